@@ -1,0 +1,186 @@
+/*
+ * cli.c - see cli.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+const char *progname = "perfviews";
+
+static char stdout_buffer[1 << 16];
+
+void
+cli_init(const char *name)
+{
+	progname = name;
+	setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+}
+
+static void
+vmessage(const char *fmt, va_list ap, int errnum)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	if (errnum != 0)
+		fprintf(stderr, ": %s", strerror(errnum));
+	fputc('\n', stderr);
+}
+
+void
+die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap, 0);
+	va_end(ap);
+	exit(status);
+}
+
+void
+die_errno(int status, const char *fmt, ...)
+{
+	int errnum = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap, errnum);
+	va_end(ap);
+	exit(status);
+}
+
+void
+warnmsg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap, 0);
+	va_end(ap);
+}
+
+void
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap, 0);
+	va_end(ap);
+	fprintf(stderr, "Try '%s --help'.\n", progname);
+	exit(EXIT_USAGE);
+}
+
+void
+print_version(void)
+{
+	printf("%s (perfviews) %s\n", progname, PERFVIEWS_VERSION);
+	finish_output();
+}
+
+void
+finish_output(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die_errno(EXIT_DATA, "write error");
+}
+
+const char *
+input_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "stdin" : path;
+}
+
+int
+input_open(const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return STDIN_FILENO;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd == -1)
+		die_errno(EXIT_DATA, "%s", path);
+	return fd;
+}
+
+void
+input_close(int fd)
+{
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+bool
+parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return false;
+	*out = v;
+	return true;
+}
+
+bool
+parse_double(const char *s, double *out)
+{
+	char *end;
+
+	if (*s == '\0')
+		return false;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno != 0 || *end != '\0' || v != v)
+		return false;
+	*out = v;
+	return true;
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (p == NULL)
+		die(EXIT_DATA, "out of memory");
+	return p;
+}
+
+void *
+xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+	if (p == NULL)
+		die(EXIT_DATA, "out of memory");
+	return p;
+}
+
+void *
+xreallocarray(void *p, size_t count, size_t size)
+{
+	if (size != 0 && count > SIZE_MAX / size)
+		die(EXIT_DATA, "out of memory");
+	size_t n = count * size;
+	p = realloc(p, n > 0 ? n : 1);
+	if (p == NULL)
+		die(EXIT_DATA, "out of memory");
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	char *p = strdup(s);
+	if (p == NULL)
+		die(EXIT_DATA, "out of memory");
+	return p;
+}

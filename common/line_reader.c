@@ -1,0 +1,152 @@
+/*
+ * line_reader.c - see line_reader.h.
+ *
+ * Invariant: mark <= last <= pos <= end <= cap.  Refilling moves the bytes
+ * [mark, end) to the front of the buffer, growing it when the kept part
+ * fills it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "line_reader.h"
+
+enum { INITIAL_BUFFER = 4 << 20, MAX_BUFFER = 1u << 30 };
+
+void
+line_reader_init(struct line_reader *r, int fd, const char *name)
+{
+	memset(r, 0, sizeof *r);
+	r->fd = fd;
+	r->name = name;
+	r->cap = INITIAL_BUFFER;
+	r->buf = xmalloc(r->cap);
+	r->max_line = LINE_READER_MAX_LINE;
+}
+
+void
+line_reader_free(struct line_reader *r)
+{
+	free(r->buf);
+	r->buf = NULL;
+}
+
+/* Read more input; false at end of input. */
+static bool
+refill(struct line_reader *r)
+{
+	if (r->eof)
+		return false;
+	if (r->mark > 0) {
+		size_t keep = r->end - r->mark;
+		memmove(r->buf, r->buf + r->mark, keep);
+		r->pos -= r->mark;
+		r->last -= r->mark;
+		r->end = keep;
+		r->mark = 0;
+	}
+	if (r->end == r->cap) {
+		if (r->cap >= MAX_BUFFER)
+			die(EXIT_DATA, "%s:%lu: a sample larger than %u MiB",
+			    r->name, r->lineno, MAX_BUFFER >> 20);
+		r->cap *= 2;
+		r->buf = xreallocarray(r->buf, r->cap, 1);
+	}
+	for (;;) {
+		ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);
+		if (n > 0) {
+			r->end += (size_t)n;
+			return true;
+		}
+		if (n == 0) {
+			r->eof = true;
+			return false;
+		}
+		if (errno != EINTR)
+			die_errno(EXIT_DATA, "%s: read error", r->name);
+	}
+}
+
+/*
+ * Consume an over-long line that starts at pos: keep its first bytes for
+ * messages and discard the rest as it is read, so memory stays bounded.
+ */
+static void
+cut_long_line(struct line_reader *r, struct span *line)
+{
+	enum { SHOWN = 256 };
+	size_t cut = r->pos + SHOWN;
+
+	for (;;) {
+		char *nl = memchr(r->buf + cut, '\n', r->end - cut);
+		if (nl != NULL) {
+			size_t after = (size_t)(nl + 1 - r->buf);
+			memmove(r->buf + cut, r->buf + after, r->end - after);
+			r->end -= after - cut;
+			break;
+		}
+		r->end = cut;
+		if (!refill(r))
+			break;
+		cut = r->pos + SHOWN;
+	}
+	*line = span_make(r->buf + r->pos, SHOWN);
+	r->pos += SHOWN;
+}
+
+bool
+line_reader_next(struct line_reader *r, struct span *line)
+{
+	char *nl;
+	size_t len;
+
+	for (;;) {
+		nl = memchr(r->buf + r->pos, '\n', r->end - r->pos);
+		if (nl != NULL) {
+			len = (size_t)(nl - (r->buf + r->pos));
+			break;
+		}
+		if (r->end - r->pos > r->max_line) {
+			nl = NULL;
+			len = r->max_line;
+			break;
+		}
+		if (!refill(r)) {
+			if (r->pos == r->end)
+				return false;
+			len = r->end - r->pos; /* last line, no '\n' */
+			break;
+		}
+	}
+
+	r->last = r->pos;
+	r->lineno++;
+	r->too_long = nl == NULL && len == r->max_line;
+	if (r->too_long) {
+		cut_long_line(r, line);
+		return true;
+	}
+	r->pos += len + (nl != NULL);
+	if (len > 0 && r->buf[r->last + len - 1] == '\r')
+		len--;
+	*line = span_make(r->buf + r->last, len);
+	return true;
+}
+
+void
+line_reader_unget(struct line_reader *r)
+{
+	r->pos = r->last;
+	r->lineno--;
+}
+
+struct span
+line_reader_peek(struct line_reader *r, size_t want)
+{
+	while (r->end - r->pos < want && refill(r))
+		;
+	size_t n = r->end - r->pos;
+	return span_make(r->buf + r->pos, n < want ? n : want);
+}

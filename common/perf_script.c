@@ -1,0 +1,474 @@
+/*
+ * perf_script.c - see perf_script.h.
+ *
+ * Each call reads in two steps.  First it finds the extent of one record:
+ * comment, blank and bad lines before a header go to the gap, then the
+ * header, then every line up to a blank line or the next header.  The
+ * line reader keeps the record contiguous while it is found.  Then it
+ * parses the record's lines from the stored extents, now that the buffer
+ * will not move, so frame spans can point into it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "perf_script.h"
+
+static bool
+is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static bool
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static bool
+is_blank(struct span line)
+{
+	for (size_t i = 0; i < line.n; i++)
+		if (!is_space(line.p[i]))
+			return false;
+	return true;
+}
+
+static struct span
+trim(struct span s)
+{
+	while (s.n > 0 && is_space(s.p[0])) {
+		s.p++;
+		s.n--;
+	}
+	while (s.n > 0 && is_space(s.p[s.n - 1]))
+		s.n--;
+	return s;
+}
+
+/* The next whitespace-separated token at or after *p, before end. */
+static struct span
+next_token(const char **p, const char *end)
+{
+	const char *q = *p;
+
+	while (q < end && is_space(*q))
+		q++;
+	const char *start = q;
+	while (q < end && !is_space(*q))
+		q++;
+	*p = q;
+	return span_make(start, (size_t)(q - start));
+}
+
+static bool
+all_digits(struct span t)
+{
+	if (t.n == 0)
+		return false;
+	for (size_t i = 0; i < t.n; i++)
+		if (!is_digit(t.p[i]))
+			return false;
+	return true;
+}
+
+static int64_t
+parse_decimal(struct span t)
+{
+	int64_t v = 0;
+
+	for (size_t i = 0; i < t.n && v < INT64_MAX / 10 - 10; i++)
+		v = v * 10 + (t.p[i] - '0');
+	return v;
+}
+
+/* "PID" or "PID/TID". */
+static bool
+parse_pid_token(struct span t, struct perf_sample *s)
+{
+	const char *slash = memchr(t.p, '/', t.n);
+
+	if (slash == NULL) {
+		if (!all_digits(t))
+			return false;
+		s->pid = -1;
+		s->tid = parse_decimal(t);
+		return true;
+	}
+	struct span a = span_make(t.p, (size_t)(slash - t.p));
+	struct span b = span_make(slash + 1, t.n - a.n - 1);
+	if (!all_digits(a) || !all_digits(b))
+		return false;
+	s->pid = parse_decimal(a);
+	s->tid = parse_decimal(b);
+	return true;
+}
+
+/* "[003]" */
+static bool
+parse_cpu_token(struct span t, int *cpu)
+{
+	if (t.n < 3 || t.p[0] != '[' || t.p[t.n - 1] != ']')
+		return false;
+	struct span d = span_make(t.p + 1, t.n - 2);
+	if (!all_digits(d))
+		return false;
+	*cpu = (int)parse_decimal(d);
+	return true;
+}
+
+/* "12345.678901:" */
+static bool
+is_time_token(struct span t)
+{
+	if (t.n < 2 || t.p[t.n - 1] != ':')
+		return false;
+	bool dot = false;
+	for (size_t i = 0; i + 1 < t.n; i++) {
+		if (t.p[i] == '.' && !dot && i > 0)
+			dot = true;
+		else if (!is_digit(t.p[i]))
+			return false;
+	}
+	return true;
+}
+
+/* "cpu-clock:ppp:", "syscalls:sys_enter_read:" */
+static bool
+is_event_token(struct span t)
+{
+	return t.n >= 2 && t.p[t.n - 1] == ':' && !is_digit(t.p[0]);
+}
+
+/*
+ * What follows the pid: [cpu] [time:] [period] event: [trace].  True when it
+ * has that shape; the fields are stored in s.
+ */
+static bool
+parse_header_tail(const char *p, const char *end, struct perf_sample *s)
+{
+	struct span t = next_token(&p, end);
+
+	s->cpu = -1;
+	if (parse_cpu_token(t, &s->cpu))
+		t = next_token(&p, end);
+	s->time = span_make(NULL, 0);
+	if (is_time_token(t)) {
+		s->time = span_make(t.p, t.n - 1);
+		t = next_token(&p, end);
+	}
+	s->period = 1;
+	s->has_period = false;
+	if (all_digits(t)) {
+		s->period = (uint64_t)parse_decimal(t);
+		s->has_period = true;
+		t = next_token(&p, end);
+	}
+	if (!is_event_token(t))
+		return false;
+	s->event = span_make(t.p, t.n - 1);
+	s->trace = trim(span_make(p, (size_t)(end - p)));
+	return true;
+}
+
+bool
+perf_header_parse(struct span line, struct perf_sample *s)
+{
+	const char *p = line.p, *end = line.p + line.n;
+
+	if (line.n == 0 || is_space(line.p[0]) || line.p[0] == '#')
+		return false;
+	/* The comm is at least one token; it may hold spaces and digits. */
+	next_token(&p, end);
+	while (p < end) {
+		const char *comm_end = p;
+		struct span t = next_token(&p, end);
+		if (t.n == 0)
+			break;
+		if (parse_pid_token(t, s) && parse_header_tail(p, end, s)) {
+			s->comm = span_make(line.p, (size_t)(comm_end - line.p));
+			return true;
+		}
+	}
+	return false;
+}
+
+bool
+perf_frame_parse(struct span line, struct perf_frame *f)
+{
+	const char *p = line.p, *end = line.p + line.n;
+	uint64_t addr = 0;
+	int digits = 0;
+
+	while (p < end && is_space(*p))
+		p++;
+	for (int v; p < end && (v = hex_value(*p)) >= 0; p++, digits++)
+		addr = addr << 4 | (uint64_t)v;
+	if (digits == 0 || digits > 16)
+		return false;
+	if (p < end && !is_space(*p))
+		return false;
+
+	struct span rest = trim(span_make(p, (size_t)(end - p)));
+	f->addr = addr;
+	f->offset = 0;
+	f->srcline = span_make(NULL, 0);
+	f->dso = span_make(NULL, 0);
+	f->inlined = false;
+
+	/* The DSO is the parenthesised group that ends the line. */
+	if (rest.n >= 2 && rest.p[rest.n - 1] == ')') {
+		int depth = 0;
+		for (size_t i = rest.n; i-- > 0;) {
+			if (rest.p[i] == ')')
+				depth++;
+			else if (rest.p[i] == '(' && --depth == 0) {
+				if (i > 0 && !is_space(rest.p[i - 1]))
+					break; /* "f(int)": no DSO printed */
+				f->dso = span_make(rest.p + i + 1, rest.n - i - 2);
+				rest = trim(span_make(rest.p, i));
+				break;
+			}
+		}
+	}
+	f->inlined = span_eq_cstr(f->dso, "inlined");
+
+	/* "symbol+0x1f": the offset goes to its own field. */
+	for (size_t i = rest.n; i-- > 0;) {
+		if (hex_value(rest.p[i]) >= 0)
+			continue;
+		if (i + 1 < rest.n && i >= 3 && rest.p[i] == 'x' &&
+		    rest.p[i - 1] == '0' && rest.p[i - 2] == '+') {
+			uint64_t off = 0;
+			for (size_t j = i + 1; j < rest.n; j++)
+				off = off << 4 | (uint64_t)hex_value(rest.p[j]);
+			f->offset = off;
+			rest.n = i - 2;
+		}
+		break;
+	}
+	f->symbol = rest;
+	return true;
+}
+
+bool
+perf_script_detect(struct span head)
+{
+	struct perf_sample s;
+	const char *p = head.p, *end = head.p + head.n;
+
+	/* The first line that is neither a comment nor blank is a header. */
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		struct span line = span_make(p, (size_t)((nl ? nl : end) - p));
+		if (line.n > 0 && line.p[line.n - 1] == '\r')
+			line.n--;
+		if (line.n > 0 && line.p[0] != '#' && !is_blank(line))
+			return perf_header_parse(line, &s);
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return false;
+}
+
+void
+perf_reader_init(struct perf_reader *r, int fd, const char *name)
+{
+	memset(r, 0, sizeof *r);
+	line_reader_init(&r->lines, fd, name);
+	r->max_warnings = 10;
+}
+
+void
+perf_reader_free(struct perf_reader *r)
+{
+	line_reader_free(&r->lines);
+	free(r->frames);
+	free(r->extents);
+}
+
+static void
+bad_line(struct perf_reader *r, unsigned long lineno, const char *what)
+{
+	if (r->strict)
+		die(EXIT_DATA, "%s:%lu: %s", r->lines.name, lineno, what);
+	if (r->bad_lines == 0)
+		r->first_bad = lineno;
+	if (r->bad_lines < r->max_warnings)
+		warnmsg("%s:%lu: %s", r->lines.name, lineno, what);
+	else if (r->bad_lines == r->max_warnings)
+		warnmsg("%s: further bad lines are counted, not shown",
+		        r->lines.name);
+	r->bad_lines++;
+}
+
+void
+perf_reader_summary(const struct perf_reader *r)
+{
+	if (r->bad_lines > 0)
+		warnmsg("%s: %lu line%s not understood and skipped (first at "
+		        "line %lu)",
+		        r->lines.name, r->bad_lines, r->bad_lines == 1 ? "" : "s",
+		        r->first_bad);
+}
+
+static void
+add_extent(struct perf_reader *r, size_t n, struct span line,
+           const char *record)
+{
+	if (n == r->extents_cap) {
+		r->extents_cap = r->extents_cap ? r->extents_cap * 2 : 256;
+		r->extents = xreallocarray(r->extents, r->extents_cap,
+		                           sizeof *r->extents);
+	}
+	r->extents[n].off = (uint32_t)(line.p - record);
+	r->extents[n].len = (uint32_t)line.n;
+}
+
+static struct perf_frame *
+new_frame(struct perf_reader *r, size_t n)
+{
+	if (n == r->frames_cap) {
+		r->frames_cap = r->frames_cap ? r->frames_cap * 2 : 128;
+		r->frames =
+		    xreallocarray(r->frames, r->frames_cap, sizeof *r->frames);
+	}
+	return &r->frames[n];
+}
+
+enum { GAP_CHUNK = 1 << 20 };
+
+static void
+gap_flush(struct perf_reader *r, struct span text)
+{
+	if (r->gap != NULL && text.n > 0)
+		r->gap(r->gap_ctx, text);
+}
+
+/*
+ * Find the next record.  Returns the number of its lines, with their extents
+ * in r->extents relative to the mark; 0 at end of input.  *record_off is
+ * where the header starts, relative to the mark.
+ */
+static size_t
+find_record(struct perf_reader *r, size_t *record_off,
+            unsigned long *header_lineno)
+{
+	struct line_reader *lr = &r->lines;
+	struct perf_sample scratch;
+	struct span line;
+	size_t n = 0;
+
+	line_reader_mark(lr);
+	while (line_reader_next(lr, &line)) {
+		const char *base = line_reader_marked(lr).p;
+		if (n == 0 && line.p - base > GAP_CHUNK) {
+			/* Hand over text between samples: it must not pile up. */
+			gap_flush(r, span_make(base, (size_t)(line.p - base)));
+			line_reader_mark_last(lr);
+			base = line_reader_marked(lr).p;
+		}
+		if (n == 0) {
+			if (lr->too_long) {
+				bad_line(r, lr->lineno, "line too long");
+				continue;
+			}
+			if (line.n == 0 || line.p[0] == '#' || is_blank(line))
+				continue;
+			if (!perf_header_parse(line, &scratch)) {
+				bad_line(r, lr->lineno,
+				         is_space(line.p[0])
+				             ? "frame line outside a sample"
+				             : "unrecognised header line");
+				continue;
+			}
+			*record_off = (size_t)(line.p - base);
+			*header_lineno = lr->lineno;
+			add_extent(r, n++, line, base);
+			continue;
+		}
+		if (lr->too_long) {
+			add_extent(r, n++, span_make(line.p, 0), base);
+			bad_line(r, lr->lineno, "line too long");
+			continue;
+		}
+		if (is_blank(line))
+			break;
+		if (!is_space(line.p[0]) && line.p[0] != '#' &&
+		    perf_header_parse(line, &scratch)) {
+			line_reader_unget(lr);
+			break;
+		}
+		add_extent(r, n++, line, base);
+	}
+	return n;
+}
+
+bool
+perf_reader_next(struct perf_reader *r, struct perf_sample *s)
+{
+	size_t record_off = 0;
+	unsigned long lineno = 0;
+	size_t nlines = find_record(r, &record_off, &lineno);
+	struct span all = line_reader_marked(&r->lines);
+
+	if (nlines == 0) {
+		gap_flush(r, all);
+		return false;
+	}
+	gap_flush(r, span_make(all.p, record_off));
+	s->text = span_make(all.p + record_off, all.n - record_off);
+	s->lineno = lineno;
+
+	struct span header =
+	    span_make(all.p + r->extents[0].off, r->extents[0].len);
+	perf_header_parse(header, s);
+
+	size_t nframes = 0;
+	struct perf_frame *f;
+	bool srcline_allowed = false;
+
+	/* perf script without call graphs puts the one frame on the header. */
+	if (s->trace.n > 0 && perf_frame_parse(s->trace, new_frame(r, 0)) &&
+	    r->frames[0].dso.n > 0) {
+		nframes = 1;
+		s->trace = span_make(NULL, 0);
+	}
+	for (size_t i = 1; i < nlines; i++) {
+		struct span line =
+		    span_make(all.p + r->extents[i].off, r->extents[i].len);
+		if (line.n == 0) /* a line cut for its length */
+			continue;
+		if (line.p[0] == '#')
+			continue;
+		f = new_frame(r, nframes);
+		if (perf_frame_parse(line, f)) {
+			nframes++;
+			srcline_allowed = true;
+		} else if (srcline_allowed && is_space(line.p[0])) {
+			r->frames[nframes - 1].srcline = trim(line);
+			srcline_allowed = false;
+		} else {
+			bad_line(r, lineno + i, "unrecognised frame line");
+		}
+	}
+	s->frames = r->frames;
+	s->nframes = nframes;
+	r->samples++;
+	return true;
+}

@@ -1,0 +1,95 @@
+/*
+ * perf_script.h - a streaming reader of `perf script` text.
+ *
+ * One pass over the input, in large blocks, with no allocation per line:
+ * each sample is handed out as spans into the reader's buffer, valid until
+ * the next call.  Memory is bounded by the largest single sample.
+ *
+ * A sample is a header line, its frame lines (leaf first, as perf prints
+ * them), each optionally followed by a `-F +srcline` line, and a blank line.
+ * The blank line may be missing (end of input, or a header that follows
+ * directly).  Headers are accepted in every form perf prints: with or
+ * without pid/tid, cpu, time and period, comm with spaces, tracepoint fields
+ * after the event, and a single frame on the header line (perf script
+ * without call graphs).  Lines starting with '#' are comments.
+ *
+ * A line that cannot be parsed is a warning naming the input and line
+ * number, counted in bad_lines; the sample around it is kept.  With strict
+ * set, it is fatal instead.
+ */
+#ifndef PERFVIEWS_PERF_SCRIPT_H
+#define PERFVIEWS_PERF_SCRIPT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "line_reader.h"
+#include "span.h"
+
+struct perf_frame {
+	uint64_t addr;
+	struct span symbol;  /* as printed, "+0x.." removed; may be "[unknown]" */
+	uint64_t offset;     /* the "+0x.." offset, 0 when none was printed */
+	struct span dso;     /* inside the parentheses; empty when none */
+	struct span srcline; /* the following srcline line, trimmed; or empty */
+	bool inlined;        /* perf printed "(inlined)" as the DSO */
+};
+
+struct perf_sample {
+	struct span comm;
+	int64_t pid;     /* -1 when not printed */
+	int64_t tid;     /* -1 when not printed; a lone number is the tid */
+	int cpu;         /* -1 when not printed */
+	struct span time; /* "12345.678901", or empty */
+	uint64_t period; /* 1 when not printed */
+	bool has_period;
+	struct span event; /* "cpu-clock:ppp", without the final ':' */
+	struct span trace; /* what follows the event on the header line */
+	struct perf_frame *frames; /* leaf first */
+	size_t nframes;
+	struct span text;       /* the record as read, newlines included */
+	unsigned long lineno;   /* of the header */
+};
+
+struct line_extent {
+	uint32_t off; /* from the start of the record */
+	uint32_t len; /* without '\n' and trailing '\r' */
+};
+
+struct perf_reader {
+	struct line_reader lines;
+	bool strict;             /* a bad line is fatal */
+	unsigned max_warnings;   /* bad lines reported one by one */
+	unsigned long samples;   /* samples returned so far */
+	unsigned long bad_lines; /* lines that could not be parsed */
+	unsigned long first_bad; /* line number of the first */
+	/*
+	 * Called, when set, with the text between samples (comments, blank
+	 * and bad lines) in input order, so that a filter can copy the input
+	 * exactly.  Long runs of such text come in pieces.
+	 */
+	void (*gap)(void *ctx, struct span text);
+	void *gap_ctx;
+	struct perf_frame *frames;
+	size_t frames_cap;
+	struct line_extent *extents; /* lines of the current record */
+	size_t extents_cap;
+};
+
+void perf_reader_init(struct perf_reader *r, int fd, const char *name);
+void perf_reader_free(struct perf_reader *r);
+
+/* The next sample, or false at end of input. */
+bool perf_reader_next(struct perf_reader *r, struct perf_sample *s);
+
+/* One line on stderr if lines were bad: how many, and the first. */
+void perf_reader_summary(const struct perf_reader *r);
+
+/* Parsers of single lines, exposed for the unit tests. */
+bool perf_header_parse(struct span line, struct perf_sample *s);
+bool perf_frame_parse(struct span line, struct perf_frame *f);
+
+/* True when the start of the input looks like perf script text. */
+bool perf_script_detect(struct span head);
+
+#endif

@@ -1,0 +1,449 @@
+/*
+ * collapse - fold perf script samples into stacks, one line per stack.
+ *
+ * Reads `perf script` text and writes folded stacks, the format FlameGraph,
+ * inferno and speedscope read: "root;caller;...;leaf COUNT", one line per
+ * distinct stack, sorted bytewise.  The root is the command name.  COUNT is
+ * the number of samples, or with --period the sum of their periods.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "frame_table.h"
+#include "frame_tidy.h"
+#include "perf_script.h"
+#include "stack_table.h"
+#include "string_table.h"
+
+struct options {
+	bool pid, tid;
+	bool kernel, jit, inlined;
+	bool addrs;
+	bool period;
+	bool python;
+	bool strict;
+	const char *event; /* NULL: the first event seen */
+};
+
+struct collapse {
+	struct options opt;
+	struct frame_table frames;
+	struct string_table names;  /* display names, root names included */
+	uint32_t *name_of[2];       /* frame id -> name id, [java] */
+	size_t name_of_cap;
+	struct stack_table stacks;  /* name ids, root first */
+	uint32_t *ids;              /* the stack being built */
+	size_t ids_cap;
+	char *namebuf;
+	size_t namebuf_cap;
+	struct string_table events; /* every event seen */
+	uint64_t *event_samples;    /* by event id */
+	uint32_t event;             /* the event shown; UINT32_MAX: none yet */
+	uint64_t samples;           /* samples folded */
+	uint64_t bad_lines;
+};
+
+static void
+usage(void)
+{
+	fprintf(stderr,
+	        "usage: collapse [--pid | --tid] [--kernel] [--jit] [--inline] "
+	        "[--all]\n"
+	        "                [--addrs] [--python] [--period] [--event NAME] "
+	        "[--strict]\n"
+	        "                [file ...]\n");
+}
+
+static void
+help(void)
+{
+	printf("usage: collapse [options] [file ...]\n"
+	       "Fold `perf script` samples into stacks, one line per stack.\n"
+	       "\n"
+	       "  -p, --pid          root is comm-PID\n"
+	       "  -t, --tid          root is comm-PID/TID\n"
+	       "      --kernel       annotate kernel frames with _[k]\n"
+	       "      --jit          annotate JIT and perf-map frames with _[j]\n"
+	       "      --inline       annotate inlined frames with _[i]\n"
+	       "      --all          all annotations\n"
+	       "      --addrs        keep the address of unknown symbols\n"
+	       "      --python       fold interpreter frames between Python "
+	       "frames\n"
+	       "      --period       weight samples by period, not count\n"
+	       "  -e, --event NAME   fold samples of event NAME (default: the "
+	       "first seen)\n"
+	       "      --strict       a line that cannot be parsed is fatal\n"
+	       "  -h, --help         show this help\n"
+	       "      --version      show the version\n"
+	       "\n"
+	       "Files are read in order and combined; none or - is stdin.\n"
+	       "See collapse(1).\n");
+	finish_output();
+}
+
+static void
+ensure_buffer(char **buf, size_t *cap, size_t need)
+{
+	if (need <= *cap)
+		return;
+	while (*cap < need)
+		*cap = *cap ? *cap * 2 : 4096;
+	*buf = xreallocarray(*buf, *cap, 1);
+}
+
+static void
+push_id(struct collapse *c, size_t n, uint32_t id)
+{
+	if (n == c->ids_cap) {
+		c->ids_cap = c->ids_cap ? c->ids_cap * 2 : 256;
+		c->ids = xreallocarray(c->ids, c->ids_cap, sizeof *c->ids);
+	}
+	c->ids[n] = id;
+}
+
+/* "comm", "comm-PID" or "comm-PID/TID"; spaces become '_'. */
+static uint32_t
+root_name(struct collapse *c, const struct perf_sample *s)
+{
+	ensure_buffer(&c->namebuf, &c->namebuf_cap, s->comm.n + 48);
+	char *p = c->namebuf;
+	size_t n = s->comm.n;
+
+	memcpy(p, s->comm.p, n);
+	if (c->opt.pid || c->opt.tid) {
+		if (s->pid >= 0)
+			n += (size_t)sprintf(p + n, "-%lld", (long long)s->pid);
+		else
+			n += (size_t)sprintf(p + n, "-?");
+		if (c->opt.tid)
+			n += (size_t)sprintf(p + n, "/%lld", (long long)s->tid);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == ' ')
+			p[i] = '_';
+		else if (p[i] == ';')
+			p[i] = ':';
+	}
+	return string_table_intern(&c->names, span_make(p, n));
+}
+
+/* The display name of a frame, with its annotation. */
+static uint32_t
+make_name(struct collapse *c, const struct perf_frame *f, bool java)
+{
+	ensure_buffer(&c->namebuf, &c->namebuf_cap,
+	              f->symbol.n + f->dso.n + 48);
+	size_t n = frame_tidy(f->symbol, f->dso, f->addr, c->opt.addrs, java,
+	                      c->namebuf);
+	const char *note = NULL;
+
+	if (f->inlined) {
+		if (c->opt.inlined)
+			note = "_[i]";
+	} else if (dso_is_kernel(f->dso)) {
+		if (c->opt.kernel)
+			note = "_[k]";
+	} else if (dso_is_jit(f->dso)) {
+		if (c->opt.jit)
+			note = "_[j]";
+	}
+	if (note != NULL) {
+		memcpy(c->namebuf + n, note, 4);
+		n += 4;
+	}
+	return string_table_intern(&c->names, span_make(c->namebuf, n));
+}
+
+static uint32_t
+frame_name(struct collapse *c, const struct perf_frame *f, bool java)
+{
+	/* An unknown symbol with its address is unique to the address. */
+	if (c->opt.addrs && frame_symbol_unknown(f->symbol))
+		return make_name(c, f, java);
+
+	uint32_t id = frame_table_intern(&c->frames, f->symbol, f->dso,
+	                                 f->inlined);
+	if (id >= c->name_of_cap) {
+		size_t cap = c->name_of_cap ? c->name_of_cap : 1024;
+		while (cap <= id)
+			cap *= 2;
+		for (int j = 0; j < 2; j++) {
+			c->name_of[j] = xreallocarray(c->name_of[j], cap,
+			                              sizeof *c->name_of[j]);
+			memset(c->name_of[j] + c->name_of_cap, 0xff,
+			       (cap - c->name_of_cap) * sizeof *c->name_of[j]);
+		}
+		c->name_of_cap = cap;
+	}
+	uint32_t *slot = &c->name_of[java][id];
+	if (*slot == UINT32_MAX)
+		*slot = make_name(c, f, java);
+	return *slot;
+}
+
+/*
+ * With --python, interpreter frames between two Python-level frames are
+ * glue: what runs one Python function from another.  They are dropped so
+ * the stack reads caller -> callee in Python terms.
+ */
+static bool
+is_glue(const struct perf_frame *f)
+{
+	if (symbol_is_python(f->symbol))
+		return false;
+	if (dso_is_python(f->dso))
+		return true;
+	return frame_symbol_unknown(f->symbol) &&
+	       (f->dso.n == 0 || span_eq_cstr(f->dso, "[unknown]"));
+}
+
+static bool
+event_selected(struct collapse *c, const struct perf_sample *s)
+{
+	uint32_t id = string_table_intern(&c->events, s->event);
+
+	if (id >= c->events.cap || c->event_samples == NULL) {
+		c->event_samples = xreallocarray(c->event_samples,
+		                                 c->events.cap + 1,
+		                                 sizeof *c->event_samples);
+		memset(c->event_samples + id, 0,
+		       (c->events.cap + 1 - id) * sizeof *c->event_samples);
+	}
+	c->event_samples[id]++;
+	if (c->event == UINT32_MAX) {
+		if (c->opt.event == NULL) {
+			c->event = id;
+		} else {
+			struct span want = span_cstr(c->opt.event);
+			struct span e = s->event;
+			const char *colon = memchr(e.p, ':', e.n);
+			/* "cycles" selects "cycles:u" too. */
+			if (!span_eq(e, want) &&
+			    !(colon != NULL && memchr(want.p, ':', want.n) == NULL &&
+			      span_eq(span_make(e.p, (size_t)(colon - e.p)), want)))
+				return false;
+			c->event = id;
+		}
+	}
+	return id == c->event;
+}
+
+static void
+add_sample(struct collapse *c, const struct perf_sample *s)
+{
+	if (!event_selected(c, s))
+		return;
+
+	bool java = span_starts_with(s->comm, "java");
+	size_t first_py = SIZE_MAX, last_py = 0;
+	size_t n = 0;
+
+	if (c->opt.python) {
+		for (size_t i = 0; i < s->nframes; i++) {
+			if (!symbol_is_python(s->frames[i].symbol))
+				continue;
+			if (first_py == SIZE_MAX)
+				first_py = i;
+			last_py = i;
+		}
+	}
+	push_id(c, n++, root_name(c, s));
+	for (size_t i = s->nframes; i-- > 0;) {
+		const struct perf_frame *f = &s->frames[i];
+		if (first_py != SIZE_MAX && i > first_py && i < last_py &&
+		    is_glue(f))
+			continue;
+		push_id(c, n++, frame_name(c, f, java));
+	}
+	stack_table_add(&c->stacks, c->ids, n, c->opt.period ? s->period : 1,
+	                0);
+	c->samples++;
+}
+
+static void
+read_input(struct collapse *c, const char *path)
+{
+	struct perf_reader r;
+	struct perf_sample s;
+	int fd = input_open(path);
+
+	perf_reader_init(&r, fd, input_name(path));
+	r.strict = c->opt.strict;
+	while (perf_reader_next(&r, &s))
+		add_sample(c, &s);
+	perf_reader_summary(&r);
+	c->bad_lines += r.bad_lines;
+	perf_reader_free(&r);
+	input_close(fd);
+}
+
+/* For qsort: stacks in the bytewise order of their folded text. */
+static const struct collapse *sorting;
+
+static int
+compare_stacks(const void *pa, const void *pb)
+{
+	const struct stack_entry *a = &sorting->stacks.stacks[*(const uint32_t *)pa];
+	const struct stack_entry *b = &sorting->stacks.stacks[*(const uint32_t *)pb];
+	const struct string_table *names = &sorting->names;
+	uint32_t i = 0;
+
+	while (i < a->n && i < b->n && a->ids[i] == b->ids[i])
+		i++;
+	if (i == a->n || i == b->n)
+		return (i < a->n) - (i < b->n);
+
+	/* Compare "name;rest" with "name;rest" from the first difference. */
+	struct span x = string_table_get(names, a->ids[i]);
+	struct span y = string_table_get(names, b->ids[i]);
+	size_t common = x.n < y.n ? x.n : y.n;
+	int r = memcmp(x.p, y.p, common);
+	if (r != 0)
+		return r;
+	/* One name is a prefix of the other: ';' or the end follows it. */
+	int next_x = x.n > common ? (unsigned char)x.p[common]
+	             : i + 1 < a->n ? ';' : -1;
+	int next_y = y.n > common ? (unsigned char)y.p[common]
+	             : i + 1 < b->n ? ';' : -1;
+	return (next_x > next_y) - (next_x < next_y);
+}
+
+static void
+write_output(struct collapse *c)
+{
+	uint32_t *order = xreallocarray(NULL, c->stacks.count, sizeof *order);
+
+	for (uint32_t i = 0; i < c->stacks.count; i++)
+		order[i] = i;
+	sorting = c;
+	qsort(order, c->stacks.count, sizeof *order, compare_stacks);
+	for (uint32_t i = 0; i < c->stacks.count; i++) {
+		const struct stack_entry *e = &c->stacks.stacks[order[i]];
+		for (uint32_t j = 0; j < e->n; j++) {
+			struct span name = string_table_get(&c->names, e->ids[j]);
+			if (j > 0)
+				putchar_unlocked(';');
+			fwrite_unlocked(name.p, 1, name.n, stdout);
+		}
+		printf(" %llu\n", (unsigned long long)e->count[0]);
+	}
+	free(order);
+	finish_output();
+}
+
+/* Say which events were left out, so no samples vanish unannounced. */
+static void
+report_events(const struct collapse *c)
+{
+	for (uint32_t id = 0; id < c->events.count; id++) {
+		if (id == c->event)
+			continue;
+		struct span e = string_table_get(&c->events, id);
+		warnmsg("skipped %llu samples of event %.*s (showing %s; choose "
+		        "with --event)",
+		        (unsigned long long)c->event_samples[id], (int)e.n, e.p,
+		        c->event == UINT32_MAX
+		            ? c->opt.event
+		            : string_table_cstr(&c->events, c->event));
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { OPT_KERNEL = 256, OPT_JIT, OPT_INLINE, OPT_ALL, OPT_ADDRS,
+	       OPT_PERIOD, OPT_PYTHON, OPT_STRICT, OPT_VERSION };
+	static const struct option longopts[] = {
+	    {"pid", no_argument, NULL, 'p'},
+	    {"tid", no_argument, NULL, 't'},
+	    {"kernel", no_argument, NULL, OPT_KERNEL},
+	    {"jit", no_argument, NULL, OPT_JIT},
+	    {"inline", no_argument, NULL, OPT_INLINE},
+	    {"all", no_argument, NULL, OPT_ALL},
+	    {"addrs", no_argument, NULL, OPT_ADDRS},
+	    {"period", no_argument, NULL, OPT_PERIOD},
+	    {"python", no_argument, NULL, OPT_PYTHON},
+	    {"event", required_argument, NULL, 'e'},
+	    {"event-filter", required_argument, NULL, 'e'},
+	    {"strict", no_argument, NULL, OPT_STRICT},
+	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, OPT_VERSION},
+	    {NULL, 0, NULL, 0},
+	};
+	struct collapse c;
+	int ch;
+
+	memset(&c, 0, sizeof c);
+	cli_init("collapse");
+	while ((ch = getopt_long(argc, argv, "pte:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'p':
+			c.opt.pid = true;
+			break;
+		case 't':
+			c.opt.tid = true;
+			break;
+		case OPT_KERNEL:
+			c.opt.kernel = true;
+			break;
+		case OPT_JIT:
+			c.opt.jit = true;
+			break;
+		case OPT_INLINE:
+			c.opt.inlined = true;
+			break;
+		case OPT_ALL:
+			c.opt.kernel = c.opt.jit = c.opt.inlined = true;
+			break;
+		case OPT_ADDRS:
+			c.opt.addrs = true;
+			break;
+		case OPT_PERIOD:
+			c.opt.period = true;
+			break;
+		case OPT_PYTHON:
+			c.opt.python = true;
+			break;
+		case 'e':
+			c.opt.event = optarg;
+			break;
+		case OPT_STRICT:
+			c.opt.strict = true;
+			break;
+		case 'h':
+			help();
+			return EXIT_OK;
+		case OPT_VERSION:
+			print_version();
+			return EXIT_OK;
+		default:
+			usage();
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	frame_table_init(&c.frames);
+	string_table_init(&c.names);
+	string_table_init(&c.events);
+	stack_table_init(&c.stacks);
+	c.event = UINT32_MAX;
+
+	if (argc == 0)
+		read_input(&c, "-");
+	for (int i = 0; i < argc; i++)
+		read_input(&c, argv[i]);
+
+	write_output(&c);
+	report_events(&c);
+	if (c.samples == 0) {
+		warnmsg("no samples%s%s", c.opt.event ? " of event " : "",
+		        c.opt.event ? c.opt.event : "");
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
