@@ -1,0 +1,196 @@
+/*
+ * folded.c - see folded.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "folded.h"
+
+/* A count: digits, optionally a '.' and more digits. */
+static bool
+parse_count(struct span t, double *out)
+{
+	double v = 0, scale = 0;
+	size_t digits = 0;
+
+	for (size_t i = 0; i < t.n; i++) {
+		char c = t.p[i];
+		if (c == '.' && scale == 0 && digits > 0) {
+			scale = 1;
+		} else if (c >= '0' && c <= '9') {
+			if (scale > 0) {
+				scale /= 10;
+				v += (c - '0') * scale;
+			} else {
+				v = v * 10 + (c - '0');
+			}
+			digits++;
+		} else {
+			return false;
+		}
+	}
+	*out = v;
+	return digits > 0;
+}
+
+/* The last space-separated token of s, removed from s. */
+static bool
+pop_token(struct span *s, struct span *token)
+{
+	size_t end = s->n;
+
+	while (end > 0 && (s->p[end - 1] == ' ' || s->p[end - 1] == '\t'))
+		end--;
+	size_t start = end;
+	while (start > 0 && s->p[start - 1] != ' ' && s->p[start - 1] != '\t')
+		start--;
+	if (start == 0 || start == end)
+		return false;
+	*token = span_make(s->p + start, end - start);
+	s->n = start - 1;
+	while (s->n > 0 && (s->p[s->n - 1] == ' ' || s->p[s->n - 1] == '\t'))
+		s->n--;
+	return true;
+}
+
+bool
+folded_parse_line(struct span line, struct folded_line *out)
+{
+	struct span rest = line, last, before;
+
+	if (!pop_token(&rest, &last) || !parse_count(last, &out->count[0]))
+		return false;
+	out->ncounts = 1;
+	out->count[1] = 0;
+	struct span try = rest;
+	if (pop_token(&try, &before) && parse_count(before, &out->count[1])) {
+		/* "stack A B": the first count is A. */
+		double b = out->count[0];
+		out->count[0] = out->count[1];
+		out->count[1] = b;
+		out->ncounts = 2;
+		rest = try;
+	}
+	if (rest.n == 0)
+		return false;
+	out->stack = rest;
+	return true;
+}
+
+bool
+folded_next_frame(struct span *rest, struct span *frame)
+{
+	if (rest->p == NULL)
+		return false;
+	const char *semi = memchr(rest->p, ';', rest->n);
+	if (semi == NULL) {
+		*frame = *rest;
+		*rest = span_make(NULL, 0);
+		return true;
+	}
+	*frame = span_make(rest->p, (size_t)(semi - rest->p));
+	rest->n -= frame->n + 1;
+	rest->p = semi + 1;
+	return true;
+}
+
+bool
+folded_detect(struct span head)
+{
+	const char *p = head.p, *end = head.p + head.n;
+	struct folded_line f;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			break; /* a partial line says nothing */
+		struct span line = span_make(p, (size_t)(nl - p));
+		if (line.n > 0 && line.p[line.n - 1] == '\r')
+			line.n--;
+		if (line.n > 0 && line.p[0] != '#')
+			return line.p[0] != ' ' && line.p[0] != '\t' &&
+			       folded_parse_line(line, &f);
+		p = nl + 1;
+	}
+	return false;
+}
+
+void
+folded_reader_init(struct folded_reader *r, int fd, const char *name)
+{
+	memset(r, 0, sizeof *r);
+	line_reader_init(&r->lines, fd, name);
+	r->max_warnings = 10;
+}
+
+void
+folded_reader_free(struct folded_reader *r)
+{
+	line_reader_free(&r->lines);
+}
+
+static void
+bad_line(struct folded_reader *r, const char *what)
+{
+	unsigned long lineno = r->lines.lineno;
+
+	if (r->strict)
+		die(EXIT_DATA, "%s:%lu: %s", r->lines.name, lineno, what);
+	if (r->bad_lines == 0)
+		r->first_bad = lineno;
+	if (r->bad_lines < r->max_warnings)
+		warnmsg("%s:%lu: %s", r->lines.name, lineno, what);
+	else if (r->bad_lines == r->max_warnings)
+		warnmsg("%s: further bad lines are counted, not shown",
+		        r->lines.name);
+	r->bad_lines++;
+}
+
+bool
+folded_reader_next(struct folded_reader *r, struct folded_line *out)
+{
+	struct span line;
+
+	while (line_reader_next(&r->lines, &line)) {
+		if (r->lines.too_long) {
+			bad_line(r, "line too long");
+			continue;
+		}
+		if (line.n == 0 || line.p[0] == '#')
+			continue;
+		if (!folded_parse_line(line, out)) {
+			bad_line(r, "not a folded stack (no count)");
+			continue;
+		}
+		if (r->ncounts == 0)
+			r->ncounts = out->ncounts;
+		if (out->ncounts == 2 && r->ncounts == 1) {
+			/* "a;Thread 5 7": the 5 is part of the last frame. */
+			out->stack.n = (size_t)(line.p + line.n - out->stack.p);
+			struct span count;
+			pop_token(&out->stack, &count);
+			out->count[0] = out->count[1];
+			out->count[1] = 0;
+			out->ncounts = 1;
+		}
+		if (out->ncounts != r->ncounts) {
+			bad_line(r, "one count in a diff file");
+			continue;
+		}
+		out->lineno = r->lines.lineno;
+		r->stacks++;
+		return true;
+	}
+	return false;
+}
+
+void
+folded_reader_summary(const struct folded_reader *r)
+{
+	if (r->bad_lines > 0)
+		warnmsg("%s: %lu line%s not understood and skipped (first at "
+		        "line %lu)",
+		        r->lines.name, r->bad_lines, r->bad_lines == 1 ? "" : "s",
+		        r->first_bad);
+}
