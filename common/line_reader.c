@@ -78,13 +78,16 @@ cut_long_line(struct line_reader *r, struct span *line)
 {
 	enum { SHOWN = 256 };
 	size_t cut = r->pos + SHOWN;
+	bool newline = false;
 
 	for (;;) {
 		char *nl = memchr(r->buf + cut, '\n', r->end - cut);
 		if (nl != NULL) {
-			size_t after = (size_t)(nl + 1 - r->buf);
-			memmove(r->buf + cut, r->buf + after, r->end - after);
-			r->end -= after - cut;
+			/* Keep the '\n' itself: the line still ends. */
+			size_t at = (size_t)(nl - r->buf);
+			memmove(r->buf + cut, r->buf + at, r->end - at);
+			r->end -= at - cut;
+			newline = true;
 			break;
 		}
 		r->end = cut;
@@ -93,7 +96,7 @@ cut_long_line(struct line_reader *r, struct span *line)
 		cut = r->pos + SHOWN;
 	}
 	*line = span_make(r->buf + r->pos, SHOWN);
-	r->pos += SHOWN;
+	r->pos = cut + newline;
 }
 
 bool

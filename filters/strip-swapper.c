@@ -1,0 +1,338 @@
+/*
+ * strip-swapper - keep some samples of perf script text, drop the others.
+ *
+ * Reads `perf script` text and writes the samples it keeps byte for byte as
+ * they came, with the comment lines between them, so the output is again
+ * perf script text for any tool.  By default it drops the idle task
+ * (swapper, swapper/N): on a system-wide recording its samples are time the
+ * CPUs had nothing to do, not time any program spent.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "pattern.h"
+#include "perf_script.h"
+#include "string_table.h"
+
+enum { MAX_PATTERNS = 64 };
+
+struct id_list {
+	int64_t *ids;
+	size_t n;
+};
+
+struct options {
+	struct pattern *keep;                 /* --comm */
+	struct pattern *drop[MAX_PATTERNS];   /* --drop-comm */
+	size_t ndrop;
+	bool drop_tool;
+	bool keep_idle;
+	struct id_list pids, tids;
+	bool verbose;
+	bool strict;
+};
+
+struct counts {
+	uint64_t kept;
+	uint64_t dropped;
+};
+
+struct stripper {
+	struct options opt;
+	struct string_table comms; /* for -v */
+	struct counts *by_comm;
+	size_t by_comm_cap;
+	uint64_t samples;
+	bool pid_missing_warned;
+	bool ends_in_newline; /* the output so far */
+};
+
+static void
+usage(void)
+{
+	fprintf(stderr,
+	        "usage: strip-swapper [-v] [--comm REGEX] [--drop-comm REGEX] "
+	        "[--drop-tool]\n"
+	        "                     [--keep-idle] [--pid LIST] [--tid LIST] "
+	        "[--strict] [file ...]\n");
+}
+
+static void
+help(void)
+{
+	printf("usage: strip-swapper [options] [file ...]\n"
+	       "Keep some samples of `perf script` text, byte for byte; by "
+	       "default drop\n"
+	       "the idle task (swapper).\n"
+	       "\n"
+	       "  -c, --comm REGEX       keep only commands matching REGEX\n"
+	       "  -d, --drop-comm REGEX  drop commands matching REGEX "
+	       "(repeatable)\n"
+	       "      --drop-tool        drop the profiler's own samples (perf, "
+	       "perf-exec)\n"
+	       "      --keep-idle        keep the idle task too\n"
+	       "  -p, --pid LIST         keep only these process ids "
+	       "(comma-separated)\n"
+	       "  -t, --tid LIST         keep only these thread ids "
+	       "(comma-separated)\n"
+	       "  -v, --verbose          report kept and dropped samples per "
+	       "command\n"
+	       "      --strict           a line that cannot be parsed is fatal\n"
+	       "  -h, --help             show this help\n"
+	       "      --version          show the version\n"
+	       "\n"
+	       "Files are read in order and combined; none or - is stdin.\n"
+	       "See strip-swapper(1).\n");
+	finish_output();
+}
+
+static void
+parse_id_list(const char *arg, const char *option, struct id_list *list)
+{
+	char *copy = xstrdup(arg), *save = NULL;
+
+	for (char *tok = strtok_r(copy, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		uint64_t v;
+		if (!parse_u64(tok, &v) || v > INT64_MAX)
+			usage_error("%s: '%s' is not a process or thread id",
+			            option, tok);
+		list->ids = xreallocarray(list->ids, list->n + 1,
+		                          sizeof *list->ids);
+		list->ids[list->n++] = (int64_t)v;
+	}
+	free(copy);
+	if (list->n == 0)
+		usage_error("%s: empty list", option);
+}
+
+static bool
+id_listed(const struct id_list *list, int64_t id)
+{
+	for (size_t i = 0; i < list->n; i++)
+		if (list->ids[i] == id)
+			return true;
+	return false;
+}
+
+/* swapper, or swapper/N as perf names the idle task of CPU N. */
+static bool
+is_idle(struct span comm)
+{
+	if (span_eq_cstr(comm, "swapper"))
+		return true;
+	if (!span_starts_with(comm, "swapper/") || comm.n == 8)
+		return false;
+	for (size_t i = 8; i < comm.n; i++)
+		if (comm.p[i] < '0' || comm.p[i] > '9')
+			return false;
+	return true;
+}
+
+static bool
+is_tool(struct span comm)
+{
+	return span_eq_cstr(comm, "perf") || span_eq_cstr(comm, "perf-exec");
+}
+
+static bool
+keep_sample(struct stripper *st, const struct perf_sample *s)
+{
+	const struct options *o = &st->opt;
+
+	if (!o->keep_idle && is_idle(s->comm))
+		return false;
+	if (o->drop_tool && is_tool(s->comm))
+		return false;
+	if (o->keep != NULL && !pattern_match(o->keep, s->comm))
+		return false;
+	for (size_t i = 0; i < o->ndrop; i++)
+		if (pattern_match(o->drop[i], s->comm))
+			return false;
+	if (o->pids.n > 0) {
+		int64_t pid = s->pid;
+		if (pid < 0) {
+			/* perf printed one number: the thread id. */
+			if (!st->pid_missing_warned)
+				warnmsg("the input has no process ids (perf "
+				        "script -F +pid); matching --pid "
+				        "against thread ids");
+			st->pid_missing_warned = true;
+			pid = s->tid;
+		}
+		if (!id_listed(&o->pids, pid))
+			return false;
+	}
+	if (o->tids.n > 0 && !id_listed(&o->tids, s->tid))
+		return false;
+	return true;
+}
+
+static void
+write_text(struct stripper *st, struct span text)
+{
+	if (text.n == 0)
+		return;
+	fwrite_unlocked(text.p, 1, text.n, stdout);
+	st->ends_in_newline = text.p[text.n - 1] == '\n';
+}
+
+static void
+write_gap(void *ctx, struct span text)
+{
+	write_text(ctx, text);
+}
+
+static void
+count_sample(struct stripper *st, struct span comm, bool kept)
+{
+	uint32_t id = string_table_intern(&st->comms, comm);
+
+	if (id >= st->by_comm_cap) {
+		size_t cap = st->by_comm_cap ? st->by_comm_cap * 2 : 64;
+		st->by_comm = xreallocarray(st->by_comm, cap, sizeof *st->by_comm);
+		memset(st->by_comm + st->by_comm_cap, 0,
+		       (cap - st->by_comm_cap) * sizeof *st->by_comm);
+		st->by_comm_cap = cap;
+	}
+	if (kept)
+		st->by_comm[id].kept++;
+	else
+		st->by_comm[id].dropped++;
+}
+
+static void
+read_input(struct stripper *st, const char *path)
+{
+	struct perf_reader r;
+	struct perf_sample s;
+	int fd = input_open(path);
+
+	/* Runs joined from several files must not run into each other. */
+	if (!st->ends_in_newline)
+		write_text(st, span_cstr("\n"));
+	perf_reader_init(&r, fd, input_name(path));
+	r.strict = st->opt.strict;
+	r.gap = write_gap;
+	r.gap_ctx = st;
+	while (perf_reader_next(&r, &s)) {
+		bool kept = keep_sample(st, &s);
+		if (kept)
+			write_text(st, s.text);
+		if (st->opt.verbose)
+			count_sample(st, s.comm, kept);
+	}
+	st->samples += r.samples;
+	perf_reader_summary(&r);
+	perf_reader_free(&r);
+	input_close(fd);
+}
+
+static void
+report_counts(const struct stripper *st)
+{
+	uint64_t kept = 0, dropped = 0;
+
+	fprintf(stderr, "%12s %12s  %s\n", "kept", "dropped", "command");
+	for (uint32_t id = 0; id < st->comms.count; id++) {
+		const struct counts *c = &st->by_comm[id];
+		fprintf(stderr, "%12llu %12llu  %s\n",
+		        (unsigned long long)c->kept,
+		        (unsigned long long)c->dropped,
+		        string_table_cstr(&st->comms, id));
+		kept += c->kept;
+		dropped += c->dropped;
+	}
+	fprintf(stderr, "%12llu %12llu  (total)\n", (unsigned long long)kept,
+	        (unsigned long long)dropped);
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { OPT_DROP_TOOL = 256, OPT_KEEP_IDLE, OPT_STRICT, OPT_VERSION };
+	static const struct option longopts[] = {
+	    {"comm", required_argument, NULL, 'c'},
+	    {"drop-comm", required_argument, NULL, 'd'},
+	    {"drop-tool", no_argument, NULL, OPT_DROP_TOOL},
+	    {"keep-idle", no_argument, NULL, OPT_KEEP_IDLE},
+	    {"pid", required_argument, NULL, 'p'},
+	    {"tid", required_argument, NULL, 't'},
+	    {"verbose", no_argument, NULL, 'v'},
+	    {"strict", no_argument, NULL, OPT_STRICT},
+	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, OPT_VERSION},
+	    {NULL, 0, NULL, 0},
+	};
+	struct stripper st;
+	int ch;
+
+	memset(&st, 0, sizeof st);
+	st.ends_in_newline = true;
+	cli_init("strip-swapper");
+	while ((ch = getopt_long(argc, argv, "c:d:p:t:vh", longopts, NULL)) !=
+	       -1) {
+		switch (ch) {
+		case 'c':
+			if (st.opt.keep != NULL)
+				usage_error("--comm given twice; use one "
+				            "pattern with |");
+			st.opt.keep = pattern_compile(optarg, "--comm");
+			break;
+		case 'd':
+			if (st.opt.ndrop == MAX_PATTERNS)
+				usage_error("more than %d --drop-comm patterns",
+				            MAX_PATTERNS);
+			st.opt.drop[st.opt.ndrop++] =
+			    pattern_compile(optarg, "--drop-comm");
+			break;
+		case OPT_DROP_TOOL:
+			st.opt.drop_tool = true;
+			break;
+		case OPT_KEEP_IDLE:
+			st.opt.keep_idle = true;
+			break;
+		case 'p':
+			parse_id_list(optarg, "--pid", &st.opt.pids);
+			break;
+		case 't':
+			parse_id_list(optarg, "--tid", &st.opt.tids);
+			break;
+		case 'v':
+			st.opt.verbose = true;
+			break;
+		case OPT_STRICT:
+			st.opt.strict = true;
+			break;
+		case 'h':
+			help();
+			return EXIT_OK;
+		case OPT_VERSION:
+			print_version();
+			return EXIT_OK;
+		default:
+			usage();
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	string_table_init(&st.comms);
+	if (argc == 0)
+		read_input(&st, "-");
+	for (int i = 0; i < argc; i++)
+		read_input(&st, argv[i]);
+	finish_output();
+
+	if (st.opt.verbose)
+		report_counts(&st);
+	if (st.samples == 0) {
+		warnmsg("no samples in the input");
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
