@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "event_select.h"
 #include "frame_table.h"
 #include "frame_tidy.h"
 #include "perf_script.h"
@@ -39,9 +40,7 @@ struct collapse {
 	size_t ids_cap;
 	char *namebuf;
 	size_t namebuf_cap;
-	struct string_table events; /* every event seen */
-	uint64_t *event_samples;    /* by event id */
-	uint32_t event;             /* the event shown; UINT32_MAX: none yet */
+	struct event_select events; /* the event shown, and those skipped */
 	uint64_t samples;           /* samples folded */
 	uint64_t bad_lines;
 };
@@ -200,41 +199,10 @@ is_glue(const struct perf_frame *f)
 	       (f->dso.n == 0 || span_eq_cstr(f->dso, "[unknown]"));
 }
 
-static bool
-event_selected(struct collapse *c, const struct perf_sample *s)
-{
-	uint32_t id = string_table_intern(&c->events, s->event);
-
-	if (id >= c->events.cap || c->event_samples == NULL) {
-		c->event_samples = xreallocarray(c->event_samples,
-		                                 c->events.cap + 1,
-		                                 sizeof *c->event_samples);
-		memset(c->event_samples + id, 0,
-		       (c->events.cap + 1 - id) * sizeof *c->event_samples);
-	}
-	c->event_samples[id]++;
-	if (c->event == UINT32_MAX) {
-		if (c->opt.event == NULL) {
-			c->event = id;
-		} else {
-			struct span want = span_cstr(c->opt.event);
-			struct span e = s->event;
-			const char *colon = memchr(e.p, ':', e.n);
-			/* "cycles" selects "cycles:u" too. */
-			if (!span_eq(e, want) &&
-			    !(colon != NULL && memchr(want.p, ':', want.n) == NULL &&
-			      span_eq(span_make(e.p, (size_t)(colon - e.p)), want)))
-				return false;
-			c->event = id;
-		}
-	}
-	return id == c->event;
-}
-
 static void
 add_sample(struct collapse *c, const struct perf_sample *s)
 {
-	if (!event_selected(c, s))
+	if (!event_select_take(&c->events, s->event))
 		return;
 
 	bool java = span_starts_with(s->comm, "java");
@@ -334,23 +302,6 @@ write_output(struct collapse *c)
 	finish_output();
 }
 
-/* Say which events were left out, so no samples vanish unannounced. */
-static void
-report_events(const struct collapse *c)
-{
-	for (uint32_t id = 0; id < c->events.count; id++) {
-		if (id == c->event)
-			continue;
-		struct span e = string_table_get(&c->events, id);
-		warnmsg("skipped %llu samples of event %.*s (showing %s; choose "
-		        "with --event)",
-		        (unsigned long long)c->event_samples[id], (int)e.n, e.p,
-		        c->event == UINT32_MAX
-		            ? c->opt.event
-		            : string_table_cstr(&c->events, c->event));
-	}
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -429,9 +380,8 @@ main(int argc, char *argv[])
 
 	frame_table_init(&c.frames);
 	string_table_init(&c.names);
-	string_table_init(&c.events);
+	event_select_init(&c.events, c.opt.event);
 	stack_table_init(&c.stacks);
-	c.event = UINT32_MAX;
 
 	if (argc == 0)
 		read_input(&c, "-");
@@ -439,7 +389,7 @@ main(int argc, char *argv[])
 		read_input(&c, argv[i]);
 
 	write_output(&c);
-	report_events(&c);
+	event_select_report(&c.events);
 	if (c.samples == 0) {
 		warnmsg("no samples%s%s", c.opt.event ? " of event " : "",
 		        c.opt.event ? c.opt.event : "");
