@@ -66,12 +66,13 @@ $(BIN)/%: $(BUILD)/filters/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PV_LIBS)
 
-$(BUILD)/unit/%.o: test/unit/%.c | $(DEPS_OK)
+$(BUILD)/test/unit/%.o: test/unit/%.c | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(PV_CFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -MMD -MP \
 	    -c -o $@ $<
 
-$(BUILD)/unit/%: $(BUILD)/unit/%.o $(LIB)
+$(BUILD)/unit/%: $(BUILD)/test/unit/%.o $(LIB)
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PV_LIBS)
 
 unit: $(UNIT_TESTS)

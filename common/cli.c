@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,23 @@ print_version(void)
 {
 	printf("%s (perfviews) %s\n", progname, PERFVIEWS_VERSION);
 	finish_output();
+}
+
+void
+cli_quiet_getopt(void)
+{
+	opterr = 0;
+}
+
+void
+option_error(char *const argv[])
+{
+	const char *arg = argv[optind - 1];
+
+	if (strncmp(arg, "--", 2) == 0 || optopt == 0)
+		warnmsg("option %s: unknown, or its value is missing", arg);
+	else
+		warnmsg("option -%c: unknown, or its value is missing", optopt);
 }
 
 void

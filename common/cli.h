@@ -33,6 +33,13 @@ void warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 noreturn void usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 void print_version(void);
+/*
+ * Call before getopt_long: getopt's own messages would name the program by
+ * its path.  After getopt_long returned '?', option_error says what was
+ * wrong, in the program's own words.
+ */
+void cli_quiet_getopt(void);
+void option_error(char *const argv[]);
 
 /* Flush stdout; a write error (disk full, closed pipe) is fatal. */
 void finish_output(void);

@@ -265,6 +265,26 @@ perf_frame_parse(struct span line, struct perf_frame *f)
 	return true;
 }
 
+/*
+ * What `perf script -F +srcline` prints under a frame: "file.c:12", "??:0",
+ * "libc.so.6[27b25]", "[kernel.kallsyms][ffffffff8100]".  A path may hold
+ * spaces, so the test is the ending, or no space at all.
+ */
+static bool
+looks_like_srcline(struct span s)
+{
+	if (s.n == 0)
+		return false;
+	if (memchr(s.p, ' ', s.n) == NULL && memchr(s.p, '\t', s.n) == NULL)
+		return true;
+	if (s.p[s.n - 1] == ']')
+		return true;
+	size_t i = s.n;
+	while (i > 0 && is_digit(s.p[i - 1]))
+		i--;
+	return i < s.n && i > 0 && s.p[i - 1] == ':';
+}
+
 bool
 perf_script_detect(struct span head)
 {
@@ -460,7 +480,8 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 		if (perf_frame_parse(line, f)) {
 			nframes++;
 			srcline_allowed = true;
-		} else if (srcline_allowed && is_space(line.p[0])) {
+		} else if (srcline_allowed && is_space(line.p[0]) &&
+		           looks_like_srcline(trim(line))) {
 			r->frames[nframes - 1].srcline = trim(line);
 			srcline_allowed = false;
 		} else {

@@ -47,7 +47,7 @@ struct stripper {
 	size_t by_comm_cap;
 	uint64_t samples;
 	bool pid_missing_warned;
-	bool ends_in_newline; /* the output so far */
+	enum { AT_BLANK_LINE, AT_LINE_END, IN_LINE } tail; /* of the output */
 };
 
 static void
@@ -177,7 +177,18 @@ write_text(struct stripper *st, struct span text)
 	if (text.n == 0)
 		return;
 	fwrite_unlocked(text.p, 1, text.n, stdout);
-	st->ends_in_newline = text.p[text.n - 1] == '\n';
+	if (text.p[text.n - 1] != '\n') {
+		st->tail = IN_LINE;
+		return;
+	}
+	/* Is the line that text ends with blank ("\n" or "\r\n")? */
+	const char *nl = memrchr(text.p, '\n', text.n - 1);
+	const char *start = nl ? nl + 1 : text.p;
+	size_t len = (size_t)(text.p + text.n - 1 - start);
+	bool blank = len == 0 || (len == 1 && start[0] == '\r');
+	if (nl == NULL && st->tail == IN_LINE)
+		blank = false;
+	st->tail = blank ? AT_BLANK_LINE : AT_LINE_END;
 }
 
 static void
@@ -211,8 +222,13 @@ read_input(struct stripper *st, const char *path)
 	struct perf_sample s;
 	int fd = input_open(path);
 
-	/* Runs joined from several files must not run into each other. */
-	if (!st->ends_in_newline)
+	/*
+	 * Runs joined from several files must not run into each other: the
+	 * last sample of one file ends with a blank line before the next.
+	 */
+	if (st->tail == IN_LINE)
+		write_text(st, span_cstr("\n\n"));
+	else if (st->tail == AT_LINE_END)
 		write_text(st, span_cstr("\n"));
 	perf_reader_init(&r, fd, input_name(path));
 	r.strict = st->opt.strict;
@@ -271,8 +287,9 @@ main(int argc, char *argv[])
 	int ch;
 
 	memset(&st, 0, sizeof st);
-	st.ends_in_newline = true;
+	st.tail = AT_BLANK_LINE;
 	cli_init("strip-swapper");
+	cli_quiet_getopt();
 	while ((ch = getopt_long(argc, argv, "c:d:p:t:vh", longopts, NULL)) !=
 	       -1) {
 		switch (ch) {
@@ -314,6 +331,7 @@ main(int argc, char *argv[])
 			print_version();
 			return EXIT_OK;
 		default:
+			option_error(argv);
 			usage();
 			return EXIT_USAGE;
 		}

@@ -1,0 +1,1 @@
+$BIN/collapse --addrs collapse-forms.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --all collapse-forms.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --no-such-option collapse-forms.txt

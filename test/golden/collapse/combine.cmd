@@ -1,0 +1,1 @@
+$BIN/collapse collapse-crlf.txt collapse-forms.txt - < collapse-crlf.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --event instructions collapse-events.txt

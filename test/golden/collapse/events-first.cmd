@@ -1,0 +1,1 @@
+$BIN/collapse collapse-events.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --event branches collapse-events.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --pid collapse-forms.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --python collapse-forms.txt

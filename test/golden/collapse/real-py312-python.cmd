@@ -1,0 +1,1 @@
+$BIN/collapse --python --all collapse-real-py312.txt

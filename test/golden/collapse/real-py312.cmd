@@ -1,0 +1,1 @@
+$BIN/collapse collapse-real-py312.txt

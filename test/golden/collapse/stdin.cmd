@@ -1,0 +1,1 @@
+$BIN/collapse < collapse-forms.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --strict collapse-badline.txt

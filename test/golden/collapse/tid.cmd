@@ -1,0 +1,1 @@
+$BIN/collapse --tid collapse-forms.txt

@@ -1,0 +1,1 @@
+$BIN/strip-swapper --pid 12x collapse-forms.txt

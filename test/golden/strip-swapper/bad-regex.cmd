@@ -1,0 +1,1 @@
+$BIN/strip-swapper --comm "(" collapse-forms.txt

@@ -1,0 +1,1 @@
+$BIN/strip-swapper collapse-crlf.txt collapse-crlf.txt

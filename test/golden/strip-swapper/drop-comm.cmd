@@ -1,0 +1,1 @@
+$BIN/strip-swapper --drop-comm "^Web" --drop-comm "^java$" collapse-forms.txt

@@ -1,0 +1,1 @@
+$BIN/strip-swapper --drop-tool collapse-forms.txt

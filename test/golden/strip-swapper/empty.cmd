@@ -1,0 +1,1 @@
+$BIN/strip-swapper empty.txt

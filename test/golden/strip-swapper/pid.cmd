@@ -1,0 +1,1 @@
+$BIN/strip-swapper --pid 2501 collapse-forms.txt

@@ -1,0 +1,1 @@
+$BIN/strip-swapper -v --drop-tool collapse-forms.txt

@@ -1,0 +1,112 @@
+/*
+ * test_frame_tidy.c - display names of frames, and the kinds of DSO.
+ */
+#include "frame_tidy.h"
+#include "unit.h"
+
+static const char *
+tidy(const char *symbol, const char *dso, bool addrs, bool java)
+{
+	static char out[1024];
+	size_t n = frame_tidy(span_cstr(symbol), span_cstr(dso), 0x7f12,
+	                      addrs, java, out);
+	out[n] = '\0';
+	return out;
+}
+
+START_TEST(argument_lists_removed)
+{
+	ck_assert_str_eq(tidy("f(int)", "/x", false, false), "f");
+	ck_assert_str_eq(tidy("ns::C::m(int, char const*) const", "/x", false,
+	                      false),
+	                 "ns::C::m");
+	ck_assert_str_eq(tidy("plain", "/x", false, false), "plain");
+}
+END_TEST
+
+START_TEST(template_parentheses_kept)
+{
+	ck_assert_str_eq(
+	    tidy("std::function<int (int)>::operator()(int) const", "/x",
+	         false, false),
+	    "std::function<int (int)>::operator()");
+	ck_assert_str_eq(tidy("std::operator<< <char>(std::ostream&, char)",
+	                      "/x", false, false),
+	                 "std::operator<< <char>");
+	ck_assert_str_eq(tidy("a::operator->() const", "/x", false, false),
+	                 "a::operator->");
+	ck_assert_str_eq(tidy("(anonymous namespace)::helper(int)", "/x",
+	                      false, false),
+	                 "(anonymous namespace)::helper");
+	ck_assert_str_eq(tidy("foo::{lambda(int)#1}::operator()(int) const",
+	                      "/x", false, false),
+	                 "foo::{lambda(int)#1}::operator()");
+}
+END_TEST
+
+START_TEST(go_and_java)
+{
+	ck_assert_str_eq(tidy("net/http.(*Client).Do", "/x", false, false),
+	                 "net/http.(*Client).Do");
+	ck_assert_str_eq(tidy("Ljava/io/PrintStream;::print", "/tmp/perf-1.map",
+	                      false, true),
+	                 "java/io/PrintStream:::print");
+	ck_assert_str_eq(tidy("LBusy;::main", "/tmp/perf-1.map", false, true),
+	                 "LBusy:::main");
+	ck_assert_str_eq(tidy("Lorg/Foo;.call(Lorg/Bar;)V", "/x", false, true),
+	                 "org/Foo:.call");
+}
+END_TEST
+
+START_TEST(unknown_symbols)
+{
+	ck_assert_str_eq(tidy("[unknown]", "/usr/lib/libc.so.6", false, false),
+	                 "[libc.so.6]");
+	ck_assert_str_eq(tidy("[unknown]", "[unknown]", false, false),
+	                 "[unknown]");
+	ck_assert_str_eq(tidy("[unknown]", "/usr/lib/libc.so.6", true, false),
+	                 "[libc.so.6 <7f12>]");
+	ck_assert_str_eq(tidy("", "", false, false), "[unknown]");
+}
+END_TEST
+
+START_TEST(quotes_kept_semicolons_replaced)
+{
+	ck_assert_str_eq(tidy("RegExp:[&<>\\\"\\']", "/tmp/perf-1.map", false,
+	                      false),
+	                 "RegExp:[&<>\\\"\\']");
+	ck_assert_str_eq(tidy("a;b", "/x", false, false), "a:b");
+}
+END_TEST
+
+START_TEST(dso_kinds)
+{
+	ck_assert(dso_is_kernel(span_cstr("[kernel.kallsyms]")));
+	ck_assert(dso_is_kernel(span_cstr("[nf_conntrack]")));
+	ck_assert(dso_is_kernel(span_cstr("/lib/modules/x/vmlinux")));
+	ck_assert(!dso_is_kernel(span_cstr("[unknown]")));
+	ck_assert(!dso_is_kernel(span_cstr("/usr/lib/libc.so.6")));
+	ck_assert(dso_is_jit(span_cstr("/tmp/perf-3688.map")));
+	ck_assert(!dso_is_jit(span_cstr("/tmp/perf-.map")));
+	ck_assert(dso_is_jit(span_cstr("/root/.debug/jit/jitted-12-3.so")));
+	ck_assert(dso_is_python(span_cstr("/usr/lib/libpython3.12.so.1.0")));
+	ck_assert(dso_is_python(span_cstr("/usr/bin/python3.12")));
+	ck_assert(!dso_is_python(span_cstr("/usr/lib/libc.so.6")));
+	ck_assert(symbol_is_python(span_cstr("py::fib:/tmp/x.py")));
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("frame_tidy");
+	TCase *tc = tcase_create("names");
+	tcase_add_test(tc, argument_lists_removed);
+	tcase_add_test(tc, template_parentheses_kept);
+	tcase_add_test(tc, go_and_java);
+	tcase_add_test(tc, unknown_symbols);
+	tcase_add_test(tc, quotes_kept_semicolons_replaced);
+	tcase_add_test(tc, dso_kinds);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}
