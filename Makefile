@@ -35,7 +35,7 @@ DEPS_OK    = build/.deps-ok
 
 # Debian packages: to build, and to run the whole test suite.
 BUILD_PKGS = binutils-dev libpcre2-dev check pkg-config gcc make
-TEST_PKGS  = linux-perf xz-utils python3 gawk nodejs npm chromium
+TEST_PKGS  = linux-perf xz-utils python3 gawk time nodejs npm chromium
 
 .PHONY: all check unit deps bench install clean views record publish \
         stability sanitize format
