@@ -1,0 +1,335 @@
+/*
+ * profile.c - see profile.h.
+ *
+ * A stack in the stack table is [comm, f0, f1, ...] with f0 the leaf.  The
+ * function of a frame is computed once per distinct frame and cached by
+ * frame id, so a sample costs one frame-table lookup per frame and one
+ * stack-table lookup.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "folded.h"
+#include "frame_tidy.h"
+#include "profile.h"
+
+enum { DETECT_BYTES = 64 << 10 };
+
+void
+profile_init(struct profile *p, const struct profile_options *opt)
+{
+	memset(p, 0, sizeof *p);
+	p->opt = *opt;
+	string_table_init(&p->names);
+	frame_table_init(&p->frames);
+	stack_table_init(&p->functions_index);
+	stack_table_init(&p->stacks);
+	event_select_init(&p->events, opt->event);
+	p->unknown_dso = string_table_intern(&p->names, span_cstr("[unknown]"));
+}
+
+void
+profile_free(struct profile *p)
+{
+	string_table_free(&p->names);
+	frame_table_free(&p->frames);
+	stack_table_free(&p->functions_index);
+	stack_table_free(&p->stacks);
+	event_select_free(&p->events);
+	free(p->function_of);
+	free(p->functions);
+	free(p->ids);
+	free(p->namebuf);
+}
+
+static void
+push_id(struct profile *p, size_t n, uint32_t id)
+{
+	if (n == p->ids_cap) {
+		p->ids_cap = p->ids_cap ? p->ids_cap * 2 : 256;
+		p->ids = xreallocarray(p->ids, p->ids_cap, sizeof *p->ids);
+	}
+	p->ids[n] = id;
+}
+
+static char *
+name_buffer(struct profile *p, size_t need)
+{
+	if (need > p->namebuf_cap) {
+		while (p->namebuf_cap < need)
+			p->namebuf_cap =
+			    p->namebuf_cap ? p->namebuf_cap * 2 : 4096;
+		p->namebuf = xreallocarray(p->namebuf, p->namebuf_cap, 1);
+	}
+	return p->namebuf;
+}
+
+struct span
+dso_display_name(struct span dso)
+{
+	if (dso.n == 0)
+		return span_cstr("[unknown]");
+	/* "[kernel.kallsyms]" and "[JIT] tid 5" are names, not paths. */
+	if (dso.p[0] == '[')
+		return dso;
+	return span_basename(dso);
+}
+
+/* The function id of (name, dso, inlined), added if new. */
+static uint32_t
+intern_function(struct profile *p, uint32_t name, uint32_t dso, bool inlined)
+{
+	uint32_t key[3] = {name, dso, inlined};
+	uint32_t id = stack_table_add(&p->functions_index, key, 3, 0, 0);
+
+	if (id >= p->functions_cap) {
+		p->functions_cap =
+		    p->functions_cap ? p->functions_cap * 2 : 1024;
+		p->functions = xreallocarray(p->functions, p->functions_cap,
+		                             sizeof *p->functions);
+	}
+	p->functions[id].name = name;
+	p->functions[id].dso = dso;
+	p->functions[id].inlined = inlined;
+	return id;
+}
+
+/* "[unknown]" in "[unknown]": where a stack without frames is counted. */
+static uint32_t
+unknown_function(struct profile *p)
+{
+	return intern_function(p, p->unknown_dso, p->unknown_dso, false);
+}
+
+/* The function of a perf frame; dso is the frame's own or its container's. */
+static uint32_t
+perf_function(struct profile *p, const struct perf_frame *f, struct span dso)
+{
+	uint32_t frame =
+	    frame_table_intern(&p->frames, f->symbol, dso, f->inlined);
+
+	if (frame >= p->function_of_cap) {
+		uint32_t cap = p->function_of_cap ? p->function_of_cap : 1024;
+		while (cap <= frame)
+			cap *= 2;
+		p->function_of =
+		    xreallocarray(p->function_of, cap, sizeof *p->function_of);
+		memset(p->function_of + p->function_of_cap, 0xff,
+		       (cap - p->function_of_cap) * sizeof *p->function_of);
+		p->function_of_cap = cap;
+	}
+	if (p->function_of[frame] != UINT32_MAX)
+		return p->function_of[frame];
+
+	char *buf = name_buffer(p, f->symbol.n + dso.n + 48);
+	size_t n = frame_tidy(f->symbol, dso, f->addr, false, false, buf);
+	uint32_t name = string_table_intern(&p->names, span_make(buf, n));
+	uint32_t dso_name =
+	    string_table_intern(&p->names, dso_display_name(dso));
+	uint32_t id = intern_function(p, name, dso_name, f->inlined);
+	p->function_of[frame] = id;
+	return id;
+}
+
+static void
+add_perf_sample(struct profile *p, const struct perf_sample *s)
+{
+	if (!event_select_take(&p->events, s->event))
+		return;
+
+	char *buf = name_buffer(p, s->comm.n + 1);
+	memcpy(buf, s->comm.p, s->comm.n);
+	for (size_t i = 0; i < s->comm.n; i++)
+		if (buf[i] == ' ')
+			buf[i] = '_';
+	push_id(p, 0,
+	        string_table_intern(&p->names, span_make(buf, s->comm.n)));
+
+	/*
+	 * Walk root to leaf so that an inlined frame knows the DSO of the
+	 * frame it was inlined into: the nearest one towards the root.
+	 */
+	struct span container = span_make(NULL, 0);
+	size_t n = s->nframes;
+	if (n == 0) {
+		/* No call chain: the sample still counts, somewhere unknown. */
+		push_id(p, 1, unknown_function(p));
+		n = 1;
+	}
+	for (size_t i = s->nframes; i-- > 0;) {
+		const struct perf_frame *f = &s->frames[i];
+		if (!f->inlined)
+			container = f->dso;
+		push_id(p, 1 + i,
+		        perf_function(p, f, f->inlined ? container : f->dso));
+	}
+	uint64_t weight = p->opt.period ? s->period : 1;
+	stack_table_add(&p->stacks, p->ids, 1 + n, weight, 0);
+	p->total += weight;
+	p->samples++;
+}
+
+/*
+ * The function of a folded frame: the name as written, its annotation
+ * removed and turned into what it says about the DSO.
+ */
+static uint32_t
+folded_function(struct profile *p, struct span frame)
+{
+	struct span dso = span_make(NULL, 0);
+	bool inlined = false;
+
+	if (span_ends_with(frame, "_[k]")) {
+		dso = span_cstr("[kernel.kallsyms]");
+		frame.n -= 4;
+	} else if (span_ends_with(frame, "_[j]")) {
+		dso = span_cstr("[JIT]");
+		frame.n -= 4;
+	} else if (span_ends_with(frame, "_[i]")) {
+		inlined = true;
+		frame.n -= 4;
+	} else if (frame.n > 2 && frame.p[0] == '[' &&
+	           frame.p[frame.n - 1] == ']' &&
+	           !span_eq_cstr(frame, "[unknown]")) {
+		/* collapse names an unknown symbol after its DSO. */
+		dso = span_make(frame.p + 1, frame.n - 2);
+	}
+	uint32_t name = string_table_intern(&p->names, frame);
+	uint32_t dso_name =
+	    dso.n ? string_table_intern(&p->names, dso) : p->unknown_dso;
+	return intern_function(p, name, dso_name, inlined);
+}
+
+static void
+add_folded_line(struct profile *p, const struct folded_line *line)
+{
+	struct span rest = line->stack, frame;
+	size_t n = 0;
+
+	while (folded_next_frame(&rest, &frame))
+		push_id(p, n++, 0);
+	if (n == 0)
+		return;
+	if (n == 1)
+		push_id(p, n++, unknown_function(p));
+	/* Root first in the file; the table wants comm, then leaf first. */
+	rest = line->stack;
+	folded_next_frame(&rest, &frame);
+	p->ids[0] = string_table_intern(&p->names, frame);
+	for (size_t i = n - 1; i >= 1 && folded_next_frame(&rest, &frame); i--)
+		p->ids[i] = folded_function(p, frame);
+	double count = line->count[0];
+	uint64_t weight = count > 0 ? (uint64_t)(count + 0.5) : 0;
+	stack_table_add(&p->stacks, p->ids, n, weight, 0);
+	p->total += weight;
+	p->samples++;
+}
+
+static void
+read_perf(struct profile *p, struct perf_reader *r)
+{
+	struct perf_sample s;
+
+	r->strict = p->opt.strict;
+	while (perf_reader_next(r, &s))
+		add_perf_sample(p, &s);
+	perf_reader_summary(r);
+	p->saw_perf = true;
+}
+
+/* Take over the perf reader's buffered lines, already partly peeked at. */
+static void
+read_folded(struct profile *p, struct perf_reader *from)
+{
+	struct folded_reader r;
+	struct folded_line line;
+
+	folded_reader_init(&r, from->lines.fd, from->lines.name);
+	line_reader_free(&r.lines);
+	r.lines = from->lines;
+	memset(&from->lines, 0, sizeof from->lines);
+	r.strict = p->opt.strict;
+	while (folded_reader_next(&r, &line))
+		add_folded_line(p, &line);
+	folded_reader_summary(&r);
+	if (r.ncounts == 2)
+		warnmsg("%s: a diff file; showing its first counts",
+		        r.lines.name);
+	folded_reader_free(&r);
+	p->saw_folded = true;
+}
+
+void
+profile_read(struct profile *p, const char *path)
+{
+	struct perf_reader r;
+	int fd = input_open(path);
+
+	perf_reader_init(&r, fd, input_name(path));
+	struct span head = line_reader_peek(&r.lines, DETECT_BYTES);
+	if (!perf_script_detect(head) && folded_detect(head))
+		read_folded(p, &r);
+	else
+		read_perf(p, &r);
+	perf_reader_free(&r);
+	input_close(fd);
+}
+
+bool
+profile_finish(struct profile *p)
+{
+	event_select_report(&p->events);
+	if (p->total > 0)
+		return true;
+	if (p->opt.event != NULL)
+		warnmsg("no samples of event %s", p->opt.event);
+	else
+		warnmsg("no samples");
+	return false;
+}
+
+struct profile_stack
+profile_stack_get(const struct profile *p, uint32_t id)
+{
+	const struct stack_entry *e = &p->stacks.stacks[id];
+	struct profile_stack s;
+
+	s.comm = e->ids[0];
+	s.functions = e->ids + 1;
+	s.n = e->n - 1;
+	s.weight = e->count[0];
+	s.self = 0;
+	if (p->opt.inline_mode == INLINE_CALLER) {
+		while (s.self + 1 < s.n &&
+		       p->functions[s.functions[s.self]].inlined)
+			s.self++;
+	}
+	return s;
+}
+
+const char *
+profile_weight_name(const struct profile *p)
+{
+	if (p->saw_folded)
+		return p->saw_perf && p->opt.period ? "period" : "count";
+	return p->opt.period ? "period" : "samples";
+}
+
+const char *
+profile_event_name(const struct profile *p)
+{
+	return event_select_name(&p->events);
+}
+
+bool
+parse_inline_mode(const char *s, enum inline_mode *out)
+{
+	if (strcmp(s, "leaf") == 0)
+		*out = INLINE_LEAF;
+	else if (strcmp(s, "caller") == 0)
+		*out = INLINE_CALLER;
+	else
+		return false;
+	return true;
+}

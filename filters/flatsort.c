@@ -1,0 +1,346 @@
+/*
+ * flatsort - the flat profile: functions sorted by samples.
+ *
+ * Reads `perf script` text or folded stacks and writes one row per
+ * function (or per DSO): its self weight (samples whose leaf it is), its
+ * total weight (samples it appears in, once per sample however deep the
+ * recursion), both also as a percentage of all samples shown.  These are
+ * the Self and Children columns of `perf report --children --sort sym`.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "profile.h"
+#include "report.h"
+#include "stack_table.h"
+#include "tree.h"
+
+enum row_key { BY_SYM_DSO, BY_SYM, BY_DSO };
+
+struct options {
+	struct profile_options profile;
+	bool sort_total;
+	uint64_t limit; /* 0: no limit */
+	double percent_limit;
+	enum row_key by;
+	enum report_format format;
+};
+
+/* A row of the view, and what it sums. */
+struct row {
+	uint32_t name; /* id in the profile's names; TREE_NONE when by DSO */
+	uint32_t dso;  /* id in names; TREE_NONE when several (by sym) */
+	uint64_t self;
+	uint64_t total;
+	uint32_t seen; /* the last stack counted in total, plus one */
+};
+
+struct flatsort {
+	struct options opt;
+	struct profile profile;
+	struct stack_table row_index; /* row key -> row id */
+	struct row *rows;
+	uint32_t nrows;
+	uint32_t *row_of; /* function id -> row id */
+};
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: flatsort [--sort self|total] [--limit N] "
+	                "[--percent-limit P]\n"
+	                "                [--by sym|dso|sym,dso] [--period] "
+	                "[--event NAME]\n"
+	                "                [--inline leaf|caller] [--format "
+	                "text|csv|json] [--strict]\n"
+	                "                [file ...]\n");
+}
+
+static void
+help(void)
+{
+	printf(
+	    "usage: flatsort [options] [file ...]\n"
+	    "The flat profile of perf script text or folded stacks, sorted "
+	    "by samples.\n"
+	    "\n"
+	    "  -s, --sort self|total   sort by self (default) or total "
+	    "samples\n"
+	    "  -n, --limit N           show the first N rows only\n"
+	    "  -p, --percent-limit P   hide rows below P percent of the "
+	    "sort column\n"
+	    "  -b, --by sym|dso|sym,dso  a row per symbol, per DSO, or per "
+	    "symbol in a\n"
+	    "                          DSO (default)\n"
+	    "      --period            weight samples by period, not count\n"
+	    "  -e, --event NAME        samples of event NAME (default: the "
+	    "first seen)\n"
+	    "      --inline leaf|caller  self of an inlined leaf goes to it "
+	    "(default)\n"
+	    "                          or to its caller, as perf report does\n"
+	    "  -f, --format text|csv|json  output format (default text)\n"
+	    "      --strict            a line that cannot be parsed is fatal\n"
+	    "  -h, --help              show this help\n"
+	    "      --version           show the version\n"
+	    "\n"
+	    "Files are read in order and combined; none or - is stdin.\n"
+	    "See flatsort(1).\n");
+	finish_output();
+}
+
+/* The row a function is counted in, added if new. */
+static uint32_t
+row_for(struct flatsort *f, const struct function *fn)
+{
+	uint32_t key[2];
+	size_t n = 0;
+
+	if (f->opt.by != BY_DSO)
+		key[n++] = fn->name;
+	if (f->opt.by != BY_SYM)
+		key[n++] = fn->dso;
+	uint32_t id = stack_table_add(&f->row_index, key, n, 0, 0);
+	if (id == f->nrows) {
+		f->rows = xreallocarray(f->rows, f->nrows + 1, sizeof *f->rows);
+		struct row *r = &f->rows[f->nrows++];
+		r->name = f->opt.by == BY_DSO ? TREE_NONE : fn->name;
+		r->dso = fn->dso;
+		r->self = r->total = 0;
+		r->seen = 0;
+	} else if (f->rows[id].dso != fn->dso) {
+		f->rows[id].dso = TREE_NONE; /* by sym, in several DSOs */
+	}
+	return id;
+}
+
+/* Self and total of every row, from the aggregate stacks. */
+static void
+count_rows(struct flatsort *f)
+{
+	const struct profile *p = &f->profile;
+	uint32_t nfunctions = profile_function_count(p);
+
+	f->row_of = xreallocarray(NULL, nfunctions, sizeof *f->row_of);
+	for (uint32_t i = 0; i < nfunctions; i++)
+		f->row_of[i] = row_for(f, profile_function(p, i));
+	for (uint32_t id = 0; id < profile_stack_count(p); id++) {
+		struct profile_stack s = profile_stack_get(p, id);
+		f->rows[f->row_of[s.functions[s.self]]].self += s.weight;
+		for (uint32_t i = s.self; i < s.n; i++) {
+			struct row *r = &f->rows[f->row_of[s.functions[i]]];
+			if (r->seen == id + 1)
+				continue; /* recursion: once per sample */
+			r->seen = id + 1;
+			r->total += s.weight;
+		}
+	}
+}
+
+/* For qsort. */
+static const struct flatsort *sorting;
+
+static int
+compare_text(uint32_t a, uint32_t b)
+{
+	if (a == b)
+		return 0;
+	if (a == TREE_NONE || b == TREE_NONE)
+		return a == TREE_NONE ? 1 : -1;
+	struct span x = profile_text(&sorting->profile, a);
+	struct span y = profile_text(&sorting->profile, b);
+	int r = memcmp(x.p, y.p, x.n < y.n ? x.n : y.n);
+	return r != 0 ? r : (x.n > y.n) - (x.n < y.n);
+}
+
+static int
+compare_rows(const void *pa, const void *pb)
+{
+	const struct row *a = &sorting->rows[*(const uint32_t *)pa];
+	const struct row *b = &sorting->rows[*(const uint32_t *)pb];
+	uint64_t ka = sorting->opt.sort_total ? a->total : a->self;
+	uint64_t kb = sorting->opt.sort_total ? b->total : b->self;
+	uint64_t ta = sorting->opt.sort_total ? a->self : a->total;
+	uint64_t tb = sorting->opt.sort_total ? b->self : b->total;
+	int r;
+
+	if (ka != kb)
+		return ka > kb ? -1 : 1;
+	if (ta != tb)
+		return ta > tb ? -1 : 1;
+	if ((r = compare_text(a->name, b->name)) != 0)
+		return r;
+	return compare_text(a->dso, b->dso);
+}
+
+static struct span
+row_dso(const struct flatsort *f, const struct row *r)
+{
+	if (r->dso == TREE_NONE)
+		return span_cstr("[several]");
+	return profile_text(&f->profile, r->dso);
+}
+
+static void
+write_rows(struct flatsort *f)
+{
+	const struct profile *p = &f->profile;
+	uint32_t *order = xreallocarray(NULL, f->nrows, sizeof *order);
+	struct column columns[6] = {
+	    {"self%", COLUMN_PERCENT, 0},  {"self", COLUMN_COUNT, 0},
+	    {"total%", COLUMN_PERCENT, 0}, {"total", COLUMN_COUNT, 0},
+	    {"dso", COLUMN_TEXT, 0},       {"symbol", COLUMN_TEXT, 0},
+	};
+	int ncolumns = f->opt.by == BY_DSO ? 5 : 6;
+	struct report_meta meta = {"flatsort", profile_event_name(p),
+	                           profile_weight_name(p), p->total};
+	struct table_writer w;
+
+	for (uint32_t i = 0; i < f->nrows; i++) {
+		order[i] = i;
+		int width = (int)row_dso(f, &f->rows[i]).n;
+		if (width > columns[4].width)
+			columns[4].width = width;
+	}
+	sorting = f;
+	qsort(order, f->nrows, sizeof *order, compare_rows);
+
+	table_begin(&w, f->opt.format, &meta, columns, ncolumns);
+	for (uint32_t i = 0; i < f->nrows; i++) {
+		const struct row *r = &f->rows[order[i]];
+		uint64_t key = f->opt.sort_total ? r->total : r->self;
+		if (f->opt.limit > 0 && i >= f->opt.limit)
+			break;
+		if (100.0 * (double)key <
+		    f->opt.percent_limit * (double)p->total)
+			break;
+		struct cell cells[6] = {
+		    {r->self, {NULL, 0}},  {r->self, {NULL, 0}},
+		    {r->total, {NULL, 0}}, {r->total, {NULL, 0}},
+		    {0, row_dso(f, r)},    {0, {NULL, 0}},
+		};
+		if (r->name != TREE_NONE)
+			cells[5].text = profile_text(p, r->name);
+		table_row(&w, cells);
+	}
+	table_end(&w);
+	free(order);
+	finish_output();
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { OPT_PERIOD = 256, OPT_INLINE, OPT_STRICT, OPT_VERSION };
+	static const struct option longopts[] = {
+	    {"sort", required_argument, NULL, 's'},
+	    {"limit", required_argument, NULL, 'n'},
+	    {"percent-limit", required_argument, NULL, 'p'},
+	    {"by", required_argument, NULL, 'b'},
+	    {"period", no_argument, NULL, OPT_PERIOD},
+	    {"event", required_argument, NULL, 'e'},
+	    {"inline", required_argument, NULL, OPT_INLINE},
+	    {"format", required_argument, NULL, 'f'},
+	    {"strict", no_argument, NULL, OPT_STRICT},
+	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, OPT_VERSION},
+	    {NULL, 0, NULL, 0},
+	};
+	struct flatsort f;
+	int ch;
+
+	memset(&f, 0, sizeof f);
+	cli_init("flatsort");
+	while ((ch = getopt_long(argc, argv, "s:n:p:b:e:f:h", longopts,
+	                         NULL)) != -1) {
+		switch (ch) {
+		case 's':
+			if (strcmp(optarg, "self") == 0)
+				f.opt.sort_total = false;
+			else if (strcmp(optarg, "total") == 0)
+				f.opt.sort_total = true;
+			else
+				usage_error("--sort: self or total, not '%s'",
+				            optarg);
+			break;
+		case 'n':
+			if (!parse_u64(optarg, &f.opt.limit))
+				usage_error("--limit: not a number: '%s'",
+				            optarg);
+			break;
+		case 'p':
+			if (!parse_double(optarg, &f.opt.percent_limit) ||
+			    f.opt.percent_limit < 0 ||
+			    f.opt.percent_limit > 100)
+				usage_error(
+				    "--percent-limit: not a percentage: "
+				    "'%s'",
+				    optarg);
+			break;
+		case 'b':
+			if (strcmp(optarg, "sym,dso") == 0)
+				f.opt.by = BY_SYM_DSO;
+			else if (strcmp(optarg, "sym") == 0)
+				f.opt.by = BY_SYM;
+			else if (strcmp(optarg, "dso") == 0)
+				f.opt.by = BY_DSO;
+			else
+				usage_error(
+				    "--by: sym, dso or sym,dso, not '%s'",
+				    optarg);
+			break;
+		case OPT_PERIOD:
+			f.opt.profile.period = true;
+			break;
+		case 'e':
+			f.opt.profile.event = optarg;
+			break;
+		case OPT_INLINE:
+			if (!parse_inline_mode(optarg,
+			                       &f.opt.profile.inline_mode))
+				usage_error(
+				    "--inline: leaf or caller, not '%s'",
+				    optarg);
+			break;
+		case 'f':
+			if (!report_parse_format(optarg, &f.opt.format))
+				usage_error("--format: text, csv or json, not "
+				            "'%s'",
+				            optarg);
+			break;
+		case OPT_STRICT:
+			f.opt.profile.strict = true;
+			break;
+		case 'h':
+			help();
+			return EXIT_OK;
+		case OPT_VERSION:
+			print_version();
+			return EXIT_OK;
+		default:
+			usage();
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	profile_init(&f.profile, &f.opt.profile);
+	stack_table_init(&f.row_index);
+	if (argc == 0)
+		profile_read(&f.profile, "-");
+	for (int i = 0; i < argc; i++)
+		profile_read(&f.profile, argv[i]);
+	if (!profile_finish(&f.profile))
+		return EXIT_DATA;
+
+	count_rows(&f);
+	write_rows(&f);
+	stack_table_free(&f.row_index);
+	free(f.rows);
+	free(f.row_of);
+	profile_free(&f.profile);
+	return EXIT_OK;
+}
