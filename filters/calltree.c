@@ -1,0 +1,225 @@
+/*
+ * calltree - the call tree of a profile, from the roots down.
+ *
+ * Reads `perf script` text or folded stacks and writes the tree of calls:
+ * the command at the top, then the outermost functions, each with its
+ * callees beneath.  Every node shows its inclusive weight and percentage
+ * and its self weight; children are sorted largest first, and those below
+ * --percent-limit are folded into one "[other]" line, so a node always
+ * equals its self plus its children.  --inverted turns the tree upside
+ * down: leaf functions at the top, their callers beneath.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "profile.h"
+#include "report.h"
+#include "tree.h"
+
+struct options {
+	struct profile_options profile;
+	double percent_limit;
+	uint64_t max_depth; /* 0: no limit */
+	bool inverted;
+	bool ascii;
+	enum report_format format;
+};
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: calltree [--percent-limit P] [--max-depth N] "
+	                "[--inverted] [--ascii]\n"
+	                "                [--period] [--event NAME] [--inline "
+	                "leaf|caller]\n"
+	                "                [--format text|csv|json] [--strict] "
+	                "[file ...]\n");
+}
+
+static void
+help(void)
+{
+	printf(
+	    "usage: calltree [options] [file ...]\n"
+	    "The call tree of perf script text or folded stacks.\n"
+	    "\n"
+	    "  -p, --percent-limit P   fold nodes below P percent into "
+	    "[other] (default 0.5)\n"
+	    "  -d, --max-depth N       show N levels at most\n"
+	    "  -i, --inverted          leaves at the top, callers beneath\n"
+	    "  -a, --ascii             indentation instead of line drawing\n"
+	    "      --period            weight samples by period, not count\n"
+	    "  -e, --event NAME        samples of event NAME (default: the "
+	    "first seen)\n"
+	    "      --inline leaf|caller  self of an inlined leaf goes to it "
+	    "(default)\n"
+	    "                          or to its caller, as perf report does\n"
+	    "  -f, --format text|csv|json  output format (default text)\n"
+	    "      --strict            a line that cannot be parsed is fatal\n"
+	    "  -h, --help              show this help\n"
+	    "      --version           show the version\n"
+	    "\n"
+	    "Files are read in order and combined; none or - is stdin.\n"
+	    "See calltree(1).\n");
+	finish_output();
+}
+
+/* The child of parent for one function, by its name and DSO. */
+static uint32_t
+function_node(struct tree *t, const struct profile *p, uint32_t parent,
+              uint32_t function)
+{
+	const struct function *fn = profile_function(p, function);
+	return tree_child(t, parent, fn->name, fn->dso);
+}
+
+/*
+ * Add each distinct stack as one path: the command, then its functions
+ * from the outermost to the one owning the self weight; inverted, the
+ * other way round, ending at the command.
+ */
+static void
+build_tree(struct tree *t, const struct profile *p, bool inverted)
+{
+	for (uint32_t id = 0; id < profile_stack_count(p); id++) {
+		struct profile_stack s = profile_stack_get(p, id);
+		uint32_t node;
+		if (!inverted) {
+			node = tree_child(t, TREE_NONE, s.comm, TREE_NONE);
+			t->nodes[node].count += s.weight;
+			for (uint32_t i = s.n; i-- > s.self;) {
+				node =
+				    function_node(t, p, node, s.functions[i]);
+				t->nodes[node].count += s.weight;
+			}
+		} else {
+			node = TREE_NONE;
+			for (uint32_t i = s.self; i < s.n; i++) {
+				node =
+				    function_node(t, p, node, s.functions[i]);
+				t->nodes[node].count += s.weight;
+			}
+			node = tree_child(t, node, s.comm, TREE_NONE);
+			t->nodes[node].count += s.weight;
+		}
+		t->nodes[node].self += s.weight;
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { OPT_PERIOD = 256, OPT_INLINE, OPT_STRICT, OPT_VERSION };
+	static const struct option longopts[] = {
+	    {"percent-limit", required_argument, NULL, 'p'},
+	    {"max-depth", required_argument, NULL, 'd'},
+	    {"inverted", no_argument, NULL, 'i'},
+	    {"ascii", no_argument, NULL, 'a'},
+	    {"period", no_argument, NULL, OPT_PERIOD},
+	    {"event", required_argument, NULL, 'e'},
+	    {"inline", required_argument, NULL, OPT_INLINE},
+	    {"format", required_argument, NULL, 'f'},
+	    {"strict", no_argument, NULL, OPT_STRICT},
+	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, OPT_VERSION},
+	    {NULL, 0, NULL, 0},
+	};
+	struct options opt;
+	struct profile profile;
+	struct tree tree;
+	int ch;
+
+	memset(&opt, 0, sizeof opt);
+	opt.percent_limit = 0.5;
+	cli_init("calltree");
+	while ((ch = getopt_long(argc, argv, "p:d:iae:f:h", longopts, NULL)) !=
+	       -1) {
+		switch (ch) {
+		case 'p':
+			if (!parse_double(optarg, &opt.percent_limit) ||
+			    opt.percent_limit < 0 || opt.percent_limit > 100)
+				usage_error(
+				    "--percent-limit: not a percentage: "
+				    "'%s'",
+				    optarg);
+			break;
+		case 'd':
+			if (!parse_u64(optarg, &opt.max_depth) ||
+			    opt.max_depth == 0 || opt.max_depth > UINT32_MAX)
+				usage_error(
+				    "--max-depth: not a positive number: "
+				    "'%s'",
+				    optarg);
+			break;
+		case 'i':
+			opt.inverted = true;
+			break;
+		case 'a':
+			opt.ascii = true;
+			break;
+		case OPT_PERIOD:
+			opt.profile.period = true;
+			break;
+		case 'e':
+			opt.profile.event = optarg;
+			break;
+		case OPT_INLINE:
+			if (!parse_inline_mode(optarg,
+			                       &opt.profile.inline_mode))
+				usage_error(
+				    "--inline: leaf or caller, not '%s'",
+				    optarg);
+			break;
+		case 'f':
+			if (!report_parse_format(optarg, &opt.format))
+				usage_error("--format: text, csv or json, not "
+				            "'%s'",
+				            optarg);
+			break;
+		case OPT_STRICT:
+			opt.profile.strict = true;
+			break;
+		case 'h':
+			help();
+			return EXIT_OK;
+		case OPT_VERSION:
+			print_version();
+			return EXIT_OK;
+		default:
+			usage();
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	profile_init(&profile, &opt.profile);
+	if (argc == 0)
+		profile_read(&profile, "-");
+	for (int i = 0; i < argc; i++)
+		profile_read(&profile, argv[i]);
+	if (!profile_finish(&profile))
+		return EXIT_DATA;
+
+	tree_init(&tree);
+	build_tree(&tree, &profile, opt.inverted);
+	tree_sort(&tree, &profile.names);
+
+	struct report_meta meta = {"calltree", profile_event_name(&profile),
+	                           profile_weight_name(&profile),
+	                           profile.total};
+	struct tree_style style = {opt.format,
+	                           opt.percent_limit,
+	                           (unsigned)opt.max_depth,
+	                           opt.ascii,
+	                           true,
+	                           opt.inverted ? "callers" : "call tree"};
+	report_tree(&tree, &profile.names, &meta, &style);
+	finish_output();
+	tree_free(&tree);
+	profile_free(&profile);
+	return EXIT_OK;
+}
