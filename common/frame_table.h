@@ -2,9 +2,11 @@
  * frame_table.h - interning of frames: (symbol, DSO, inlined) triples.
  *
  * A frame id names one function in one DSO, whatever the address or offset
- * perf printed.  Views keep per-frame data (display name, counts) in arrays
- * indexed by frame id.  Spans returned point into the table and stay valid
- * until frame_table_free.
+ * perf printed.  Ids are dense (0, 1, 2, ...) in order of first sight, so
+ * views keep per-frame data (display name, counts) in arrays indexed by
+ * frame id.  Spans returned point into the table and stay valid until
+ * frame_table_free.  A lookup hashes the two spans where they lie: nothing
+ * is copied unless the frame is new.
  */
 #ifndef PERFVIEWS_FRAME_TABLE_H
 #define PERFVIEWS_FRAME_TABLE_H
@@ -12,8 +14,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "arena.h"
 #include "span.h"
-#include "string_table.h"
 
 struct frame_info {
 	struct span symbol;
@@ -21,10 +23,21 @@ struct frame_info {
 	bool inlined;
 };
 
+struct frame_entry {
+	const char *text; /* symbol then DSO, NUL-terminated each */
+	uint32_t symlen;
+	uint32_t dsolen;
+	uint64_t hash;
+	bool inlined;
+};
+
 struct frame_table {
-	struct string_table keys; /* symlen, symbol, dso, flag */
-	char *scratch;
-	size_t scratch_cap;
+	struct arena arena;
+	struct frame_entry *frames; /* by frame id */
+	uint32_t count;
+	uint32_t cap;
+	uint32_t *slots; /* frame id + 1; 0 is empty */
+	uint32_t nslots; /* a power of two, at least 2 * count */
 };
 
 void frame_table_init(struct frame_table *t);
@@ -36,7 +49,7 @@ struct frame_info frame_table_get(const struct frame_table *t, uint32_t id);
 static inline uint32_t
 frame_table_count(const struct frame_table *t)
 {
-	return t->keys.count;
+	return t->count;
 }
 
 #endif

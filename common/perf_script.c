@@ -27,16 +27,18 @@ is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* Hex digit values plus one; 0 for every other byte.  A table: it is hot. */
+static const unsigned char hex_digit_plus_one[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,
+    ['6'] = 7,  ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12,
+    ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12,
+    ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
 static int
 hex_value(char c)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	return hex_digit_plus_one[(unsigned char)c] - 1;
 }
 
 static bool
@@ -207,6 +209,40 @@ perf_header_parse(struct span line, struct perf_sample *s)
 	return false;
 }
 
+/*
+ * The DSO is the parenthesised group that ends a frame line, and may hold
+ * parentheses itself: "(/tmp/x (deleted))".  The usual case, a group with
+ * none inside, is found with memrchr; otherwise parentheses are matched
+ * from the end.  rest ends with ')'.
+ */
+static void
+split_dso(struct span *rest, struct span *dso)
+{
+	const char *p = rest->p, *close = p + rest->n - 1;
+	const char *open = memrchr(p, '(', (size_t)(close - p));
+	size_t at;
+
+	if (open != NULL && memchr(open + 1, ')', (size_t)(close - open - 1)) == NULL) {
+		at = (size_t)(open - p);
+	} else {
+		int depth = 0;
+		size_t i = rest->n;
+		while (i-- > 0) {
+			if (p[i] == ')')
+				depth++;
+			else if (p[i] == '(' && --depth == 0)
+				break;
+		}
+		if (i == SIZE_MAX)
+			return;
+		at = i;
+	}
+	if (at > 0 && !is_space(p[at - 1]))
+		return; /* "f(int)": no DSO was printed */
+	*dso = span_make(p + at + 1, rest->n - at - 2);
+	*rest = trim(span_make(p, at));
+}
+
 bool
 perf_frame_parse(struct span line, struct perf_frame *f)
 {
@@ -229,22 +265,8 @@ perf_frame_parse(struct span line, struct perf_frame *f)
 	f->srcline = span_make(NULL, 0);
 	f->dso = span_make(NULL, 0);
 	f->inlined = false;
-
-	/* The DSO is the parenthesised group that ends the line. */
-	if (rest.n >= 2 && rest.p[rest.n - 1] == ')') {
-		int depth = 0;
-		for (size_t i = rest.n; i-- > 0;) {
-			if (rest.p[i] == ')')
-				depth++;
-			else if (rest.p[i] == '(' && --depth == 0) {
-				if (i > 0 && !is_space(rest.p[i - 1]))
-					break; /* "f(int)": no DSO printed */
-				f->dso = span_make(rest.p + i + 1, rest.n - i - 2);
-				rest = trim(span_make(rest.p, i));
-				break;
-			}
-		}
-	}
+	if (rest.n >= 2 && rest.p[rest.n - 1] == ')')
+		split_dso(&rest, &f->dso);
 	f->inlined = span_eq_cstr(f->dso, "inlined");
 
 	/* "symbol+0x1f": the offset goes to its own field. */
