@@ -46,6 +46,7 @@ refill(struct line_reader *r)
 		r->last -= r->mark;
 		r->end = keep;
 		r->mark = 0;
+		r->generation++;
 	}
 	if (r->end == r->cap) {
 		if (r->cap >= MAX_BUFFER)
@@ -53,6 +54,7 @@ refill(struct line_reader *r)
 			    r->name, r->lineno, MAX_BUFFER >> 20);
 		r->cap *= 2;
 		r->buf = xreallocarray(r->buf, r->cap, 1);
+		r->generation++;
 	}
 	for (;;) {
 		ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);

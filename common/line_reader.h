@@ -36,7 +36,7 @@ struct line_reader {
 	size_t max_line;
 	bool eof;
 	bool too_long;       /* the line returned last was cut */
-	size_t skip;         /* bytes of an over-long line still to discard */
+	unsigned long generation; /* counts the times the data moved */
 };
 
 enum { LINE_READER_MAX_LINE = 1 << 20 };

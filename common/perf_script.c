@@ -339,6 +339,10 @@ perf_reader_init(struct perf_reader *r, int fd, const char *name)
 void
 perf_reader_free(struct perf_reader *r)
 {
+	if (r->own_cache != NULL) {
+		frame_cache_free(r->own_cache);
+		free(r->own_cache);
+	}
 	line_reader_free(&r->lines);
 	free(r->frames);
 	free(r->extents);
@@ -408,8 +412,8 @@ gap_flush(struct perf_reader *r, struct span text)
  * where the header starts, relative to the mark.
  */
 static size_t
-find_record(struct perf_reader *r, size_t *record_off,
-            unsigned long *header_lineno)
+find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
+            unsigned long *header_lineno, unsigned long *generation)
 {
 	struct line_reader *lr = &r->lines;
 	struct perf_sample scratch;
@@ -432,7 +436,7 @@ find_record(struct perf_reader *r, size_t *record_off,
 			}
 			if (line.n == 0 || line.p[0] == '#' || is_blank(line))
 				continue;
-			if (!perf_header_parse(line, &scratch)) {
+			if (!perf_header_parse(line, s)) {
 				bad_line(r, lr->lineno,
 				         is_space(line.p[0])
 				             ? "frame line outside a sample"
@@ -441,6 +445,7 @@ find_record(struct perf_reader *r, size_t *record_off,
 			}
 			*record_off = (size_t)(line.p - base);
 			*header_lineno = lr->lineno;
+			*generation = lr->generation;
 			add_extent(r, n++, line, base);
 			continue;
 		}
@@ -465,8 +470,8 @@ bool
 perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 {
 	size_t record_off = 0;
-	unsigned long lineno = 0;
-	size_t nlines = find_record(r, &record_off, &lineno);
+	unsigned long lineno = 0, generation = 0;
+	size_t nlines = find_record(r, s, &record_off, &lineno, &generation);
 	struct span all = line_reader_marked(&r->lines);
 
 	if (nlines == 0) {
@@ -477,16 +482,31 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 	s->text = span_make(all.p + record_off, all.n - record_off);
 	s->lineno = lineno;
 
-	struct span header =
-	    span_make(all.p + r->extents[0].off, r->extents[0].len);
-	perf_header_parse(header, s);
+	/* The header was parsed in place; parse again if the data moved. */
+	if (generation != r->lines.generation) {
+		struct span header =
+		    span_make(all.p + r->extents[0].off, r->extents[0].len);
+		perf_header_parse(header, s);
+	}
+	if (r->skip_frames) {
+		s->frames = r->frames;
+		s->nframes = 0;
+		r->samples++;
+		return true;
+	}
+	if (r->cache == NULL) {
+		r->own_cache = xmalloc(sizeof *r->own_cache);
+		frame_cache_init(r->own_cache, FRAME_CACHE_BUDGET);
+		r->cache = r->own_cache;
+	}
 
 	size_t nframes = 0;
 	struct perf_frame *f;
 	bool srcline_allowed = false;
 
 	/* perf script without call graphs puts the one frame on the header. */
-	if (s->trace.n > 0 && perf_frame_parse(s->trace, new_frame(r, 0)) &&
+	if (s->trace.n > 0 &&
+	    frame_cache_parse(r->cache, s->trace, new_frame(r, 0)) &&
 	    r->frames[0].dso.n > 0) {
 		nframes = 1;
 		s->trace = span_make(NULL, 0);
@@ -499,7 +519,7 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 		if (line.p[0] == '#')
 			continue;
 		f = new_frame(r, nframes);
-		if (perf_frame_parse(line, f)) {
+		if (frame_cache_parse(r->cache, line, f)) {
 			nframes++;
 			srcline_allowed = true;
 		} else if (srcline_allowed && is_space(line.p[0]) &&

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "frame_cache.h"
 #include "line_reader.h"
 #include "span.h"
 
@@ -33,6 +34,7 @@ struct perf_frame {
 	struct span dso;     /* inside the parentheses; empty when none */
 	struct span srcline; /* the following srcline line, trimmed; or empty */
 	bool inlined;        /* perf printed "(inlined)" as the DSO */
+	uint32_t id;         /* of (symbol, dso, inlined) in the frame cache */
 };
 
 struct perf_sample {
@@ -59,6 +61,14 @@ struct line_extent {
 struct perf_reader {
 	struct line_reader lines;
 	bool strict;             /* a bad line is fatal */
+	bool skip_frames;        /* headers only: frames are not parsed */
+	/*
+	 * Frame lines seen, and frame ids.  Set it before the first read to
+	 * share one cache (and one set of frame ids) across inputs; left
+	 * NULL, the reader makes its own.
+	 */
+	struct frame_cache *cache;
+	struct frame_cache *own_cache;
 	unsigned max_warnings;   /* bad lines reported one by one */
 	unsigned long samples;   /* samples returned so far */
 	unsigned long bad_lines; /* lines that could not be parsed */

@@ -13,7 +13,6 @@
 
 #include "cli.h"
 #include "event_select.h"
-#include "frame_table.h"
 #include "frame_tidy.h"
 #include "perf_script.h"
 #include "stack_table.h"
@@ -31,7 +30,7 @@ struct options {
 
 struct collapse {
 	struct options opt;
-	struct frame_table frames;
+	struct frame_cache cache;   /* frame lines and ids, for every input */
 	struct string_table names;  /* display names, root names included */
 	uint32_t *name_of[2];       /* frame id -> name id, [java] */
 	size_t name_of_cap;
@@ -163,8 +162,7 @@ frame_name(struct collapse *c, const struct perf_frame *f, bool java)
 	if (c->opt.addrs && frame_symbol_unknown(f->symbol))
 		return make_name(c, f, java);
 
-	uint32_t id = frame_table_intern(&c->frames, f->symbol, f->dso,
-	                                 f->inlined);
+	uint32_t id = f->id;
 	if (id >= c->name_of_cap) {
 		size_t cap = c->name_of_cap ? c->name_of_cap : 1024;
 		while (cap <= id)
@@ -240,6 +238,7 @@ read_input(struct collapse *c, const char *path)
 
 	perf_reader_init(&r, fd, input_name(path));
 	r.strict = c->opt.strict;
+	r.cache = &c->cache;
 	while (perf_reader_next(&r, &s))
 		add_sample(c, &s);
 	perf_reader_summary(&r);
@@ -378,7 +377,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
-	frame_table_init(&c.frames);
+	frame_cache_init(&c.cache, FRAME_CACHE_BUDGET);
 	string_table_init(&c.names);
 	event_select_init(&c.events, c.opt.event);
 	stack_table_init(&c.stacks);

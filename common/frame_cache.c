@@ -1,0 +1,113 @@
+/*
+ * frame_cache.c - see frame_cache.h.
+ *
+ * Open addressing with linear probing over the distinct lines.  Invariant:
+ * count <= nslots / 2.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "frame_cache.h"
+#include "hash.h"
+#include "perf_script.h"
+
+enum { SEED = 0x11e5 };
+
+void
+frame_cache_init(struct frame_cache *c, size_t budget)
+{
+	memset(c, 0, sizeof *c);
+	frame_table_init(&c->frames);
+	arena_init(&c->arena);
+	c->nslots = 1024;
+	c->slots = xcalloc(c->nslots, sizeof *c->slots);
+	c->budget = budget;
+}
+
+void
+frame_cache_free(struct frame_cache *c)
+{
+	frame_table_free(&c->frames);
+	arena_free(&c->arena);
+	free(c->lines);
+	free(c->parses);
+	free(c->slots);
+	memset(c, 0, sizeof *c);
+}
+
+static void
+grow_slots(struct frame_cache *c)
+{
+	uint32_t nslots = c->nslots * 2;
+	uint32_t *slots = xcalloc(nslots, sizeof *slots);
+
+	for (uint32_t k = 0; k < c->count; k++) {
+		uint32_t i = (uint32_t)c->lines[k].hash & (nslots - 1);
+		while (slots[i] != 0)
+			i = (i + 1) & (nslots - 1);
+		slots[i] = k + 1;
+	}
+	free(c->slots);
+	c->slots = slots;
+	c->nslots = nslots;
+}
+
+static bool
+parse_and_name(struct frame_cache *c, struct span line, struct perf_frame *f)
+{
+	if (!perf_frame_parse(line, f))
+		return false;
+	f->id = frame_table_intern(&c->frames, f->symbol, f->dso, f->inlined);
+	return true;
+}
+
+bool
+frame_cache_parse(struct frame_cache *c, struct span line,
+                  struct perf_frame *f)
+{
+	/* The key is the line from its address on. */
+	while (line.n > 0 && (line.p[0] == ' ' || line.p[0] == '\t')) {
+		line.p++;
+		line.n--;
+	}
+	uint64_t hash = hash_bytes(line.p, line.n, SEED);
+	uint32_t i = (uint32_t)hash & (c->nslots - 1);
+
+	for (; c->slots[i] != 0; i = (i + 1) & (c->nslots - 1)) {
+		const struct frame_line *l = &c->lines[c->slots[i] - 1];
+		if (l->hash == hash && l->len == line.n &&
+		    memcmp(l->text, line.p, line.n) == 0) {
+			*f = c->parses[c->slots[i] - 1];
+			return true;
+		}
+	}
+
+	if (line.n > c->budget || line.n > UINT32_MAX ||
+	    c->nslots >= UINT32_C(1) << 30)
+		return parse_and_name(c, line, f);
+
+	/* A new line: parse it, then keep a copy the spans can point into. */
+	if (!parse_and_name(c, line, f))
+		return false;
+	char *copy = arena_alloc(&c->arena, line.n + 1, 1);
+	memcpy(copy, line.p, line.n);
+	copy[line.n] = '\0';
+	f->symbol.p = copy + (f->symbol.p - line.p);
+	f->dso.p = copy + (f->dso.p - line.p);
+	c->budget -= line.n;
+	if (c->count == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 1024;
+		c->lines = xreallocarray(c->lines, c->cap, sizeof *c->lines);
+		c->parses = xreallocarray(c->parses, c->cap, sizeof *c->parses);
+	}
+	uint32_t k = c->count++;
+	c->lines[k].text = copy;
+	c->lines[k].len = (uint32_t)line.n;
+	c->lines[k].hash = hash;
+	c->parses[k] = *f;
+	c->slots[i] = k + 1;
+	if (c->count > c->nslots / 2)
+		grow_slots(c);
+	return true;
+}
