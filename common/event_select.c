@@ -14,6 +14,7 @@ event_select_init(struct event_select *e, const char *want)
 	e->want = want;
 	string_table_init(&e->events);
 	e->chosen = UINT32_MAX;
+	e->last = UINT32_MAX;
 }
 
 void
@@ -40,7 +41,11 @@ event_matches(struct span event, const char *want)
 bool
 event_select_take(struct event_select *e, struct span event)
 {
-	uint32_t id = string_table_intern(&e->events, event);
+	/* Samples of one event mostly follow each other. */
+	uint32_t id = e->last;
+	if (id == UINT32_MAX ||
+	    !span_eq(event, string_table_get(&e->events, id)))
+		id = e->last = string_table_intern(&e->events, event);
 
 	if (id >= e->samples_cap) {
 		uint32_t cap = e->samples_cap ? e->samples_cap * 2 : 8;

@@ -23,6 +23,7 @@ struct event_select {
 	uint64_t *samples;          /* by event id */
 	uint32_t samples_cap;
 	uint32_t chosen; /* event id shown; UINT32_MAX: none yet */
+	uint32_t last;   /* event id of the last sample; UINT32_MAX: none */
 };
 
 void event_select_init(struct event_select *e, const char *want);

@@ -28,8 +28,17 @@ struct options {
 	const char *event; /* NULL: the first event seen */
 };
 
+struct root_cache {
+	bool valid;
+	char *comm;
+	size_t comm_len, comm_cap;
+	int64_t pid, tid;
+	uint32_t name;
+};
+
 struct collapse {
 	struct options opt;
+	struct root_cache last_root;
 	struct frame_cache cache;   /* frame lines and ids, for every input */
 	struct string_table names;  /* display names, root names included */
 	uint32_t *name_of[2];       /* frame id -> name id, [java] */
@@ -104,7 +113,7 @@ push_id(struct collapse *c, size_t n, uint32_t id)
 
 /* "comm", "comm-PID" or "comm-PID/TID"; spaces become '_'. */
 static uint32_t
-root_name(struct collapse *c, const struct perf_sample *s)
+make_root_name(struct collapse *c, const struct perf_sample *s)
 {
 	ensure_buffer(&c->namebuf, &c->namebuf_cap, s->comm.n + 48);
 	char *p = c->namebuf;
@@ -126,6 +135,29 @@ root_name(struct collapse *c, const struct perf_sample *s)
 			p[i] = ':';
 	}
 	return string_table_intern(&c->names, span_make(p, n));
+}
+
+/*
+ * The root name of a sample; consecutive samples mostly come from the same
+ * thread, so the last answer is kept.
+ */
+static uint32_t
+root_name(struct collapse *c, const struct perf_sample *s)
+{
+	struct root_cache *last = &c->last_root;
+
+	if (last->valid && s->pid == last->pid && s->tid == last->tid &&
+	    s->comm.n == last->comm_len &&
+	    memcmp(s->comm.p, last->comm, s->comm.n) == 0)
+		return last->name;
+	ensure_buffer(&last->comm, &last->comm_cap, s->comm.n + 1);
+	memcpy(last->comm, s->comm.p, s->comm.n);
+	last->comm_len = s->comm.n;
+	last->pid = s->pid;
+	last->tid = s->tid;
+	last->name = make_root_name(c, s);
+	last->valid = true;
+	return last->name;
 }
 
 /* The display name of a frame, with its annotation. */

@@ -37,25 +37,26 @@ size=$(wc -c <"$INPUT")
 echo "bench: input $INPUT, $((size / 1048576)) MB"
 cat "$INPUT" >/dev/null # into the page cache
 
-# measure LABEL RUNS COMMAND...: best wall time of RUNS, peak RSS.
+# measure LABEL RUNS COMMAND...: best wall time of RUNS (from date, in
+# nanoseconds: time(1) rounds to 10 ms), and the peak RSS (from time(1)).
 measure() {
 	label=$1 runs=$2
 	shift 2
 	best= rss=0
 	i=0
 	while [ $i -lt "$runs" ]; do
-		/usr/bin/time -f '%e %M' -o "$DIR/time.out" "$@" <"$INPUT" \
+		start=$(date +%s%N)
+		/usr/bin/time -f '%M' -o "$DIR/time.out" "$@" <"$INPUT" \
 		    >/dev/null 2>"$DIR/err.out"
-		read -r secs kb <"$DIR/time.out"
-		if [ -z "$best" ] || awk "BEGIN { exit !($secs < $best) }"; then
-			best=$secs
-		fi
+		ns=$(( $(date +%s%N) - start ))
+		kb=$(tail -n 1 "$DIR/time.out")
+		if [ -z "$best" ] || [ "$ns" -lt "$best" ]; then best=$ns; fi
 		[ "$kb" -gt "$rss" ] && rss=$kb
 		i=$((i + 1))
 	done
-	awk -v l="$label" -v s="$best" -v b="$size" -v k="$rss" 'BEGIN {
-		if (s <= 0) s = 0.005
-		printf "%-28s %9.0f MB/s %8.2f s %8.1f MB peak RSS\n",
+	awk -v l="$label" -v ns="$best" -v b="$size" -v k="$rss" 'BEGIN {
+		s = ns / 1e9
+		printf "%-28s %9.0f MB/s %8.3f s %8.1f MB peak RSS\n",
 		    l, b / 1048576 / s, s, k / 1024 }'
 }
 
