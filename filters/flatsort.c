@@ -213,6 +213,8 @@ write_rows(struct flatsort *f)
 		uint64_t key = f->opt.sort_total ? r->total : r->self;
 		if (f->opt.limit > 0 && i >= f->opt.limit)
 			break;
+		if (r->total == 0)
+			break; /* sorted last: functions never counted */
 		if (100.0 * (double)key <
 		    f->opt.percent_limit * (double)p->total)
 			break;

@@ -1,0 +1,1 @@
+$BIN/bydso -f xml flatsort-small.txt

@@ -1,0 +1,1 @@
+$BIN/bydso flatsort-small.txt

@@ -1,0 +1,1 @@
+$BIN/bydso --depth 3 flatsort-small.txt

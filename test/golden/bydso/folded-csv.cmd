@@ -1,0 +1,1 @@
+$BIN/bydso -f csv flatsort-folded.txt

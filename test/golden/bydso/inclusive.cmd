@@ -1,0 +1,1 @@
+$BIN/bydso --inclusive --percent-limit 30 flatsort-small.txt

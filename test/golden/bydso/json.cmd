@@ -1,0 +1,1 @@
+$BIN/bydso --depth 1 -f json flatsort-small.txt

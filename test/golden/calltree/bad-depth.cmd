@@ -1,0 +1,1 @@
+$BIN/calltree --max-depth 0 flatsort-small.txt

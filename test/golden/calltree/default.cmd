@@ -1,0 +1,1 @@
+$BIN/calltree flatsort-small.txt

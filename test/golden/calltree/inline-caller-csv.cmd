@@ -1,0 +1,1 @@
+$BIN/calltree --inline caller -f csv flatsort-small.txt

@@ -1,0 +1,1 @@
+$BIN/calltree --inverted --ascii flatsort-small.txt

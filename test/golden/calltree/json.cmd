@@ -1,0 +1,1 @@
+$BIN/calltree -f json flatsort-folded.txt

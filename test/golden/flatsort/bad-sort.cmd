@@ -1,0 +1,1 @@
+$BIN/flatsort --sort size flatsort-small.txt

@@ -1,0 +1,1 @@
+$BIN/flatsort --by dso -f csv flatsort-small.txt

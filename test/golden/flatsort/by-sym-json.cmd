@@ -1,0 +1,1 @@
+$BIN/flatsort --by sym -f json --limit 3 flatsort-small.txt

@@ -1,0 +1,1 @@
+$BIN/flatsort --event page-faults flatsort-small.txt

@@ -1,0 +1,1 @@
+$BIN/flatsort flatsort-folded.txt

@@ -1,0 +1,1 @@
+$BIN/flatsort --inline caller flatsort-small.txt

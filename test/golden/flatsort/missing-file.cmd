@@ -1,0 +1,1 @@
+$BIN/flatsort no-such-file.txt

@@ -1,0 +1,1 @@
+$BIN/flatsort --event cycles flatsort-small.txt

@@ -1,0 +1,1 @@
+$BIN/flatsort --percent-limit 20 --sort total flatsort-small.txt

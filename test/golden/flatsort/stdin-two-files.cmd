@@ -1,0 +1,1 @@
+cat flatsort-folded.txt | $BIN/flatsort - flatsort-folded.txt

@@ -1,0 +1,1 @@
+$BIN/flatsort --sort total --period flatsort-small.txt
