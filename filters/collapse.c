@@ -360,6 +360,7 @@ main(int argc, char *argv[])
 
 	memset(&c, 0, sizeof c);
 	cli_init("collapse");
+	cli_quiet_getopt();
 	while ((ch = getopt_long(argc, argv, "pte:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'p':
@@ -402,6 +403,7 @@ main(int argc, char *argv[])
 			print_version();
 			return EXIT_OK;
 		default:
+			option_error(argv);
 			usage();
 			return EXIT_USAGE;
 		}
