@@ -44,6 +44,9 @@ hex_value(char c)
 static bool
 is_blank(struct span line)
 {
+	/* Most lines end in a non-space: no need to look at the rest. */
+	if (line.n > 0 && !is_space(line.p[line.n - 1]))
+		return false;
 	for (size_t i = 0; i < line.n; i++)
 		if (!is_space(line.p[i]))
 			return false;
@@ -201,6 +204,8 @@ perf_header_parse(struct span line, struct perf_sample *s)
 		struct span t = next_token(&p, end);
 		if (t.n == 0)
 			break;
+		if (!is_digit(t.p[0]))
+			continue;
 		if (parse_pid_token(t, s) && parse_header_tail(p, end, s)) {
 			s->comm = span_make(line.p, (size_t)(comm_end - line.p));
 			return true;
