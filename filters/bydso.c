@@ -237,8 +237,10 @@ main(int argc, char *argv[])
 		profile_read(&b.profile, "-");
 	for (int i = 0; i < argc; i++)
 		profile_read(&b.profile, argv[i]);
-	if (!profile_finish(&b.profile))
+	if (!profile_finish(&b.profile)) {
+		profile_free(&b.profile);
 		return EXIT_DATA;
+	}
 
 	b.no_caller =
 	    string_table_intern(&b.profile.names, span_cstr("[none]"));

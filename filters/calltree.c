@@ -201,8 +201,10 @@ main(int argc, char *argv[])
 		profile_read(&profile, "-");
 	for (int i = 0; i < argc; i++)
 		profile_read(&profile, argv[i]);
-	if (!profile_finish(&profile))
+	if (!profile_finish(&profile)) {
+		profile_free(&profile);
 		return EXIT_DATA;
+	}
 
 	tree_init(&tree);
 	build_tree(&tree, &profile, opt.inverted);

@@ -330,14 +330,16 @@ main(int argc, char *argv[])
 	argv += optind;
 
 	profile_init(&f.profile, &f.opt.profile);
-	stack_table_init(&f.row_index);
 	if (argc == 0)
 		profile_read(&f.profile, "-");
 	for (int i = 0; i < argc; i++)
 		profile_read(&f.profile, argv[i]);
-	if (!profile_finish(&f.profile))
+	if (!profile_finish(&f.profile)) {
+		profile_free(&f.profile);
 		return EXIT_DATA;
+	}
 
+	stack_table_init(&f.row_index);
 	count_rows(&f);
 	write_rows(&f);
 	stack_table_free(&f.row_index);
