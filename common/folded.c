@@ -48,9 +48,11 @@ pop_token(struct span *s, struct span *token)
 	if (start == 0 || start == end)
 		return false;
 	*token = span_make(s->p + start, end - start);
+	/*
+	 * One blank separates the count; more belong to the stack, as
+	 * flamegraph.pl reads it: in "a;  3" the leaf is the frame " ".
+	 */
 	s->n = start - 1;
-	while (s->n > 0 && (s->p[s->n - 1] == ' ' || s->p[s->n - 1] == '\t'))
-		s->n--;
 	return true;
 }
 
