@@ -262,6 +262,20 @@ add_sample(struct collapse *c, const struct perf_sample *s)
 }
 
 static void
+collapse_free(struct collapse *c)
+{
+	free(c->last_root.comm);
+	frame_cache_free(&c->cache);
+	string_table_free(&c->names);
+	free(c->name_of[0]);
+	free(c->name_of[1]);
+	stack_table_free(&c->stacks);
+	free(c->ids);
+	free(c->namebuf);
+	event_select_free(&c->events);
+}
+
+static void
 read_input(struct collapse *c, const char *path)
 {
 	struct perf_reader r;
@@ -423,10 +437,12 @@ main(int argc, char *argv[])
 
 	write_output(&c);
 	event_select_report(&c.events);
+	int status = EXIT_OK;
 	if (c.samples == 0) {
 		warnmsg("no samples%s%s", c.opt.event ? " of event " : "",
 		        c.opt.event ? c.opt.event : "");
-		return EXIT_DATA;
+		status = EXIT_DATA;
 	}
-	return EXIT_OK;
+	collapse_free(&c);
+	return status;
 }

@@ -216,6 +216,18 @@ count_sample(struct stripper *st, struct span comm, bool kept)
 }
 
 static void
+stripper_free(struct stripper *st)
+{
+	pattern_free(st->opt.keep);
+	for (size_t i = 0; i < st->opt.ndrop; i++)
+		pattern_free(st->opt.drop[i]);
+	free(st->opt.pids.ids);
+	free(st->opt.tids.ids);
+	string_table_free(&st->comms);
+	free(st->by_comm);
+}
+
+static void
 read_input(struct stripper *st, const char *path)
 {
 	struct perf_reader r;
@@ -349,9 +361,11 @@ main(int argc, char *argv[])
 
 	if (st.opt.verbose)
 		report_counts(&st);
+	int status = EXIT_OK;
 	if (st.samples == 0) {
 		warnmsg("no samples in the input");
-		return EXIT_DATA;
+		status = EXIT_DATA;
 	}
-	return EXIT_OK;
+	stripper_free(&st);
+	return status;
 }
