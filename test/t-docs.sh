@@ -1,0 +1,62 @@
+#!/bin/sh
+# t-docs.sh - the documentation agrees with the programs.
+#
+# For every filter: its man page has the required sections; every long
+# option its --help lists is in the man page, and every option the man
+# page's SYNOPSIS lists is in --help; --version names the filter.  The
+# README mentions every filter, and its ```sh blocks run as written.
+. "$(dirname "$0")/lib.sh"
+
+for src in "$TOP"/filters/*.c; do
+	f=$(basename "$src" .c)
+	man=$TOP/man/$f.1
+	if [ ! -f "$man" ]; then
+		fail "$f: man page" "no man/$f.1"
+		continue
+	fi
+	missing=
+	for section in NAME SYNOPSIS OPTIONS EXAMPLES "EXIT STATUS" COMPATIBILITY; do
+		grep -q "^\.SH \"*$section" "$man" || missing="$missing $section"
+	done
+	if [ -z "$missing" ]; then pass "$f: man sections"; else fail "$f: man sections" "missing$missing"; fi
+
+	prog=$BIN/$f
+	if ! "$prog" --help >"$TMP/help" 2>&1; then
+		fail "$f: --help" "exit status $?"
+		continue
+	fi
+	grep -o -- '--[a-z][a-z-]*' "$TMP/help" | sort -u >"$TMP/help.opts"
+	# Options in the man page: \-\-name in roff.
+	grep -o '\\-\\-[a-z][a-z\\-]*' "$man" | sed 's/\\//g' | sort -u >"$TMP/man.opts"
+	sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$man" |
+		grep -o '\\-\\-[a-z][a-z\\-]*' | sed 's/\\//g' | sort -u >"$TMP/syn.opts"
+	not_in_man=$(comm -23 "$TMP/help.opts" "$TMP/man.opts" | paste -s -d' ' -)
+	not_in_help=$(comm -23 "$TMP/syn.opts" "$TMP/help.opts" | paste -s -d' ' -)
+	if [ -z "$not_in_man" ] && [ -z "$not_in_help" ]; then
+		pass "$f: --help and man page list the same options"
+	else
+		fail "$f: options" "in --help only: $not_in_man; in SYNOPSIS only: $not_in_help"
+	fi
+	if "$prog" --version | grep -q "^$f (perfviews) "; then
+		pass "$f: --version"
+	else
+		fail "$f: --version"
+	fi
+	grep -q "\`$f\`" "$TOP/README.md" && pass "$f: in README" ||
+		fail "$f: in README" "README.md never names $f"
+done
+
+# The README's ```sh blocks, run from the top of the tree.
+awk '/^```sh$/ { on = 1; next } /^```/ { on = 0 } on' "$TOP/README.md" \
+    >"$TMP/readme.sh"
+if [ ! -s "$TMP/readme.sh" ]; then
+	fail "README examples" "no \`\`\`sh block"
+elif (cd "$TOP" && sh -e "$TMP/readme.sh") >"$TMP/readme.out" 2>&1; then
+	if [ -s "$TMP/readme.out" ]; then
+		pass "README examples run as written"
+	else
+		fail "README examples" "ran but printed nothing"
+	fi
+else
+	fail "README examples" "$(tail -n 3 "$TMP/readme.out" | paste -s -d' ' -)"
+fi
