@@ -108,8 +108,12 @@ write_head(FILE *out, const struct flame_layout *l,
 	        "<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" "
 	        "x1=\"0\" x2=\"0\"><stop stop-color=\"%s\" offset=\"5%%\"/>"
 	        "<stop stop-color=\"%s\" offset=\"95%%\"/></linearGradient>"
-	        "</defs>\n",
-	        o->background[0], o->background[1]);
+	        "<clipPath id=\"viewport\"><rect x=\"%d\" y=\"0\" width=\"%d\" "
+	        "height=\"",
+	        o->background[0], o->background[1], FLAME_XPAD,
+	        l->image_width - 2 * FLAME_XPAD);
+	put_number(out, height);
+	fputs("\"/></clipPath></defs>\n", out);
 	fputs("<style type=\"text/css\">\ntext { font-family:", out);
 	put_text(out, o->font_type);
 	fputs("; font-size:", out);
@@ -171,6 +175,8 @@ write_frames_start(FILE *out, const struct flame_graph *g,
 	struct flame_box box = flame_layout_box(l, &root);
 	double factor = o->factor;
 
+	/* Zooming scales the frames; the clip keeps them inside the margins. */
+	fputs("<g clip-path=\"url(#viewport)\">\n", out);
 	fprintf(out,
 	        "<g id=\"frames\" data-xpad=\"%d\" data-width=\"%d\" "
 	        "data-unit=\"%.17g\" data-total=\"%.17g\" data-y0=\"",
@@ -296,7 +302,7 @@ write_frames(FILE *out, const struct flame_graph *g,
 		    waker || span_eq_cstr(flame_graph_name(g, n), "--");
 		write_frame(out, g, l, o, n, waker);
 	}
-	fputs("</g>\n", out);
+	fputs("</g>\n</g>\n<g id=\"labels\"></g>\n", out);
 	free(above_separator);
 }
 

@@ -1,0 +1,316 @@
+// flamesvg.mjs - drive flamesvg's SVGs in headless Chromium.
+//
+//   node flamesvg.mjs check FOLDED SVG    interactive checks on a small graph
+//   node flamesvg.mjs time SVG PATTERN    first paint, zoom and search times
+//
+// Prints "ok NAME", "not ok NAME: why" and "# ..." lines for
+// t-flamesvg-browser.sh.  Expected values come from the folded input or
+// from the SVG as written, never from the script under test.
+import { readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+
+const [mode, ...args] = process.argv.slice(2);
+let failures = 0;
+
+function report(name, ok, why) {
+	if (ok) {
+		console.log(`ok ${name}`);
+	} else {
+		failures++;
+		console.log(`not ok ${name}: ${why}`);
+	}
+}
+
+function near(a, b, tolerance) {
+	return Math.abs(a - b) <= tolerance;
+}
+
+async function launch() {
+	const profile = mkdtempSync(join(tmpdir(), "flamesvg-chromium-"));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+		headless: true,
+		args: ["--headless", "--no-sandbox", "--disable-gpu",
+		       "--disable-quic", "--no-first-run",
+		       "--disable-background-networking",
+		       "--disable-component-update", "--disable-sync"],
+	});
+	return { context, done: async () => {
+		await context.close();
+		rmSync(profile, { recursive: true, force: true });
+	} };
+}
+
+// Console errors and uncaught exceptions of a page, to report at the end.
+function watchErrors(page, errors) {
+	page.on("console", (m) => {
+		if (m.type() === "error")
+			errors.push(m.text());
+	});
+	page.on("pageerror", (e) => errors.push(String(e)));
+}
+
+// Every frame as written: name, count, geometry, label, state.
+async function frames(page) {
+	return page.evaluate(() => {
+		// Geometry as seen: the part of each frame inside the margins.
+		const svg = document.documentElement;
+		const origin = svg.getBoundingClientRect().left;
+		const right = svg.width.baseVal.value - 10;
+		const list = [];
+		for (const g of document.getElementById("frames").children) {
+			const title = g.querySelector("title").textContent;
+			const rect = g.querySelector("rect");
+			const text = g.querySelector("text");
+			const m = /^(.*) \(([\d,]+) /.exec(title);
+			const box = rect.getBoundingClientRect();
+			const left = Math.max(box.left - origin, 10);
+			const end = Math.min(box.right - origin, right);
+			const style = getComputedStyle(g);
+			list.push({
+				title,
+				name: m ? m[1] : title,
+				count: m ? Number(m[2].replace(/,/g, "")) : 0,
+				x: left,
+				y: parseFloat(rect.getAttribute("y")),
+				width: end - left,
+				widthText: rect.getAttribute("width"),
+				xText: rect.getAttribute("x"),
+				label: text ? text.textContent : "",
+				shown: style.display !== "none" &&
+				    style.visibility !== "hidden" && end - left > 0.01,
+				fill: getComputedStyle(rect).fill,
+			});
+		}
+		return list;
+	});
+}
+
+async function textOf(page, id) {
+	return page.evaluate((i) => document.getElementById(i).textContent, id);
+}
+
+// Read the folded input: [{frames: [...], count}].
+function readFolded(path) {
+	return readFileSync(path, "utf8").split("\n").filter((l) => l).map((l) => {
+		const sp = l.lastIndexOf(" ");
+		return { frames: l.slice(0, sp).split(";"), count: Number(l.slice(sp + 1)) };
+	});
+}
+
+// The share of samples below the path `zoom` (a list of names from the
+// root, [] for all) that pass through a frame matching re below it, or in
+// it; a matching ancestor of the zoomed frame matches everything.
+function expectedMatched(stacks, re, zoom) {
+	let whole = 0, hit = 0;
+	for (const s of stacks) {
+		if (zoom.some((name, i) => s.frames[i] !== name))
+			continue;
+		whole += s.count;
+		if (s.frames.some((f) => re.test(f)))
+			hit += s.count;
+	}
+	const pct = 100 * hit / whole;
+	return "Matched: " + (pct >= 100 ? "100" : pct.toFixed(1)) + "%";
+}
+
+async function searchWithDialog(page, term, how) {
+	const answer = (d) => d.accept(term);
+	page.once("dialog", answer);
+	if (how === "key")
+		await page.keyboard.press("Control+f");
+	else
+		await page.click("#search");
+}
+
+async function check(foldedPath, svgPath) {
+	const stacks = readFolded(foldedPath);
+	const url = pathToFileURL(resolve(svgPath)).href;
+	const { context, done } = await launch();
+	const page = await context.newPage();
+	const errors = [];
+	watchErrors(page, errors);
+	await page.goto(url);
+	const before = await frames(page);
+	const frameByName = (list, name) => list.find((f) => f.name === name);
+
+	// Hover fills the details line with the frame's title.
+	const alpha0 = frameByName(before, "alpha");
+	await page.mouse.move(alpha0.x + 2, alpha0.y + 5);
+	const details = await textOf(page, "details");
+	report("hover shows the frame", details === "Function: " + alpha0.title,
+	       `details '${details}'`);
+	await page.mouse.move(1, 1);
+	report("details clear on leaving", (await textOf(page, "details")).trim() === "",
+	       "details not cleared");
+
+	// Click zooms: alpha spans the width, its subtree scales, the rest hides.
+	await page.mouse.click(alpha0.x + 2, alpha0.y + 5);
+	const zoomed = await frames(page);
+	const full = before.find((f) => f.name === "all").width;
+	const scale = full / alpha0.width;
+	let bad = [];
+	zoomed.forEach((f, i) => {
+		const o = before[i];
+		const inside = o.x >= alpha0.x - 0.01 &&
+		    o.x + o.width <= alpha0.x + alpha0.width + 0.01;
+		const below = inside && o.y <= alpha0.y;
+		const above = o.y > alpha0.y && o.x <= alpha0.x + 0.01 &&
+		    o.x + o.width >= alpha0.x + alpha0.width - 0.01;
+		if (f.shown !== (below || above))
+			bad.push(`${o.name}@${o.x} shown=${f.shown}`);
+		else if (below && (!near(f.x, 10 + (o.x - alpha0.x) * scale, 0.6) ||
+		    !near(f.width, o.width * scale, 0.6)))
+			bad.push(`${o.name} at ${f.x}+${f.width}`);
+		else if (above && (!near(f.x, 10, 0.01) || !near(f.width, full, 0.1)))
+			bad.push(`ancestor ${o.name} at ${f.x}+${f.width}`);
+	});
+	const alpha1 = frameByName(zoomed, "alpha");
+	report("click zooms to full width", near(alpha1.x, 10, 0.01) &&
+	       near(alpha1.width, full, 0.1), `alpha at ${alpha1.x}+${alpha1.width}`);
+	report("zoom hides unrelated frames and scales the subtree",
+	       bad.length === 0, bad.join(", "));
+	const drawn = await page.evaluate(() => [...document.querySelectorAll("text")]
+	    .filter((t) => getComputedStyle(t).visibility !== "hidden" &&
+	    t.textContent === "alpha").length);
+	report("zoom labels the zoomed frame", drawn === 1, `${drawn} labels 'alpha'`);
+	report("Reset Zoom shows", !(await page.evaluate(() =>
+	       document.getElementById("unzoom").classList.contains("hide"))),
+	       "still hidden");
+
+	// Reset Zoom restores every frame as written.
+	await page.click("#unzoom");
+	const reset = await frames(page);
+	bad = reset.filter((f, i) => !near(f.x, before[i].x, 0.01) ||
+	    !near(f.width, before[i].width, 0.01) || f.xText !== before[i].xText ||
+	    f.widthText !== before[i].widthText || f.label !== before[i].label ||
+	    !f.shown).map((f) => f.name);
+	report("Reset Zoom restores", bad.length === 0, bad.join(", "));
+
+	// Search: Ctrl-F, the right frames highlighted, the right share.
+	await searchWithDialog(page, "beta", "key");
+	let after = await frames(page);
+	const highlight = "rgb(230, 0, 230)";
+	bad = after.filter((f) => (f.fill === highlight) !== (f.name === "beta"))
+	    .map((f) => f.name);
+	report("search highlights the matches", bad.length === 0, bad.join(", "));
+	let want = expectedMatched(stacks, /beta/, []);
+	let got = await textOf(page, "matched");
+	report("search shows Matched %", got === want, `'${got}', want '${want}'`);
+
+	// Matched % over the frames in view after a zoom.
+	const a = frameByName(after, "alpha");
+	await page.mouse.click(a.x + 2, a.y + 5);
+	want = expectedMatched(stacks, /beta/, ["proc", "main", "alpha"]);
+	got = await textOf(page, "matched");
+	report("Matched % counts the zoomed view", got === want,
+	       `'${got}', want '${want}'`);
+
+	// The URL keeps zoom and search: a new page opened on it agrees.
+	const kept = page.url();
+	const page2 = await context.newPage();
+	watchErrors(page2, errors);
+	await page2.goto(kept);
+	const restored = await frames(page2);
+	const alpha2 = frameByName(restored, "alpha");
+	const idle2 = frameByName(restored, "idle");
+	report("URL restores zoom", near(alpha2.x, 10, 0.01) &&
+	       near(alpha2.width, full, 0.1) && !idle2.shown, `url ${kept}`);
+	got = await textOf(page2, "matched");
+	report("URL restores search", got === want, `'${got}', want '${want}'`);
+	await page2.close();
+
+	// Case-insensitive toggle, and a search started from the button.
+	await page.click("#unzoom");
+	await page.keyboard.press("Escape");
+	await searchWithDialog(page, "BETA", "button");
+	want = expectedMatched(stacks, /BETA/, []);
+	got = await textOf(page, "matched");
+	report("search is case-sensitive", got === want, `'${got}', want '${want}'`);
+	await page.click("#ignorecase");
+	want = expectedMatched(stacks, /BETA/i, []);
+	got = await textOf(page, "matched");
+	report("ic makes it case-insensitive", got === want,
+	       `'${got}', want '${want}'`);
+	await page.keyboard.press("Escape");
+	after = await frames(page);
+	report("Escape clears the search", after.every((f) => f.fill !== highlight) &&
+	       (await textOf(page, "matched")).trim() === "", "still highlighted");
+
+	report("no console errors", errors.length === 0, errors.join(" | "));
+	await done();
+}
+
+// Times, in milliseconds, for a big graph: printed, not asserted.
+async function time(svgPath, pattern) {
+	const url = pathToFileURL(resolve(svgPath)).href;
+	const { context, done } = await launch();
+	const page = await context.newPage();
+	const errors = [];
+	watchErrors(page, errors);
+	const start = Date.now();
+	await page.goto(url, { waitUntil: "load" });
+	const loaded = Date.now() - start;
+	const paint = await page.evaluate(() => {
+		const p = performance.getEntriesByType("paint");
+		return p.length ? p[0].startTime : null;
+	});
+	const settle = "new Promise((r) => requestAnimationFrame(() => " +
+	    "requestAnimationFrame(r)))";
+	// Zoom into the child of the root's child with the most frames below.
+	const zoom = await page.evaluate(async (settle) => {
+		const gs = [...document.getElementById("frames").children];
+		const ys = gs.map((g) => parseFloat(g.querySelector("rect").getAttribute("y")));
+		const levels = [...new Set(ys)].sort((a, b) => b - a);
+		let best = null, bestWidth = -1;
+		gs.forEach((g, i) => {
+			const w = parseFloat(g.querySelector("rect").getAttribute("width"));
+			if (ys[i] === levels[3] && w > bestWidth && w < 1000)
+				best = g, bestWidth = w;
+		});
+		const times = [];
+		for (const target of [best, best]) {
+			const t0 = performance.now();
+			target.querySelector("rect").dispatchEvent(
+			    new MouseEvent("click", { bubbles: true }));
+			await eval(settle);
+			times.push(performance.now() - t0);
+			document.getElementById("unzoom").dispatchEvent(
+			    new MouseEvent("click", { bubbles: true }));
+			await eval(settle);
+		}
+		return { frames: gs.length, times };
+	}, settle);
+	const search = await page.evaluate(async ([settle, pattern]) => {
+		window.prompt = () => pattern;
+		const t0 = performance.now();
+		document.dispatchEvent(new KeyboardEvent("keydown",
+		    { key: "f", ctrlKey: true, bubbles: true }));
+		await eval(settle);
+		return [performance.now() - t0,
+		    document.getElementById("matched").textContent];
+	}, [settle, pattern]);
+	console.log(`# ${svgPath}: ${zoom.frames} frames`);
+	console.log(`# first paint ${paint === null ? "n/a" : paint.toFixed(0)} ms, ` +
+	    `load ${loaded} ms, zoom ${zoom.times[0].toFixed(0)} ms (first, ` +
+	    `reads the frames) / ${zoom.times[1].toFixed(0)} ms, search ` +
+	    `${search[0].toFixed(0)} ms (${search[1]})`);
+	report(`big graph runs without console errors`, errors.length === 0,
+	       errors.join(" | "));
+	await done();
+}
+
+try {
+	if (mode === "check")
+		await check(args[0], args[1]);
+	else if (mode === "time")
+		await time(args[0], args[1]);
+	else
+		throw new Error("usage: flamesvg.mjs check FOLDED SVG | time SVG PATTERN");
+} catch (e) {
+	report(`${mode} ran`, false, String(e).split("\n")[0]);
+}
+process.exit(failures ? 1 : 0);
