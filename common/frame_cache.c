@@ -1,8 +1,7 @@
 /*
  * frame_cache.c - see frame_cache.h.
  *
- * Open addressing with linear probing over the distinct lines.  Invariant:
- * count <= nslots / 2.
+ * Lines are found through an id_index over a hash of their two ends.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +19,7 @@ frame_cache_init(struct frame_cache *c, size_t budget)
 	memset(c, 0, sizeof *c);
 	frame_table_init(&c->frames);
 	arena_init(&c->arena);
-	c->nslots = 1024;
-	c->slots = xcalloc(c->nslots, sizeof *c->slots);
+	id_index_init(&c->index);
 	c->budget = budget;
 }
 
@@ -32,25 +30,8 @@ frame_cache_free(struct frame_cache *c)
 	arena_free(&c->arena);
 	free(c->lines);
 	free(c->parses);
-	free(c->slots);
+	id_index_free(&c->index);
 	memset(c, 0, sizeof *c);
-}
-
-static void
-grow_slots(struct frame_cache *c)
-{
-	uint32_t nslots = c->nslots * 2;
-	uint32_t *slots = xcalloc(nslots, sizeof *slots);
-
-	for (uint32_t k = 0; k < c->count; k++) {
-		uint32_t i = (uint32_t)c->lines[k].hash & (nslots - 1);
-		while (slots[i] != 0)
-			i = (i + 1) & (nslots - 1);
-		slots[i] = k + 1;
-	}
-	free(c->slots);
-	c->slots = slots;
-	c->nslots = nslots;
 }
 
 /*
@@ -86,20 +67,21 @@ frame_cache_parse(struct frame_cache *c, struct span line,
 		line.p++;
 		line.n--;
 	}
+	struct id_index *x = &c->index;
 	uint64_t hash = line_hash(line);
-	uint32_t i = (uint32_t)hash & (c->nslots - 1);
+	uint32_t i = id_index_start(x, hash);
 
-	for (; c->slots[i] != 0; i = (i + 1) & (c->nslots - 1)) {
-		const struct frame_line *l = &c->lines[c->slots[i] - 1];
-		if (l->hash == hash && l->len == line.n &&
+	for (; x->slots[i] != 0; i = id_index_next(x, i)) {
+		const struct frame_line *l = &c->lines[x->slots[i] - 1];
+		if (x->hashes[x->slots[i] - 1] == hash && l->len == line.n &&
 		    memcmp(l->text, line.p, line.n) == 0) {
-			*f = c->parses[c->slots[i] - 1];
+			*f = c->parses[x->slots[i] - 1];
 			return true;
 		}
 	}
 
 	if (line.n > c->budget || line.n > UINT32_MAX ||
-	    c->nslots >= UINT32_C(1) << 30)
+	    x->count >= UINT32_C(1) << 29)
 		return parse_and_name(c, line, f);
 
 	/* A new line: parse it, then keep a copy the spans can point into. */
@@ -116,13 +98,10 @@ frame_cache_parse(struct frame_cache *c, struct span line,
 		c->lines = xreallocarray(c->lines, c->cap, sizeof *c->lines);
 		c->parses = xreallocarray(c->parses, c->cap, sizeof *c->parses);
 	}
-	uint32_t k = c->count++;
+	uint32_t k = id_index_add(x, i, hash);
 	c->lines[k].text = copy;
 	c->lines[k].len = (uint32_t)line.n;
-	c->lines[k].hash = hash;
 	c->parses[k] = *f;
-	c->slots[i] = k + 1;
-	if (c->count > c->nslots / 2)
-		grow_slots(c);
+	c->count = x->count;
 	return true;
 }

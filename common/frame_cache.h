@@ -21,6 +21,7 @@
 
 #include "arena.h"
 #include "frame_table.h"
+#include "id_index.h"
 #include "span.h"
 
 struct perf_frame;
@@ -28,7 +29,6 @@ struct perf_frame;
 struct frame_line {
 	const char *text; /* the line from its address on, a copy */
 	uint32_t len;
-	uint64_t hash;
 };
 
 struct frame_cache {
@@ -36,10 +36,9 @@ struct frame_cache {
 	struct arena arena;        /* copies of lines */
 	struct frame_line *lines;
 	struct perf_frame *parses; /* by line, spans into the copies */
-	uint32_t count;
+	uint32_t count; /* == index.count */
 	uint32_t cap;
-	uint32_t *slots; /* line index + 1; 0 is empty */
-	uint32_t nslots; /* a power of two, at least 2 * count */
+	struct id_index index;
 	size_t budget;   /* bytes of line text still allowed */
 };
 

@@ -1,8 +1,7 @@
 /*
  * frame_table.c - see frame_table.h.
  *
- * Open addressing with linear probing.  Invariant: count <= nslots / 2, so
- * a probe always ends at an empty slot.
+ * Frames are found through an id_index over a hash of symbol and DSO.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +17,7 @@ frame_table_init(struct frame_table *t)
 {
 	memset(t, 0, sizeof *t);
 	arena_init(&t->arena);
-	t->nslots = 1024;
-	t->slots = xcalloc(t->nslots, sizeof *t->slots);
+	id_index_init(&t->index);
 }
 
 void
@@ -27,34 +25,15 @@ frame_table_free(struct frame_table *t)
 {
 	arena_free(&t->arena);
 	free(t->frames);
-	free(t->slots);
+	id_index_free(&t->index);
 	memset(t, 0, sizeof *t);
 }
 
-static void
-grow_slots(struct frame_table *t)
-{
-	if (t->nslots >= UINT32_C(1) << 31)
-		die(EXIT_DATA, "too many distinct frames");
-	uint32_t nslots = t->nslots * 2;
-	uint32_t *slots = xcalloc(nslots, sizeof *slots);
-
-	for (uint32_t id = 0; id < t->count; id++) {
-		uint32_t i = (uint32_t)t->frames[id].hash & (nslots - 1);
-		while (slots[i] != 0)
-			i = (i + 1) & (nslots - 1);
-		slots[i] = id + 1;
-	}
-	free(t->slots);
-	t->slots = slots;
-	t->nslots = nslots;
-}
-
 static bool
-same_frame(const struct frame_entry *e, uint64_t hash, struct span symbol,
-           struct span dso, bool inlined)
+same_frame(const struct frame_entry *e, struct span symbol, struct span dso,
+           bool inlined)
 {
-	return e->hash == hash && e->symlen == symbol.n && e->dsolen == dso.n &&
+	return e->symlen == symbol.n && e->dsolen == dso.n &&
 	       e->inlined == inlined &&
 	       memcmp(e->text, symbol.p, symbol.n) == 0 &&
 	       memcmp(e->text + symbol.n + 1, dso.p, dso.n) == 0;
@@ -64,19 +43,20 @@ uint32_t
 frame_table_intern(struct frame_table *t, struct span symbol, struct span dso,
                    bool inlined)
 {
+	struct id_index *x = &t->index;
 	uint64_t hash = hash_mix(hash_bytes(symbol.p, symbol.n, SEED),
 	                         hash_bytes(dso.p, dso.n, SEED + inlined));
-	uint32_t i = (uint32_t)hash & (t->nslots - 1);
+	uint32_t i = id_index_start(x, hash);
 
-	for (; t->slots[i] != 0; i = (i + 1) & (t->nslots - 1)) {
-		const struct frame_entry *e = &t->frames[t->slots[i] - 1];
-		if (same_frame(e, hash, symbol, dso, inlined))
-			return t->slots[i] - 1;
+	for (; x->slots[i] != 0; i = id_index_next(x, i)) {
+		uint32_t id = x->slots[i] - 1;
+		if (x->hashes[id] == hash &&
+		    same_frame(&t->frames[id], symbol, dso, inlined))
+			return id;
 	}
 
-	if (t->count == UINT32_MAX - 1 || symbol.n > UINT32_MAX ||
-	    dso.n > UINT32_MAX)
-		die(EXIT_DATA, "too many distinct frames");
+	if (symbol.n > UINT32_MAX || dso.n > UINT32_MAX)
+		die(EXIT_DATA, "a frame name longer than 4 GiB");
 	if (t->count == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 1024;
 		t->frames = xreallocarray(t->frames, t->cap, sizeof *t->frames);
@@ -89,16 +69,13 @@ frame_table_intern(struct frame_table *t, struct span symbol, struct span dso,
 		memcpy(text + symbol.n + 1, dso.p, dso.n);
 	text[symbol.n + 1 + dso.n] = '\0';
 
-	uint32_t id = t->count++;
+	uint32_t id = id_index_add(x, i, hash);
 	struct frame_entry *e = &t->frames[id];
 	e->text = text;
 	e->symlen = (uint32_t)symbol.n;
 	e->dsolen = (uint32_t)dso.n;
-	e->hash = hash;
 	e->inlined = inlined;
-	t->slots[i] = id + 1;
-	if (t->count > t->nslots / 2)
-		grow_slots(t);
+	t->count = x->count;
 	return id;
 }
 

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "id_index.h"
 #include "span.h"
 
 struct frame_info {
@@ -27,17 +28,15 @@ struct frame_entry {
 	const char *text; /* symbol then DSO, NUL-terminated each */
 	uint32_t symlen;
 	uint32_t dsolen;
-	uint64_t hash;
 	bool inlined;
 };
 
 struct frame_table {
 	struct arena arena;
 	struct frame_entry *frames; /* by frame id */
-	uint32_t count;
+	uint32_t count;             /* == index.count */
 	uint32_t cap;
-	uint32_t *slots; /* frame id + 1; 0 is empty */
-	uint32_t nslots; /* a power of two, at least 2 * count */
+	struct id_index index;
 };
 
 void frame_table_init(struct frame_table *t);

@@ -1,8 +1,5 @@
 /*
  * stack_table.c - see stack_table.h.
- *
- * Open addressing with linear probing, like string_table.c.  Invariant:
- * count <= nslots / 2.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +17,7 @@ stack_table_init(struct stack_table *t)
 	t->stacks = NULL;
 	t->count = 0;
 	t->cap = 0;
-	t->nslots = 1024;
-	t->slots = xcalloc(t->nslots, sizeof *t->slots);
+	id_index_init(&t->index);
 }
 
 void
@@ -29,48 +25,31 @@ stack_table_free(struct stack_table *t)
 {
 	arena_free(&t->arena);
 	free(t->stacks);
-	free(t->slots);
+	id_index_free(&t->index);
 	memset(t, 0, sizeof *t);
-}
-
-static void
-grow_slots(struct stack_table *t)
-{
-	if (t->nslots >= UINT32_C(1) << 31)
-		die(EXIT_DATA, "hash table full");
-	uint32_t nslots = t->nslots * 2;
-	uint32_t *slots = xcalloc(nslots, sizeof *slots);
-
-	for (uint32_t id = 0; id < t->count; id++) {
-		uint32_t i = (uint32_t)t->stacks[id].hash & (nslots - 1);
-		while (slots[i] != 0)
-			i = (i + 1) & (nslots - 1);
-		slots[i] = id + 1;
-	}
-	free(t->slots);
-	t->slots = slots;
-	t->nslots = nslots;
 }
 
 uint32_t
 stack_table_add(struct stack_table *t, const uint32_t *ids, size_t n,
                 uint64_t a, uint64_t b)
 {
+	struct id_index *x = &t->index;
 	uint64_t hash = hash_bytes(ids, n * sizeof *ids, SEED);
-	uint32_t i = (uint32_t)hash & (t->nslots - 1);
+	uint32_t i = id_index_start(x, hash);
 
-	for (; t->slots[i] != 0; i = (i + 1) & (t->nslots - 1)) {
-		struct stack_entry *e = &t->stacks[t->slots[i] - 1];
-		if (e->hash == hash && e->n == n &&
+	for (; x->slots[i] != 0; i = id_index_next(x, i)) {
+		uint32_t id = x->slots[i] - 1;
+		struct stack_entry *e = &t->stacks[id];
+		if (x->hashes[id] == hash && e->n == n &&
 		    memcmp(e->ids, ids, n * sizeof *ids) == 0) {
 			e->count[0] += a;
 			e->count[1] += b;
-			return t->slots[i] - 1;
+			return id;
 		}
 	}
 
-	if (n > UINT32_MAX || t->count == UINT32_MAX - 1)
-		die(EXIT_DATA, "too many distinct stacks");
+	if (n > UINT32_MAX)
+		die(EXIT_DATA, "a stack deeper than 2^32 frames");
 	if (t->count == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 1024;
 		t->stacks = xreallocarray(t->stacks, t->cap, sizeof *t->stacks);
@@ -80,15 +59,12 @@ stack_table_add(struct stack_table *t, const uint32_t *ids, size_t n,
 	if (n > 0)
 		memcpy(copy, ids, n * sizeof *ids);
 
-	uint32_t id = t->count++;
+	uint32_t id = id_index_add(x, i, hash);
 	struct stack_entry *e = &t->stacks[id];
 	e->ids = copy;
 	e->n = (uint32_t)n;
-	e->hash = hash;
 	e->count[0] = a;
 	e->count[1] = b;
-	t->slots[i] = id + 1;
-	if (t->count > t->nslots / 2)
-		grow_slots(t);
+	t->count = x->count;
 	return id;
 }

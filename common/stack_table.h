@@ -14,21 +14,20 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "id_index.h"
 
 struct stack_entry {
 	const uint32_t *ids;
 	uint32_t n;
-	uint64_t hash;
 	uint64_t count[2];
 };
 
 struct stack_table {
 	struct arena arena;
 	struct stack_entry *stacks; /* by stack id */
-	uint32_t count;
+	uint32_t count;             /* == index.count */
 	uint32_t cap;
-	uint32_t *slots; /* stack id + 1; 0 is empty */
-	uint32_t nslots; /* a power of two, at least 2 * count */
+	struct id_index index;
 };
 
 void stack_table_init(struct stack_table *t);

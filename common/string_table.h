@@ -13,21 +13,20 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "id_index.h"
 #include "span.h"
 
 struct string_entry {
 	const char *s; /* NUL-terminated copy */
 	uint32_t n;
-	uint64_t hash;
 };
 
 struct string_table {
 	struct arena arena;
 	struct string_entry *strings; /* by id */
-	uint32_t count;
+	uint32_t count;               /* == index.count */
 	uint32_t cap;
-	uint32_t *slots; /* id + 1; 0 is an empty slot */
-	uint32_t nslots; /* a power of two, at least 2 * count */
+	struct id_index index;
 };
 
 void string_table_init(struct string_table *t);
