@@ -1,0 +1,63 @@
+#!/bin/sh
+# t-flamesvg-browser.sh - flamesvg's SVGs in a real browser.
+#
+# Opens the graphs in headless Chromium (Debian's chromium, driven by
+# playwright-core from node) from a file URL and checks hover, zoom, Reset
+# Zoom, search and Matched %, case toggle, the URL state and the console
+# (test/browser/flamesvg.mjs).  Then times first paint, zoom and search on
+# a generated profile of 120,000 stacks, printed, not asserted.
+. "$(dirname "$0")/lib.sh"
+
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+if ! command -v node >/dev/null 2>&1; then
+	skip browser "node is not installed"
+	exit 0
+fi
+if [ ! -x "$CHROMIUM" ]; then
+	skip browser "$CHROMIUM is not installed"
+	exit 0
+fi
+if [ ! -d "$TOP/test/node_modules/playwright-core" ]; then
+	(cd "$TOP/test" && npm install --no-save --no-audit --no-fund \
+	    playwright-core >"$TMP/npm.log" 2>&1)
+	if [ ! -d "$TOP/test/node_modules/playwright-core" ]; then
+		skip browser "cannot install playwright-core: $(tail -n 1 "$TMP/npm.log")"
+		exit 0
+	fi
+fi
+export CHROMIUM
+
+# node's lines: "ok NAME", "not ok NAME: why", "# comment".
+report_node() {
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) pass "${line#ok }" ;;
+		"not ok "*) rest=${line#not ok }; fail "${rest%%: *}" "${rest#*: }" ;;
+		*) echo "$line" ;;
+		esac
+	done
+}
+
+small=$TOP/test/golden/inputs/flamesvg-small.folded
+if "$BIN/flamesvg" "$small" >"$TMP/small.svg"; then
+	(cd "$TOP/test" && node browser/flamesvg.mjs check "$small" \
+	    "$TMP/small.svg" 2>&1) | report_node
+else
+	fail "small graph" "flamesvg failed"
+fi
+
+# The big profile: at least 100,000 distinct stacks, from a fixed seed.
+awk -v seed=7 -v stacks=120000 -f "$TOP/test/browser/gen-profile.awk" |
+    LC_ALL=C sort >"$TMP/big.folded"
+distinct=$(cut -d ' ' -f 1 "$TMP/big.folded" | uniq | wc -l)
+echo "# big profile: $distinct distinct stacks, $(wc -c <"$TMP/big.folded") bytes"
+for minwidth in 0.1 0.02; do
+	if "$BIN/flamesvg" --minwidth "$minwidth" "$TMP/big.folded" \
+	    >"$TMP/big-$minwidth.svg"; then
+		echo "# --minwidth $minwidth: SVG of $(wc -c <"$TMP/big-$minwidth.svg") bytes"
+		(cd "$TOP/test" && node browser/flamesvg.mjs time \
+		    "$TMP/big-$minwidth.svg" 'handler_1[0-9]' 2>&1) | report_node
+	else
+		fail "big graph (--minwidth $minwidth)" "flamesvg failed"
+	fi
+done
