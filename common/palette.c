@@ -169,8 +169,9 @@ python_hue(struct span name)
 	    span_starts_with(name, "[libpython") ||
 	    span_starts_with(name, "[python"))
 		return PALETTE_YELLOW;
+	/* Py_RunMain, PyObject_Call: not Python-named user code. */
 	if (span_starts_with(name, "Py") && name.n > 2 &&
-	    isupper((unsigned char)name.p[2]))
+	    (isupper((unsigned char)name.p[2]) || name.p[2] == '_'))
 		return PALETTE_YELLOW;
 	return PALETTE_RED;
 }

@@ -1,0 +1,1 @@
+$BIN/flamesvg --bgcolors '#12345' flamesvg-small.folded

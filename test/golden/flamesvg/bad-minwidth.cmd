@@ -1,0 +1,1 @@
+$BIN/flamesvg --minwidth abc flamesvg-small.folded

@@ -1,0 +1,1 @@
+$BIN/flamesvg --colors nope flamesvg-small.folded

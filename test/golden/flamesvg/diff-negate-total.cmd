@@ -1,0 +1,1 @@
+$BIN/flamesvg --negate --total 200 flamesvg-diff.folded | sed '/^<script/,$d'

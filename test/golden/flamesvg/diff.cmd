@@ -1,0 +1,1 @@
+$BIN/flamesvg flamesvg-diff.folded | sed '/^<script/,$d'

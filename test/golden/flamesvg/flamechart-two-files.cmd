@@ -1,0 +1,1 @@
+$BIN/flamesvg --flamechart --countname bytes --nametype Frame: flamesvg-small.folded flamesvg-small.folded | sed '/^<script/,$d'

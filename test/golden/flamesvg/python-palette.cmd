@@ -1,0 +1,1 @@
+$BIN/flamesvg --colors python flamesvg-python.folded | sed '/^<script/,$d'

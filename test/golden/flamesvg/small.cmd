@@ -1,0 +1,1 @@
+$BIN/flamesvg flamesvg-small.folded | sed '/^<script/,$d'

@@ -1,0 +1,1 @@
+$BIN/flamesvg --strict flamesvg-text.folded | sed '/^<script/,$d'

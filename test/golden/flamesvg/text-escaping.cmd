@@ -1,0 +1,1 @@
+$BIN/flamesvg --title '<b>&amp;"x"' --notes 'a -- b <c>' flamesvg-text.folded | sed '/^<script/,$d'
