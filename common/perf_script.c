@@ -537,6 +537,9 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 	}
 	s->frames = r->frames;
 	s->nframes = nframes;
+	if (r->symbols != NULL)
+		s->nframes = symbolizer_rewrite(r->symbols, &r->cache->frames,
+		                                r->frames, nframes, &s->frames);
 	r->samples++;
 	return true;
 }

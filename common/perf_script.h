@@ -26,6 +26,7 @@
 #include "frame_cache.h"
 #include "line_reader.h"
 #include "span.h"
+#include "symbols.h"
 
 struct perf_frame {
 	uint64_t addr;
@@ -69,6 +70,12 @@ struct perf_reader {
 	 */
 	struct frame_cache *cache;
 	struct frame_cache *own_cache;
+	/*
+	 * When set, frames are rewritten by it before the sample is handed
+	 * out (names resolved, inlined chains expanded, source lines; see
+	 * symbols.h); the reader neither owns nor frees it.
+	 */
+	struct symbolizer *symbols;
 	unsigned max_warnings;   /* bad lines reported one by one */
 	unsigned long samples;   /* samples returned so far */
 	unsigned long bad_lines; /* lines that could not be parsed */

@@ -17,6 +17,7 @@
 #include "perf_script.h"
 #include "stack_table.h"
 #include "string_table.h"
+#include "symbols.h"
 
 struct options {
 	bool pid, tid;
@@ -25,6 +26,8 @@ struct options {
 	bool period;
 	bool python;
 	bool strict;
+	bool srcline; /* append file:line to frame names */
+	struct symbol_options symbols; /* what libbfd is asked to do */
 	const char *event; /* NULL: the first event seen */
 };
 
@@ -49,6 +52,7 @@ struct collapse {
 	char *namebuf;
 	size_t namebuf_cap;
 	struct event_select events; /* the event shown, and those skipped */
+	struct symbolizer *symbols; /* NULL unless a symbol option is set */
 	uint64_t samples;           /* samples folded */
 	uint64_t bad_lines;
 };
@@ -61,7 +65,8 @@ usage(void)
 	        "[--all]\n"
 	        "                [--addrs] [--python] [--period] [--event NAME] "
 	        "[--strict]\n"
-	        "                [file ...]\n");
+	        "                [--resolve] [--srcline] [--demangle] "
+	        "[file ...]\n");
 }
 
 static void
@@ -74,7 +79,9 @@ help(void)
 	       "  -t, --tid          root is comm-PID/TID\n"
 	       "      --kernel       annotate kernel frames with _[k]\n"
 	       "      --jit          annotate JIT and perf-map frames with _[j]\n"
-	       "      --inline       annotate inlined frames with _[i]\n"
+	       "      --inline       annotate inlined frames with _[i], and "
+	       "expand frames\n"
+	       "                     into their inlined calls (libbfd)\n"
 	       "      --all          all annotations\n"
 	       "      --addrs        keep the address of unknown symbols\n"
 	       "      --python       fold interpreter frames between Python "
@@ -83,6 +90,11 @@ help(void)
 	       "  -e, --event NAME   fold samples of event NAME (default: the "
 	       "first seen)\n"
 	       "      --strict       a line that cannot be parsed is fatal\n"
+	       "      --resolve      name unknown symbols from the DSO's "
+	       "symbol tables\n"
+	       "      --srcline      append :file:line to frame names\n"
+	       "      --demangle     demangle C++ and Rust names left "
+	       "mangled\n"
 	       "  -h, --help         show this help\n"
 	       "      --version      show the version\n"
 	       "\n"
@@ -165,7 +177,7 @@ static uint32_t
 make_name(struct collapse *c, const struct perf_frame *f, bool java)
 {
 	ensure_buffer(&c->namebuf, &c->namebuf_cap,
-	              f->symbol.n + f->dso.n + 48);
+	              f->symbol.n + f->dso.n + f->srcline.n + 48);
 	size_t n = frame_tidy(f->symbol, f->dso, f->addr, c->opt.addrs, java,
 	                      c->namebuf);
 	const char *note = NULL;
@@ -184,6 +196,13 @@ make_name(struct collapse *c, const struct perf_frame *f, bool java)
 		memcpy(c->namebuf + n, note, 4);
 		n += 4;
 	}
+	/* "func:file.c:12", as stackcollapse-perf.pl --srcline writes it. */
+	if (c->opt.srcline && srcline_has_line(f->srcline)) {
+		c->namebuf[n++] = ':';
+		for (size_t i = 0; i < f->srcline.n; i++)
+			c->namebuf[n++] =
+			    f->srcline.p[i] == ';' ? ':' : f->srcline.p[i];
+	}
 	return string_table_intern(&c->names, span_make(c->namebuf, n));
 }
 
@@ -192,6 +211,9 @@ frame_name(struct collapse *c, const struct perf_frame *f, bool java)
 {
 	/* An unknown symbol with its address is unique to the address. */
 	if (c->opt.addrs && frame_symbol_unknown(f->symbol))
+		return make_name(c, f, java);
+	/* A frame id is a function, not a line of it. */
+	if (c->opt.srcline && f->srcline.n > 0)
 		return make_name(c, f, java);
 
 	uint32_t id = f->id;
@@ -273,6 +295,7 @@ collapse_free(struct collapse *c)
 	free(c->ids);
 	free(c->namebuf);
 	event_select_free(&c->events);
+	symbolizer_free(c->symbols);
 }
 
 static void
@@ -285,6 +308,7 @@ read_input(struct collapse *c, const char *path)
 	perf_reader_init(&r, fd, input_name(path));
 	r.strict = c->opt.strict;
 	r.cache = &c->cache;
+	r.symbols = c->symbols;
 	while (perf_reader_next(&r, &s))
 		add_sample(c, &s);
 	perf_reader_summary(&r);
@@ -351,7 +375,8 @@ int
 main(int argc, char *argv[])
 {
 	enum { OPT_KERNEL = 256, OPT_JIT, OPT_INLINE, OPT_ALL, OPT_ADDRS,
-	       OPT_PERIOD, OPT_PYTHON, OPT_STRICT, OPT_VERSION };
+	       OPT_PERIOD, OPT_PYTHON, OPT_STRICT, OPT_VERSION,
+	       OPT_RESOLVE, OPT_SRCLINE, OPT_DEMANGLE };
 	static const struct option longopts[] = {
 	    {"pid", no_argument, NULL, 'p'},
 	    {"tid", no_argument, NULL, 't'},
@@ -365,6 +390,9 @@ main(int argc, char *argv[])
 	    {"event", required_argument, NULL, 'e'},
 	    {"event-filter", required_argument, NULL, 'e'},
 	    {"strict", no_argument, NULL, OPT_STRICT},
+	    {"resolve", no_argument, NULL, OPT_RESOLVE},
+	    {"srcline", no_argument, NULL, OPT_SRCLINE},
+	    {"demangle", no_argument, NULL, OPT_DEMANGLE},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, OPT_VERSION},
 	    {NULL, 0, NULL, 0},
@@ -391,6 +419,7 @@ main(int argc, char *argv[])
 			break;
 		case OPT_INLINE:
 			c.opt.inlined = true;
+			c.opt.symbols.inline_frames = true;
 			break;
 		case OPT_ALL:
 			c.opt.kernel = c.opt.jit = c.opt.inlined = true;
@@ -410,6 +439,15 @@ main(int argc, char *argv[])
 		case OPT_STRICT:
 			c.opt.strict = true;
 			break;
+		case OPT_RESOLVE:
+			c.opt.symbols.resolve = true;
+			break;
+		case OPT_SRCLINE:
+			c.opt.srcline = c.opt.symbols.srcline = true;
+			break;
+		case OPT_DEMANGLE:
+			c.opt.symbols.demangle = true;
+			break;
 		case 'h':
 			help();
 			return EXIT_OK;
@@ -426,6 +464,8 @@ main(int argc, char *argv[])
 	argv += optind;
 
 	frame_cache_init(&c.cache, FRAME_CACHE_BUDGET);
+	if (symbol_options_any(&c.opt.symbols))
+		c.symbols = symbolizer_new(&c.opt.symbols);
 	string_table_init(&c.names);
 	event_select_init(&c.events, c.opt.event);
 	stack_table_init(&c.stacks);
