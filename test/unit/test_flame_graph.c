@@ -1,0 +1,201 @@
+/*
+ * test_flame_graph.c - merging folded stacks into flame graph frames, and
+ * their layout in pixels.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "flame_graph.h"
+#include "unit.h"
+
+/* Build a graph from "stack count" lines (or "stack A B" when diff). */
+static void
+build(struct flame_graph *g, const char *const *lines, bool diff)
+{
+	g->diff = diff;
+	for (size_t i = 0; lines[i] != NULL; i++) {
+		const char *sp = strrchr(lines[i], ' ');
+		double b = atof(sp + 1), a = b;
+		size_t n = (size_t)(sp - lines[i]);
+		if (diff) {
+			const char *sp2 = sp - 1;
+			while (*sp2 != ' ')
+				sp2--;
+			a = atof(sp2 + 1);
+			n = (size_t)(sp2 - lines[i]);
+		}
+		flame_graph_add(g, span_make(lines[i], n), b, diff ? b - a : 0);
+	}
+	flame_graph_finish(g);
+}
+
+/* "name@depth:start-end" for every node, joined by spaces. */
+static const char *
+describe(const struct flame_graph *g)
+{
+	static char out[4096];
+	size_t used = 0;
+
+	out[0] = '\0';
+	for (size_t i = 0; i < g->nnodes; i++) {
+		const struct flame_node *n = &g->nodes[i];
+		struct span name = flame_graph_name(g, n);
+		used += (size_t)snprintf(out + used, sizeof out - used,
+		                         "%s%.*s@%u:%g-%g", i ? " " : "",
+		                         (int)name.n, name.p, n->depth,
+		                         n->start, n->end);
+	}
+	return out;
+}
+
+START_TEST(equal_stacks_merge)
+{
+	static const char *const lines[] = {"a;b 3", "a;c 2", "a;b 1", NULL};
+	struct flame_graph g;
+
+	flame_graph_init(&g, false, false);
+	build(&g, lines, false);
+	ck_assert_str_eq(describe(&g), "all@0:0-6 a@1:0-6 b@2:0-4 c@2:4-6");
+	ck_assert(flame_graph_total(&g) == 6);
+	flame_graph_free(&g);
+}
+END_TEST
+
+/* flamegraph.pl sorts lines: "a;b 1" < "a;b2;x 1" < "a;b;c 1". */
+START_TEST(sorted_as_lines)
+{
+	static const char *const lines[] = {"a;b;c 1", "a;b2;x 1", "a;b 1",
+	                                    NULL};
+	struct flame_graph g;
+
+	flame_graph_init(&g, false, false);
+	build(&g, lines, false);
+	ck_assert_str_eq(describe(&g), "all@0:0-3 a@1:0-3 b@2:0-1 b2@2:1-2 "
+	                               "x@3:1-2 b@2:2-3 c@3:2-3");
+	flame_graph_free(&g);
+}
+END_TEST
+
+START_TEST(reverse_merges_leaves)
+{
+	static const char *const lines[] = {"a;b 1", "c;b 2", NULL};
+	struct flame_graph g;
+
+	flame_graph_init(&g, true, false);
+	build(&g, lines, false);
+	ck_assert_str_eq(describe(&g), "all@0:0-3 b@1:0-3 a@2:0-1 c@2:1-3");
+	flame_graph_free(&g);
+}
+END_TEST
+
+START_TEST(flamechart_keeps_input_order)
+{
+	static const char *const lines[] = {"a;b 1", "c 1", "a;b 1", "a;b 2",
+	                                    NULL};
+	struct flame_graph g;
+
+	flame_graph_init(&g, false, true);
+	build(&g, lines, false);
+	ck_assert_str_eq(describe(&g), "all@0:0-5 a@1:0-1 b@2:0-1 c@1:1-2 "
+	                               "a@1:2-5 b@2:2-5");
+	flame_graph_free(&g);
+}
+END_TEST
+
+START_TEST(shared_beginnings_parsed_right)
+{
+	static const char *const lines[] = {
+	    "abc;def 1", "abc;de 1", "abc;defg;h 1", "abc;def 1", "ab 1",
+	    "a;b; 1",    NULL};
+	struct flame_graph g;
+
+	flame_graph_init(&g, false, false);
+	build(&g, lines, false);
+	/* "a;b;" is a;b; "abc;def" twice merges. */
+	ck_assert_str_eq(describe(&g),
+	                 "all@0:0-6 a@1:0-1 b@2:0-1 ab@1:1-2 abc@1:2-6 "
+	                 "de@2:2-3 def@2:3-5 defg@2:5-6 h@3:5-6");
+	flame_graph_free(&g);
+}
+END_TEST
+
+START_TEST(diff_widths_and_deltas)
+{
+	static const char *const lines[] = {"p;grow 10 30", "p;shrink 40 10",
+	                                    "p 5 5", NULL};
+	struct flame_graph g;
+
+	flame_graph_init(&g, false, false);
+	build(&g, lines, true);
+	ck_assert_str_eq(describe(&g),
+	                 "all@0:0-45 p@1:0-45 grow@2:5-35 shrink@2:35-45");
+	ck_assert(g.nodes[1].delta == 0);
+	ck_assert(g.nodes[2].delta == 20);
+	ck_assert(g.nodes[3].delta == -30);
+	flame_graph_prune(&g, 0);
+	ck_assert(g.max_delta == 30);
+	flame_graph_free(&g);
+}
+END_TEST
+
+START_TEST(prune_narrow_frames)
+{
+	static const char *const lines[] = {"a;b;c;d 1", "a;e 99", NULL};
+	struct flame_graph g;
+
+	flame_graph_init(&g, false, false);
+	build(&g, lines, false);
+	flame_graph_prune(&g, 0);
+	ck_assert_uint_eq(g.max_depth, 4);
+	flame_graph_prune(&g, 2);
+	ck_assert_str_eq(describe(&g), "all@0:0-100 a@1:0-100 e@2:1-100");
+	ck_assert_uint_eq(g.max_depth, 2);
+	flame_graph_free(&g);
+}
+END_TEST
+
+/* Numbers from flamegraph.pl's dd graph: 10 samples of 100 are 118 px. */
+START_TEST(layout_in_pixels)
+{
+	struct flame_layout l = {.image_width = 1200,
+	                         .frame_height = 16,
+	                         .font_size = 12,
+	                         .font_width = 0.59};
+	struct flame_node n = {0, 6, 20, 30, 0};
+
+	flame_layout_init(&l, 100, 10);
+	ck_assert(fabs(l.image_height - (11 * 16 + 36 + 34)) < 1e-9);
+	struct flame_box b = flame_layout_box(&l, &n);
+	ck_assert(fabs(b.x1 - 246) < 1e-9 && fabs(b.x2 - 364) < 1e-9);
+	ck_assert(fabs(b.y1 - 101) < 1e-9 && fabs(b.y2 - 116) < 1e-9);
+	ck_assert_uint_eq(flame_layout_label_chars(&l, b.x2 - b.x1), 16);
+
+	l.inverted = true;
+	b = flame_layout_box(&l, &n);
+	ck_assert(fabs(b.y1 - (36 + 6 * 16)) < 1e-9);
+	ck_assert(fabs(b.y2 - b.y1 - 15) < 1e-9);
+
+	/* The root spans the whole width even when --total is larger. */
+	struct flame_node root = {FLAME_ROOT, 0, 0, 50, 0};
+	l.inverted = false;
+	b = flame_layout_box(&l, &root);
+	ck_assert(fabs(b.x2 - 1190) < 1e-9);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("flame_graph");
+	TCase *tc = tcase_create("merge");
+	tcase_add_test(tc, equal_stacks_merge);
+	tcase_add_test(tc, sorted_as_lines);
+	tcase_add_test(tc, reverse_merges_leaves);
+	tcase_add_test(tc, flamechart_keeps_input_order);
+	tcase_add_test(tc, shared_beginnings_parsed_right);
+	tcase_add_test(tc, diff_widths_and_deltas);
+	tcase_add_test(tc, prune_narrow_frames);
+	tcase_add_test(tc, layout_in_pixels);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}
