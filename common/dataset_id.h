@@ -1,0 +1,47 @@
+/*
+ * dataset_id.h - the name of a profile data set (SPEC §5).
+ *
+ *   ID := WORKLOAD "-" TOOL "-freq" HZ [ "x" RUNS ] { "-" TAG }
+ *
+ * WORKLOAD and each TAG are [A-Za-z0-9_.]+, TOOL is "perf", HZ and RUNS
+ * are positive decimal numbers without leading zeros (so that one data set
+ * has one name), RUNS is 1 when absent.  Every file of a data set is named
+ * "<ID>-<kind>.<ext>", so an ID never holds '/' or spaces.
+ *
+ * dataset_id_parse either fills the whole struct or says, in words meant for
+ * the user, what is wrong with the text ("missing tool and frequency").
+ */
+#ifndef PERFVIEWS_DATASET_ID_H
+#define PERFVIEWS_DATASET_ID_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define DATASET_ID_MAX_TAGS 32
+
+struct dataset_id {
+	char *text;     /* the ID as given */
+	char *workload; /* these point into one owned buffer */
+	char *tool;
+	uint32_t hz;
+	uint32_t runs;   /* 1 when the ID has no "xRUNS" */
+	bool runs_given; /* the ID says "xRUNS" */
+	char *tags[DATASET_ID_MAX_TAGS];
+	size_t ntags;
+	char *buf_; /* owned */
+};
+
+/*
+ * Parse text.  On success fill id (free it with dataset_id_free) and
+ * return true; otherwise write the reason to why (at most whylen bytes,
+ * NUL-terminated), leave id empty and return false.
+ */
+bool dataset_id_parse(const char *text, struct dataset_id *id, char *why,
+                      size_t whylen);
+void dataset_id_free(struct dataset_id *id);
+
+/* True when the ID carries the tag. */
+bool dataset_id_has_tag(const struct dataset_id *id, const char *tag);
+
+#endif

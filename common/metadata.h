@@ -1,0 +1,64 @@
+/*
+ * metadata.h - a data set's meta.json (SPEC §5).
+ *
+ * The fields are fixed: each is named by its dotted path in the JSON
+ * document ("python.build.git_revision") and has a kind.  Values are held
+ * as text and set by path; a field never set (or set to the empty string)
+ * is written as null: unknown values are never guessed.  Lists are held as
+ * space-separated words.
+ *
+ * metadata_write always writes valid JSON with every field, in the order of
+ * the schema, strings escaped so that any bytes make valid UTF-8 JSON.
+ * metadata_read_json reads such a file back (unknown paths are ignored, so
+ * a newer file still reads).
+ */
+#ifndef PERFVIEWS_METADATA_H
+#define PERFVIEWS_METADATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum meta_kind {
+	META_STRING,
+	META_NUMBER,      /* a non-negative integer */
+	META_STRING_LIST, /* words */
+	META_NUMBER_LIST,
+};
+
+struct meta_field {
+	const char *path;
+	enum meta_kind kind;
+	const char *about; /* one line, for --help and the README */
+};
+
+extern const struct meta_field meta_fields[];
+extern const size_t meta_field_count;
+
+struct metadata {
+	char **values; /* by field index; NULL is null */
+};
+
+void metadata_init(struct metadata *m);
+void metadata_free(struct metadata *m);
+
+/* The field index of path, or -1. */
+int metadata_field(const char *path);
+
+/*
+ * Set a field by path; the empty string sets null.  False, with the reason
+ * in why, for an unknown path or a number field given something else.
+ */
+bool metadata_set(struct metadata *m, const char *path, const char *value,
+                  char *why, size_t whylen);
+
+/* The value of a field, or NULL when null or unknown. */
+const char *metadata_get(const struct metadata *m, const char *path);
+
+void metadata_write(const struct metadata *m, FILE *out);
+
+/* Read a meta.json file; false, with the reason in why, when it is bad. */
+bool metadata_read_json(struct metadata *m, const char *file, char *why,
+                        size_t whylen);
+
+#endif

@@ -1,0 +1,132 @@
+/*
+ * test_dataset_id.c - unit tests of the data-set ID grammar (dataset_id.h):
+ * every part parsed, and every kind of bad ID rejected with a reason that
+ * names what is wrong.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dataset_id.h"
+#include "unit.h"
+
+static char why[256];
+
+/* Parse text, which must be rejected with a reason containing want. */
+static void
+assert_rejected(const char *text, const char *want)
+{
+	struct dataset_id id;
+
+	ck_assert_msg(!dataset_id_parse(text, &id, why, sizeof why),
+	              "'%s' accepted", text);
+	ck_assert_msg(strstr(why, want) != NULL, "'%s': got '%s', want '%s'",
+	              text, why, want);
+	ck_assert_ptr_null(id.text);
+}
+
+START_TEST(parses_the_spec_examples)
+{
+	struct dataset_id id;
+
+	ck_assert(dataset_id_parse("pass-perf-freq100000-nosite", &id, why,
+	                           sizeof why));
+	ck_assert_str_eq(id.text, "pass-perf-freq100000-nosite");
+	ck_assert_str_eq(id.workload, "pass");
+	ck_assert_str_eq(id.tool, "perf");
+	ck_assert_uint_eq(id.hz, 100000);
+	ck_assert_uint_eq(id.runs, 1);
+	ck_assert(!id.runs_given);
+	ck_assert_uint_eq(id.ntags, 1);
+	ck_assert_str_eq(id.tags[0], "nosite");
+	ck_assert(dataset_id_has_tag(&id, "nosite"));
+	ck_assert(!dataset_id_has_tag(&id, "xperf"));
+	dataset_id_free(&id);
+
+	ck_assert(dataset_id_parse("bm_genshi-perf-freq1000x10", &id, why,
+	                           sizeof why));
+	ck_assert_str_eq(id.workload, "bm_genshi");
+	ck_assert_uint_eq(id.hz, 1000);
+	ck_assert_uint_eq(id.runs, 10);
+	ck_assert(id.runs_given);
+	ck_assert_uint_eq(id.ntags, 0);
+	dataset_id_free(&id);
+}
+END_TEST
+
+START_TEST(parses_several_tags_and_dots)
+{
+	struct dataset_id id;
+
+	ck_assert(dataset_id_parse("py3.12.a_b-perf-freq1x2-nosite-xperf-v1.2",
+	                           &id, why, sizeof why));
+	ck_assert_str_eq(id.workload, "py3.12.a_b");
+	ck_assert_uint_eq(id.hz, 1);
+	ck_assert_uint_eq(id.runs, 2);
+	ck_assert_uint_eq(id.ntags, 3);
+	ck_assert_str_eq(id.tags[0], "nosite");
+	ck_assert_str_eq(id.tags[1], "xperf");
+	ck_assert_str_eq(id.tags[2], "v1.2");
+	dataset_id_free(&id);
+}
+END_TEST
+
+START_TEST(says_what_is_missing)
+{
+	assert_rejected("foo", "missing tool and frequency");
+	assert_rejected("foo-perf", "missing frequency");
+	assert_rejected("foo-perf-freq", "missing frequency");
+	assert_rejected("", "empty ID");
+	assert_rejected("-perf-freq1", "empty workload");
+}
+END_TEST
+
+START_TEST(says_what_is_malformed)
+{
+	assert_rejected("foo-ltrace-freq100", "unknown tool 'ltrace'");
+	assert_rejected("foo-perf-100", "'100' is not freqHZ");
+	assert_rejected("foo-perf-freq0", "not a frequency");
+	assert_rejected("foo-perf-freq0100", "not a frequency");
+	assert_rejected("foo-perf-freq1k", "not a frequency");
+	assert_rejected("foo-perf-freq99999999999", "not a frequency");
+	assert_rejected("foo-perf-freq100x", "not a number of runs");
+	assert_rejected("foo-perf-freq100x0", "not a number of runs");
+	assert_rejected("foo-perf-freq100x2x3", "not a number of runs");
+	assert_rejected("foo-perf-freq100--x", "empty tag");
+	assert_rejected("foo-perf-freq100-", "empty tag");
+	assert_rejected("a/b-perf-freq1", "'/' is not allowed");
+	assert_rejected("a b-perf-freq1", "' ' is not allowed");
+	assert_rejected("a-perf-freq1-no site", "' ' is not allowed");
+	assert_rejected("a-perf-freq1-t=1", "'=' is not allowed");
+}
+END_TEST
+
+START_TEST(limits_the_number_of_tags)
+{
+	char text[512] = "w-perf-freq1";
+	struct dataset_id id;
+
+	for (int i = 0; i < DATASET_ID_MAX_TAGS; i++)
+		strcat(text, "-t");
+	ck_assert(dataset_id_parse(text, &id, why, sizeof why));
+	ck_assert_uint_eq(id.ntags, DATASET_ID_MAX_TAGS);
+	dataset_id_free(&id);
+	strcat(text, "-t");
+	assert_rejected(text, "more than");
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("dataset_id");
+	TCase *tc = tcase_create("grammar");
+
+	tcase_add_test(tc, parses_the_spec_examples);
+	tcase_add_test(tc, parses_several_tags_and_dots);
+	tcase_add_test(tc, says_what_is_missing);
+	tcase_add_test(tc, says_what_is_malformed);
+	tcase_add_test(tc, limits_the_number_of_tags);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}

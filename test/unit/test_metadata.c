@@ -1,0 +1,134 @@
+/*
+ * test_metadata.c - unit tests of meta.json: the JSON reader (json_flat.h)
+ * and the metadata writer and reader (metadata.h), which must round-trip
+ * any bytes and write null for every unknown value.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json_flat.h"
+#include "metadata.h"
+#include "unit.h"
+
+static char why[256];
+
+START_TEST(json_flattens_paths)
+{
+	static const char text[] =
+	    " {\"a\": {\"b\": \"x\\u00e9\\ud83d\\ude00\\n\", \"c\": [1, "
+	    "-2.5e3, null]}, \"t\": true, \"e\": {}, \"l\": []} ";
+	struct json_flat doc;
+
+	ck_assert(json_flat_parse(text, strlen(text), &doc, why, sizeof why));
+	const struct json_entry *e = json_flat_find(&doc, "a.b");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(e->value, "x\xc3\xa9\xf0\x9f\x98\x80\n");
+	ck_assert_str_eq(json_flat_find(&doc, "a.c.1")->value, "-2.5e3");
+	ck_assert_int_eq(json_flat_find(&doc, "a.c.2")->kind, JSON_NULL);
+	ck_assert_int_eq(json_flat_find(&doc, "t")->kind, JSON_TRUE);
+	ck_assert_ptr_null(json_flat_find(&doc, "e"));
+	json_flat_free(&doc);
+}
+END_TEST
+
+START_TEST(json_rejects_with_offset)
+{
+	static const char *const bad[] = {
+	    "{\"a\": }", "{\"a\" 1}", "[1,]", "\"open", "01",
+	    "{} x",      "\"\\q\"",   "nul",  "",
+	};
+	struct json_flat doc;
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ck_assert_msg(!json_flat_parse(bad[i], strlen(bad[i]), &doc,
+		                               why, sizeof why),
+		              "accepted %s", bad[i]);
+		ck_assert_msg(strncmp(why, "byte ", 5) == 0, "%s", why);
+	}
+}
+END_TEST
+
+/* Write m to a temporary file and read it back into a new metadata. */
+static void
+round_trip(const struct metadata *m, struct metadata *back, char *json,
+           size_t jsonlen)
+{
+	char path[] = "/tmp/test_metadata.XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w+");
+
+	metadata_write(m, f);
+	rewind(f);
+	size_t n = fread(json, 1, jsonlen - 1, f);
+	json[n] = '\0';
+	fclose(f);
+	metadata_init(back);
+	ck_assert_msg(metadata_read_json(back, path, why, sizeof why), "%s",
+	              why);
+	unlink(path);
+}
+
+START_TEST(metadata_round_trips_and_nulls)
+{
+	struct metadata m, back;
+	static char json[8192];
+
+	metadata_init(&m);
+	ck_assert(metadata_set(&m, "id", "w-perf-freq1", why, sizeof why));
+	ck_assert(metadata_set(&m, "workload.command",
+	                       "python -c 'print(\"a\\tb\")' \x01 \xff", why,
+	                       sizeof why));
+	ck_assert(metadata_set(&m, "tool.frequency", "1", why, sizeof why));
+	ck_assert(metadata_set(&m, "tags", "a b", why, sizeof why));
+	ck_assert(metadata_set(&m, "samples.per_run", "3 4", why, sizeof why));
+	ck_assert(metadata_set(&m, "host.kernel", "", why, sizeof why));
+	round_trip(&m, &back, json, sizeof json);
+
+	ck_assert_str_eq(metadata_get(&back, "id"), "w-perf-freq1");
+	/* Invalid UTF-8 became U+FFFD; everything else survived. */
+	ck_assert_str_eq(metadata_get(&back, "workload.command"),
+	                 "python -c 'print(\"a\\tb\")' \x01 \xef\xbf\xbd");
+	ck_assert_str_eq(metadata_get(&back, "tool.frequency"), "1");
+	ck_assert_str_eq(metadata_get(&back, "tags"), "a b");
+	ck_assert_str_eq(metadata_get(&back, "samples.per_run"), "3 4");
+	ck_assert_ptr_null(metadata_get(&back, "host.kernel"));
+	ck_assert_ptr_null(metadata_get(&back, "python.build.git_revision"));
+	ck_assert_ptr_nonnull(strstr(json, "\"frequency\": 1,"));
+	ck_assert_ptr_nonnull(strstr(json, "\"git_revision\": null,"));
+	ck_assert_ptr_nonnull(strstr(json, "\"tags\": [\"a\", \"b\"],"));
+	ck_assert_ptr_nonnull(strstr(json, "\"per_run\": [3, 4]\n"));
+	metadata_free(&back);
+	metadata_free(&m);
+}
+END_TEST
+
+START_TEST(metadata_rejects_unknown_and_non_numbers)
+{
+	struct metadata m;
+
+	metadata_init(&m);
+	ck_assert(!metadata_set(&m, "tool.colour", "x", why, sizeof why));
+	ck_assert_ptr_nonnull(strstr(why, "unknown metadata field"));
+	ck_assert(!metadata_set(&m, "tool.frequency", "1e3", why, sizeof why));
+	ck_assert(!metadata_set(&m, "samples.per_run", "1 x", why, sizeof why));
+	ck_assert_ptr_null(metadata_get(&m, "tool.frequency"));
+	metadata_free(&m);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("metadata");
+	TCase *tc = tcase_create("json");
+
+	tcase_add_test(tc, json_flattens_paths);
+	tcase_add_test(tc, json_rejects_with_offset);
+	tcase_add_test(tc, metadata_round_trips_and_nulls);
+	tcase_add_test(tc, metadata_rejects_unknown_and_non_numbers);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}
