@@ -349,6 +349,9 @@ parse_options(struct options *o, int argc, char *argv[])
 		usage_error("unknown background '%s': want yellow, blue, "
 		            "green, grey or #rrggbb",
 		            o->bgcolors);
+	if (o->layout.image_width <= 2 * FLAME_XPAD)
+		usage_error("bad --width %d: want more than %d pixels",
+		            o->layout.image_width, 2 * FLAME_XPAD);
 	o->layout.subtitle = o->svg.subtitle != NULL && *o->svg.subtitle;
 }
 

@@ -1,0 +1,1 @@
+$BIN/flamesvg --width 20 flamesvg-small.folded

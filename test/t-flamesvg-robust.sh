@@ -1,0 +1,40 @@
+#!/bin/sh
+# t-flamesvg-robust.sh - flamesvg on hostile input: never a crash, always
+# well-formed XML.
+# sanitize: yes
+#
+# Feeds flamesvg lines made of separators, digits, blanks, CR, markup
+# characters and bytes that are not UTF-8, from fixed seeds, with several
+# option sets.  Each run must exit 0 or 1 (no samples) and its SVG must
+# parse as XML.
+. "$(dirname "$0")/lib.sh"
+
+if [ -z "$PYTHON" ]; then
+	skip robust "python3 is needed to parse the SVGs"
+	exit 0
+fi
+
+for seed in 1 2 3 4 5; do
+	awk -v seed=$seed 'BEGIN {
+		srand(seed)
+		n = split("; ;\t;1;2;.;a;b;<;&;\";--;-;0;#;\r;\n;\n;\377;\303;\251;\346\227", piece, ";")
+		for (i = 0; i < 20000; i++)
+			printf "%s", piece[1 + int(rand() * n)]
+		printf "\n"
+	}' >"$TMP/in.$seed"
+	for opts in "" "--reverse" "--flamechart --inverted" "--minwidth 0" \
+	    "--colors chain --hash --subtitle <&>"; do
+		# shellcheck disable=SC2086
+		"$BIN/flamesvg" $opts "$TMP/in.$seed" >"$TMP/out.svg" 2>"$TMP/err"
+		status=$?
+		name="seed $seed${opts:+ $opts}"
+		if [ $status -gt 1 ]; then
+			fail "$name" "exit $status: $(tail -n 1 "$TMP/err")"
+		elif ! "$PYTHON" -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' \
+		    "$TMP/out.svg" 2>"$TMP/xml"; then
+			fail "$name" "not XML: $(tail -n 1 "$TMP/xml")"
+		else
+			pass "$name"
+		fi
+	done
+done
