@@ -1,7 +1,7 @@
 /*
  * stability.c - see stability.h.
  */
-#include <math.h>
+#include <math.h> /* fabs, a builtin: no libm */
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,28 +165,80 @@ next_random(uint64_t *state)
 }
 
 /*
- * The expected distance between two samples of na and nb draws from the
- * combined distribution p: each |p_a - p_b| is nearly normal with variance
- * p(1-p)(1/na + 1/nb), whose mean absolute value is sqrt(2/pi) sigma.
+ * Pooled self weights of every run, as a cumulative distribution over
+ * function ids; the last bin holds the samples without frames.
  */
-static double
-sampling_noise(const struct stability *s, double na, double nb)
+static uint64_t *
+pooled_cdf(const struct stability *s)
 {
-	double all = 0, sum = 0;
-	uint64_t *w = xcalloc(s->nfunctions + 1, sizeof *w);
+	uint64_t *cdf = xcalloc(s->nfunctions + 1, sizeof *cdf);
+	uint64_t framed = 0, all = 0;
 
 	for (size_t r = 0; r < s->nruns; r++) {
-		all += (double)s->runs[r].total;
+		all += s->runs[r].total;
 		for (uint32_t fn = 0; fn < s->nfunctions; fn++)
-			w[fn] += self_of(&s->runs[r], fn);
+			cdf[fn] += self_of(&s->runs[r], fn);
 	}
 	for (uint32_t fn = 0; fn < s->nfunctions; fn++) {
-		double p = all > 0 ? (double)w[fn] / all : 0;
-		sum += square_root(2 / M_PI) *
-		       square_root(p * (1 - p) * (1 / na + 1 / nb));
+		framed += cdf[fn];
+		cdf[fn] = framed;
 	}
-	free(w);
-	return sum / 2;
+	cdf[s->nfunctions] = all;
+	return cdf;
+}
+
+/* One draw from the pooled distribution: a bin index. */
+static uint32_t
+draw(const uint64_t *cdf, uint32_t nbins, uint64_t *state)
+{
+	uint64_t x = next_random(state) % cdf[nbins - 1];
+	uint32_t lo = 0, hi = nbins - 1;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (cdf[mid] > x)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/*
+ * The distance sampling alone gives: two samples of na and nb draws from
+ * the pooled distribution, as if every run drew from one and the same
+ * profile.  Simulated rather than approximated, because most functions
+ * have a handful of samples, where normal approximations fail.
+ */
+static double
+sampling_noise(const struct stability *s, uint64_t na, uint64_t nb,
+               size_t trials, uint64_t *state)
+{
+	uint32_t nbins = s->nfunctions + 1;
+	uint64_t *cdf = pooled_cdf(s);
+	uint32_t *ca = xcalloc(nbins, sizeof *ca);
+	uint32_t *cb = xcalloc(nbins, sizeof *cb);
+	double sum = 0;
+
+	if (cdf[nbins - 1] == 0 || na == 0 || nb == 0)
+		trials = 0;
+	for (size_t t = 0; t < trials; t++) {
+		memset(ca, 0, nbins * sizeof *ca);
+		memset(cb, 0, nbins * sizeof *cb);
+		for (uint64_t i = 0; i < na; i++)
+			ca[draw(cdf, nbins, state)]++;
+		for (uint64_t i = 0; i < nb; i++)
+			cb[draw(cdf, nbins, state)]++;
+		double d = 0;
+		for (uint32_t b = 0; b < nbins; b++)
+			d += fabs((double)ca[b] / (double)na -
+			          (double)cb[b] / (double)nb);
+		sum += d / 2;
+	}
+	free(cdf);
+	free(ca);
+	free(cb);
+	return trials > 0 ? sum / (double)trials : 0;
 }
 
 void
@@ -230,7 +282,8 @@ stability_splits(const struct stability *s, size_t k, size_t splits,
 	              ? square_root(var * (double)splits / (double)(splits - 1))
 	              : 0;
 	out->samples = samples / (double)splits;
-	out->noise = sampling_noise(s, out->samples, out->samples);
+	uint64_t n = (uint64_t)(out->samples + 0.5);
+	out->noise = sampling_noise(s, n, n, 50, &state);
 	free(order);
 }
 

@@ -14,8 +14,9 @@
  * have to move".  For a group size k, random disjoint pairs of groups of k
  * runs each are drawn (a fixed seed: the report is reproducible), and the
  * distances summarised.  The distance sampling noise alone would give, if
- * every run drew from one and the same distribution, is estimated beside
- * it, so that a reader can tell run-to-run variation from counting noise.
+ * every run drew from one and the same distribution, is simulated beside
+ * it (50 pairs of samples of the same size drawn from the pooled profile),
+ * so that a reader can tell run-to-run variation from counting noise.
  */
 #ifndef PERFVIEWS_STABILITY_H
 #define PERFVIEWS_STABILITY_H
