@@ -141,8 +141,9 @@ check_listed() {
 	subtitle)
 		reference_table dd-default | grep -v '^#' >"$TMP/theirs.frames"
 		if [ "$status" = 0 ] && frames_table "$TMP/out.svg" >"$TMP/ours" &&
-		    "$PYTHON" "$CORPUS/tools/svg_frames.py" "$TMP/out.svg" |
-		    grep -q "^# text#subtitle .* text='Sub <b>'$" &&
+		    "$PYTHON" "$CORPUS/tools/svg_frames.py" "$TMP/out.svg" \
+		    >"$TMP/raw.tsv" &&
+		    grep -q "^# text#subtitle .* text='Sub <b>'$" "$TMP/raw.tsv" &&
 		    grep -v '^#' "$TMP/ours" |
 		    awk -F '\t' -v OFS='\t' '{ $1 -= 24; print }' |
 		    cmp -s - "$TMP/theirs.frames"; then
