@@ -34,11 +34,13 @@ usage(void)
 	        "usage: perfviews id ID\n"
 	        "       perfviews meta [--raw FILE] [--set FIELD=VALUE] ... "
 	        "ID [FILE ...]\n"
+	        "       perfviews meta --fields\n"
 	        "       perfviews get META FIELD\n"
 	        "       perfviews readme [--flat FILE] [--raw NAME] META\n"
 	        "       perfviews index META ...\n"
 	        "       perfviews stability [--splits N] [--seed N] [--top N] "
-	        "RUN ...\n");
+	        "[--sizes LIST]\n"
+	        "                 RUN ...\n");
 }
 
 static void

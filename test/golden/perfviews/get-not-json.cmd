@@ -1,0 +1,1 @@
+$BIN/perfviews get perfviews-run1.folded id

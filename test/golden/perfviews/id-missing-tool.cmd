@@ -1,0 +1,1 @@
+$BIN/perfviews id foo

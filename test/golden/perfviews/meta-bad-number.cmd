@@ -1,0 +1,1 @@
+$BIN/perfviews meta --set tool.frequency=fast w-perf-freq99
