@@ -25,6 +25,7 @@ pattern_compile(const char *regex, const char *option)
 	if (p->code == NULL) {
 		PCRE2_UCHAR msg[256];
 		pcre2_get_error_message(errcode, msg, sizeof msg);
+		free(p);
 		usage_error("%s '%s': %s at offset %zu", option, regex,
 		            (const char *)msg, (size_t)erroffset);
 	}
