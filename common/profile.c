@@ -27,6 +27,8 @@ profile_init(struct profile *p, const struct profile_options *opt)
 	stack_table_init(&p->stacks);
 	event_select_init(&p->events, opt->event);
 	p->unknown_dso = string_table_intern(&p->names, span_cstr("[unknown]"));
+	if (symbol_options_any(&opt->symbols))
+		p->symbols = symbolizer_new(&opt->symbols);
 }
 
 void
@@ -41,6 +43,7 @@ profile_free(struct profile *p)
 	free(p->functions);
 	free(p->ids);
 	free(p->namebuf);
+	symbolizer_free(p->symbols);
 }
 
 static void
@@ -232,6 +235,7 @@ read_perf(struct profile *p, struct perf_reader *r)
 	struct perf_sample s;
 
 	r->strict = p->opt.strict;
+	r->symbols = p->symbols;
 	while (perf_reader_next(r, &s))
 		add_perf_sample(p, &s);
 	perf_reader_summary(r);

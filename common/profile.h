@@ -32,6 +32,7 @@
 #include "perf_script.h"
 #include "stack_table.h"
 #include "string_table.h"
+#include "symbols.h"
 
 /* Where the self weight of a sample whose leaf frame is inlined goes. */
 enum inline_mode {
@@ -44,6 +45,7 @@ struct profile_options {
 	bool strict;       /* a line that cannot be parsed is fatal */
 	const char *event; /* NULL: the first event seen */
 	enum inline_mode inline_mode;
+	struct symbol_options symbols; /* libbfd work on perf frames */
 };
 
 struct function {
@@ -71,6 +73,7 @@ struct profile {
 	uint64_t total;       /* sum of weights */
 	uint64_t samples;     /* samples (or folded lines) read */
 	bool saw_perf, saw_folded;
+	struct symbolizer *symbols; /* NULL unless opt.symbols asks */
 };
 
 /* One distinct stack, as the views walk it. */

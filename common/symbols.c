@@ -109,6 +109,17 @@ symbol_options_any(const struct symbol_options *opt)
 	       opt->demangle;
 }
 
+void
+symbol_option_set(struct symbol_options *opt, int code)
+{
+	if (code == OPT_SYMBOL_RESOLVE)
+		opt->resolve = true;
+	else if (code == OPT_SYMBOL_EXPAND_INLINE)
+		opt->inline_frames = true;
+	else if (code == OPT_SYMBOL_DEMANGLE)
+		opt->demangle = true;
+}
+
 bool
 srcline_has_line(struct span srcline)
 {
@@ -897,7 +908,13 @@ symbolizer_rewrite(struct symbolizer *s, struct frame_table *table,
 {
 	size_t nout = 0;
 
-	s->table = table;
+	/* Rewrites name frames by id: a new table makes them meaningless. */
+	if (s->table != table) {
+		memset(s->rewrites, 0, s->nslots * sizeof *s->rewrites);
+		s->nrewrites = 0;
+		s->pool_len = 0;
+		s->table = table;
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct perf_frame *f = &frames[i];
 		const struct perf_frame *run = f;

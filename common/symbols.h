@@ -55,6 +55,25 @@ struct symbol_options {
 	bool demangle;      /* demangle names perf left mangled */
 };
 
+/*
+ * The symbol options of the text views (flatsort, calltree, bydso), whose
+ * --inline is about attribution: --resolve, --expand-inline, --demangle.
+ * Put SYMBOL_VIEW_LONG_OPTIONS in the getopt_long table and hand the
+ * OPT_SYMBOL_* codes to symbol_option_set.
+ */
+enum {
+	OPT_SYMBOL_RESOLVE = 0x5100,
+	OPT_SYMBOL_EXPAND_INLINE,
+	OPT_SYMBOL_DEMANGLE,
+};
+#define SYMBOL_VIEW_LONG_OPTIONS                                               \
+	{"resolve", no_argument, NULL, OPT_SYMBOL_RESOLVE},                    \
+	    {"expand-inline", no_argument, NULL, OPT_SYMBOL_EXPAND_INLINE},    \
+	{                                                                      \
+		"demangle", no_argument, NULL, OPT_SYMBOL_DEMANGLE             \
+	}
+void symbol_option_set(struct symbol_options *opt, int code);
+
 /* True when any option asks for work. */
 bool symbol_options_any(const struct symbol_options *opt);
 
@@ -64,7 +83,8 @@ void symbolizer_free(struct symbolizer *s);
 /*
  * Rewrite the n frames of one sample (leaf first) and return the new
  * count; *out points to the rewritten frames, valid until the next call.
- * Ids are interned in table, which must be the same at every call.
+ * Ids are interned in table; a call with another table than the last
+ * starts the cache of rewrites afresh (a reader with its own frame cache).
  */
 size_t symbolizer_rewrite(struct symbolizer *s, struct frame_table *table,
                           const struct perf_frame *frames, size_t n,

@@ -36,6 +36,8 @@ usage(void)
 	                "                [--period] [--event NAME] [--inline "
 	                "leaf|caller]\n"
 	                "                [--format text|csv|json] [--strict] "
+	                "[--resolve]\n"
+	                "                [--expand-inline] [--demangle] "
 	                "[file ...]\n");
 }
 
@@ -59,6 +61,12 @@ help(void)
 	    "                          or to its caller, as perf report does\n"
 	    "  -f, --format text|csv|json  output format (default text)\n"
 	    "      --strict            a line that cannot be parsed is fatal\n"
+	    "      --resolve           name unknown symbols from the DSOs "
+	    "(libbfd)\n"
+	    "      --expand-inline     expand frames into their inlined "
+	    "calls (libbfd)\n"
+	    "      --demangle          demangle C++ and Rust names left "
+	    "mangled\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "\n"
@@ -123,6 +131,7 @@ main(int argc, char *argv[])
 	    {"inline", required_argument, NULL, OPT_INLINE},
 	    {"format", required_argument, NULL, 'f'},
 	    {"strict", no_argument, NULL, OPT_STRICT},
+	    SYMBOL_VIEW_LONG_OPTIONS,
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, OPT_VERSION},
 	    {NULL, 0, NULL, 0},
@@ -181,6 +190,11 @@ main(int argc, char *argv[])
 			break;
 		case OPT_STRICT:
 			opt.profile.strict = true;
+			break;
+		case OPT_SYMBOL_RESOLVE:
+		case OPT_SYMBOL_EXPAND_INLINE:
+		case OPT_SYMBOL_DEMANGLE:
+			symbol_option_set(&opt.profile.symbols, ch);
 			break;
 		case 'h':
 			help();

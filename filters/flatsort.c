@@ -56,7 +56,8 @@ usage(void)
 	                "[--event NAME]\n"
 	                "                [--inline leaf|caller] [--format "
 	                "text|csv|json] [--strict]\n"
-	                "                [file ...]\n");
+	                "                [--resolve] [--expand-inline] "
+	                "[--demangle] [file ...]\n");
 }
 
 static void
@@ -83,6 +84,12 @@ help(void)
 	    "                          or to its caller, as perf report does\n"
 	    "  -f, --format text|csv|json  output format (default text)\n"
 	    "      --strict            a line that cannot be parsed is fatal\n"
+	    "      --resolve           name unknown symbols from the DSOs "
+	    "(libbfd)\n"
+	    "      --expand-inline     expand frames into their inlined "
+	    "calls (libbfd)\n"
+	    "      --demangle          demangle C++ and Rust names left "
+	    "mangled\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "\n"
@@ -246,6 +253,7 @@ main(int argc, char *argv[])
 	    {"inline", required_argument, NULL, OPT_INLINE},
 	    {"format", required_argument, NULL, 'f'},
 	    {"strict", no_argument, NULL, OPT_STRICT},
+	    SYMBOL_VIEW_LONG_OPTIONS,
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, OPT_VERSION},
 	    {NULL, 0, NULL, 0},
@@ -314,6 +322,11 @@ main(int argc, char *argv[])
 			break;
 		case OPT_STRICT:
 			f.opt.profile.strict = true;
+			break;
+		case OPT_SYMBOL_RESOLVE:
+		case OPT_SYMBOL_EXPAND_INLINE:
+		case OPT_SYMBOL_DEMANGLE:
+			symbol_option_set(&f.opt.profile.symbols, ch);
 			break;
 		case 'h':
 			help();
