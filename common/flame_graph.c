@@ -233,28 +233,9 @@ static int
 compare_stacks(const void *pa, const void *pb, void *arg)
 {
 	const struct flame_graph *g = arg;
-	const struct stack_entry *a = &g->stacks.stacks[*(const uint32_t *)pa];
-	const struct stack_entry *b = &g->stacks.stacks[*(const uint32_t *)pb];
-	uint32_t i = 0;
-
-	while (i < a->n && i < b->n && a->ids[i] == b->ids[i])
-		i++;
-	if (i == a->n || i == b->n)
-		return (i < a->n) - (i < b->n);
-
-	struct span x = string_table_get(&g->names, a->ids[i]);
-	struct span y = string_table_get(&g->names, b->ids[i]);
-	size_t common = x.n < y.n ? x.n : y.n;
-	int r = common > 0 ? memcmp(x.p, y.p, common) : 0;
-	if (r != 0)
-		return r;
-	int next_x = x.n > common   ? (unsigned char)x.p[common]
-	             : i + 1 < a->n ? ';'
-	                            : ' ';
-	int next_y = y.n > common   ? (unsigned char)y.p[common]
-	             : i + 1 < b->n ? ';'
-	                            : ' ';
-	return (next_x > next_y) - (next_x < next_y);
+	return stack_text_compare(&g->names,
+	                          &g->stacks.stacks[*(const uint32_t *)pa],
+	                          &g->stacks.stacks[*(const uint32_t *)pb], ' ');
 }
 
 static void

@@ -68,3 +68,36 @@ stack_table_add(struct stack_table *t, const uint32_t *ids, size_t n,
 	t->count = x->count;
 	return id;
 }
+
+int
+stack_text_compare(const struct string_table *names,
+                   const struct stack_entry *a, const struct stack_entry *b,
+                   int end)
+{
+	uint32_t i = 0;
+
+	while (i < a->n && i < b->n && a->ids[i] == b->ids[i])
+		i++;
+	if (i == a->n || i == b->n) {
+		/* One stack goes on where the other ends: ';' against end. */
+		int next_a = i < a->n ? ';' : end;
+		int next_b = i < b->n ? ';' : end;
+		return (next_a > next_b) - (next_a < next_b);
+	}
+
+	/* From the first difference: "name;rest" against "name;rest". */
+	struct span x = string_table_get(names, a->ids[i]);
+	struct span y = string_table_get(names, b->ids[i]);
+	size_t common = x.n < y.n ? x.n : y.n;
+	int r = common > 0 ? memcmp(x.p, y.p, common) : 0;
+	if (r != 0)
+		return r;
+	/* One name is a prefix of the other: what follows it decides. */
+	int next_x = x.n > common ? (unsigned char)x.p[common]
+	             : i + 1 < a->n ? ';'
+	                            : end;
+	int next_y = y.n > common ? (unsigned char)y.p[common]
+	             : i + 1 < b->n ? ';'
+	                            : end;
+	return (next_x > next_y) - (next_x < next_y);
+}

@@ -15,6 +15,7 @@
 
 #include "arena.h"
 #include "id_index.h"
+#include "string_table.h"
 
 struct stack_entry {
 	const uint32_t *ids;
@@ -36,5 +37,15 @@ void stack_table_free(struct stack_table *t);
 /* Add counts a and b to the stack ids[0..n); returns its stack id. */
 uint32_t stack_table_add(struct stack_table *t, const uint32_t *ids, size_t n,
                          uint64_t a, uint64_t b);
+
+/*
+ * Compare two stacks of name ids (root first) in the bytewise order of
+ * their folded text "name;name;...": end is the byte taken to follow a
+ * stack that ends (-1 to compare stacks alone, as collapse sorts them; ' '
+ * to compare whole lines "stack COUNT", as flamegraph.pl sorts them).
+ */
+int stack_text_compare(const struct string_table *names,
+                       const struct stack_entry *a,
+                       const struct stack_entry *b, int end);
 
 #endif

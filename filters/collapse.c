@@ -317,35 +317,14 @@ read_input(struct collapse *c, const char *path)
 	input_close(fd);
 }
 
-/* For qsort: stacks in the bytewise order of their folded text. */
-static const struct collapse *sorting;
-
+/* For qsort_r: stacks in the bytewise order of their folded text. */
 static int
-compare_stacks(const void *pa, const void *pb)
+compare_stacks(const void *pa, const void *pb, void *arg)
 {
-	const struct stack_entry *a = &sorting->stacks.stacks[*(const uint32_t *)pa];
-	const struct stack_entry *b = &sorting->stacks.stacks[*(const uint32_t *)pb];
-	const struct string_table *names = &sorting->names;
-	uint32_t i = 0;
-
-	while (i < a->n && i < b->n && a->ids[i] == b->ids[i])
-		i++;
-	if (i == a->n || i == b->n)
-		return (i < a->n) - (i < b->n);
-
-	/* Compare "name;rest" with "name;rest" from the first difference. */
-	struct span x = string_table_get(names, a->ids[i]);
-	struct span y = string_table_get(names, b->ids[i]);
-	size_t common = x.n < y.n ? x.n : y.n;
-	int r = memcmp(x.p, y.p, common);
-	if (r != 0)
-		return r;
-	/* One name is a prefix of the other: ';' or the end follows it. */
-	int next_x = x.n > common ? (unsigned char)x.p[common]
-	             : i + 1 < a->n ? ';' : -1;
-	int next_y = y.n > common ? (unsigned char)y.p[common]
-	             : i + 1 < b->n ? ';' : -1;
-	return (next_x > next_y) - (next_x < next_y);
+	const struct collapse *c = arg;
+	return stack_text_compare(&c->names,
+	                          &c->stacks.stacks[*(const uint32_t *)pa],
+	                          &c->stacks.stacks[*(const uint32_t *)pb], -1);
 }
 
 static void
@@ -355,8 +334,7 @@ write_output(struct collapse *c)
 
 	for (uint32_t i = 0; i < c->stacks.count; i++)
 		order[i] = i;
-	sorting = c;
-	qsort(order, c->stacks.count, sizeof *order, compare_stacks);
+	qsort_r(order, c->stacks.count, sizeof *order, compare_stacks, c);
 	for (uint32_t i = 0; i < c->stacks.count; i++) {
 		const struct stack_entry *e = &c->stacks.stacks[order[i]];
 		for (uint32_t j = 0; j < e->n; j++) {
