@@ -193,7 +193,8 @@ record: $(BIN)/perfviews
 	case " $$TAGS " in *" nosite "*) nosite=-S ;; *) nosite= ;; esac; \
 	case " $$TAGS " in *" xperf "*) xperf='-X perf' ;; *) xperf= ;; esac; \
 	if [ -n "$$xperf" ]; then \
-	    $$python -X perf -c pass 2>/dev/null || fail "$$python has no -X perf (Python 3.12 or later on Linux needed for tag xperf)"; fi; \
+	    $$python -X perf -c 'import sys; sys.exit(not getattr(sys, "is_stack_trampoline_active", bool)())' 2>/dev/null || \
+	        fail "$$python has no -X perf (tag xperf needs Python 3.12 or later, built with perf trampoline support)"; fi; \
 	cmd='$(subst ','\'',$(CMD))'; \
 	if [ -z "$$cmd" ]; then \
 	    case $$WORKLOAD in \
