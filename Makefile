@@ -137,6 +137,11 @@ XZ            ?= xz -9e -T1
 
 .PHONY: views-check
 
+# The filters' objects are intermediate files to make, deleted after the
+# first build of a fresh clone; the next make would rebuild them and the
+# programs, and then every view.  Kept, a second make views does nothing.
+.SECONDARY: $(FILTERS:%=$(BUILD)/filters/%.o)
+
 # The data set shown, where its raw file is (DATA first, then examples/),
 # and where its views go.
 VIEW_ID   = $(or $(ID),$(EXAMPLE_ID))
