@@ -123,7 +123,6 @@ folded_reader_init(struct folded_reader *r, int fd, const char *name)
 {
 	memset(r, 0, sizeof *r);
 	line_reader_init(&r->lines, fd, name);
-	r->max_warnings = 10;
 }
 
 void
@@ -135,18 +134,7 @@ folded_reader_free(struct folded_reader *r)
 static void
 bad_line(struct folded_reader *r, const char *what)
 {
-	unsigned long lineno = r->lines.lineno;
-
-	if (r->strict)
-		die(EXIT_DATA, "%s:%lu: %s", r->lines.name, lineno, what);
-	if (r->bad_lines == 0)
-		r->first_bad = lineno;
-	if (r->bad_lines < r->max_warnings)
-		warnmsg("%s:%lu: %s", r->lines.name, lineno, what);
-	else if (r->bad_lines == r->max_warnings)
-		warnmsg("%s: further bad lines are counted, not shown",
-		        r->lines.name);
-	r->bad_lines++;
+	line_reader_bad(&r->lines, r->lines.lineno, what);
 }
 
 bool
@@ -190,9 +178,5 @@ folded_reader_next(struct folded_reader *r, struct folded_line *out)
 void
 folded_reader_summary(const struct folded_reader *r)
 {
-	if (r->bad_lines > 0)
-		warnmsg("%s: %lu line%s not understood and skipped (first at "
-		        "line %lu)",
-		        r->lines.name, r->bad_lines, r->bad_lines == 1 ? "" : "s",
-		        r->first_bad);
+	line_reader_summary(&r->lines);
 }

@@ -8,8 +8,8 @@
  * allocated per line.
  *
  * Blank lines and lines starting with '#' are skipped.  A line without a
- * count is a warning naming the input and line, counted in bad_lines (fatal
- * with strict).  The first good line fixes the number of counts: in a file
+ * count is a warning naming the input and line, counted in lines.bad_lines
+ * (fatal with lines.strict).  The first good line fixes the number of counts: in a file
  * of one count, "a;Thread 5 7" is the frame "Thread 5" with count 7; in a
  * diff file, a line with one count is bad.
  */
@@ -30,12 +30,8 @@ struct folded_line {
 
 struct folded_reader {
 	struct line_reader lines;
-	bool strict;
-	unsigned max_warnings;
 	int ncounts;             /* 0 until the first good line */
 	unsigned long stacks;    /* lines returned */
-	unsigned long bad_lines;
-	unsigned long first_bad;
 };
 
 void folded_reader_init(struct folded_reader *r, int fd, const char *name);

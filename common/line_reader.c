@@ -24,6 +24,7 @@ line_reader_init(struct line_reader *r, int fd, const char *name)
 	r->cap = INITIAL_BUFFER;
 	r->buf = xmalloc(r->cap);
 	r->max_line = LINE_READER_MAX_LINE;
+	r->max_warnings = 10;
 }
 
 void
@@ -154,4 +155,28 @@ line_reader_peek(struct line_reader *r, size_t want)
 		;
 	size_t n = r->end - r->pos;
 	return span_make(r->buf + r->pos, n < want ? n : want);
+}
+
+void
+line_reader_bad(struct line_reader *r, unsigned long lineno, const char *what)
+{
+	if (r->strict)
+		die(EXIT_DATA, "%s:%lu: %s", r->name, lineno, what);
+	if (r->bad_lines == 0)
+		r->first_bad = lineno;
+	if (r->bad_lines < r->max_warnings)
+		warnmsg("%s:%lu: %s", r->name, lineno, what);
+	else if (r->bad_lines == r->max_warnings)
+		warnmsg("%s: further bad lines are counted, not shown", r->name);
+	r->bad_lines++;
+}
+
+void
+line_reader_summary(const struct line_reader *r)
+{
+	if (r->bad_lines > 0)
+		warnmsg("%s: %lu line%s not understood and skipped (first at "
+		        "line %lu)",
+		        r->name, r->bad_lines, r->bad_lines == 1 ? "" : "s",
+		        r->first_bad);
 }

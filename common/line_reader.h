@@ -37,6 +37,11 @@ struct line_reader {
 	bool eof;
 	bool too_long;       /* the line returned last was cut */
 	unsigned long generation; /* counts the times the data moved */
+	/* Lines the caller could not use; see line_reader_bad. */
+	bool strict;             /* a bad line is fatal */
+	unsigned max_warnings;   /* bad lines reported one by one */
+	unsigned long bad_lines; /* how many */
+	unsigned long first_bad; /* the line number of the first */
 };
 
 enum { LINE_READER_MAX_LINE = 1 << 20 };
@@ -68,6 +73,15 @@ line_reader_marked(const struct line_reader *r)
 {
 	return span_make(r->buf + r->mark, r->pos - r->mark);
 }
+
+/*
+ * A line the caller could not use: a warning "NAME:LINENO: what" for the
+ * first max_warnings, then only counted; fatal (exit 1) when strict.
+ */
+void line_reader_bad(struct line_reader *r, unsigned long lineno,
+                     const char *what);
+/* One line on stderr if lines were bad: how many, and the first. */
+void line_reader_summary(const struct line_reader *r);
 
 /* Peek at the first bytes of the input without consuming them. */
 struct span line_reader_peek(struct line_reader *r, size_t want);

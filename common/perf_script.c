@@ -338,7 +338,6 @@ perf_reader_init(struct perf_reader *r, int fd, const char *name)
 {
 	memset(r, 0, sizeof *r);
 	line_reader_init(&r->lines, fd, name);
-	r->max_warnings = 10;
 }
 
 void
@@ -356,26 +355,13 @@ perf_reader_free(struct perf_reader *r)
 static void
 bad_line(struct perf_reader *r, unsigned long lineno, const char *what)
 {
-	if (r->strict)
-		die(EXIT_DATA, "%s:%lu: %s", r->lines.name, lineno, what);
-	if (r->bad_lines == 0)
-		r->first_bad = lineno;
-	if (r->bad_lines < r->max_warnings)
-		warnmsg("%s:%lu: %s", r->lines.name, lineno, what);
-	else if (r->bad_lines == r->max_warnings)
-		warnmsg("%s: further bad lines are counted, not shown",
-		        r->lines.name);
-	r->bad_lines++;
+	line_reader_bad(&r->lines, lineno, what);
 }
 
 void
 perf_reader_summary(const struct perf_reader *r)
 {
-	if (r->bad_lines > 0)
-		warnmsg("%s: %lu line%s not understood and skipped (first at "
-		        "line %lu)",
-		        r->lines.name, r->bad_lines, r->bad_lines == 1 ? "" : "s",
-		        r->first_bad);
+	line_reader_summary(&r->lines);
 }
 
 static void

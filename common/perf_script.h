@@ -14,8 +14,8 @@
  * without call graphs).  Lines starting with '#' are comments.
  *
  * A line that cannot be parsed is a warning naming the input and line
- * number, counted in bad_lines; the sample around it is kept.  With strict
- * set, it is fatal instead.
+ * number, counted in lines.bad_lines; the sample around it is kept.  With
+ * lines.strict set, it is fatal instead.
  */
 #ifndef PERFVIEWS_PERF_SCRIPT_H
 #define PERFVIEWS_PERF_SCRIPT_H
@@ -61,7 +61,6 @@ struct line_extent {
 
 struct perf_reader {
 	struct line_reader lines;
-	bool strict;             /* a bad line is fatal */
 	bool skip_frames;        /* headers only: frames are not parsed */
 	/*
 	 * Frame lines seen, and frame ids.  Set it before the first read to
@@ -76,10 +75,7 @@ struct perf_reader {
 	 * symbols.h); the reader neither owns nor frees it.
 	 */
 	struct symbolizer *symbols;
-	unsigned max_warnings;   /* bad lines reported one by one */
 	unsigned long samples;   /* samples returned so far */
-	unsigned long bad_lines; /* lines that could not be parsed */
-	unsigned long first_bad; /* line number of the first */
 	/*
 	 * Called, when set, with the text between samples (comments, blank
 	 * and bad lines) in input order, so that a filter can copy the input

@@ -234,7 +234,7 @@ read_perf(struct profile *p, struct perf_reader *r)
 {
 	struct perf_sample s;
 
-	r->strict = p->opt.strict;
+	r->lines.strict = p->opt.strict;
 	r->symbols = p->symbols;
 	while (perf_reader_next(r, &s))
 		add_perf_sample(p, &s);
@@ -253,7 +253,7 @@ read_folded(struct profile *p, struct perf_reader *from)
 	line_reader_free(&r.lines);
 	r.lines = from->lines;
 	memset(&from->lines, 0, sizeof from->lines);
-	r.strict = p->opt.strict;
+	r.lines.strict = p->opt.strict;
 	while (folded_reader_next(&r, &line))
 		add_folded_line(p, &line);
 	folded_reader_summary(&r);

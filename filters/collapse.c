@@ -54,7 +54,6 @@ struct collapse {
 	struct event_select events; /* the event shown, and those skipped */
 	struct symbolizer *symbols; /* NULL unless a symbol option is set */
 	uint64_t samples;           /* samples folded */
-	uint64_t bad_lines;
 };
 
 static void
@@ -306,13 +305,12 @@ read_input(struct collapse *c, const char *path)
 	int fd = input_open(path);
 
 	perf_reader_init(&r, fd, input_name(path));
-	r.strict = c->opt.strict;
+	r.lines.strict = c->opt.strict;
 	r.cache = &c->cache;
 	r.symbols = c->symbols;
 	while (perf_reader_next(&r, &s))
 		add_sample(c, &s);
 	perf_reader_summary(&r);
-	c->bad_lines += r.bad_lines;
 	perf_reader_free(&r);
 	input_close(fd);
 }

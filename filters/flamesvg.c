@@ -172,11 +172,11 @@ read_input(struct input_state *in, const struct options *o, const char *path)
 	int fd = input_open(path);
 
 	folded_reader_init(&r, fd, input_name(path));
-	r.strict = o->strict;
+	r.lines.strict = o->strict;
 	while (folded_reader_next(&r, &line))
 		add_line(in, &r, &line);
 	folded_reader_summary(&r);
-	in->bad_lines += r.bad_lines;
+	in->bad_lines += r.lines.bad_lines;
 	folded_reader_free(&r);
 	input_close(fd);
 }

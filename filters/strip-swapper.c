@@ -243,7 +243,7 @@ read_input(struct stripper *st, const char *path)
 	else if (st->tail == AT_LINE_END)
 		write_text(st, span_cstr("\n"));
 	perf_reader_init(&r, fd, input_name(path));
-	r.strict = st->opt.strict;
+	r.lines.strict = st->opt.strict;
 	r.skip_frames = true;
 	r.gap = write_gap;
 	r.gap_ctx = st;

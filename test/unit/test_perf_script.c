@@ -267,7 +267,7 @@ read_all(const char *text)
 				         s.frames[i].srcline.p);
 	}
 	res.samples = r.samples;
-	res.bad_lines = r.bad_lines;
+	res.bad_lines = r.lines.bad_lines;
 	perf_reader_free(&r);
 	close(fd);
 	return res;

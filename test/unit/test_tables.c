@@ -171,8 +171,8 @@ START_TEST(folded_reader_counts_fixed_by_first_line)
 	ck_assert(f.count[0] == 7);
 	ck_assert_int_eq(f.ncounts, 1);
 	ck_assert(!folded_reader_next(&r, &f));
-	ck_assert_uint_eq(r.bad_lines, 1);
-	ck_assert_uint_eq(r.first_bad, 5);
+	ck_assert_uint_eq(r.lines.bad_lines, 1);
+	ck_assert_uint_eq(r.lines.first_bad, 5);
 	folded_reader_free(&r);
 	close(fd);
 }
