@@ -1,0 +1,182 @@
+/*
+ * test_symbols.c - the symbolizer on this test program itself: names and
+ * lines of its own functions at the address perf would print (the file
+ * offset), perf maps, unreadable DSOs, and frame rewrites.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+/*
+ * libbfd 2.40 leaks a little of what its DWARF reader allocates
+ * (dwarf2.c, lost inside the library); not ours to report.
+ */
+#define LIBBFD_LEAKS_BEGIN() __lsan_disable()
+#define LIBBFD_LEAKS_END()   __lsan_enable()
+#else
+#define LIBBFD_LEAKS_BEGIN() ((void)0)
+#define LIBBFD_LEAKS_END()   ((void)0)
+#endif
+
+#include "perf_script.h"
+#include "symbols.h"
+#include "unit.h"
+
+/* A function with a name and a line to find. */
+__attribute__((noinline)) int
+symbols_probe_target(int x)
+{
+	return x * 3 + 1; /* PROBE_LINE */
+}
+
+static char exe[4096];
+
+/* The path of this program and the file offset of addr, as perf prints. */
+static uint64_t
+file_offset_of(const void *addr)
+{
+	FILE *maps = fopen("/proc/self/maps", "r");
+	char line[8192];
+	uint64_t want = (uint64_t)(uintptr_t)addr, result = 0;
+
+	ck_assert_ptr_nonnull(maps);
+	while (fgets(line, sizeof line, maps) != NULL) {
+		uint64_t start, end, pgoff;
+		char path[4096] = "";
+		if (sscanf(line,
+		           "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64
+		           " %*s %*s %4095s",
+		           &start, &end, &pgoff, path) < 3)
+			continue;
+		if (want >= start && want < end) {
+			result = want - start + pgoff;
+			snprintf(exe, sizeof exe, "%s", path);
+			break;
+		}
+	}
+	fclose(maps);
+	return result;
+}
+
+static struct symbolizer *
+all_options(void)
+{
+	struct symbol_options opt = {true, true, true, true};
+	return symbolizer_new(&opt);
+}
+
+START_TEST(own_function_named)
+{
+	struct symbolizer *s = all_options();
+	uint64_t off = file_offset_of((const void *)symbols_probe_target);
+	uint64_t symoff = 99;
+	struct span name =
+	    symbolizer_lookup(s, span_cstr(exe), off + 1, &symoff);
+	ck_assert_span(name, "symbols_probe_target");
+	ck_assert_uint_eq(symoff, 1);
+	symbolizer_free(s);
+}
+END_TEST
+
+START_TEST(own_function_line)
+{
+	struct symbolizer *s = all_options();
+	uint64_t off = file_offset_of((const void *)symbols_probe_target);
+	struct symbol_location loc[8];
+	LIBBFD_LEAKS_BEGIN();
+	size_t n = symbolizer_locate(s, span_cstr(exe), off, loc, 8);
+	LIBBFD_LEAKS_END();
+	ck_assert_uint_ge(n, 1);
+	ck_assert_span(loc[n - 1].function, "symbols_probe_target");
+	ck_assert(span_starts_with(loc[n - 1].srcline, "test_symbols.c:"));
+	symbolizer_free(s);
+}
+END_TEST
+
+START_TEST(perf_map_absolute)
+{
+	char dir[] = "/tmp/perfviews-unit.XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[128];
+	snprintf(path, sizeof path, "%s/tmp/perf-77.map", dir);
+	char sub[128];
+	snprintf(sub, sizeof sub, "%s/tmp", dir);
+	mkdir(sub, 0700);
+	FILE *fp = fopen(path, "w");
+	ck_assert_ptr_nonnull(fp);
+	fputs("1000 10 py::f:/a.py\n2000 20 py::g:/a.py\n", fp);
+	fclose(fp);
+
+	struct symbolizer *s = all_options();
+	uint64_t off;
+	ck_assert_span(symbolizer_lookup(s, span_cstr(path), 0x2010, &off),
+	               "py::g:/a.py");
+	ck_assert_uint_eq(off, 0x10);
+	ck_assert_uint_eq(symbolizer_lookup(s, span_cstr(path), 0x1800, &off).n,
+	                  0);
+	symbolizer_free(s);
+	unlink(path);
+	rmdir(sub);
+	rmdir(dir);
+}
+END_TEST
+
+START_TEST(srclines_with_lines)
+{
+	ck_assert(srcline_has_line(span_cstr("x.c:12")));
+	ck_assert(srcline_has_line(span_cstr("dir with space/x.c:1")));
+	ck_assert(!srcline_has_line(span_cstr("libc.so.6[27b25]")));
+	ck_assert(!srcline_has_line(span_cstr("??:0")));
+	ck_assert(!srcline_has_line(span_cstr(":0")));
+	ck_assert(!srcline_has_line(span_cstr("x.c:0")));
+	ck_assert(!srcline_has_line(span_cstr("x.c")));
+	ck_assert(!srcline_has_line(span_cstr("")));
+}
+END_TEST
+
+/* Frames of unreadable DSOs pass through; one rewrite per address. */
+START_TEST(rewrite_leaves_unknown_dsos)
+{
+	struct symbolizer *s = all_options();
+	struct frame_table table;
+	struct perf_frame in[2], *out;
+
+	frame_table_init(&table);
+	ck_assert(perf_frame_parse(
+	    span_cstr("10 _ZN2ns1fEv+0x1 (/nonexistent/a)"), &in[0]));
+	ck_assert(
+	    perf_frame_parse(span_cstr("20 [unknown] ([unknown])"), &in[1]));
+	for (int i = 0; i < 2; i++)
+		in[i].id = frame_table_intern(&table, in[i].symbol, in[i].dso,
+		                              in[i].inlined);
+	for (int round = 0; round < 2; round++) {
+		size_t n = symbolizer_rewrite(s, &table, in, 2, &out);
+		ck_assert_uint_eq(n, 2);
+		ck_assert_span(out[0].symbol, "ns::f()");
+		ck_assert_span(out[0].dso, "/nonexistent/a");
+		ck_assert_span(out[1].symbol, "[unknown]");
+		ck_assert_uint_eq(out[1].id, in[1].id);
+		ck_assert_uint_eq(out[0].addr, 0x10);
+	}
+	symbolizer_free(s);
+	frame_table_free(&table);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("symbols");
+	TCase *tc = tcase_create("symbols");
+	tcase_add_test(tc, own_function_named);
+	tcase_add_test(tc, own_function_line);
+	tcase_add_test(tc, perf_map_absolute);
+	tcase_add_test(tc, srclines_with_lines);
+	tcase_add_test(tc, rewrite_leaves_unknown_dsos);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}
