@@ -15,6 +15,9 @@
 
 enum { INITIAL_BUFFER = 4 << 20, MAX_BUFFER = 1u << 30 };
 
+/* Bytes of an over-long line kept for messages. */
+enum { CUT_SHOWN = 256 };
+
 void
 line_reader_init(struct line_reader *r, int fd, const char *name)
 {
@@ -79,8 +82,7 @@ refill(struct line_reader *r)
 static void
 cut_long_line(struct line_reader *r, struct span *line)
 {
-	enum { SHOWN = 256 };
-	size_t cut = r->pos + SHOWN;
+	size_t cut = r->pos + CUT_SHOWN;
 	bool newline = false;
 
 	for (;;) {
@@ -96,9 +98,9 @@ cut_long_line(struct line_reader *r, struct span *line)
 		r->end = cut;
 		if (!refill(r))
 			break;
-		cut = r->pos + SHOWN;
+		cut = r->pos + CUT_SHOWN;
 	}
-	*line = span_make(r->buf + r->pos, SHOWN);
+	*line = span_make(r->buf + r->pos, CUT_SHOWN);
 	r->pos = cut + newline;
 }
 
@@ -129,7 +131,13 @@ line_reader_next(struct line_reader *r, struct span *line)
 
 	r->last = r->pos;
 	r->lineno++;
-	r->too_long = nl == NULL && len == r->max_line;
+	r->too_long = len >= r->max_line && !(nl != NULL && len == r->max_line);
+	if (r->too_long && nl != NULL) {
+		/* Wholly in the buffer: show its start, step over the rest. */
+		*line = span_make(r->buf + r->pos, CUT_SHOWN);
+		r->pos += len + 1;
+		return true;
+	}
 	if (r->too_long) {
 		cut_long_line(r, line);
 		return true;
