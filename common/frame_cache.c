@@ -49,6 +49,14 @@ line_hash(struct span line)
 	return hash_mix(head, hash_bytes(line.p + line.n - 16, 16, SEED));
 }
 
+/* A span into from[] now points at the same bytes in to[]; NULL stays. */
+static void
+move_span(struct span *s, const char *from, char *to)
+{
+	if (s->p != NULL)
+		s->p = to + (s->p - from);
+}
+
 static bool
 parse_and_name(struct frame_cache *c, struct span line, struct perf_frame *f)
 {
@@ -90,8 +98,8 @@ frame_cache_parse(struct frame_cache *c, struct span line,
 	char *copy = arena_alloc(&c->arena, line.n + 1, 1);
 	memcpy(copy, line.p, line.n);
 	copy[line.n] = '\0';
-	f->symbol.p = copy + (f->symbol.p - line.p);
-	f->dso.p = copy + (f->dso.p - line.p);
+	move_span(&f->symbol, line.p, copy);
+	move_span(&f->dso, line.p, copy);
 	c->budget -= line.n;
 	if (c->count == c->cap) {
 		c->cap = c->cap ? c->cap * 2 : 1024;
