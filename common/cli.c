@@ -103,6 +103,42 @@ option_error(char *const argv[])
 		warnmsg("option -%c: unknown, or its value is missing", optopt);
 }
 
+struct option *
+options_join(const struct option *a, const struct option *b)
+{
+	size_t na = 0, nb = 0;
+
+	while (a[na].name != NULL)
+		na++;
+	while (b[nb].name != NULL)
+		nb++;
+	struct option *all = xreallocarray(NULL, na + nb + 1, sizeof *all);
+	memcpy(all, a, na * sizeof *a);
+	memcpy(all + na, b, (nb + 1) * sizeof *b);
+	return all;
+}
+
+double
+option_percent(const char *arg, const char *option)
+{
+	double v;
+
+	if (!parse_double(arg, &v) || v < 0 || v > 100)
+		usage_error("%s: not a percentage from 0 to 100: '%s'", option,
+		            arg);
+	return v;
+}
+
+void
+each_input(int argc, char *const argv[],
+           void (*read)(void *ctx, const char *path), void *ctx)
+{
+	if (argc == 0)
+		read(ctx, "-");
+	for (int i = 0; i < argc; i++)
+		read(ctx, argv[i]);
+}
+
 void
 finish_output(void)
 {

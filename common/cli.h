@@ -41,6 +41,22 @@ void print_version(void);
 void cli_quiet_getopt(void);
 void option_error(char *const argv[]);
 
+struct option;
+
+/*
+ * A getopt_long table of a's options then b's (each ends with a zero
+ * entry), in one new array for the caller to free: how a filter adds the
+ * options it shares with others to its own.
+ */
+struct option *options_join(const struct option *a, const struct option *b);
+
+/* A percentage option's value, 0 to 100; a usage error otherwise. */
+double option_percent(const char *arg, const char *option);
+
+/* Call read(ctx, path) for each path, or for "-" when there are none. */
+void each_input(int argc, char *const argv[],
+                void (*read)(void *ctx, const char *path), void *ctx);
+
 /* Flush stdout; a write error (disk full, closed pipe) is fatal. */
 void finish_output(void);
 

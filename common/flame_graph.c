@@ -233,9 +233,9 @@ static int
 compare_stacks(const void *pa, const void *pb, void *arg)
 {
 	const struct flame_graph *g = arg;
-	return stack_text_compare(&g->names,
-	                          &g->stacks.stacks[*(const uint32_t *)pa],
-	                          &g->stacks.stacks[*(const uint32_t *)pb], ' ');
+	return stack_text_compare(
+	    &g->names, &g->stacks.stacks[*(const uint32_t *)pa],
+	    &g->stacks.stacks[*(const uint32_t *)pb], ' ');
 }
 
 static void

@@ -9,9 +9,9 @@
  *
  * Blank lines and lines starting with '#' are skipped.  A line without a
  * count is a warning naming the input and line, counted in lines.bad_lines
- * (fatal with lines.strict).  The first good line fixes the number of counts: in a file
- * of one count, "a;Thread 5 7" is the frame "Thread 5" with count 7; in a
- * diff file, a line with one count is bad.
+ * (fatal with lines.strict).  The first good line fixes the number of counts:
+ * in a file of one count, "a;Thread 5 7" is the frame "Thread 5" with count 7;
+ * in a diff file, a line with one count is bad.
  */
 #ifndef PERFVIEWS_FOLDED_H
 #define PERFVIEWS_FOLDED_H
@@ -22,16 +22,16 @@
 #include "span.h"
 
 struct folded_line {
-	struct span stack;    /* "root;...;leaf", without the counts */
-	double count[2];      /* count[1] only in a diff file */
-	int ncounts;          /* 1, or 2 in a diff file */
+	struct span stack; /* "root;...;leaf", without the counts */
+	double count[2];   /* count[1] only in a diff file */
+	int ncounts;       /* 1, or 2 in a diff file */
 	unsigned long lineno;
 };
 
 struct folded_reader {
 	struct line_reader lines;
-	int ncounts;             /* 0 until the first good line */
-	unsigned long stacks;    /* lines returned */
+	int ncounts;          /* 0 until the first good line */
+	unsigned long stacks; /* lines returned */
 };
 
 void folded_reader_init(struct folded_reader *r, int fd, const char *name);

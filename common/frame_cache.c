@@ -67,8 +67,7 @@ parse_and_name(struct frame_cache *c, struct span line, struct perf_frame *f)
 }
 
 bool
-frame_cache_parse(struct frame_cache *c, struct span line,
-                  struct perf_frame *f)
+frame_cache_parse(struct frame_cache *c, struct span line, struct perf_frame *f)
 {
 	/* The key is the line from its address on. */
 	while (line.n > 0 && (line.p[0] == ' ' || line.p[0] == '\t')) {

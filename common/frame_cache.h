@@ -36,10 +36,10 @@ struct frame_cache {
 	struct arena arena;        /* copies of lines */
 	struct frame_line *lines;
 	struct perf_frame *parses; /* by line, spans into the copies */
-	uint32_t count; /* == index.count */
+	uint32_t count;            /* == index.count */
 	uint32_t cap;
 	struct id_index index;
-	size_t budget;   /* bytes of line text still allowed */
+	size_t budget; /* bytes of line text still allowed */
 };
 
 enum { FRAME_CACHE_BUDGET = 16 << 20 };

@@ -144,7 +144,8 @@ dso_is_jit(struct span dso)
 			j++;
 			digits++;
 		}
-		if (digits > 0 && dso.n - j >= 4 && memcmp(dso.p + j, ".map", 4) == 0)
+		if (digits > 0 && dso.n - j >= 4 &&
+		    memcmp(dso.p + j, ".map", 4) == 0)
 			return true;
 	}
 	/* perf inject --jit writes jitted-PID-N.so */

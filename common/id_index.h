@@ -8,9 +8,8 @@
  * probe always ends at an empty slot; hashes[id] is the hash id was added
  * with.
  *
- *	for (i = id_index_start(x, h); x->slots[i] != 0; i = id_index_next(x, i))
- *		if (x->hashes[x->slots[i] - 1] == h && same key)
- *			return x->slots[i] - 1;
+ *	for (i = id_index_start(x, h); x->slots[i] != 0; i = id_index_next(x,
+ *i)) if (x->hashes[x->slots[i] - 1] == h && same key) return x->slots[i] - 1;
  *	return id_index_add(x, i, h);
  */
 #ifndef PERFVIEWS_ID_INDEX_H
@@ -19,7 +18,7 @@
 #include <stdint.h>
 
 struct id_index {
-	uint32_t *slots;  /* id + 1; 0 is an empty slot */
+	uint32_t *slots; /* id + 1; 0 is an empty slot */
 	uint32_t nslots;
 	uint64_t *hashes; /* by id */
 	uint32_t count;   /* ids given */

@@ -175,7 +175,8 @@ line_reader_bad(struct line_reader *r, unsigned long lineno, const char *what)
 	if (r->bad_lines < r->max_warnings)
 		warnmsg("%s:%lu: %s", r->name, lineno, what);
 	else if (r->bad_lines == r->max_warnings)
-		warnmsg("%s: further bad lines are counted, not shown", r->name);
+		warnmsg("%s: further bad lines are counted, not shown",
+		        r->name);
 	r->bad_lines++;
 }
 

@@ -25,17 +25,17 @@
 
 struct line_reader {
 	int fd;
-	const char *name;    /* for messages: a path or "stdin" */
+	const char *name; /* for messages: a path or "stdin" */
 	char *buf;
 	size_t cap;
-	size_t pos;          /* start of the next line */
-	size_t end;          /* end of the valid data */
-	size_t mark;         /* data before this may be discarded */
-	size_t last;         /* start of the line returned last */
+	size_t pos;           /* start of the next line */
+	size_t end;           /* end of the valid data */
+	size_t mark;          /* data before this may be discarded */
+	size_t last;          /* start of the line returned last */
 	unsigned long lineno; /* number of the line returned last */
 	size_t max_line;
 	bool eof;
-	bool too_long;       /* the line returned last was cut */
+	bool too_long;            /* the line returned last was cut */
 	unsigned long generation; /* counts the times the data moved */
 	/* Lines the caller could not use; see line_reader_bad. */
 	bool strict;             /* a bad line is fatal */

@@ -207,7 +207,8 @@ perf_header_parse(struct span line, struct perf_sample *s)
 		if (!is_digit(t.p[0]))
 			continue;
 		if (parse_pid_token(t, s) && parse_header_tail(p, end, s)) {
-			s->comm = span_make(line.p, (size_t)(comm_end - line.p));
+			s->comm =
+			    span_make(line.p, (size_t)(comm_end - line.p));
 			return true;
 		}
 	}
@@ -227,7 +228,8 @@ split_dso(struct span *rest, struct span *dso)
 	const char *open = memrchr(p, '(', (size_t)(close - p));
 	size_t at;
 
-	if (open != NULL && memchr(open + 1, ')', (size_t)(close - open - 1)) == NULL) {
+	if (open != NULL &&
+	    memchr(open + 1, ')', (size_t)(close - open - 1)) == NULL) {
 		at = (size_t)(open - p);
 	} else {
 		int depth = 0;
@@ -415,7 +417,8 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 	while (line_reader_next(lr, &line)) {
 		const char *base = line_reader_marked(lr).p;
 		if (n == 0 && line.p - base > GAP_CHUNK) {
-			/* Hand over text between samples: it must not pile up. */
+			/* Hand over text between samples: it must not pile up.
+			 */
 			gap_flush(r, span_make(base, (size_t)(line.p - base)));
 			line_reader_mark_last(lr);
 			base = line_reader_marked(lr).p;

@@ -30,9 +30,10 @@
 
 struct perf_frame {
 	uint64_t addr;
-	struct span symbol;  /* as printed, "+0x.." removed; may be "[unknown]" */
-	uint64_t offset;     /* the "+0x.." offset, 0 when none was printed */
-	struct span dso;     /* inside the parentheses; empty when none */
+	struct span
+	    symbol;      /* as printed, "+0x.." removed; may be "[unknown]" */
+	uint64_t offset; /* the "+0x.." offset, 0 when none was printed */
+	struct span dso; /* inside the parentheses; empty when none */
 	struct span srcline; /* the following srcline line, trimmed; or empty */
 	bool inlined;        /* perf printed "(inlined)" as the DSO */
 	uint32_t id;         /* of (symbol, dso, inlined) in the frame cache */
@@ -40,18 +41,18 @@ struct perf_frame {
 
 struct perf_sample {
 	struct span comm;
-	int64_t pid;     /* -1 when not printed */
-	int64_t tid;     /* -1 when not printed; a lone number is the tid */
-	int cpu;         /* -1 when not printed */
+	int64_t pid;      /* -1 when not printed */
+	int64_t tid;      /* -1 when not printed; a lone number is the tid */
+	int cpu;          /* -1 when not printed */
 	struct span time; /* "12345.678901", or empty */
-	uint64_t period; /* 1 when not printed */
+	uint64_t period;  /* 1 when not printed */
 	bool has_period;
 	struct span event; /* "cpu-clock:ppp", without the final ':' */
 	struct span trace; /* what follows the event on the header line */
 	struct perf_frame *frames; /* leaf first */
 	size_t nframes;
-	struct span text;       /* the record as read, newlines included */
-	unsigned long lineno;   /* of the header */
+	struct span text;     /* the record as read, newlines included */
+	unsigned long lineno; /* of the header */
 };
 
 struct line_extent {
@@ -61,7 +62,7 @@ struct line_extent {
 
 struct perf_reader {
 	struct line_reader lines;
-	bool skip_frames;        /* headers only: frames are not parsed */
+	bool skip_frames; /* headers only: frames are not parsed */
 	/*
 	 * Frame lines seen, and frame ids.  Set it before the first read to
 	 * share one cache (and one set of frame ids) across inputs; left
@@ -75,7 +76,7 @@ struct perf_reader {
 	 * symbols.h); the reader neither owns nor frees it.
 	 */
 	struct symbolizer *symbols;
-	unsigned long samples;   /* samples returned so far */
+	unsigned long samples; /* samples returned so far */
 	/*
 	 * Called, when set, with the text between samples (comments, blank
 	 * and bad lines) in input order, so that a filter can copy the input

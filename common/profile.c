@@ -6,6 +6,7 @@
  * frame id, so a sample costs one frame-table lookup per frame and one
  * stack-table lookup.
  */
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -326,14 +327,61 @@ profile_event_name(const struct profile *p)
 	return event_select_name(&p->events);
 }
 
+enum {
+	OPT_PERIOD = 0x5000,
+	OPT_INLINE,
+	OPT_STRICT,
+};
+
+const struct option profile_long_options[] = {
+    {"period", no_argument, NULL, OPT_PERIOD},
+    {"event", required_argument, NULL, 'e'},
+    {"inline", required_argument, NULL, OPT_INLINE},
+    {"strict", no_argument, NULL, OPT_STRICT},
+    {"resolve", no_argument, NULL, OPT_SYMBOL_RESOLVE},
+    {"expand-inline", no_argument, NULL, OPT_SYMBOL_EXPAND_INLINE},
+    {"demangle", no_argument, NULL, OPT_SYMBOL_DEMANGLE},
+    {NULL, 0, NULL, 0},
+};
+
 bool
-parse_inline_mode(const char *s, enum inline_mode *out)
+profile_option(struct profile_options *o, int code, const char *arg)
 {
-	if (strcmp(s, "leaf") == 0)
-		*out = INLINE_LEAF;
-	else if (strcmp(s, "caller") == 0)
-		*out = INLINE_CALLER;
-	else
-		return false;
-	return true;
+	switch (code) {
+	case OPT_PERIOD:
+		o->period = true;
+		return true;
+	case 'e':
+		o->event = arg;
+		return true;
+	case OPT_INLINE:
+		if (strcmp(arg, "leaf") == 0)
+			o->inline_mode = INLINE_LEAF;
+		else if (strcmp(arg, "caller") == 0)
+			o->inline_mode = INLINE_CALLER;
+		else
+			usage_error("--inline: leaf or caller, not '%s'", arg);
+		return true;
+	case OPT_STRICT:
+		o->strict = true;
+		return true;
+	case OPT_SYMBOL_RESOLVE:
+	case OPT_SYMBOL_EXPAND_INLINE:
+	case OPT_SYMBOL_DEMANGLE:
+		symbol_option_set(&o->symbols, code);
+		return true;
+	}
+	return false;
+}
+
+static void
+read_one(void *ctx, const char *path)
+{
+	profile_read(ctx, path);
+}
+
+void
+profile_read_all(struct profile *p, int argc, char *const argv[])
+{
+	each_input(argc, argv, read_one, p);
 }

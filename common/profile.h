@@ -24,6 +24,7 @@
 #ifndef PERFVIEWS_PROFILE_H
 #define PERFVIEWS_PROFILE_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -124,8 +125,18 @@ profile_text(const struct profile *p, uint32_t name)
 	return string_table_get(&p->names, name);
 }
 
-/* "leaf" or "caller"; false for anything else. */
-bool parse_inline_mode(const char *s, enum inline_mode *out);
+/*
+ * The options every view of a profile takes: --period, --event (-e),
+ * --inline, --strict, --resolve, --expand-inline and --demangle.  A view
+ * joins profile_long_options to its own table (options_join) and hands
+ * each option code it does not know to profile_option, which is true when
+ * the code was one of these; a bad value is a usage error.
+ */
+extern const struct option profile_long_options[];
+bool profile_option(struct profile_options *o, int code, const char *arg);
+
+/* Read every input (stdin when there is none) into the profile. */
+void profile_read_all(struct profile *p, int argc, char *const argv[]);
 
 /* "samples" or "period": what the weights count. */
 const char *profile_weight_name(const struct profile *p);

@@ -21,6 +21,16 @@ report_parse_format(const char *s, enum report_format *out)
 	return true;
 }
 
+enum report_format
+report_format_option(const char *arg)
+{
+	enum report_format format;
+
+	if (!report_parse_format(arg, &format))
+		usage_error("--format: text, csv or json, not '%s'", arg);
+	return format;
+}
+
 static double
 percent_of(uint64_t count, uint64_t total)
 {

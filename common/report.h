@@ -28,6 +28,8 @@ enum report_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
 /* "text", "csv" or "json"; false for anything else. */
 bool report_parse_format(const char *s, enum report_format *out);
+/* The value of --format; a usage error when it is none of the three. */
+enum report_format report_format_option(const char *arg);
 
 struct report_meta {
 	const char *view;   /* the filter's name */

@@ -54,8 +54,8 @@ stack_table_add(struct stack_table *t, const uint32_t *ids, size_t n,
 		t->cap = t->cap ? t->cap * 2 : 1024;
 		t->stacks = xreallocarray(t->stacks, t->cap, sizeof *t->stacks);
 	}
-	uint32_t *copy = arena_alloc(&t->arena, n * sizeof *ids + 1,
-	                             _Alignof(uint32_t));
+	uint32_t *copy =
+	    arena_alloc(&t->arena, n * sizeof *ids + 1, _Alignof(uint32_t));
 	if (n > 0)
 		memcpy(copy, ids, n * sizeof *ids);
 
@@ -93,10 +93,10 @@ stack_text_compare(const struct string_table *names,
 	if (r != 0)
 		return r;
 	/* One name is a prefix of the other: what follows it decides. */
-	int next_x = x.n > common ? (unsigned char)x.p[common]
+	int next_x = x.n > common   ? (unsigned char)x.p[common]
 	             : i + 1 < a->n ? ';'
 	                            : end;
-	int next_y = y.n > common ? (unsigned char)y.p[common]
+	int next_y = y.n > common   ? (unsigned char)y.p[common]
 	             : i + 1 < b->n ? ';'
 	                            : end;
 	return (next_x > next_y) - (next_x < next_y);

@@ -45,7 +45,7 @@ uint32_t stack_table_add(struct stack_table *t, const uint32_t *ids, size_t n,
  * to compare whole lines "stack COUNT", as flamegraph.pl sorts them).
  */
 int stack_text_compare(const struct string_table *names,
-                       const struct stack_entry *a,
-                       const struct stack_entry *b, int end);
+                       const struct stack_entry *a, const struct stack_entry *b,
+                       int end);
 
 #endif

@@ -58,8 +58,7 @@ string_table_intern(struct string_table *t, struct span s)
 }
 
 uint32_t
-string_table_intern_hashed(struct string_table *t, struct span s,
-                           uint64_t hash)
+string_table_intern_hashed(struct string_table *t, struct span s, uint64_t hash)
 {
 	struct id_index *x = &t->index;
 	uint32_t i = id_index_start(x, hash);
@@ -72,7 +71,8 @@ string_table_intern_hashed(struct string_table *t, struct span s,
 		die(EXIT_DATA, "a name longer than 4 GiB");
 	if (t->count == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 1024;
-		t->strings = xreallocarray(t->strings, t->cap, sizeof *t->strings);
+		t->strings =
+		    xreallocarray(t->strings, t->cap, sizeof *t->strings);
 	}
 	char *copy = arena_alloc(&t->arena, s.n + 1, 1);
 	if (s.n > 0)

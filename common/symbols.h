@@ -58,20 +58,14 @@ struct symbol_options {
 /*
  * The symbol options of the text views (flatsort, calltree, bydso), whose
  * --inline is about attribution: --resolve, --expand-inline, --demangle.
- * Put SYMBOL_VIEW_LONG_OPTIONS in the getopt_long table and hand the
- * OPT_SYMBOL_* codes to symbol_option_set.
+ * Option codes for getopt_long tables (profile_long_options lists them);
+ * symbol_option_set applies one.
  */
 enum {
 	OPT_SYMBOL_RESOLVE = 0x5100,
 	OPT_SYMBOL_EXPAND_INLINE,
 	OPT_SYMBOL_DEMANGLE,
 };
-#define SYMBOL_VIEW_LONG_OPTIONS                                               \
-	{"resolve", no_argument, NULL, OPT_SYMBOL_RESOLVE},                    \
-	    {"expand-inline", no_argument, NULL, OPT_SYMBOL_EXPAND_INLINE},    \
-	{                                                                      \
-		"demangle", no_argument, NULL, OPT_SYMBOL_DEMANGLE             \
-	}
 void symbol_option_set(struct symbol_options *opt, int code);
 
 /* True when any option asks for work. */

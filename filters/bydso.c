@@ -162,17 +162,12 @@ build_tree(struct bydso *b)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_PERIOD = 256, OPT_INLINE, OPT_STRICT, OPT_VERSION };
-	static const struct option longopts[] = {
+	enum { OPT_VERSION = 256 };
+	static const struct option own_options[] = {
 	    {"inclusive", no_argument, NULL, 'i'},
 	    {"depth", required_argument, NULL, 'd'},
 	    {"percent-limit", required_argument, NULL, 'p'},
-	    {"period", no_argument, NULL, OPT_PERIOD},
-	    {"event", required_argument, NULL, 'e'},
-	    {"inline", required_argument, NULL, OPT_INLINE},
 	    {"format", required_argument, NULL, 'f'},
-	    {"strict", no_argument, NULL, OPT_STRICT},
-	    SYMBOL_VIEW_LONG_OPTIONS,
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, OPT_VERSION},
 	    {NULL, 0, NULL, 0},
@@ -183,6 +178,9 @@ main(int argc, char *argv[])
 	memset(&b, 0, sizeof b);
 	b.opt.depth = 2;
 	cli_init("bydso");
+	cli_quiet_getopt();
+	struct option *longopts =
+	    options_join(own_options, profile_long_options);
 	while ((ch = getopt_long(argc, argv, "id:p:e:f:h", longopts, NULL)) !=
 	       -1) {
 		switch (ch) {
@@ -196,60 +194,34 @@ main(int argc, char *argv[])
 				            optarg);
 			break;
 		case 'p':
-			if (!parse_double(optarg, &b.opt.percent_limit) ||
-			    b.opt.percent_limit < 0 ||
-			    b.opt.percent_limit > 100)
-				usage_error(
-				    "--percent-limit: not a percentage: "
-				    "'%s'",
-				    optarg);
-			break;
-		case OPT_PERIOD:
-			b.opt.profile.period = true;
-			break;
-		case 'e':
-			b.opt.profile.event = optarg;
-			break;
-		case OPT_INLINE:
-			if (!parse_inline_mode(optarg,
-			                       &b.opt.profile.inline_mode))
-				usage_error(
-				    "--inline: leaf or caller, not '%s'",
-				    optarg);
+			b.opt.percent_limit =
+			    option_percent(optarg, "--percent-limit");
 			break;
 		case 'f':
-			if (!report_parse_format(optarg, &b.opt.format))
-				usage_error("--format: text, csv or json, not "
-				            "'%s'",
-				            optarg);
-			break;
-		case OPT_STRICT:
-			b.opt.profile.strict = true;
-			break;
-		case OPT_SYMBOL_RESOLVE:
-		case OPT_SYMBOL_EXPAND_INLINE:
-		case OPT_SYMBOL_DEMANGLE:
-			symbol_option_set(&b.opt.profile.symbols, ch);
+			b.opt.format = report_format_option(optarg);
 			break;
 		case 'h':
+			free(longopts);
 			help();
 			return EXIT_OK;
 		case OPT_VERSION:
+			free(longopts);
 			print_version();
 			return EXIT_OK;
 		default:
+			if (profile_option(&b.opt.profile, ch, optarg))
+				break;
+			option_error(argv);
 			usage();
 			return EXIT_USAGE;
 		}
 	}
+	free(longopts);
 	argc -= optind;
 	argv += optind;
 
 	profile_init(&b.profile, &b.opt.profile);
-	if (argc == 0)
-		profile_read(&b.profile, "-");
-	for (int i = 0; i < argc; i++)
-		profile_read(&b.profile, argv[i]);
+	profile_read_all(&b.profile, argc, argv);
 	if (!profile_finish(&b.profile)) {
 		profile_free(&b.profile);
 		return EXIT_DATA;

@@ -120,18 +120,13 @@ build_tree(struct tree *t, const struct profile *p, bool inverted)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_PERIOD = 256, OPT_INLINE, OPT_STRICT, OPT_VERSION };
-	static const struct option longopts[] = {
+	enum { OPT_VERSION = 256 };
+	static const struct option own_options[] = {
 	    {"percent-limit", required_argument, NULL, 'p'},
 	    {"max-depth", required_argument, NULL, 'd'},
 	    {"inverted", no_argument, NULL, 'i'},
 	    {"ascii", no_argument, NULL, 'a'},
-	    {"period", no_argument, NULL, OPT_PERIOD},
-	    {"event", required_argument, NULL, 'e'},
-	    {"inline", required_argument, NULL, OPT_INLINE},
 	    {"format", required_argument, NULL, 'f'},
-	    {"strict", no_argument, NULL, OPT_STRICT},
-	    SYMBOL_VIEW_LONG_OPTIONS,
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, OPT_VERSION},
 	    {NULL, 0, NULL, 0},
@@ -144,16 +139,15 @@ main(int argc, char *argv[])
 	memset(&opt, 0, sizeof opt);
 	opt.percent_limit = 0.5;
 	cli_init("calltree");
+	cli_quiet_getopt();
+	struct option *longopts =
+	    options_join(own_options, profile_long_options);
 	while ((ch = getopt_long(argc, argv, "p:d:iae:f:h", longopts, NULL)) !=
 	       -1) {
 		switch (ch) {
 		case 'p':
-			if (!parse_double(optarg, &opt.percent_limit) ||
-			    opt.percent_limit < 0 || opt.percent_limit > 100)
-				usage_error(
-				    "--percent-limit: not a percentage: "
-				    "'%s'",
-				    optarg);
+			opt.percent_limit =
+			    option_percent(optarg, "--percent-limit");
 			break;
 		case 'd':
 			if (!parse_u64(optarg, &opt.max_depth) ||
@@ -169,52 +163,31 @@ main(int argc, char *argv[])
 		case 'a':
 			opt.ascii = true;
 			break;
-		case OPT_PERIOD:
-			opt.profile.period = true;
-			break;
-		case 'e':
-			opt.profile.event = optarg;
-			break;
-		case OPT_INLINE:
-			if (!parse_inline_mode(optarg,
-			                       &opt.profile.inline_mode))
-				usage_error(
-				    "--inline: leaf or caller, not '%s'",
-				    optarg);
-			break;
 		case 'f':
-			if (!report_parse_format(optarg, &opt.format))
-				usage_error("--format: text, csv or json, not "
-				            "'%s'",
-				            optarg);
-			break;
-		case OPT_STRICT:
-			opt.profile.strict = true;
-			break;
-		case OPT_SYMBOL_RESOLVE:
-		case OPT_SYMBOL_EXPAND_INLINE:
-		case OPT_SYMBOL_DEMANGLE:
-			symbol_option_set(&opt.profile.symbols, ch);
+			opt.format = report_format_option(optarg);
 			break;
 		case 'h':
+			free(longopts);
 			help();
 			return EXIT_OK;
 		case OPT_VERSION:
+			free(longopts);
 			print_version();
 			return EXIT_OK;
 		default:
+			if (profile_option(&opt.profile, ch, optarg))
+				break;
+			option_error(argv);
 			usage();
 			return EXIT_USAGE;
 		}
 	}
+	free(longopts);
 	argc -= optind;
 	argv += optind;
 
 	profile_init(&profile, &opt.profile);
-	if (argc == 0)
-		profile_read(&profile, "-");
-	for (int i = 0; i < argc; i++)
-		profile_read(&profile, argv[i]);
+	profile_read_all(&profile, argc, argv);
 	if (!profile_finish(&profile)) {
 		profile_free(&profile);
 		return EXIT_DATA;

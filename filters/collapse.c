@@ -26,9 +26,9 @@ struct options {
 	bool period;
 	bool python;
 	bool strict;
-	bool srcline; /* append file:line to frame names */
+	bool srcline;                  /* append file:line to frame names */
 	struct symbol_options symbols; /* what libbfd is asked to do */
-	const char *event; /* NULL: the first event seen */
+	const char *event;             /* NULL: the first event seen */
 };
 
 struct root_cache {
@@ -42,12 +42,12 @@ struct root_cache {
 struct collapse {
 	struct options opt;
 	struct root_cache last_root;
-	struct frame_cache cache;   /* frame lines and ids, for every input */
-	struct string_table names;  /* display names, root names included */
-	uint32_t *name_of[2];       /* frame id -> name id, [java] */
+	struct frame_cache cache;  /* frame lines and ids, for every input */
+	struct string_table names; /* display names, root names included */
+	uint32_t *name_of[2];      /* frame id -> name id, [java] */
 	size_t name_of_cap;
-	struct stack_table stacks;  /* name ids, root first */
-	uint32_t *ids;              /* the stack being built */
+	struct stack_table stacks; /* name ids, root first */
+	uint32_t *ids;             /* the stack being built */
 	size_t ids_cap;
 	char *namebuf;
 	size_t namebuf_cap;
@@ -59,46 +59,48 @@ struct collapse {
 static void
 usage(void)
 {
-	fprintf(stderr,
-	        "usage: collapse [--pid | --tid] [--kernel] [--jit] [--inline] "
-	        "[--all]\n"
-	        "                [--addrs] [--python] [--period] [--event NAME] "
-	        "[--strict]\n"
-	        "                [--resolve] [--srcline] [--demangle] "
-	        "[file ...]\n");
+	fprintf(
+	    stderr,
+	    "usage: collapse [--pid | --tid] [--kernel] [--jit] [--inline] "
+	    "[--all]\n"
+	    "                [--addrs] [--python] [--period] [--event NAME] "
+	    "[--strict]\n"
+	    "                [--resolve] [--srcline] [--demangle] "
+	    "[file ...]\n");
 }
 
 static void
 help(void)
 {
-	printf("usage: collapse [options] [file ...]\n"
-	       "Fold `perf script` samples into stacks, one line per stack.\n"
-	       "\n"
-	       "  -p, --pid          root is comm-PID\n"
-	       "  -t, --tid          root is comm-PID/TID\n"
-	       "      --kernel       annotate kernel frames with _[k]\n"
-	       "      --jit          annotate JIT and perf-map frames with _[j]\n"
-	       "      --inline       annotate inlined frames with _[i], and "
-	       "expand frames\n"
-	       "                     into their inlined calls (libbfd)\n"
-	       "      --all          all annotations\n"
-	       "      --addrs        keep the address of unknown symbols\n"
-	       "      --python       fold interpreter frames between Python "
-	       "frames\n"
-	       "      --period       weight samples by period, not count\n"
-	       "  -e, --event NAME   fold samples of event NAME (default: the "
-	       "first seen)\n"
-	       "      --strict       a line that cannot be parsed is fatal\n"
-	       "      --resolve      name unknown symbols from the DSO's "
-	       "symbol tables\n"
-	       "      --srcline      append :file:line to frame names\n"
-	       "      --demangle     demangle C++ and Rust names left "
-	       "mangled\n"
-	       "  -h, --help         show this help\n"
-	       "      --version      show the version\n"
-	       "\n"
-	       "Files are read in order and combined; none or - is stdin.\n"
-	       "See collapse(1).\n");
+	printf(
+	    "usage: collapse [options] [file ...]\n"
+	    "Fold `perf script` samples into stacks, one line per stack.\n"
+	    "\n"
+	    "  -p, --pid          root is comm-PID\n"
+	    "  -t, --tid          root is comm-PID/TID\n"
+	    "      --kernel       annotate kernel frames with _[k]\n"
+	    "      --jit          annotate JIT and perf-map frames with _[j]\n"
+	    "      --inline       annotate inlined frames with _[i], and "
+	    "expand frames\n"
+	    "                     into their inlined calls (libbfd)\n"
+	    "      --all          all annotations\n"
+	    "      --addrs        keep the address of unknown symbols\n"
+	    "      --python       fold interpreter frames between Python "
+	    "frames\n"
+	    "      --period       weight samples by period, not count\n"
+	    "  -e, --event NAME   fold samples of event NAME (default: the "
+	    "first seen)\n"
+	    "      --strict       a line that cannot be parsed is fatal\n"
+	    "      --resolve      name unknown symbols from the DSO's "
+	    "symbol tables\n"
+	    "      --srcline      append :file:line to frame names\n"
+	    "      --demangle     demangle C++ and Rust names left "
+	    "mangled\n"
+	    "  -h, --help         show this help\n"
+	    "      --version      show the version\n"
+	    "\n"
+	    "Files are read in order and combined; none or - is stdin.\n"
+	    "See collapse(1).\n");
 	finish_output();
 }
 
@@ -298,8 +300,9 @@ collapse_free(struct collapse *c)
 }
 
 static void
-read_input(struct collapse *c, const char *path)
+read_input(void *ctx, const char *path)
 {
+	struct collapse *c = ctx;
 	struct perf_reader r;
 	struct perf_sample s;
 	int fd = input_open(path);
@@ -336,7 +339,8 @@ write_output(struct collapse *c)
 	for (uint32_t i = 0; i < c->stacks.count; i++) {
 		const struct stack_entry *e = &c->stacks.stacks[order[i]];
 		for (uint32_t j = 0; j < e->n; j++) {
-			struct span name = string_table_get(&c->names, e->ids[j]);
+			struct span name =
+			    string_table_get(&c->names, e->ids[j]);
 			if (j > 0)
 				putchar_unlocked(';');
 			fwrite_unlocked(name.p, 1, name.n, stdout);
@@ -350,9 +354,20 @@ write_output(struct collapse *c)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_KERNEL = 256, OPT_JIT, OPT_INLINE, OPT_ALL, OPT_ADDRS,
-	       OPT_PERIOD, OPT_PYTHON, OPT_STRICT, OPT_VERSION,
-	       OPT_RESOLVE, OPT_SRCLINE, OPT_DEMANGLE };
+	enum {
+		OPT_KERNEL = 256,
+		OPT_JIT,
+		OPT_INLINE,
+		OPT_ALL,
+		OPT_ADDRS,
+		OPT_PERIOD,
+		OPT_PYTHON,
+		OPT_STRICT,
+		OPT_VERSION,
+		OPT_RESOLVE,
+		OPT_SRCLINE,
+		OPT_DEMANGLE
+	};
 	static const struct option longopts[] = {
 	    {"pid", no_argument, NULL, 'p'},
 	    {"tid", no_argument, NULL, 't'},
@@ -446,10 +461,7 @@ main(int argc, char *argv[])
 	event_select_init(&c.events, c.opt.event);
 	stack_table_init(&c.stacks);
 
-	if (argc == 0)
-		read_input(&c, "-");
-	for (int i = 0; i < argc; i++)
-		read_input(&c, argv[i]);
+	each_input(argc, argv, read_input, &c);
 
 	write_output(&c);
 	event_select_report(&c.events);

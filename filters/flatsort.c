@@ -242,18 +242,13 @@ write_rows(struct flatsort *f)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_PERIOD = 256, OPT_INLINE, OPT_STRICT, OPT_VERSION };
-	static const struct option longopts[] = {
+	enum { OPT_VERSION = 256 };
+	static const struct option own_options[] = {
 	    {"sort", required_argument, NULL, 's'},
 	    {"limit", required_argument, NULL, 'n'},
 	    {"percent-limit", required_argument, NULL, 'p'},
 	    {"by", required_argument, NULL, 'b'},
-	    {"period", no_argument, NULL, OPT_PERIOD},
-	    {"event", required_argument, NULL, 'e'},
-	    {"inline", required_argument, NULL, OPT_INLINE},
 	    {"format", required_argument, NULL, 'f'},
-	    {"strict", no_argument, NULL, OPT_STRICT},
-	    SYMBOL_VIEW_LONG_OPTIONS,
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, OPT_VERSION},
 	    {NULL, 0, NULL, 0},
@@ -263,6 +258,9 @@ main(int argc, char *argv[])
 
 	memset(&f, 0, sizeof f);
 	cli_init("flatsort");
+	cli_quiet_getopt();
+	struct option *longopts =
+	    options_join(own_options, profile_long_options);
 	while ((ch = getopt_long(argc, argv, "s:n:p:b:e:f:h", longopts,
 	                         NULL)) != -1) {
 		switch (ch) {
@@ -281,13 +279,8 @@ main(int argc, char *argv[])
 				            optarg);
 			break;
 		case 'p':
-			if (!parse_double(optarg, &f.opt.percent_limit) ||
-			    f.opt.percent_limit < 0 ||
-			    f.opt.percent_limit > 100)
-				usage_error(
-				    "--percent-limit: not a percentage: "
-				    "'%s'",
-				    optarg);
+			f.opt.percent_limit =
+			    option_percent(optarg, "--percent-limit");
 			break;
 		case 'b':
 			if (strcmp(optarg, "sym,dso") == 0)
@@ -301,52 +294,31 @@ main(int argc, char *argv[])
 				    "--by: sym, dso or sym,dso, not '%s'",
 				    optarg);
 			break;
-		case OPT_PERIOD:
-			f.opt.profile.period = true;
-			break;
-		case 'e':
-			f.opt.profile.event = optarg;
-			break;
-		case OPT_INLINE:
-			if (!parse_inline_mode(optarg,
-			                       &f.opt.profile.inline_mode))
-				usage_error(
-				    "--inline: leaf or caller, not '%s'",
-				    optarg);
-			break;
 		case 'f':
-			if (!report_parse_format(optarg, &f.opt.format))
-				usage_error("--format: text, csv or json, not "
-				            "'%s'",
-				            optarg);
-			break;
-		case OPT_STRICT:
-			f.opt.profile.strict = true;
-			break;
-		case OPT_SYMBOL_RESOLVE:
-		case OPT_SYMBOL_EXPAND_INLINE:
-		case OPT_SYMBOL_DEMANGLE:
-			symbol_option_set(&f.opt.profile.symbols, ch);
+			f.opt.format = report_format_option(optarg);
 			break;
 		case 'h':
+			free(longopts);
 			help();
 			return EXIT_OK;
 		case OPT_VERSION:
+			free(longopts);
 			print_version();
 			return EXIT_OK;
 		default:
+			if (profile_option(&f.opt.profile, ch, optarg))
+				break;
+			option_error(argv);
 			usage();
 			return EXIT_USAGE;
 		}
 	}
+	free(longopts);
 	argc -= optind;
 	argv += optind;
 
 	profile_init(&f.profile, &f.opt.profile);
-	if (argc == 0)
-		profile_read(&f.profile, "-");
-	for (int i = 0; i < argc; i++)
-		profile_read(&f.profile, argv[i]);
+	profile_read_all(&f.profile, argc, argv);
 	if (!profile_finish(&f.profile)) {
 		profile_free(&f.profile);
 		return EXIT_DATA;

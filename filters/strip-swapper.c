@@ -25,8 +25,8 @@ struct id_list {
 };
 
 struct options {
-	struct pattern *keep;                 /* --comm */
-	struct pattern *drop[MAX_PATTERNS];   /* --drop-comm */
+	struct pattern *keep;               /* --comm */
+	struct pattern *drop[MAX_PATTERNS]; /* --drop-comm */
 	size_t ndrop;
 	bool drop_tool;
 	bool keep_idle;
@@ -63,29 +63,30 @@ usage(void)
 static void
 help(void)
 {
-	printf("usage: strip-swapper [options] [file ...]\n"
-	       "Keep some samples of `perf script` text, byte for byte; by "
-	       "default drop\n"
-	       "the idle task (swapper).\n"
-	       "\n"
-	       "  -c, --comm REGEX       keep only commands matching REGEX\n"
-	       "  -d, --drop-comm REGEX  drop commands matching REGEX "
-	       "(repeatable)\n"
-	       "      --drop-tool        drop the profiler's own samples (perf, "
-	       "perf-exec)\n"
-	       "      --keep-idle        keep the idle task too\n"
-	       "  -p, --pid LIST         keep only these process ids "
-	       "(comma-separated)\n"
-	       "  -t, --tid LIST         keep only these thread ids "
-	       "(comma-separated)\n"
-	       "  -v, --verbose          report kept and dropped samples per "
-	       "command\n"
-	       "      --strict           a line that cannot be parsed is fatal\n"
-	       "  -h, --help             show this help\n"
-	       "      --version          show the version\n"
-	       "\n"
-	       "Files are read in order and combined; none or - is stdin.\n"
-	       "See strip-swapper(1).\n");
+	printf(
+	    "usage: strip-swapper [options] [file ...]\n"
+	    "Keep some samples of `perf script` text, byte for byte; by "
+	    "default drop\n"
+	    "the idle task (swapper).\n"
+	    "\n"
+	    "  -c, --comm REGEX       keep only commands matching REGEX\n"
+	    "  -d, --drop-comm REGEX  drop commands matching REGEX "
+	    "(repeatable)\n"
+	    "      --drop-tool        drop the profiler's own samples (perf, "
+	    "perf-exec)\n"
+	    "      --keep-idle        keep the idle task too\n"
+	    "  -p, --pid LIST         keep only these process ids "
+	    "(comma-separated)\n"
+	    "  -t, --tid LIST         keep only these thread ids "
+	    "(comma-separated)\n"
+	    "  -v, --verbose          report kept and dropped samples per "
+	    "command\n"
+	    "      --strict           a line that cannot be parsed is fatal\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n"
+	    "\n"
+	    "Files are read in order and combined; none or - is stdin.\n"
+	    "See strip-swapper(1).\n");
 	finish_output();
 }
 
@@ -100,8 +101,8 @@ parse_id_list(const char *arg, const char *option, struct id_list *list)
 		if (!parse_u64(tok, &v) || v > INT64_MAX)
 			usage_error("%s: '%s' is not a process or thread id",
 			            option, tok);
-		list->ids = xreallocarray(list->ids, list->n + 1,
-		                          sizeof *list->ids);
+		list->ids =
+		    xreallocarray(list->ids, list->n + 1, sizeof *list->ids);
 		list->ids[list->n++] = (int64_t)v;
 	}
 	free(copy);
@@ -204,7 +205,8 @@ count_sample(struct stripper *st, struct span comm, bool kept)
 
 	if (id >= st->by_comm_cap) {
 		size_t cap = st->by_comm_cap ? st->by_comm_cap * 2 : 64;
-		st->by_comm = xreallocarray(st->by_comm, cap, sizeof *st->by_comm);
+		st->by_comm =
+		    xreallocarray(st->by_comm, cap, sizeof *st->by_comm);
 		memset(st->by_comm + st->by_comm_cap, 0,
 		       (cap - st->by_comm_cap) * sizeof *st->by_comm);
 		st->by_comm_cap = cap;
@@ -228,8 +230,9 @@ stripper_free(struct stripper *st)
 }
 
 static void
-read_input(struct stripper *st, const char *path)
+read_input(void *ctx, const char *path)
 {
+	struct stripper *st = ctx;
 	struct perf_reader r;
 	struct perf_sample s;
 	int fd = input_open(path);
@@ -353,10 +356,7 @@ main(int argc, char *argv[])
 	argv += optind;
 
 	string_table_init(&st.comms);
-	if (argc == 0)
-		read_input(&st, "-");
-	for (int i = 0; i < argc; i++)
-		read_input(&st, argv[i]);
+	each_input(argc, argv, read_input, &st);
 	finish_output();
 
 	if (st.opt.verbose)

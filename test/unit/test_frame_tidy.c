@@ -8,8 +8,8 @@ static const char *
 tidy(const char *symbol, const char *dso, bool addrs, bool java)
 {
 	static char out[1024];
-	size_t n = frame_tidy(span_cstr(symbol), span_cstr(dso), 0x7f12,
-	                      addrs, java, out);
+	size_t n = frame_tidy(span_cstr(symbol), span_cstr(dso), 0x7f12, addrs,
+	                      java, out);
 	out[n] = '\0';
 	return out;
 }
@@ -17,27 +17,26 @@ tidy(const char *symbol, const char *dso, bool addrs, bool java)
 START_TEST(argument_lists_removed)
 {
 	ck_assert_str_eq(tidy("f(int)", "/x", false, false), "f");
-	ck_assert_str_eq(tidy("ns::C::m(int, char const*) const", "/x", false,
-	                      false),
-	                 "ns::C::m");
+	ck_assert_str_eq(
+	    tidy("ns::C::m(int, char const*) const", "/x", false, false),
+	    "ns::C::m");
 	ck_assert_str_eq(tidy("plain", "/x", false, false), "plain");
 }
 END_TEST
 
 START_TEST(template_parentheses_kept)
 {
-	ck_assert_str_eq(
-	    tidy("std::function<int (int)>::operator()(int) const", "/x",
-	         false, false),
-	    "std::function<int (int)>::operator()");
+	ck_assert_str_eq(tidy("std::function<int (int)>::operator()(int) const",
+	                      "/x", false, false),
+	                 "std::function<int (int)>::operator()");
 	ck_assert_str_eq(tidy("std::operator<< <char>(std::ostream&, char)",
 	                      "/x", false, false),
 	                 "std::operator<< <char>");
 	ck_assert_str_eq(tidy("a::operator->() const", "/x", false, false),
 	                 "a::operator->");
-	ck_assert_str_eq(tidy("(anonymous namespace)::helper(int)", "/x",
-	                      false, false),
-	                 "(anonymous namespace)::helper");
+	ck_assert_str_eq(
+	    tidy("(anonymous namespace)::helper(int)", "/x", false, false),
+	    "(anonymous namespace)::helper");
 	ck_assert_str_eq(tidy("foo::{lambda(int)#1}::operator()(int) const",
 	                      "/x", false, false),
 	                 "foo::{lambda(int)#1}::operator()");
@@ -72,9 +71,9 @@ END_TEST
 
 START_TEST(quotes_kept_semicolons_replaced)
 {
-	ck_assert_str_eq(tidy("RegExp:[&<>\\\"\\']", "/tmp/perf-1.map", false,
-	                      false),
-	                 "RegExp:[&<>\\\"\\']");
+	ck_assert_str_eq(
+	    tidy("RegExp:[&<>\\\"\\']", "/tmp/perf-1.map", false, false),
+	    "RegExp:[&<>\\\"\\']");
 	ck_assert_str_eq(tidy("a;b", "/x", false, false), "a:b");
 }
 END_TEST

@@ -78,7 +78,8 @@ END_TEST
 
 START_TEST(header_idle_and_tool)
 {
-	struct perf_sample s = header("swapper     0 [000]  6.0: 10101010 cpu-clock:");
+	struct perf_sample s =
+	    header("swapper     0 [000]  6.0: 10101010 cpu-clock:");
 	ck_assert_span(s.comm, "swapper");
 	ck_assert_int_eq(s.tid, 0);
 	s = header("perf-exec 1234 [001] 7.5: 1 cpu-clock:");
@@ -115,7 +116,8 @@ START_TEST(header_rejects_frames_and_junk)
 {
 	struct perf_sample s;
 	ck_assert(!perf_header_parse(
-	    span_cstr("ffffffff8103d0ca native_write_msr_safe ([kernel.kallsyms])"),
+	    span_cstr(
+	        "ffffffff8103d0ca native_write_msr_safe ([kernel.kallsyms])"),
 	    &s));
 	ck_assert(!perf_header_parse(span_cstr("\t7f12 main (/bin/x)"), &s));
 	ck_assert(!perf_header_parse(span_cstr("# cmdline : perf record"), &s));
@@ -136,8 +138,8 @@ frame(const char *line)
 
 START_TEST(frame_kernel)
 {
-	struct perf_frame f =
-	    frame("\tffffffff815de804 lock_vma_under_rcu+0x74 ([kernel.kallsyms])");
+	struct perf_frame f = frame(
+	    "\tffffffff815de804 lock_vma_under_rcu+0x74 ([kernel.kallsyms])");
 	ck_assert_uint_eq(f.addr, 0xffffffff815de804ULL);
 	ck_assert_span(f.symbol, "lock_vma_under_rcu");
 	ck_assert_uint_eq(f.offset, 0x74);
@@ -178,7 +180,8 @@ START_TEST(frame_cpp_nested_parentheses)
 	struct perf_frame f = frame(
 	    "\t  4011a0 std::function<int (int)>::operator()(int) const+0x10 "
 	    "(/usr/bin/app)");
-	ck_assert_span(f.symbol, "std::function<int (int)>::operator()(int) const");
+	ck_assert_span(f.symbol,
+	               "std::function<int (int)>::operator()(int) const");
 	ck_assert_span(f.dso, "/usr/bin/app");
 	f = frame("\t7f7241fbe6d8 arrayOopDesc::base(BasicType) const "
 	          "(/opt/jdk/lib/libjvm.so)");
@@ -262,8 +265,8 @@ read_all(const char *text)
 		}
 		for (size_t i = 0; i < s.nframes; i++)
 			if (s.frames[i].srcline.n > 0 && res.srcline[0] == 0)
-				snprintf(res.srcline, sizeof res.srcline, "%.*s",
-				         (int)s.frames[i].srcline.n,
+				snprintf(res.srcline, sizeof res.srcline,
+				         "%.*s", (int)s.frames[i].srcline.n,
 				         s.frames[i].srcline.p);
 	}
 	res.samples = r.samples;
@@ -275,8 +278,9 @@ read_all(const char *text)
 
 START_TEST(reader_no_final_blank_line)
 {
-	struct read_result r = read_all("a 1 1.0: 5 cycles:\n\t1 f (x)\n\n"
-	                                "b 2 2.0: 7 cycles:\n\t2 g (y)\n\t3 h (y)");
+	struct read_result r =
+	    read_all("a 1 1.0: 5 cycles:\n\t1 f (x)\n\n"
+	             "b 2 2.0: 7 cycles:\n\t2 g (y)\n\t3 h (y)");
 	ck_assert_uint_eq(r.samples, 2);
 	ck_assert_uint_eq(r.frames[1], 2);
 	ck_assert_uint_eq(r.periods[1], 7);
@@ -322,9 +326,9 @@ END_TEST
 
 START_TEST(reader_frame_on_header_line)
 {
-	struct read_result r = read_all(
-	    "python 2101 57.4: 100000 cpu-clock:  ffffffff815de804 "
-	    "lock_vma+0x74 ([kernel.kallsyms])\n");
+	struct read_result r =
+	    read_all("python 2101 57.4: 100000 cpu-clock:  ffffffff815de804 "
+	             "lock_vma+0x74 ([kernel.kallsyms])\n");
 	ck_assert_uint_eq(r.samples, 1);
 	ck_assert_uint_eq(r.frames[0], 1);
 }

@@ -20,11 +20,13 @@ START_TEST(strings_dense_ids)
 	string_table_init(&t);
 	for (int i = 0; i < 100000; i++) {
 		int n = snprintf(buf, sizeof buf, "name%d", i);
-		ck_assert_uint_eq(string_table_intern(&t, span_make(buf, n)), i);
+		ck_assert_uint_eq(string_table_intern(&t, span_make(buf, n)),
+		                  i);
 	}
 	for (int i = 0; i < 100000; i += 997) {
 		int n = snprintf(buf, sizeof buf, "name%d", i);
-		ck_assert_uint_eq(string_table_intern(&t, span_make(buf, n)), i);
+		ck_assert_uint_eq(string_table_intern(&t, span_make(buf, n)),
+		                  i);
 		ck_assert_str_eq(string_table_cstr(&t, i), buf);
 	}
 	ck_assert_uint_eq(t.count, 100000);
@@ -64,12 +66,12 @@ START_TEST(frames_split_symbol_and_dso)
 	struct frame_table t;
 
 	frame_table_init(&t);
-	uint32_t a = frame_table_intern(&t, span_cstr("main"), span_cstr("/bin/a"),
-	                                false);
-	uint32_t b = frame_table_intern(&t, span_cstr("main"), span_cstr("/bin/b"),
-	                                false);
-	uint32_t c = frame_table_intern(&t, span_cstr("main"), span_cstr("/bin/a"),
-	                                true);
+	uint32_t a = frame_table_intern(&t, span_cstr("main"),
+	                                span_cstr("/bin/a"), false);
+	uint32_t b = frame_table_intern(&t, span_cstr("main"),
+	                                span_cstr("/bin/b"), false);
+	uint32_t c = frame_table_intern(&t, span_cstr("main"),
+	                                span_cstr("/bin/a"), true);
 	ck_assert_uint_ne(a, b);
 	ck_assert_uint_ne(a, c);
 	struct frame_info f = frame_table_get(&t, c);

@@ -22,12 +22,12 @@ unit_run(Suite *suite)
 }
 
 /* Assert that a span holds exactly the C string want. */
-#define ck_assert_span(got, want)                                            \
-	do {                                                                 \
-		struct span got_ = (got);                                    \
-		ck_assert_msg(span_eq_cstr(got_, (want)),                    \
-		              "got '%.*s', want '%s'", (int)got_.n, got_.p,  \
-		              (want));                                       \
+#define ck_assert_span(got, want)                                              \
+	do {                                                                   \
+		struct span got_ = (got);                                      \
+		ck_assert_msg(span_eq_cstr(got_, (want)),                      \
+		              "got '%.*s', want '%s'", (int)got_.n, got_.p,    \
+		              (want));                                         \
 	} while (0)
 
 #endif
