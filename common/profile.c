@@ -123,16 +123,21 @@ perf_function(struct profile *p, const struct perf_frame *f, struct span dso)
 		       (cap - p->function_of_cap) * sizeof *p->function_of);
 		p->function_of_cap = cap;
 	}
-	if (p->function_of[frame] != UINT32_MAX)
+	/* With --srcline a function is one line of it: no cache. */
+	bool line = p->opt.symbols.srcline && srcline_has_line(f->srcline);
+	if (!line && p->function_of[frame] != UINT32_MAX)
 		return p->function_of[frame];
 
-	char *buf = name_buffer(p, f->symbol.n + dso.n + 48);
+	char *buf = name_buffer(p, f->symbol.n + dso.n + f->srcline.n + 48);
 	size_t n = frame_tidy(f->symbol, dso, f->addr, false, false, buf);
+	if (line)
+		n += srcline_append(buf + n, f->srcline);
 	uint32_t name = string_table_intern(&p->names, span_make(buf, n));
 	uint32_t dso_name =
 	    string_table_intern(&p->names, dso_display_name(dso));
 	uint32_t id = intern_function(p, name, dso_name, f->inlined);
-	p->function_of[frame] = id;
+	if (!line)
+		p->function_of[frame] = id;
 	return id;
 }
 
@@ -331,6 +336,7 @@ enum {
 	OPT_PERIOD = 0x5000,
 	OPT_INLINE,
 	OPT_STRICT,
+	OPT_SRCLINE,
 };
 
 const struct option profile_long_options[] = {
@@ -341,6 +347,7 @@ const struct option profile_long_options[] = {
     {"resolve", no_argument, NULL, OPT_SYMBOL_RESOLVE},
     {"expand-inline", no_argument, NULL, OPT_SYMBOL_EXPAND_INLINE},
     {"demangle", no_argument, NULL, OPT_SYMBOL_DEMANGLE},
+    {"srcline", no_argument, NULL, OPT_SRCLINE},
     {NULL, 0, NULL, 0},
 };
 
@@ -364,6 +371,9 @@ profile_option(struct profile_options *o, int code, const char *arg)
 		return true;
 	case OPT_STRICT:
 		o->strict = true;
+		return true;
+	case OPT_SRCLINE:
+		o->symbols.srcline = true;
 		return true;
 	case OPT_SYMBOL_RESOLVE:
 	case OPT_SYMBOL_EXPAND_INLINE:

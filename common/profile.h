@@ -127,7 +127,8 @@ profile_text(const struct profile *p, uint32_t name)
 
 /*
  * The options every view of a profile takes: --period, --event (-e),
- * --inline, --strict, --resolve, --expand-inline and --demangle.  A view
+ * --inline, --strict, --resolve, --expand-inline, --demangle and
+ * --srcline.  A view
  * joins profile_long_options to its own table (options_join) and hands
  * each option code it does not know to profile_option, which is true when
  * the code was one of these; a bad value is a usage error.

@@ -120,6 +120,15 @@ symbol_option_set(struct symbol_options *opt, int code)
 		opt->demangle = true;
 }
 
+size_t
+srcline_append(char *out, struct span srcline)
+{
+	out[0] = ':';
+	for (size_t i = 0; i < srcline.n; i++)
+		out[1 + i] = srcline.p[i] == ';' ? ':' : srcline.p[i];
+	return srcline.n + 1;
+}
+
 bool
 srcline_has_line(struct span srcline)
 {

@@ -91,6 +91,13 @@ size_t symbolizer_rewrite(struct symbolizer *s, struct frame_table *table,
 bool srcline_has_line(struct span srcline);
 
 /*
+ * Append ":file.c:12" to a frame name at out (room for srcline.n + 1
+ * bytes), as stackcollapse-perf.pl --srcline writes it, ';' made ':';
+ * returns the bytes written.
+ */
+size_t srcline_append(char *out, struct span srcline);
+
+/*
  * One lookup, for tests: the name of the function at addr (as perf prints
  * it) in dso, with *offset set; empty when not found.
  */

@@ -45,7 +45,7 @@ usage(void)
 	        "             [--event NAME] [--inline leaf|caller] "
 	        "[--format text|csv|json]\n"
 	        "             [--strict] [--resolve] [--expand-inline] "
-	        "[--demangle] [file ...]\n");
+	        "[--demangle] [--srcline] [file ...]\n");
 }
 
 static void
@@ -76,6 +76,8 @@ help(void)
 	    "calls (libbfd)\n"
 	    "      --demangle          demangle C++ and Rust names left "
 	    "mangled\n"
+	    "      --srcline           a function per source line: "
+	    "name:file:line\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "\n"

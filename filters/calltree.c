@@ -38,7 +38,7 @@ usage(void)
 	                "                [--format text|csv|json] [--strict] "
 	                "[--resolve]\n"
 	                "                [--expand-inline] [--demangle] "
-	                "[file ...]\n");
+	                "[--srcline] [file ...]\n");
 }
 
 static void
@@ -67,6 +67,8 @@ help(void)
 	    "calls (libbfd)\n"
 	    "      --demangle          demangle C++ and Rust names left "
 	    "mangled\n"
+	    "      --srcline           a function per source line: "
+	    "name:file:line\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "\n"

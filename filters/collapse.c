@@ -198,12 +198,8 @@ make_name(struct collapse *c, const struct perf_frame *f, bool java)
 		n += 4;
 	}
 	/* "func:file.c:12", as stackcollapse-perf.pl --srcline writes it. */
-	if (c->opt.srcline && srcline_has_line(f->srcline)) {
-		c->namebuf[n++] = ':';
-		for (size_t i = 0; i < f->srcline.n; i++)
-			c->namebuf[n++] =
-			    f->srcline.p[i] == ';' ? ':' : f->srcline.p[i];
-	}
+	if (c->opt.srcline && srcline_has_line(f->srcline))
+		n += srcline_append(c->namebuf + n, f->srcline);
 	return string_table_intern(&c->names, span_make(c->namebuf, n));
 }
 

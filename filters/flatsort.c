@@ -57,7 +57,7 @@ usage(void)
 	                "                [--inline leaf|caller] [--format "
 	                "text|csv|json] [--strict]\n"
 	                "                [--resolve] [--expand-inline] "
-	                "[--demangle] [file ...]\n");
+	                "[--demangle] [--srcline] [file ...]\n");
 }
 
 static void
@@ -90,6 +90,8 @@ help(void)
 	    "calls (libbfd)\n"
 	    "      --demangle          demangle C++ and Rust names left "
 	    "mangled\n"
+	    "      --srcline           a function per source line: "
+	    "name:file:line\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "\n"

@@ -196,3 +196,20 @@ if [ "$got" = "d;core::fmt::write;ns::outer 1" ]; then
 else
 	fail "demangle C++ and Rust" "$got"
 fi
+
+# 5. The text views' --srcline: each function's lines add up to the
+#    function, and the lines are addr2line's.
+"$BIN/flatsort" --format csv "$TMP/pie.txt" 2>/dev/null |
+	awk -F, 'NR > 1 { print $6 "," $2 }' | sort >"$TMP/by-function"
+"$BIN/flatsort" --srcline --format csv "$TMP/pie.txt" 2>/dev/null |
+	awk -F, 'NR > 1 { n = $6; sub(/:[^:]*:[0-9]+$/, "", n); self[n] += $2 }
+	         END { for (n in self) print n "," self[n] }' |
+	sort >"$TMP/by-line"
+lines=$("$BIN/flatsort" --srcline --format csv "$TMP/pie.txt" 2>/dev/null |
+	grep -c ':[a-z_]*\.[ch]:[0-9]*$')
+if [ "$lines" -gt 0 ]; then
+	same "flatsort --srcline: $lines source lines sum to their functions" \
+	    "$TMP/by-function" "$TMP/by-line"
+else
+	fail "flatsort --srcline" "no function:file:line rows"
+fi
