@@ -79,6 +79,12 @@ $(BUILD)/unit/%: $(BUILD)/test/unit/%.o $(LIB)
 
 unit: $(UNIT_TESTS)
 
+# Objects of programs and unit tests are intermediate files to make, which
+# it deletes after a first build; the next make would rebuild them, the
+# programs, and every view.  Kept, a second make does nothing.
+.SECONDARY: $(FILTERS:%=$(BUILD)/filters/%.o) \
+            $(UNIT_SRC:test/unit/%.c=$(BUILD)/test/unit/%.o)
+
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 # The same programs and unit tests under AddressSanitizer and UBSan.
@@ -137,10 +143,6 @@ XZ            ?= xz -9e -T1
 
 .PHONY: views-check
 
-# The filters' objects are intermediate files to make, deleted after the
-# first build of a fresh clone; the next make would rebuild them and the
-# programs, and then every view.  Kept, a second make views does nothing.
-.SECONDARY: $(FILTERS:%=$(BUILD)/filters/%.o)
 
 # The data set shown, where its raw file is (DATA first, then examples/),
 # and where its views go.
