@@ -7,6 +7,7 @@
  * stack-table lookup.
  */
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -382,6 +383,28 @@ profile_option(struct profile_options *o, int code, const char *arg)
 		return true;
 	}
 	return false;
+}
+
+void
+profile_options_help(void)
+{
+	printf("      --period            weight samples by period, not count\n"
+	       "  -e, --event NAME        samples of event NAME (default: the "
+	       "first seen)\n"
+	       "      --inline leaf|caller  self of an inlined leaf goes to it "
+	       "(default)\n"
+	       "                          or to its caller, as perf report "
+	       "does\n"
+	       "      --strict            a line that cannot be parsed is "
+	       "fatal\n"
+	       "      --resolve           name unknown symbols from the DSOs "
+	       "(libbfd)\n"
+	       "      --expand-inline     expand frames into their inlined "
+	       "calls (libbfd)\n"
+	       "      --demangle          demangle C++ and Rust names left "
+	       "mangled\n"
+	       "      --srcline           a function per source line: "
+	       "name:file:line\n");
 }
 
 static void

@@ -135,6 +135,8 @@ profile_text(const struct profile *p, uint32_t name)
  */
 extern const struct option profile_long_options[];
 bool profile_option(struct profile_options *o, int code, const char *arg);
+/* Their lines of --help. */
+void profile_options_help(void);
 
 /* Read every input (stdin when there is none) into the profile. */
 void profile_read_all(struct profile *p, int argc, char *const argv[]);

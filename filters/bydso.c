@@ -51,38 +51,23 @@ usage(void)
 static void
 help(void)
 {
-	printf(
-	    "usage: bydso [options] [file ...]\n"
-	    "The profile of perf script text by shared object, then "
-	    "symbol.\n"
-	    "\n"
-	    "  -i, --inclusive         count a DSO once per sample it "
-	    "appears in\n"
-	    "  -d, --depth 1|2|3       DSOs; and symbols (default); and "
-	    "calling DSOs\n"
-	    "  -p, --percent-limit P   fold lines below P percent into "
-	    "[other]\n"
-	    "      --period            weight samples by period, not count\n"
-	    "  -e, --event NAME        samples of event NAME (default: the "
-	    "first seen)\n"
-	    "      --inline leaf|caller  self of an inlined leaf goes to it "
-	    "(default)\n"
-	    "                          or to its caller, as perf report does\n"
-	    "  -f, --format text|csv|json  output format (default text)\n"
-	    "      --strict            a line that cannot be parsed is fatal\n"
-	    "      --resolve           name unknown symbols from the DSOs "
-	    "(libbfd)\n"
-	    "      --expand-inline     expand frames into their inlined "
-	    "calls (libbfd)\n"
-	    "      --demangle          demangle C++ and Rust names left "
-	    "mangled\n"
-	    "      --srcline           a function per source line: "
-	    "name:file:line\n"
-	    "  -h, --help              show this help\n"
-	    "      --version           show the version\n"
-	    "\n"
-	    "Files are read in order and combined; none or - is stdin.\n"
-	    "See bydso(1).\n");
+	printf("usage: bydso [options] [file ...]\n"
+	       "The profile of perf script text by shared object, then "
+	       "symbol.\n"
+	       "\n"
+	       "  -i, --inclusive         count a DSO once per sample it "
+	       "appears in\n"
+	       "  -d, --depth 1|2|3       DSOs; and symbols (default); and "
+	       "calling DSOs\n"
+	       "  -p, --percent-limit P   fold lines below P percent into "
+	       "[other]\n"
+	       "  -f, --format text|csv|json  output format (default text)\n");
+	profile_options_help();
+	printf("  -h, --help              show this help\n"
+	       "      --version           show the version\n"
+	       "\n"
+	       "Files are read in order and combined; none or - is stdin.\n"
+	       "See bydso(1).\n");
 	finish_output();
 }
 

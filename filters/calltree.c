@@ -44,36 +44,21 @@ usage(void)
 static void
 help(void)
 {
-	printf(
-	    "usage: calltree [options] [file ...]\n"
-	    "The call tree of perf script text or folded stacks.\n"
-	    "\n"
-	    "  -p, --percent-limit P   fold nodes below P percent into "
-	    "[other] (default 0.5)\n"
-	    "  -d, --max-depth N       show N levels at most\n"
-	    "  -i, --inverted          leaves at the top, callers beneath\n"
-	    "  -a, --ascii             indentation instead of line drawing\n"
-	    "      --period            weight samples by period, not count\n"
-	    "  -e, --event NAME        samples of event NAME (default: the "
-	    "first seen)\n"
-	    "      --inline leaf|caller  self of an inlined leaf goes to it "
-	    "(default)\n"
-	    "                          or to its caller, as perf report does\n"
-	    "  -f, --format text|csv|json  output format (default text)\n"
-	    "      --strict            a line that cannot be parsed is fatal\n"
-	    "      --resolve           name unknown symbols from the DSOs "
-	    "(libbfd)\n"
-	    "      --expand-inline     expand frames into their inlined "
-	    "calls (libbfd)\n"
-	    "      --demangle          demangle C++ and Rust names left "
-	    "mangled\n"
-	    "      --srcline           a function per source line: "
-	    "name:file:line\n"
-	    "  -h, --help              show this help\n"
-	    "      --version           show the version\n"
-	    "\n"
-	    "Files are read in order and combined; none or - is stdin.\n"
-	    "See calltree(1).\n");
+	printf("usage: calltree [options] [file ...]\n"
+	       "The call tree of perf script text or folded stacks.\n"
+	       "\n"
+	       "  -p, --percent-limit P   fold nodes below P percent into "
+	       "[other] (default 0.5)\n"
+	       "  -d, --max-depth N       show N levels at most\n"
+	       "  -i, --inverted          leaves at the top, callers beneath\n"
+	       "  -a, --ascii             indentation instead of line drawing\n"
+	       "  -f, --format text|csv|json  output format (default text)\n");
+	profile_options_help();
+	printf("  -h, --help              show this help\n"
+	       "      --version           show the version\n"
+	       "\n"
+	       "Files are read in order and combined; none or - is stdin.\n"
+	       "See calltree(1).\n");
 	finish_output();
 }
 

@@ -63,40 +63,25 @@ usage(void)
 static void
 help(void)
 {
-	printf(
-	    "usage: flatsort [options] [file ...]\n"
-	    "The flat profile of perf script text or folded stacks, sorted "
-	    "by samples.\n"
-	    "\n"
-	    "  -s, --sort self|total   sort by self (default) or total "
-	    "samples\n"
-	    "  -n, --limit N           show the first N rows only\n"
-	    "  -p, --percent-limit P   hide rows below P percent of the "
-	    "sort column\n"
-	    "  -b, --by sym|dso|sym,dso  a row per symbol, per DSO, or per "
-	    "symbol in a\n"
-	    "                          DSO (default)\n"
-	    "      --period            weight samples by period, not count\n"
-	    "  -e, --event NAME        samples of event NAME (default: the "
-	    "first seen)\n"
-	    "      --inline leaf|caller  self of an inlined leaf goes to it "
-	    "(default)\n"
-	    "                          or to its caller, as perf report does\n"
-	    "  -f, --format text|csv|json  output format (default text)\n"
-	    "      --strict            a line that cannot be parsed is fatal\n"
-	    "      --resolve           name unknown symbols from the DSOs "
-	    "(libbfd)\n"
-	    "      --expand-inline     expand frames into their inlined "
-	    "calls (libbfd)\n"
-	    "      --demangle          demangle C++ and Rust names left "
-	    "mangled\n"
-	    "      --srcline           a function per source line: "
-	    "name:file:line\n"
-	    "  -h, --help              show this help\n"
-	    "      --version           show the version\n"
-	    "\n"
-	    "Files are read in order and combined; none or - is stdin.\n"
-	    "See flatsort(1).\n");
+	printf("usage: flatsort [options] [file ...]\n"
+	       "The flat profile of perf script text or folded stacks, sorted "
+	       "by samples.\n"
+	       "\n"
+	       "  -s, --sort self|total   sort by self (default) or total "
+	       "samples\n"
+	       "  -n, --limit N           show the first N rows only\n"
+	       "  -p, --percent-limit P   hide rows below P percent of the "
+	       "sort column\n"
+	       "  -b, --by sym|dso|sym,dso  a row per symbol, per DSO, or per "
+	       "symbol in a\n"
+	       "                          DSO (default)\n"
+	       "  -f, --format text|csv|json  output format (default text)\n");
+	profile_options_help();
+	printf("  -h, --help              show this help\n"
+	       "      --version           show the version\n"
+	       "\n"
+	       "Files are read in order and combined; none or - is stdin.\n"
+	       "See flatsort(1).\n");
 	finish_output();
 }
 
