@@ -131,6 +131,7 @@ line_reader_next(struct line_reader *r, struct span *line)
 
 	r->last = r->pos;
 	r->lineno++;
+	r->unterminated = nl == NULL && len < r->max_line;
 	r->too_long = len >= r->max_line && !(nl != NULL && len == r->max_line);
 	if (r->too_long && nl != NULL) {
 		/* Wholly in the buffer: show its start, step over the rest. */

@@ -36,6 +36,7 @@ struct line_reader {
 	size_t max_line;
 	bool eof;
 	bool too_long;            /* the line returned last was cut */
+	bool unterminated;        /* it ended the input without '\n' */
 	unsigned long generation; /* counts the times the data moved */
 	/* Lines the caller could not use; see line_reader_bad. */
 	bool strict;             /* a bad line is fatal */

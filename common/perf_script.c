@@ -400,6 +400,17 @@ gap_flush(struct perf_reader *r, struct span text)
 }
 
 /*
+ * A frame line that ends the input without its "(dso)", in an input whose
+ * frames name their DSOs: the file was cut in the middle of it.
+ */
+static bool
+truncated_frame(const struct perf_reader *r, struct span line)
+{
+	struct span t = trim(line);
+	return r->saw_dso && t.n > 0 && t.p[t.n - 1] != ')';
+}
+
+/*
  * Find the next record.  Returns the number of its lines, with their extents
  * in r->extents relative to the mark; 0 at end of input.  *record_off is
  * where the header starts, relative to the mark.
@@ -457,6 +468,7 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 		}
 		add_extent(r, n++, line, base);
 	}
+	r->cut_at_end = n > 0 && lr->unterminated && lr->pos == lr->end;
 	return n;
 }
 
@@ -513,7 +525,13 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 		if (line.p[0] == '#')
 			continue;
 		f = new_frame(r, nframes);
-		if (frame_cache_parse(r->cache, line, f)) {
+		if (i == nlines - 1 && r->cut_at_end &&
+		    truncated_frame(r, line)) {
+			bad_line(
+			    r, lineno + i,
+			    "frame line cut short by the end of the input");
+		} else if (frame_cache_parse(r->cache, line, f)) {
+			r->saw_dso |= f->dso.n > 0;
 			nframes++;
 			srcline_allowed = true;
 		} else if (srcline_allowed && is_space(line.p[0]) &&

@@ -88,6 +88,8 @@ struct perf_reader {
 	size_t frames_cap;
 	struct line_extent *extents; /* lines of the current record */
 	size_t extents_cap;
+	bool cut_at_end; /* its last line ends the input without '\n' */
+	bool saw_dso;    /* some frame of this input named a DSO */
 };
 
 void perf_reader_init(struct perf_reader *r, int fd, const char *name);

@@ -346,6 +346,24 @@ START_TEST(reader_counts_bad_lines)
 }
 END_TEST
 
+START_TEST(reader_cut_in_a_frame_line)
+{
+	/* The input ends in the middle of a frame's "(dso)". */
+	struct read_result r =
+	    read_all("a 1 1.0: 5 cycles:\n\t1 f (/lib/x.so)\n\n"
+	             "b 2 2.0: 7 cycles:\n\t2 g (/lib/x.so)\n"
+	             "\t3 h+0x1 (/lib/x.s");
+	ck_assert_uint_eq(r.samples, 2);
+	ck_assert_uint_eq(r.frames[1], 1);
+	ck_assert_uint_eq(r.bad_lines, 1);
+	/* A last line without '\n' that is whole is no loss. */
+	r = read_all(
+	    "a 1 1.0: 5 cycles:\n\t1 f (/lib/x.so)\n\t2 g (/lib/x.so)");
+	ck_assert_uint_eq(r.frames[0], 2);
+	ck_assert_uint_eq(r.bad_lines, 0);
+}
+END_TEST
+
 START_TEST(reader_empty_and_binary)
 {
 	struct read_result r = read_all("");
@@ -399,6 +417,7 @@ main(void)
 	tcase_add_test(tc, reader_srcline);
 	tcase_add_test(tc, reader_frame_on_header_line);
 	tcase_add_test(tc, reader_counts_bad_lines);
+	tcase_add_test(tc, reader_cut_in_a_frame_line);
 	tcase_add_test(tc, reader_empty_and_binary);
 	tcase_add_test(tc, reader_detect);
 	suite_add_tcase(s, tc);
