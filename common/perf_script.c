@@ -428,8 +428,7 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 	while (line_reader_next(lr, &line)) {
 		const char *base = line_reader_marked(lr).p;
 		if (n == 0 && line.p - base > GAP_CHUNK) {
-			/* Hand over text between samples: it must not pile up.
-			 */
+			/* Text between samples must not pile up. */
 			gap_flush(r, span_make(base, (size_t)(line.p - base)));
 			line_reader_mark_last(lr);
 			base = line_reader_marked(lr).p;
