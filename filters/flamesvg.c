@@ -340,6 +340,7 @@ parse_options(struct options *o, int argc, char *argv[])
 			print_version();
 			exit(EXIT_OK);
 		default:
+			option_error(argv);
 			usage();
 			exit(EXIT_USAGE);
 		}
@@ -362,6 +363,7 @@ main(int argc, char *argv[])
 	struct input_state in;
 
 	cli_init("flamesvg");
+	cli_quiet_getopt();
 	set_defaults(&o);
 	parse_options(&o, argc, argv);
 	argc -= optind;
