@@ -81,6 +81,16 @@ frame_name_length(struct span s)
 	return s.n;
 }
 
+size_t
+comm_tidy(struct span comm, char *out)
+{
+	for (size_t i = 0; i < comm.n; i++)
+		out[i] = comm.p[i] == ' '   ? '_'
+		         : comm.p[i] == ';' ? ':'
+		                            : comm.p[i];
+	return comm.n;
+}
+
 bool
 frame_symbol_unknown(struct span symbol)
 {

@@ -33,6 +33,12 @@ size_t frame_name_length(struct span symbol);
 size_t frame_tidy(struct span symbol, struct span dso, uint64_t addr,
                   bool addrs, bool java, char *out);
 
+/*
+ * A command name as the root of a stack: its bytes, spaces made '_' and
+ * ';' made ':' (out holds comm.n bytes).  Returns the length.
+ */
+size_t comm_tidy(struct span comm, char *out);
+
 /* True for "[unknown]" and for an empty symbol. */
 bool frame_symbol_unknown(struct span symbol);
 

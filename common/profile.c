@@ -24,7 +24,8 @@ profile_init(struct profile *p, const struct profile_options *opt)
 	memset(p, 0, sizeof *p);
 	p->opt = *opt;
 	string_table_init(&p->names);
-	frame_table_init(&p->frames);
+	frame_cache_init(&p->cache, FRAME_CACHE_BUDGET);
+	frame_table_init(&p->inlined_frames);
 	stack_table_init(&p->functions_index);
 	stack_table_init(&p->stacks);
 	event_select_init(&p->events, opt->event);
@@ -37,11 +38,14 @@ void
 profile_free(struct profile *p)
 {
 	string_table_free(&p->names);
-	frame_table_free(&p->frames);
+	frame_cache_free(&p->cache);
+	frame_table_free(&p->inlined_frames);
+	id_map_free(&p->function_of);
+	id_map_free(&p->inlined_function_of);
+	root_cache_free(&p->last_root);
 	stack_table_free(&p->functions_index);
 	stack_table_free(&p->stacks);
 	event_select_free(&p->events);
-	free(p->function_of);
 	free(p->functions);
 	free(p->ids);
 	free(p->namebuf);
@@ -107,27 +111,27 @@ unknown_function(struct profile *p)
 	return intern_function(p, p->unknown_dso, p->unknown_dso, false);
 }
 
-/* The function of a perf frame; dso is the frame's own or its container's. */
+/*
+ * The function of a perf frame; dso is the frame's own or, for an inlined
+ * frame, its container's.  Computed once per frame: a frame's own is known
+ * by the reader's frame id, an inlined frame by its id with that DSO.
+ */
 static uint32_t
 perf_function(struct profile *p, const struct perf_frame *f, struct span dso)
 {
-	uint32_t frame =
-	    frame_table_intern(&p->frames, f->symbol, dso, f->inlined);
+	struct id_map *map = &p->function_of;
+	uint32_t frame = f->id;
 
-	if (frame >= p->function_of_cap) {
-		uint32_t cap = p->function_of_cap ? p->function_of_cap : 1024;
-		while (cap <= frame)
-			cap *= 2;
-		p->function_of =
-		    xreallocarray(p->function_of, cap, sizeof *p->function_of);
-		memset(p->function_of + p->function_of_cap, 0xff,
-		       (cap - p->function_of_cap) * sizeof *p->function_of);
-		p->function_of_cap = cap;
+	if (f->inlined) {
+		map = &p->inlined_function_of;
+		frame = frame_table_intern(&p->inlined_frames, f->symbol, dso,
+		                           true);
 	}
 	/* With --srcline a function is one line of it: no cache. */
 	bool line = p->opt.symbols.srcline && srcline_has_line(f->srcline);
-	if (!line && p->function_of[frame] != UINT32_MAX)
-		return p->function_of[frame];
+	uint32_t id = id_map_get(map, frame);
+	if (!line && id != UINT32_MAX)
+		return id;
 
 	char *buf = name_buffer(p, f->symbol.n + dso.n + f->srcline.n + 48);
 	size_t n = frame_tidy(f->symbol, dso, f->addr, false, false, buf);
@@ -136,10 +140,25 @@ perf_function(struct profile *p, const struct perf_frame *f, struct span dso)
 	uint32_t name = string_table_intern(&p->names, span_make(buf, n));
 	uint32_t dso_name =
 	    string_table_intern(&p->names, dso_display_name(dso));
-	uint32_t id = intern_function(p, name, dso_name, f->inlined);
+	id = intern_function(p, name, dso_name, f->inlined);
 	if (!line)
-		p->function_of[frame] = id;
+		id_map_set(map, frame, id);
 	return id;
+}
+
+/* The comm of a sample, as collapse writes it: the root of its stack. */
+static uint32_t
+comm_name(struct profile *p, const struct perf_sample *s)
+{
+	uint32_t name = root_cache_find(&p->last_root, s);
+
+	if (name == UINT32_MAX) {
+		char *buf = name_buffer(p, s->comm.n);
+		size_t n = comm_tidy(s->comm, buf);
+		name = string_table_intern(&p->names, span_make(buf, n));
+		root_cache_keep(&p->last_root, s, name);
+	}
+	return name;
 }
 
 static void
@@ -148,13 +167,7 @@ add_perf_sample(struct profile *p, const struct perf_sample *s)
 	if (!event_select_take(&p->events, s->event))
 		return;
 
-	char *buf = name_buffer(p, s->comm.n + 1);
-	memcpy(buf, s->comm.p, s->comm.n);
-	for (size_t i = 0; i < s->comm.n; i++)
-		if (buf[i] == ' ')
-			buf[i] = '_';
-	push_id(p, 0,
-	        string_table_intern(&p->names, span_make(buf, s->comm.n)));
+	push_id(p, 0, comm_name(p, s));
 
 	/*
 	 * Walk root to leaf so that an inlined frame knows the DSO of the
@@ -242,6 +255,7 @@ read_perf(struct profile *p, struct perf_reader *r)
 	struct perf_sample s;
 
 	r->lines.strict = p->opt.strict;
+	r->cache = &p->cache;
 	r->symbols = p->symbols;
 	while (perf_reader_next(r, &s))
 		add_perf_sample(p, &s);

@@ -29,8 +29,11 @@
 #include <stdint.h>
 
 #include "event_select.h"
+#include "frame_cache.h"
 #include "frame_table.h"
+#include "id_map.h"
 #include "perf_script.h"
+#include "root_cache.h"
 #include "stack_table.h"
 #include "string_table.h"
 #include "symbols.h"
@@ -58,9 +61,12 @@ struct function {
 struct profile {
 	struct profile_options opt;
 	struct string_table names; /* every display text */
-	struct frame_table frames; /* (symbol, DSO, inlined) as read */
-	uint32_t *function_of;     /* frame id -> function id */
-	uint32_t function_of_cap;
+	struct frame_cache cache;  /* frame lines and ids, for every input */
+	struct id_map function_of; /* cache frame id -> function id */
+	/* Inlined frames take the DSO of their container: their own ids. */
+	struct frame_table inlined_frames;
+	struct id_map inlined_function_of;
+	struct root_cache last_root; /* the comm of the previous sample */
 	struct stack_table functions_index; /* (name, dso, inlined) -> id */
 	struct function *functions;         /* by function id */
 	uint32_t functions_cap;

@@ -14,7 +14,9 @@
 #include "cli.h"
 #include "event_select.h"
 #include "frame_tidy.h"
+#include "id_map.h"
 #include "perf_script.h"
+#include "root_cache.h"
 #include "stack_table.h"
 #include "string_table.h"
 #include "symbols.h"
@@ -31,21 +33,12 @@ struct options {
 	const char *event;             /* NULL: the first event seen */
 };
 
-struct root_cache {
-	bool valid;
-	char *comm;
-	size_t comm_len, comm_cap;
-	int64_t pid, tid;
-	uint32_t name;
-};
-
 struct collapse {
 	struct options opt;
 	struct root_cache last_root;
 	struct frame_cache cache;  /* frame lines and ids, for every input */
 	struct string_table names; /* display names, root names included */
-	uint32_t *name_of[2];      /* frame id -> name id, [java] */
-	size_t name_of_cap;
+	struct id_map name_of[2];  /* frame id -> name id, [java] */
 	struct stack_table stacks; /* name ids, root first */
 	uint32_t *ids;             /* the stack being built */
 	size_t ids_cap;
@@ -124,15 +117,14 @@ push_id(struct collapse *c, size_t n, uint32_t id)
 	c->ids[n] = id;
 }
 
-/* "comm", "comm-PID" or "comm-PID/TID"; spaces become '_'. */
+/* "comm", "comm-PID" or "comm-PID/TID", tidied by comm_tidy. */
 static uint32_t
 make_root_name(struct collapse *c, const struct perf_sample *s)
 {
 	ensure_buffer(&c->namebuf, &c->namebuf_cap, s->comm.n + 48);
 	char *p = c->namebuf;
-	size_t n = s->comm.n;
+	size_t n = comm_tidy(s->comm, p);
 
-	memcpy(p, s->comm.p, n);
 	if (c->opt.pid || c->opt.tid) {
 		if (s->pid >= 0)
 			n += (size_t)sprintf(p + n, "-%lld", (long long)s->pid);
@@ -141,36 +133,20 @@ make_root_name(struct collapse *c, const struct perf_sample *s)
 		if (c->opt.tid)
 			n += (size_t)sprintf(p + n, "/%lld", (long long)s->tid);
 	}
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] == ' ')
-			p[i] = '_';
-		else if (p[i] == ';')
-			p[i] = ':';
-	}
 	return string_table_intern(&c->names, span_make(p, n));
 }
 
-/*
- * The root name of a sample; consecutive samples mostly come from the same
- * thread, so the last answer is kept.
- */
+/* The root name of a sample, the previous sample's when it is the same. */
 static uint32_t
 root_name(struct collapse *c, const struct perf_sample *s)
 {
-	struct root_cache *last = &c->last_root;
+	uint32_t name = root_cache_find(&c->last_root, s);
 
-	if (last->valid && s->pid == last->pid && s->tid == last->tid &&
-	    s->comm.n == last->comm_len &&
-	    memcmp(s->comm.p, last->comm, s->comm.n) == 0)
-		return last->name;
-	ensure_buffer(&last->comm, &last->comm_cap, s->comm.n + 1);
-	memcpy(last->comm, s->comm.p, s->comm.n);
-	last->comm_len = s->comm.n;
-	last->pid = s->pid;
-	last->tid = s->tid;
-	last->name = make_root_name(c, s);
-	last->valid = true;
-	return last->name;
+	if (name == UINT32_MAX) {
+		name = make_root_name(c, s);
+		root_cache_keep(&c->last_root, s, name);
+	}
+	return name;
 }
 
 /* The display name of a frame, with its annotation. */
@@ -213,23 +189,12 @@ frame_name(struct collapse *c, const struct perf_frame *f, bool java)
 	if (c->opt.srcline && f->srcline.n > 0)
 		return make_name(c, f, java);
 
-	uint32_t id = f->id;
-	if (id >= c->name_of_cap) {
-		size_t cap = c->name_of_cap ? c->name_of_cap : 1024;
-		while (cap <= id)
-			cap *= 2;
-		for (int j = 0; j < 2; j++) {
-			c->name_of[j] = xreallocarray(c->name_of[j], cap,
-			                              sizeof *c->name_of[j]);
-			memset(c->name_of[j] + c->name_of_cap, 0xff,
-			       (cap - c->name_of_cap) * sizeof *c->name_of[j]);
-		}
-		c->name_of_cap = cap;
+	uint32_t name = id_map_get(&c->name_of[java], f->id);
+	if (name == UINT32_MAX) {
+		name = make_name(c, f, java);
+		id_map_set(&c->name_of[java], f->id, name);
 	}
-	uint32_t *slot = &c->name_of[java][id];
-	if (*slot == UINT32_MAX)
-		*slot = make_name(c, f, java);
-	return *slot;
+	return name;
 }
 
 /*
@@ -283,11 +248,11 @@ add_sample(struct collapse *c, const struct perf_sample *s)
 static void
 collapse_free(struct collapse *c)
 {
-	free(c->last_root.comm);
+	root_cache_free(&c->last_root);
 	frame_cache_free(&c->cache);
 	string_table_free(&c->names);
-	free(c->name_of[0]);
-	free(c->name_of[1]);
+	id_map_free(&c->name_of[0]);
+	id_map_free(&c->name_of[1]);
 	stack_table_free(&c->stacks);
 	free(c->ids);
 	free(c->namebuf);

@@ -1,0 +1,28 @@
+/*
+ * id_map.h - a dense map from one kind of id to another.
+ *
+ * Per-frame data that filters compute once (a frame's display name, its
+ * function) lives in an array indexed by frame id; the array grows as ids
+ * appear.  UINT32_MAX is "not computed yet", the value of every id never
+ * set.
+ */
+#ifndef PERFVIEWS_ID_MAP_H
+#define PERFVIEWS_ID_MAP_H
+
+#include <stdint.h>
+
+struct id_map {
+	uint32_t *to;
+	uint32_t cap;
+};
+
+static inline uint32_t
+id_map_get(const struct id_map *m, uint32_t id)
+{
+	return id < m->cap ? m->to[id] : UINT32_MAX;
+}
+
+void id_map_set(struct id_map *m, uint32_t id, uint32_t value);
+void id_map_free(struct id_map *m);
+
+#endif
