@@ -100,22 +100,11 @@ folded_next_frame(struct span *rest, struct span *frame)
 bool
 folded_detect(struct span head)
 {
-	const char *p = head.p, *end = head.p + head.n;
 	struct folded_line f;
+	struct span line = first_text_line(head, true);
 
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		if (nl == NULL)
-			break; /* a partial line says nothing */
-		struct span line = span_make(p, (size_t)(nl - p));
-		if (line.n > 0 && line.p[line.n - 1] == '\r')
-			line.n--;
-		if (line.n > 0 && line.p[0] != '#')
-			return line.p[0] != ' ' && line.p[0] != '\t' &&
-			       folded_parse_line(line, &f);
-		p = nl + 1;
-	}
-	return false;
+	return line.p != NULL && line.p[0] != ' ' && line.p[0] != '\t' &&
+	       folded_parse_line(line, &f);
 }
 
 void
@@ -131,12 +120,6 @@ folded_reader_free(struct folded_reader *r)
 	line_reader_free(&r->lines);
 }
 
-static void
-bad_line(struct folded_reader *r, const char *what)
-{
-	line_reader_bad(&r->lines, r->lines.lineno, what);
-}
-
 bool
 folded_reader_next(struct folded_reader *r, struct folded_line *out)
 {
@@ -144,13 +127,15 @@ folded_reader_next(struct folded_reader *r, struct folded_line *out)
 
 	while (line_reader_next(&r->lines, &line)) {
 		if (r->lines.too_long) {
-			bad_line(r, "line too long");
+			line_reader_bad(&r->lines, r->lines.lineno,
+			                "line too long");
 			continue;
 		}
 		if (line.n == 0 || line.p[0] == '#')
 			continue;
 		if (!folded_parse_line(line, out)) {
-			bad_line(r, "not a folded stack (no count)");
+			line_reader_bad(&r->lines, r->lines.lineno,
+			                "not a folded stack (no count)");
 			continue;
 		}
 		if (r->ncounts == 0)
@@ -165,7 +150,8 @@ folded_reader_next(struct folded_reader *r, struct folded_line *out)
 			out->ncounts = 1;
 		}
 		if (out->ncounts != r->ncounts) {
-			bad_line(r, "one count in a diff file");
+			line_reader_bad(&r->lines, r->lines.lineno,
+			                "one count in a diff file");
 			continue;
 		}
 		out->lineno = r->lines.lineno;

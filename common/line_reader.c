@@ -190,3 +190,27 @@ line_reader_summary(const struct line_reader *r)
 		        r->name, r->bad_lines, r->bad_lines == 1 ? "" : "s",
 		        r->first_bad);
 }
+
+struct span
+first_text_line(struct span head, bool whole)
+{
+	const char *p = head.p, *end = head.p + head.n;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL && whole)
+			break;
+		struct span line = span_make(p, (size_t)((nl ? nl : end) - p));
+		if (line.n > 0 && line.p[line.n - 1] == '\r')
+			line.n--;
+		size_t i = 0;
+		while (i < line.n && (line.p[i] == ' ' || line.p[i] == '\t'))
+			i++;
+		if (i < line.n && line.p[0] != '#')
+			return line;
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return span_make(NULL, 0);
+}

@@ -84,6 +84,14 @@ void line_reader_bad(struct line_reader *r, unsigned long lineno,
 /* One line on stderr if lines were bad: how many, and the first. */
 void line_reader_summary(const struct line_reader *r);
 
+/*
+ * The first line of head that is neither blank nor a '#' comment, without
+ * its line end; p is NULL when there is none.  With whole, a last line not
+ * ended by '\n' does not count: it may have been cut by the peek.  This
+ * is how readers recognise their format from line_reader_peek.
+ */
+struct span first_text_line(struct span head, bool whole);
+
 /* Peek at the first bytes of the input without consuming them. */
 struct span line_reader_peek(struct line_reader *r, size_t want);
 

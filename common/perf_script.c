@@ -318,21 +318,9 @@ bool
 perf_script_detect(struct span head)
 {
 	struct perf_sample s;
-	const char *p = head.p, *end = head.p + head.n;
+	struct span line = first_text_line(head, false);
 
-	/* The first line that is neither a comment nor blank is a header. */
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		struct span line = span_make(p, (size_t)((nl ? nl : end) - p));
-		if (line.n > 0 && line.p[line.n - 1] == '\r')
-			line.n--;
-		if (line.n > 0 && line.p[0] != '#' && !is_blank(line))
-			return perf_header_parse(line, &s);
-		if (nl == NULL)
-			break;
-		p = nl + 1;
-	}
-	return false;
+	return line.p != NULL && perf_header_parse(line, &s);
 }
 
 void
@@ -352,12 +340,6 @@ perf_reader_free(struct perf_reader *r)
 	line_reader_free(&r->lines);
 	free(r->frames);
 	free(r->extents);
-}
-
-static void
-bad_line(struct perf_reader *r, unsigned long lineno, const char *what)
-{
-	line_reader_bad(&r->lines, lineno, what);
 }
 
 void
@@ -435,16 +417,18 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 		}
 		if (n == 0) {
 			if (lr->too_long) {
-				bad_line(r, lr->lineno, "line too long");
+				line_reader_bad(&r->lines, lr->lineno,
+				                "line too long");
 				continue;
 			}
 			if (line.n == 0 || line.p[0] == '#' || is_blank(line))
 				continue;
 			if (!perf_header_parse(line, s)) {
-				bad_line(r, lr->lineno,
-				         is_space(line.p[0])
-				             ? "frame line outside a sample"
-				             : "unrecognised header line");
+				line_reader_bad(
+				    &r->lines, lr->lineno,
+				    is_space(line.p[0])
+				        ? "frame line outside a sample"
+				        : "unrecognised header line");
 				continue;
 			}
 			*record_off = (size_t)(line.p - base);
@@ -455,7 +439,7 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 		}
 		if (lr->too_long) {
 			add_extent(r, n++, span_make(line.p, 0), base);
-			bad_line(r, lr->lineno, "line too long");
+			line_reader_bad(&r->lines, lr->lineno, "line too long");
 			continue;
 		}
 		if (is_blank(line))
@@ -526,9 +510,10 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 		f = new_frame(r, nframes);
 		if (i == nlines - 1 && r->cut_at_end &&
 		    truncated_frame(r, line)) {
-			bad_line(
-			    r, lineno + i,
-			    "frame line cut short by the end of the input");
+			line_reader_bad(
+			    &r->lines, lineno + i,
+			    "frame line cut short by the end of the "
+			    "input");
 		} else if (frame_cache_parse(r->cache, line, f)) {
 			r->saw_dso |= f->dso.n > 0;
 			nframes++;
@@ -538,7 +523,8 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 			r->frames[nframes - 1].srcline = trim(line);
 			srcline_allowed = false;
 		} else {
-			bad_line(r, lineno + i, "unrecognised frame line");
+			line_reader_bad(&r->lines, lineno + i,
+			                "unrecognised frame line");
 		}
 	}
 	s->frames = r->frames;
