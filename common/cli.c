@@ -238,3 +238,12 @@ xstrdup(const char *s)
 		die(EXIT_DATA, "out of memory");
 	return p;
 }
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}

@@ -74,5 +74,6 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xreallocarray(void *p, size_t count, size_t size);
 char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
 
 #endif

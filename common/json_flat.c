@@ -252,6 +252,32 @@ parse_word(struct parser *ps, const char *word, enum json_kind kind)
 
 static bool parse_value(struct parser *ps, int depth);
 
+/* A member's value, with its key (or index) on the path while it parses. */
+static bool
+parse_member(struct parser *ps, const char *key, size_t len, int depth)
+{
+	size_t old = path_push(ps, key, len);
+	bool ok = parse_value(ps, depth + 1);
+	path_pop(ps, old);
+	return ok;
+}
+
+/* After a member: 1 when ',' says another follows, 0 at close, -1 else. */
+static int
+after_member(struct parser *ps, char close)
+{
+	skip_space(ps);
+	if (ps->p < ps->end && *ps->p == ',') {
+		ps->p++;
+		return 1;
+	}
+	if (ps->p < ps->end && *ps->p == close) {
+		ps->p++;
+		return 0;
+	}
+	return -1;
+}
+
 static bool
 parse_object(struct parser *ps, int depth)
 {
@@ -271,21 +297,13 @@ parse_object(struct parser *ps, int depth)
 		if (ps->p >= ps->end || *ps->p != ':')
 			return error(ps, "expected ':'");
 		ps->p++;
-		size_t old = path_push(ps, ps->buf, ps->buflen);
-		bool ok = parse_value(ps, depth + 1);
-		path_pop(ps, old);
-		if (!ok)
+		if (!parse_member(ps, ps->buf, ps->buflen, depth))
 			return false;
-		skip_space(ps);
-		if (ps->p < ps->end && *ps->p == ',') {
-			ps->p++;
-			continue;
-		}
-		if (ps->p < ps->end && *ps->p == '}') {
-			ps->p++;
+		int next = after_member(ps, '}');
+		if (next < 0)
+			return error(ps, "expected ',' or '}'");
+		if (next == 0)
 			return true;
-		}
-		return error(ps, "expected ',' or '}'");
 	}
 }
 
@@ -301,21 +319,13 @@ parse_array(struct parser *ps, int depth)
 	for (size_t i = 0;; i++) {
 		char index[24];
 		int n = snprintf(index, sizeof index, "%zu", i);
-		size_t old = path_push(ps, index, (size_t)n);
-		bool ok = parse_value(ps, depth + 1);
-		path_pop(ps, old);
-		if (!ok)
+		if (!parse_member(ps, index, (size_t)n, depth))
 			return false;
-		skip_space(ps);
-		if (ps->p < ps->end && *ps->p == ',') {
-			ps->p++;
-			continue;
-		}
-		if (ps->p < ps->end && *ps->p == ']') {
-			ps->p++;
+		int next = after_member(ps, ']');
+		if (next < 0)
+			return error(ps, "expected ',' or ']'");
+		if (next == 0)
 			return true;
-		}
-		return error(ps, "expected ',' or ']'");
 	}
 }
 

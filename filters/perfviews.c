@@ -165,7 +165,7 @@ count_runs(const char *path, struct run_count *c)
 		if (c->nruns == 0)
 			new_run(c); /* no markers: one run */
 		if (c->event == NULL)
-			c->event = strndup(s.event.p, s.event.n);
+			c->event = xstrndup(s.event.p, s.event.n);
 		c->samples[c->nruns - 1]++;
 	}
 	perf_reader_summary(&r);
