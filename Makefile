@@ -281,10 +281,7 @@ publish: $(BIN)/perfviews
 # Split the raw file at its run markers and compare groups of runs.
 stability: $(BIN)/perfviews | views-check
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
-	$(VIEW_CAT) $(VIEW_RAW) | awk -v dir="$$tmp" \
-	    '/^# perfviews run [0-9]+\// { n++; f = sprintf("%s/run-%03d.txt", dir, n) } \
-	     f { print > f }'; \
-	runs=$$(ls "$$tmp" | wc -l); \
+	runs=$$($(VIEW_CAT) $(VIEW_RAW) | $(BIN)/perfviews split - "$$tmp"); \
 	[ "$$runs" -ge 2 ] || { echo "make stability: $(VIEW_RAW) holds $$runs run(s); record with xRUNS, 10 or more" >&2; exit 1; }; \
 	[ "$$runs" -ge 10 ] || echo "make stability: only $$runs runs; 10 or more give k up to 5" >&2; \
 	{ echo "# Stability of $(VIEW_ID)"; echo; \

@@ -38,6 +38,7 @@ usage(void)
 	        "       perfviews get META FIELD\n"
 	        "       perfviews readme [--flat FILE] [--raw NAME] META\n"
 	        "       perfviews index META ...\n"
+	        "       perfviews split RAW DIR\n"
 	        "       perfviews stability [--splits N] [--seed N] [--top N] "
 	        "[--sizes LIST]\n"
 	        "                 RUN ...\n");
@@ -65,6 +66,8 @@ help(void)
 	       "ID-raw.txt.xz)\n"
 	       "  index META ...  write the README.md of a published "
 	       "directory\n"
+	       "  split RAW DIR   write each run of a raw file to "
+	       "DIR/run-NNN.txt\n"
 	       "  stability RUN ...  distances between profiles of "
 	       "disjoint groups of runs\n"
 	       "      --splits N       random pairs of groups per size "
@@ -133,21 +136,38 @@ new_run(struct run_count *c)
 	c->samples[c->nruns++] = 0;
 }
 
-/* The reader hands over whole lines between samples. */
+/*
+ * Call line(ctx, line, marker) for each line of text between samples (the
+ * reader hands over whole lines), newline included; marker says whether it
+ * is a RUN_MARKER line.
+ */
 static void
-count_markers(void *ctx, struct span text)
+each_gap_line(struct span text, void (*line)(void *, struct span, bool),
+              void *ctx)
 {
-	struct run_count *c = ctx;
 	const char *p = text.p, *end = text.p + text.n;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *line_end = nl != NULL ? nl : end;
-		if (span_starts_with(span_make(p, (size_t)(line_end - p)),
-		                     RUN_MARKER))
-			new_run(c);
-		p = line_end + 1;
+		const char *next = nl != NULL ? nl + 1 : end;
+		struct span l = span_make(p, (size_t)(next - p));
+		line(ctx, l, span_starts_with(l, RUN_MARKER));
+		p = next;
 	}
+}
+
+static void
+count_marker(void *ctx, struct span line, bool marker)
+{
+	(void)line;
+	if (marker)
+		new_run(ctx);
+}
+
+static void
+count_markers(void *ctx, struct span text)
+{
+	each_gap_line(text, count_marker, ctx);
 }
 
 static void
@@ -612,6 +632,83 @@ print_percent_row(const struct stability *st, uint32_t fn, double combined)
 	       dso.p, 100 * combined, 100 * mean, 100 * sd, 100 * lo, 100 * hi);
 }
 
+/* Writing the runs of a raw file apart: DIR/run-001.txt, ... */
+struct run_split {
+	const char *dir;
+	FILE *out; /* the run being written; NULL before the first */
+	char path[4096];
+	size_t nruns;
+};
+
+static void
+close_run(struct run_split *sp)
+{
+	if (sp->out != NULL && fclose(sp->out) != 0)
+		die_errno(EXIT_DATA, "%s", sp->path);
+	sp->out = NULL;
+}
+
+static void
+next_run(struct run_split *sp)
+{
+	close_run(sp);
+	sp->nruns++;
+	snprintf(sp->path, sizeof sp->path, "%s/run-%03zu.txt", sp->dir,
+	         sp->nruns);
+	sp->out = fopen(sp->path, "w");
+	if (sp->out == NULL)
+		die_errno(EXIT_DATA, "%s", sp->path);
+}
+
+static void
+write_run(struct run_split *sp, struct span text)
+{
+	if (sp->out == NULL)
+		next_run(sp); /* no marker before the first sample: one run */
+	if (fwrite(text.p, 1, text.n, sp->out) != text.n)
+		die_errno(EXIT_DATA, "%s", sp->path);
+}
+
+static void
+split_line(void *ctx, struct span line, bool marker)
+{
+	if (marker)
+		next_run(ctx);
+	write_run(ctx, line);
+}
+
+static void
+split_gap(void *ctx, struct span text)
+{
+	each_gap_line(text, split_line, ctx);
+}
+
+static int
+cmd_split(int argc, char *argv[])
+{
+	struct run_split sp = {0};
+	struct perf_reader r;
+	struct perf_sample s;
+
+	if (argc != 3)
+		usage_error("split: RAW and DIR expected");
+	sp.dir = argv[2];
+	int fd = input_open(argv[1]);
+	perf_reader_init(&r, fd, input_name(argv[1]));
+	r.skip_frames = true;
+	r.gap = split_gap;
+	r.gap_ctx = &sp;
+	while (perf_reader_next(&r, &s))
+		write_run(&sp, s.text);
+	perf_reader_summary(&r);
+	perf_reader_free(&r);
+	input_close(fd);
+	close_run(&sp);
+	printf("%zu\n", sp.nruns);
+	finish_output();
+	return sp.nruns > 0 ? EXIT_OK : EXIT_DATA;
+}
+
 static int
 cmd_stability(int argc, char *argv[])
 {
@@ -758,5 +855,7 @@ main(int argc, char *argv[])
 		return cmd_index(argc, argv);
 	if (strcmp(cmd, "stability") == 0)
 		return cmd_stability(argc, argv);
+	if (strcmp(cmd, "split") == 0)
+		return cmd_split(argc, argv);
 	usage_error("unknown command '%s'", cmd);
 }
