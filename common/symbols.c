@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "frame_tidy.h"
 #include "hash.h"
+#include "id_index.h"
 #include "perf_script.h"
 #include "string_table.h"
 #include "symbols.h"
@@ -40,6 +41,7 @@ struct func_symbol {
 	uint64_t end;
 	const char *name;      /* in the symbolizer's arena */
 	unsigned char binding; /* BINDING_* */
+	uint32_t order;        /* of reading, to tell aliases apart */
 };
 
 enum { BINDING_LOCAL, BINDING_GLOBAL, BINDING_WEAK };
@@ -91,9 +93,9 @@ struct symbolizer {
 	struct string_table srclines;
 	struct arena arena; /* symbol names */
 	struct frame_table *table;
-	struct rewrite *rewrites; /* open addressing; count == 0: empty */
-	uint32_t nrewrites;
-	uint32_t nslots;
+	struct rewrite *rewrites; /* by rewrite id */
+	uint32_t rewrites_cap;
+	struct id_index rewrite_index; /* (frame id, address, keep) */
 	struct perf_frame *pool;
 	size_t pool_len, pool_cap;
 	struct perf_frame *out;
@@ -174,8 +176,7 @@ symbolizer_new(const struct symbol_options *opt)
 	arena_init(&s->arena);
 	s->kernel.kind = DSO_KERNEL;
 	s->kernel.path = "/proc/kallsyms";
-	s->nslots = 1024;
-	s->rewrites = xcalloc(s->nslots, sizeof *s->rewrites);
+	id_index_init(&s->rewrite_index);
 	bfd_init();
 	return s;
 }
@@ -205,6 +206,7 @@ symbolizer_free(struct symbolizer *s)
 	string_table_free(&s->srclines);
 	arena_free(&s->arena);
 	free(s->rewrites);
+	id_index_free(&s->rewrite_index);
 	free(s->pool);
 	free(s->out);
 	free(s->buf);
@@ -248,26 +250,42 @@ better_symbol(const struct func_symbol *a, const struct func_symbol *b)
 	return strlen(a->name) >= strlen(b->name);
 }
 
+/* Which of the symbols at one address perf shows. */
+enum alias_rule {
+	ALIAS_BEST, /* ELF: choose_best_symbol */
+	ALIAS_LAST, /* kallsyms: the last listed, which perf's fixup of
+	               symbol ends leaves the only one with a size */
+};
+
 static int
-compare_symbols(const void *pa, const void *pb)
+compare_symbols(const void *pa, const void *pb, void *arg)
 {
 	const struct func_symbol *a = pa, *b = pb;
+	enum alias_rule rule = *(const enum alias_rule *)arg;
+
 	if (a->start != b->start)
 		return a->start < b->start ? -1 : 1;
-	/* The better one first: it is the one kept. */
-	return better_symbol(a, b) ? -1 : better_symbol(b, a) ? 1 : 0;
+	/* The one shown first: it is the one kept. */
+	if (rule == ALIAS_LAST)
+		return a->order > b->order ? -1 : a->order < b->order;
+	if (better_symbol(a, b))
+		return -1;
+	return better_symbol(b, a)
+	           ? 1
+	           : (a->order > b->order) - (a->order < b->order);
 }
 
 /*
- * Sort, keep the best symbol of each address, and give symbols without a
- * size the room up to the next one, as perf does (symbols__fixup_end).
+ * Sort, keep the symbol perf shows at each address, and give symbols
+ * without a size the room up to the next one, as perf does
+ * (symbols__fixup_end).
  */
 static void
-finish_symbols(struct dso *d)
+finish_symbols(struct dso *d, enum alias_rule rule)
 {
 	if (d->nsyms == 0)
 		return;
-	qsort(d->syms, d->nsyms, sizeof *d->syms, compare_symbols);
+	qsort_r(d->syms, d->nsyms, sizeof *d->syms, compare_symbols, &rule);
 	size_t n = 0;
 	for (size_t i = 0; i < d->nsyms; i++) {
 		if (n > 0 && d->syms[n - 1].start == d->syms[i].start)
@@ -295,6 +313,7 @@ add_symbol(struct dso *d, size_t *cap, uint64_t start, uint64_t size,
 	f->end = start + size;
 	f->name = name;
 	f->binding = (unsigned char)binding;
+	f->order = (uint32_t)(d->nsyms - 1);
 }
 
 /* The function symbol containing addr, or NULL. */
@@ -450,7 +469,7 @@ read_elf_symbols(struct symbolizer *s, struct dso *d)
 		add_symbol(d, &cap, start, size, name, BINDING_GLOBAL);
 	}
 	free(synthetic);
-	finish_symbols(d);
+	finish_symbols(d, ALIAS_BEST);
 
 	/* find_nearest_line wants the symbols of the file it reads. */
 	if (d->dwarf == d->debug && d->debug != NULL) {
@@ -608,7 +627,7 @@ load_text_symbols(struct symbolizer *s, struct dso *d, bool perf_map)
 	}
 	free(line);
 	fclose(fp);
-	finish_symbols(d);
+	finish_symbols(d, perf_map ? ALIAS_BEST : ALIAS_LAST);
 	d->usable = d->nsyms > 0;
 	if (!perf_map && !d->usable)
 		warnmsg("%s: no symbols (kptr_restrict?), kernel frames left "
@@ -817,27 +836,6 @@ rewrite_hash(uint32_t id, uint64_t addr, uint32_t keep)
 }
 
 static void
-grow_rewrites(struct symbolizer *s)
-{
-	uint32_t nslots = s->nslots * 2;
-	struct rewrite *slots = xcalloc(nslots, sizeof *slots);
-
-	for (uint32_t i = 0; i < s->nslots; i++) {
-		const struct rewrite *r = &s->rewrites[i];
-		if (r->count == 0)
-			continue;
-		uint32_t j = (uint32_t)rewrite_hash(r->id, r->addr, r->keep) &
-		             (nslots - 1);
-		while (slots[j].count != 0)
-			j = (j + 1) & (nslots - 1);
-		slots[j] = *r;
-	}
-	free(s->rewrites);
-	s->rewrites = slots;
-	s->nslots = nslots;
-}
-
-static void
 pool_push(struct symbolizer *s, const struct perf_frame *f, struct span symbol,
           struct span dso, bool inlined, struct span srcline)
 {
@@ -919,8 +917,8 @@ symbolizer_rewrite(struct symbolizer *s, struct frame_table *table,
 
 	/* Rewrites name frames by id: a new table makes them meaningless. */
 	if (s->table != table) {
-		memset(s->rewrites, 0, s->nslots * sizeof *s->rewrites);
-		s->nrewrites = 0;
+		id_index_free(&s->rewrite_index);
+		id_index_init(&s->rewrite_index);
 		s->pool_len = 0;
 		s->table = table;
 	}
@@ -932,32 +930,41 @@ symbolizer_rewrite(struct symbolizer *s, struct frame_table *table,
 		if (!f->inlined) {
 			uint32_t keep = i > 0 && frames[i - 1].inlined;
 			uint64_t h = rewrite_hash(f->id, f->addr, keep);
-			uint32_t j = (uint32_t)h & (s->nslots - 1);
-			struct rewrite *r;
-			for (;; j = (j + 1) & (s->nslots - 1)) {
-				r = &s->rewrites[j];
-				if (r->count == 0 ||
-				    (r->id == f->id && r->addr == f->addr &&
-				     r->keep == keep))
+			struct id_index *x = &s->rewrite_index;
+			uint32_t j = id_index_start(x, h);
+			for (; x->slots[j] != 0; j = id_index_next(x, j)) {
+				const struct rewrite *r =
+				    &s->rewrites[x->slots[j] - 1];
+				if (x->hashes[x->slots[j] - 1] == h &&
+				    r->id == f->id && r->addr == f->addr &&
+				    r->keep == keep)
 					break;
 			}
-			if (r->count == 0) {
+			uint32_t id = x->slots[j] - 1;
+			if (x->slots[j] == 0) {
 				size_t first = s->pool_len;
 				compute_rewrite(s, f, keep);
+				if (x->count == s->rewrites_cap) {
+					s->rewrites_cap =
+					    s->rewrites_cap
+					        ? s->rewrites_cap * 2
+					        : 1024;
+					s->rewrites = xreallocarray(
+					    s->rewrites, s->rewrites_cap,
+					    sizeof *s->rewrites);
+				}
+				/* The index may grow: j is stale after. */
+				id = id_index_add(x, j, h);
+				struct rewrite *r = &s->rewrites[id];
 				r->id = f->id;
 				r->addr = f->addr;
 				r->keep = keep;
 				r->first = (uint32_t)first;
 				r->count = (uint32_t)(s->pool_len - first);
-				if (++s->nrewrites > s->nslots / 2)
-					grow_rewrites(s);
-				/* r may have moved; the pool has the frames. */
-				run = &s->pool[first];
-				count = s->pool_len - first;
-			} else {
-				run = &s->pool[r->first];
-				count = r->count;
 			}
+			const struct rewrite *r = &s->rewrites[id];
+			run = &s->pool[r->first];
+			count = r->count;
 		}
 		if (nout + count > s->out_cap) {
 			while (nout + count > s->out_cap)
