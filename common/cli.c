@@ -247,3 +247,15 @@ xstrndup(const char *s, size_t n)
 	p[n] = '\0';
 	return p;
 }
+
+void *
+array_reserve(void *p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	size_t n = *cap ? *cap : 256;
+	while (n < need)
+		n *= 2;
+	*cap = n;
+	return xreallocarray(p, n, size);
+}

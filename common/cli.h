@@ -74,6 +74,11 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xreallocarray(void *p, size_t count, size_t size);
 char *xstrdup(const char *s);
+/*
+ * Room for need items of size bytes in the array p of *cap items: p, or
+ * p moved into a larger one (capacity doubled, at least 256), *cap updated.
+ */
+void *array_reserve(void *p, size_t *cap, size_t need, size_t size);
 char *xstrndup(const char *s, size_t n);
 
 #endif

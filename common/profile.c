@@ -55,22 +55,14 @@ profile_free(struct profile *p)
 static void
 push_id(struct profile *p, size_t n, uint32_t id)
 {
-	if (n == p->ids_cap) {
-		p->ids_cap = p->ids_cap ? p->ids_cap * 2 : 256;
-		p->ids = xreallocarray(p->ids, p->ids_cap, sizeof *p->ids);
-	}
+	p->ids = array_reserve(p->ids, &p->ids_cap, n + 1, sizeof *p->ids);
 	p->ids[n] = id;
 }
 
 static char *
 name_buffer(struct profile *p, size_t need)
 {
-	if (need > p->namebuf_cap) {
-		while (p->namebuf_cap < need)
-			p->namebuf_cap =
-			    p->namebuf_cap ? p->namebuf_cap * 2 : 4096;
-		p->namebuf = xreallocarray(p->namebuf, p->namebuf_cap, 1);
-	}
+	p->namebuf = array_reserve(p->namebuf, &p->namebuf_cap, need, 1);
 	return p->namebuf;
 }
 

@@ -98,31 +98,24 @@ help(void)
 }
 
 static void
-ensure_buffer(char **buf, size_t *cap, size_t need)
-{
-	if (need <= *cap)
-		return;
-	while (*cap < need)
-		*cap = *cap ? *cap * 2 : 4096;
-	*buf = xreallocarray(*buf, *cap, 1);
-}
-
-static void
 push_id(struct collapse *c, size_t n, uint32_t id)
 {
-	if (n == c->ids_cap) {
-		c->ids_cap = c->ids_cap ? c->ids_cap * 2 : 256;
-		c->ids = xreallocarray(c->ids, c->ids_cap, sizeof *c->ids);
-	}
+	c->ids = array_reserve(c->ids, &c->ids_cap, n + 1, sizeof *c->ids);
 	c->ids[n] = id;
+}
+
+static char *
+name_buffer(struct collapse *c, size_t need)
+{
+	c->namebuf = array_reserve(c->namebuf, &c->namebuf_cap, need, 1);
+	return c->namebuf;
 }
 
 /* "comm", "comm-PID" or "comm-PID/TID", tidied by comm_tidy. */
 static uint32_t
 make_root_name(struct collapse *c, const struct perf_sample *s)
 {
-	ensure_buffer(&c->namebuf, &c->namebuf_cap, s->comm.n + 48);
-	char *p = c->namebuf;
+	char *p = name_buffer(c, s->comm.n + 48);
 	size_t n = comm_tidy(s->comm, p);
 
 	if (c->opt.pid || c->opt.tid) {
@@ -153,10 +146,9 @@ root_name(struct collapse *c, const struct perf_sample *s)
 static uint32_t
 make_name(struct collapse *c, const struct perf_frame *f, bool java)
 {
-	ensure_buffer(&c->namebuf, &c->namebuf_cap,
-	              f->symbol.n + f->dso.n + f->srcline.n + 48);
-	size_t n = frame_tidy(f->symbol, f->dso, f->addr, c->opt.addrs, java,
-	                      c->namebuf);
+	char *buf = name_buffer(c, f->symbol.n + f->dso.n + f->srcline.n + 48);
+	size_t n =
+	    frame_tidy(f->symbol, f->dso, f->addr, c->opt.addrs, java, buf);
 	const char *note = NULL;
 
 	if (f->inlined) {
@@ -170,13 +162,13 @@ make_name(struct collapse *c, const struct perf_frame *f, bool java)
 			note = "_[j]";
 	}
 	if (note != NULL) {
-		memcpy(c->namebuf + n, note, 4);
+		memcpy(buf + n, note, 4);
 		n += 4;
 	}
 	/* "func:file.c:12", as stackcollapse-perf.pl --srcline writes it. */
 	if (c->opt.srcline && srcline_has_line(f->srcline))
-		n += srcline_append(c->namebuf + n, f->srcline);
-	return string_table_intern(&c->names, span_make(c->namebuf, n));
+		n += srcline_append(buf + n, f->srcline);
+	return string_table_intern(&c->names, span_make(buf, n));
 }
 
 static uint32_t
