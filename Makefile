@@ -1,6 +1,6 @@
 # perfviews - profile views from `perf script` text.
 #
-#   make                 build every filter into bin/
+#   make                 build every program into bin/
 #   make check           run every test (unit, golden, conformance, real
 #                        recordings, and again under ASan+UBSan)
 #   make views [ID=X]    every view of data set X (default: the example)
@@ -8,8 +8,9 @@
 #   make install PREFIX=/usr/local
 #   make deps            install missing build and test dependencies
 #
-# Filters are filters/*.c, each linked with the shared library built from
-# common/*.c; adding a file needs no change here.
+# common/ is built as one static library per group (common/*/), and each
+# program links the groups it uses, listed below; a program is
+# filters/NAME.c, a unit test test/unit/test_*.c.  See ARCHITECTURE.md.
 
 PREFIX   ?= /usr/local
 CFLAGS   ?= -O2 -g
@@ -19,18 +20,31 @@ SANITIZE ?=
 
 PV_CFLAGS = -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Icommon $(SANITIZE) \
             $(shell pkg-config --cflags libpcre2-8 2>/dev/null)
-PV_LIBS   = $(shell pkg-config --libs libpcre2-8 2>/dev/null) -lbfd $(SANITIZE)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-COMMON_SRC = $(wildcard common/*.c)
-FILTER_SRC = $(wildcard filters/*.c)
-UNIT_SRC   = $(wildcard test/unit/test_*.c)
-FILTERS    = $(notdir $(FILTER_SRC:.c=))
+# The groups of common/, lowest last, and the system libraries they need.
+GROUPS       = dataset flame views symbols match input base
+SYSLIBS_symbols = -lbfd
+SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
+# What each program links, highest group first.
+LINK_collapse      = symbols input base
+LINK_strip-swapper = match input base
+LINK_flatsort      = views symbols input base
+LINK_calltree      = views symbols input base
+LINK_bydso         = views symbols input base
+LINK_flamesvg      = flame input base
+LINK_perfviews     = dataset views input base
+
+FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
 PROGRAMS   = $(FILTERS:%=$(BIN)/%)
+UNIT_SRC   = $(wildcard test/unit/test_*.c)
 UNIT_TESTS = $(UNIT_SRC:test/unit/%.c=$(BUILD)/unit/%)
-LIB        = $(BUILD)/libperfviews.a
-COMMON_OBJ = $(COMMON_SRC:%.c=$(BUILD)/%.o)
+lib        = $(1:%=$(BUILD)/lib/libpv-%.a)
+group_objs = $(patsubst %.c,$(BUILD)/%.o,$(wildcard common/$(1)/*.c))
+syslibs    = $(foreach g,$(1),$(SYSLIBS_$(g)))
+OBJECTS    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard common/*/*.c) \
+               $(wildcard filters/*.c) $(UNIT_SRC))
 DEPS_OK    = build/.deps-ok
 
 # Debian packages: to build, and to run the whole test suite.
@@ -41,65 +55,65 @@ TEST_PKGS  = linux-perf:perf xz-utils:xz python3:python3 time nodejs:node \
 .PHONY: all check unit deps bench install clean views record publish \
         stability sanitize format
 .DELETE_ON_ERROR:
+.SECONDEXPANSION:
 
 all: $(PROGRAMS)
 
-# Build dependencies are installed on first use, so a fresh machine needs
-# nothing but make and the two commands of the README.
+# A fresh machine needs nothing but make: missing build packages are
+# installed once, before the first compile (test packages by make check).
 $(DEPS_OK):
-	@if [ -e /usr/include/pcre2.h ] && [ -e /usr/include/bfd.h ] && \
-	    pkg-config --exists check libpcre2-8 2>/dev/null; then :; \
-	else $(MAKE) --no-print-directory deps; fi
+	@[ -e /usr/include/pcre2.h ] && [ -e /usr/include/bfd.h ] && \
+	    pkg-config --exists check libpcre2-8 2>/dev/null || \
+	    sh scripts/install-deps.sh $(BUILD_PKGS)
 	@mkdir -p $(@D) && touch $@
 
 deps:
-	@sh test/install-deps.sh $(BUILD_PKGS)
-	@sh test/install-deps.sh --optional $(TEST_PKGS)
+	@sh scripts/install-deps.sh $(BUILD_PKGS)
+	@sh scripts/install-deps.sh --optional $(TEST_PKGS)
 
 $(BUILD)/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(PV_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
-
-$(LIB): $(COMMON_OBJ)
-	@rm -f $@
-	$(AR) rcs $@ $^
-
-$(BIN)/%: $(BUILD)/filters/%.o $(LIB)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PV_LIBS)
 
 $(BUILD)/test/unit/%.o: test/unit/%.c | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(PV_CFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -MMD -MP \
 	    -c -o $@ $<
 
-$(BUILD)/unit/%: $(BUILD)/test/unit/%.o $(LIB)
+$(BUILD)/lib/libpv-%.a: $$(call group_objs,$$*)
+	@mkdir -p $(@D) && rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN)/%: $(BUILD)/filters/%.o $$(call lib,$$(LINK_$$*))
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PV_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(call syslibs,$(LINK_$*)) $(SANITIZE)
+
+$(BUILD)/unit/%: $(BUILD)/test/unit/%.o $(call lib,$(GROUPS))
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) \
+	    $(call syslibs,$(GROUPS)) $(SANITIZE)
 
 unit: $(UNIT_TESTS)
 
-# Objects of programs and unit tests are intermediate files to make, which
-# it deletes after a first build; the next make would rebuild them, the
-# programs, and every view.  Kept, a second make does nothing.
-.SECONDARY: $(FILTERS:%=$(BUILD)/filters/%.o) \
-            $(UNIT_SRC:test/unit/%.c=$(BUILD)/test/unit/%.o)
-
--include $(shell find build -name '*.d' 2>/dev/null)
+# Objects are intermediate files to make, which would delete them after a
+# first build and rebuild everything the next time.  Kept, a second make
+# does nothing.
+.SECONDARY: $(OBJECTS)
+-include $(OBJECTS:.o=.d)
 
 # The same programs and unit tests under AddressSanitizer and UBSan.
-sanitize:
+sanitize: | $(DEPS_OK)
 	@$(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin \
 	    CFLAGS='-O1 -g -fno-omit-frame-pointer' \
 	    SANITIZE='-fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    all unit
 
 check: all unit sanitize
-	@sh test/install-deps.sh --optional $(TEST_PKGS)
+	@sh scripts/install-deps.sh --optional $(TEST_PKGS)
 	@sh test/run-all.sh
 
 bench: all
-	@sh test/bench.sh
+	@sh scripts/bench.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
@@ -109,7 +123,7 @@ install: all
 	install -m 644 $(wildcard man/*.7) $(DESTDIR)$(PREFIX)/share/man/man7
 
 format:
-	clang-format -i common/*.[ch] filters/*.c test/unit/*.[ch]
+	clang-format -i common/*/*.[ch] filters/*.c test/unit/*.[ch]
 
 clean:
 	rm -rf build bin

@@ -14,17 +14,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "profile.h"
-#include "report.h"
-#include "tree.h"
+#include "base/cli.h"
+#include "base/xalloc.h"
+#include "views/report.h"
+#include "views/tree.h"
+#include "views/view_cli.h"
 
 struct options {
-	struct profile_options profile;
+	struct view_options view;
 	bool inclusive;
 	uint64_t depth; /* 1: DSOs, 2: and symbols, 3: and calling DSOs */
 	double percent_limit;
-	enum report_format format;
 };
 
 struct bydso {
@@ -32,58 +32,46 @@ struct bydso {
 	struct profile profile;
 	struct tree tree;
 	uint32_t *seen; /* tree node id -> last stack counted, plus one */
-	uint32_t seen_cap;
+	size_t seen_cap;
 	uint32_t no_caller; /* "[none]" in the profile's names */
 };
 
-static void
-usage(void)
-{
-	fprintf(stderr,
-	        "usage: bydso [--inclusive] [--depth 1|2|3] [--percent-limit "
-	        "P] [--period]\n"
-	        "             [--event NAME] [--inline leaf|caller] "
-	        "[--format text|csv|json]\n"
-	        "             [--strict] [--resolve] [--expand-inline] "
-	        "[--demangle] [--srcline] [file ...]\n");
-}
+static const struct option bydso_options[] = {
+    {"inclusive", no_argument, NULL, 'i'},
+    {"depth", required_argument, NULL, 'd'},
+    {"percent-limit", required_argument, NULL, 'p'},
+    {NULL, 0, NULL, 0},
+};
 
-static void
-help(void)
-{
-	printf("usage: bydso [options] [file ...]\n"
-	       "The profile of perf script text by shared object, then "
-	       "symbol.\n"
-	       "\n"
-	       "  -i, --inclusive         count a DSO once per sample it "
-	       "appears in\n"
-	       "  -d, --depth 1|2|3       DSOs; and symbols (default); and "
-	       "calling DSOs\n"
-	       "  -p, --percent-limit P   fold lines below P percent into "
-	       "[other]\n"
-	       "  -f, --format text|csv|json  output format (default text)\n");
-	profile_options_help();
-	printf("  -h, --help              show this help\n"
-	       "      --version           show the version\n"
-	       "\n"
-	       "Files are read in order and combined; none or - is stdin.\n"
-	       "See bydso(1).\n");
-	finish_output();
-}
+static const struct program bydso = {
+    .name = "bydso",
+    .usage = "bydso [--inclusive] [--depth 1|2|3] [--percent-limit P] "
+             "[--period]\n"
+             "             [--event NAME] [--inline leaf|caller] [--format "
+             "text|csv|json]\n"
+             "             [--strict] [--resolve] [--expand-inline] "
+             "[--demangle] [--srcline] [file ...]\n",
+    .summary = "The profile of perf script text by shared object, then "
+               "symbol.",
+    .help = "  -i, --inclusive         count a DSO once per sample it "
+            "appears in\n"
+            "  -d, --depth 1|2|3       DSOs; and symbols (default); and "
+            "calling DSOs\n"
+            "  -p, --percent-limit P   fold lines below P percent into "
+            "[other]\n",
+    .shortopts = "id:p:" VIEW_SHORTOPTS,
+    .options = bydso_options,
+    .shared = view_options_long,
+    .shared_help = view_options_help,
+    .reads_files = true,
+};
 
 /* Add weight to a node once per stack, however often the stack has it. */
 static void
 add_once(struct bydso *b, uint32_t node, uint32_t stack, uint64_t weight)
 {
-	if (node >= b->seen_cap) {
-		uint32_t cap = b->seen_cap ? b->seen_cap : 1024;
-		while (cap <= node)
-			cap *= 2;
-		b->seen = xreallocarray(b->seen, cap, sizeof *b->seen);
-		memset(b->seen + b->seen_cap, 0,
-		       (cap - b->seen_cap) * sizeof *b->seen);
-		b->seen_cap = cap;
-	}
+	b->seen = array_reserve(b->seen, &b->seen_cap, (size_t)node + 1,
+	                        sizeof *b->seen);
 	if (b->seen[node] == stack + 1)
 		return;
 	b->seen[node] = stack + 1;
@@ -149,27 +137,13 @@ build_tree(struct bydso *b)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_VERSION = 256 };
-	static const struct option own_options[] = {
-	    {"inclusive", no_argument, NULL, 'i'},
-	    {"depth", required_argument, NULL, 'd'},
-	    {"percent-limit", required_argument, NULL, 'p'},
-	    {"format", required_argument, NULL, 'f'},
-	    {"help", no_argument, NULL, 'h'},
-	    {"version", no_argument, NULL, OPT_VERSION},
-	    {NULL, 0, NULL, 0},
-	};
 	struct bydso b;
 	int ch;
 
 	memset(&b, 0, sizeof b);
 	b.opt.depth = 2;
-	cli_init("bydso");
-	cli_quiet_getopt();
-	struct option *longopts =
-	    options_join(own_options, profile_long_options);
-	while ((ch = getopt_long(argc, argv, "id:p:e:f:h", longopts, NULL)) !=
-	       -1) {
+	cli_start(bydso.name);
+	while ((ch = program_option(&bydso, argc, argv)) != -1) {
 		switch (ch) {
 		case 'i':
 			b.opt.inclusive = true;
@@ -184,32 +158,11 @@ main(int argc, char *argv[])
 			b.opt.percent_limit =
 			    option_percent(optarg, "--percent-limit");
 			break;
-		case 'f':
-			b.opt.format = report_format_option(optarg);
-			break;
-		case 'h':
-			free(longopts);
-			help();
-			return EXIT_OK;
-		case OPT_VERSION:
-			free(longopts);
-			print_version();
-			return EXIT_OK;
 		default:
-			if (profile_option(&b.opt.profile, ch, optarg))
-				break;
-			option_error(argv);
-			usage();
-			return EXIT_USAGE;
+			view_option(&b.opt.view, ch, optarg);
 		}
 	}
-	free(longopts);
-	argc -= optind;
-	argv += optind;
-
-	profile_init(&b.profile, &b.opt.profile);
-	profile_read_all(&b.profile, argc, argv);
-	if (!profile_finish(&b.profile)) {
+	if (!view_load(&b.profile, &b.opt.view, argc - optind, argv + optind)) {
 		profile_free(&b.profile);
 		return EXIT_DATA;
 	}
@@ -224,8 +177,8 @@ main(int argc, char *argv[])
 	                           profile_weight_name(&b.profile),
 	                           b.profile.total};
 	struct tree_style style = {
-	    b.opt.format, b.opt.percent_limit,         0, false,
-	    false,        "dso / symbol / called from"};
+	    b.opt.view.format,           b.opt.percent_limit, 0, false, false,
+	    "dso / symbol / called from"};
 	report_tree(&b.tree, &b.profile.names, &meta, &style);
 	finish_output();
 	tree_free(&b.tree);

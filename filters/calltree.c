@@ -14,53 +14,50 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "profile.h"
-#include "report.h"
-#include "tree.h"
+#include "base/cli.h"
+#include "views/report.h"
+#include "views/tree.h"
+#include "views/view_cli.h"
 
 struct options {
-	struct profile_options profile;
+	struct view_options view;
 	double percent_limit;
 	uint64_t max_depth; /* 0: no limit */
 	bool inverted;
 	bool ascii;
-	enum report_format format;
 };
 
-static void
-usage(void)
-{
-	fprintf(stderr, "usage: calltree [--percent-limit P] [--max-depth N] "
-	                "[--inverted] [--ascii]\n"
-	                "                [--period] [--event NAME] [--inline "
-	                "leaf|caller]\n"
-	                "                [--format text|csv|json] [--strict] "
-	                "[--resolve]\n"
-	                "                [--expand-inline] [--demangle] "
-	                "[--srcline] [file ...]\n");
-}
+static const struct option calltree_options[] = {
+    {"percent-limit", required_argument, NULL, 'p'},
+    {"max-depth", required_argument, NULL, 'd'},
+    {"inverted", no_argument, NULL, 'i'},
+    {"ascii", no_argument, NULL, 'a'},
+    {NULL, 0, NULL, 0},
+};
 
-static void
-help(void)
-{
-	printf("usage: calltree [options] [file ...]\n"
-	       "The call tree of perf script text or folded stacks.\n"
-	       "\n"
-	       "  -p, --percent-limit P   fold nodes below P percent into "
-	       "[other] (default 0.5)\n"
-	       "  -d, --max-depth N       show N levels at most\n"
-	       "  -i, --inverted          leaves at the top, callers beneath\n"
-	       "  -a, --ascii             indentation instead of line drawing\n"
-	       "  -f, --format text|csv|json  output format (default text)\n");
-	profile_options_help();
-	printf("  -h, --help              show this help\n"
-	       "      --version           show the version\n"
-	       "\n"
-	       "Files are read in order and combined; none or - is stdin.\n"
-	       "See calltree(1).\n");
-	finish_output();
-}
+static const struct program calltree = {
+    .name = "calltree",
+    .usage = "calltree [--percent-limit P] [--max-depth N] [--inverted] "
+             "[--ascii]\n"
+             "                [--period] [--event NAME] [--inline "
+             "leaf|caller]\n"
+             "                [--format text|csv|json] [--strict] "
+             "[--resolve]\n"
+             "                [--expand-inline] [--demangle] [--srcline] "
+             "[file ...]\n",
+    .summary = "The call tree of perf script text or folded stacks.",
+    .help = "  -p, --percent-limit P   fold nodes below P percent into "
+            "[other] (default 0.5)\n"
+            "  -d, --max-depth N       show N levels at most\n"
+            "  -i, --inverted          leaves at the top, callers beneath\n"
+            "  -a, --ascii             indentation instead of line "
+            "drawing\n",
+    .shortopts = "p:d:ia" VIEW_SHORTOPTS,
+    .options = calltree_options,
+    .shared = view_options_long,
+    .shared_help = view_options_help,
+    .reads_files = true,
+};
 
 /* The child of parent for one function, by its name and DSO. */
 static uint32_t
@@ -107,42 +104,24 @@ build_tree(struct tree *t, const struct profile *p, bool inverted)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_VERSION = 256 };
-	static const struct option own_options[] = {
-	    {"percent-limit", required_argument, NULL, 'p'},
-	    {"max-depth", required_argument, NULL, 'd'},
-	    {"inverted", no_argument, NULL, 'i'},
-	    {"ascii", no_argument, NULL, 'a'},
-	    {"format", required_argument, NULL, 'f'},
-	    {"help", no_argument, NULL, 'h'},
-	    {"version", no_argument, NULL, OPT_VERSION},
-	    {NULL, 0, NULL, 0},
-	};
-	struct options opt;
+	struct options opt = {.percent_limit = 0.5};
 	struct profile profile;
 	struct tree tree;
 	int ch;
 
-	memset(&opt, 0, sizeof opt);
-	opt.percent_limit = 0.5;
-	cli_init("calltree");
-	cli_quiet_getopt();
-	struct option *longopts =
-	    options_join(own_options, profile_long_options);
-	while ((ch = getopt_long(argc, argv, "p:d:iae:f:h", longopts, NULL)) !=
-	       -1) {
+	cli_start(calltree.name);
+	while ((ch = program_option(&calltree, argc, argv)) != -1) {
 		switch (ch) {
 		case 'p':
 			opt.percent_limit =
 			    option_percent(optarg, "--percent-limit");
 			break;
 		case 'd':
-			if (!parse_u64(optarg, &opt.max_depth) ||
-			    opt.max_depth == 0 || opt.max_depth > UINT32_MAX)
-				usage_error(
-				    "--max-depth: not a positive number: "
-				    "'%s'",
-				    optarg);
+			opt.max_depth =
+			    option_count(optarg, "--max-depth", false);
+			if (opt.max_depth > UINT32_MAX)
+				usage_error("--max-depth: too large: '%s'",
+				            optarg);
 			break;
 		case 'i':
 			opt.inverted = true;
@@ -150,32 +129,11 @@ main(int argc, char *argv[])
 		case 'a':
 			opt.ascii = true;
 			break;
-		case 'f':
-			opt.format = report_format_option(optarg);
-			break;
-		case 'h':
-			free(longopts);
-			help();
-			return EXIT_OK;
-		case OPT_VERSION:
-			free(longopts);
-			print_version();
-			return EXIT_OK;
 		default:
-			if (profile_option(&opt.profile, ch, optarg))
-				break;
-			option_error(argv);
-			usage();
-			return EXIT_USAGE;
+			view_option(&opt.view, ch, optarg);
 		}
 	}
-	free(longopts);
-	argc -= optind;
-	argv += optind;
-
-	profile_init(&profile, &opt.profile);
-	profile_read_all(&profile, argc, argv);
-	if (!profile_finish(&profile)) {
+	if (!view_load(&profile, &opt.view, argc - optind, argv + optind)) {
 		profile_free(&profile);
 		return EXIT_DATA;
 	}
@@ -187,7 +145,7 @@ main(int argc, char *argv[])
 	struct report_meta meta = {"calltree", profile_event_name(&profile),
 	                           profile_weight_name(&profile),
 	                           profile.total};
-	struct tree_style style = {opt.format,
+	struct tree_style style = {opt.view.format,
 	                           opt.percent_limit,
 	                           (unsigned)opt.max_depth,
 	                           opt.ascii,

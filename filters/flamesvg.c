@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "flame_graph.h"
-#include "flame_svg.h"
-#include "folded.h"
-#include "palette.h"
+#include "base/cli.h"
+#include "flame/flame_graph.h"
+#include "flame/flame_svg.h"
+#include "input/folded.h"
+#include "flame/palette.h"
 
 struct options {
 	struct flame_svg_options svg;
@@ -35,70 +35,102 @@ struct input_state {
 	unsigned long bad_lines;
 };
 
-static void
-usage(void)
-{
-	fprintf(stderr,
-	        "usage: flamesvg [--title TEXT] [--subtitle TEXT] [--notes "
-	        "TEXT]\n"
-	        "                [--width PX] [--height PX] [--fontsize PX] "
-	        "[--fonttype FONT]\n"
-	        "                [--fontwidth RATIO] [--minwidth PX | "
-	        "--minwidth N%%]\n"
-	        "                [--countname TEXT] [--nametype TEXT] "
-	        "[--colors PALETTE]\n"
-	        "                [--bgcolors COLOR] [--hash] [--reverse] "
-	        "[--inverted]\n"
-	        "                [--flamechart] [--negate] [--total N] "
-	        "[--factor F] [--strict]\n"
-	        "                [file ...]\n");
-}
+enum {
+	OPT_TITLE = 256,
+	OPT_SUBTITLE,
+	OPT_NOTES,
+	OPT_WIDTH,
+	OPT_HEIGHT,
+	OPT_FONTSIZE,
+	OPT_FONTTYPE,
+	OPT_FONTWIDTH,
+	OPT_MINWIDTH,
+	OPT_COUNTNAME,
+	OPT_NAMETYPE,
+	OPT_COLORS,
+	OPT_BGCOLORS,
+	OPT_HASH,
+	OPT_REVERSE,
+	OPT_INVERTED,
+	OPT_FLAMECHART,
+	OPT_NEGATE,
+	OPT_TOTAL,
+	OPT_FACTOR,
+	OPT_STRICT,
+};
 
-static void
-help(void)
-{
-	printf("usage: flamesvg [options] [file ...]\n"
-	       "Draw folded stacks as an interactive flame graph (SVG on "
-	       "stdout).\n"
-	       "\n"
-	       "      --title TEXT       title (default \"Flame Graph\")\n"
-	       "      --subtitle TEXT    second line under the title\n"
-	       "      --notes TEXT       notes kept in the SVG (<desc>)\n"
-	       "      --width PX         image width (default 1200)\n"
-	       "      --height PX        height of a frame (default 16)\n"
-	       "      --fontsize PX      font size (default 12)\n"
-	       "      --fonttype FONT    font family (default Verdana)\n"
-	       "      --fontwidth RATIO  average character width / font size "
-	       "(default 0.59)\n"
-	       "      --minwidth PX|N%%   omit narrower frames (default 0.1 "
-	       "pixel)\n"
-	       "      --countname TEXT   what counts are (default "
-	       "\"samples\")\n"
-	       "      --nametype TEXT    what names are (default "
-	       "\"Function:\")\n"
-	       "      --colors PALETTE   hot (default), mem, io, wakeup, "
-	       "chain, red, green,\n"
-	       "                         blue, aqua, yellow, purple, orange, "
-	       "java, js, perl,\n"
-	       "                         python\n"
-	       "      --bgcolors COLOR   yellow, blue, green, grey or #rrggbb\n"
-	       "      --hash             names that start alike get alike "
-	       "colours\n"
-	       "      --reverse          merge stacks from the leaves\n"
-	       "      --inverted         icicle graph: root at the top\n"
-	       "      --flamechart       keep input order, do not merge "
-	       "stacks\n"
-	       "      --negate           diff input: swap red and blue\n"
-	       "      --total N          counts across the full width\n"
-	       "      --factor F         multiply counts shown by F\n"
-	       "      --strict           a line without a count is fatal\n"
-	       "  -h, --help             show this help\n"
-	       "      --version          show the version\n"
-	       "\n"
-	       "Files are read in order and combined; none or - is stdin.\n"
-	       "See flamesvg(1).\n");
-	finish_output();
-}
+static const struct option flamesvg_options[] = {
+    {"title", required_argument, NULL, OPT_TITLE},
+    {"subtitle", required_argument, NULL, OPT_SUBTITLE},
+    {"notes", required_argument, NULL, OPT_NOTES},
+    {"width", required_argument, NULL, OPT_WIDTH},
+    {"height", required_argument, NULL, OPT_HEIGHT},
+    {"fontsize", required_argument, NULL, OPT_FONTSIZE},
+    {"fonttype", required_argument, NULL, OPT_FONTTYPE},
+    {"fontwidth", required_argument, NULL, OPT_FONTWIDTH},
+    {"minwidth", required_argument, NULL, OPT_MINWIDTH},
+    {"countname", required_argument, NULL, OPT_COUNTNAME},
+    {"nametype", required_argument, NULL, OPT_NAMETYPE},
+    {"colors", required_argument, NULL, OPT_COLORS},
+    {"bgcolors", required_argument, NULL, OPT_BGCOLORS},
+    {"hash", no_argument, NULL, OPT_HASH},
+    {"reverse", no_argument, NULL, OPT_REVERSE},
+    {"inverted", no_argument, NULL, OPT_INVERTED},
+    {"flamechart", no_argument, NULL, OPT_FLAMECHART},
+    {"negate", no_argument, NULL, OPT_NEGATE},
+    {"total", required_argument, NULL, OPT_TOTAL},
+    {"factor", required_argument, NULL, OPT_FACTOR},
+    {"strict", no_argument, NULL, OPT_STRICT},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct program flamesvg = {
+    .name = "flamesvg",
+    .usage = "flamesvg [--title TEXT] [--subtitle TEXT] [--notes TEXT]\n"
+             "                [--width PX] [--height PX] [--fontsize PX] "
+             "[--fonttype FONT]\n"
+             "                [--fontwidth RATIO] [--minwidth PX | "
+             "--minwidth N%]\n"
+             "                [--countname TEXT] [--nametype TEXT] "
+             "[--colors PALETTE]\n"
+             "                [--bgcolors COLOR] [--hash] [--reverse] "
+             "[--inverted]\n"
+             "                [--flamechart] [--negate] [--total N] "
+             "[--factor F] [--strict]\n"
+             "                [file ...]\n",
+    .summary = "Draw folded stacks as an interactive flame graph (SVG on "
+               "stdout).",
+    .help =
+        "      --title TEXT        title (default \"Flame Graph\")\n"
+        "      --subtitle TEXT     second line under the title\n"
+        "      --notes TEXT        notes kept in the SVG (<desc>)\n"
+        "      --width PX          image width (default 1200)\n"
+        "      --height PX         height of a frame (default 16)\n"
+        "      --fontsize PX       font size (default 12)\n"
+        "      --fonttype FONT     font family (default Verdana)\n"
+        "      --fontwidth RATIO   average character width / font size "
+        "(default 0.59)\n"
+        "      --minwidth PX|N%    omit narrower frames (default 0.1 pixel)\n"
+        "      --countname TEXT    what counts are (default \"samples\")\n"
+        "      --nametype TEXT     what names are (default \"Function:\")\n"
+        "      --colors PALETTE    hot (default), mem, io, wakeup, chain, red, "
+        "green,\n"
+        "                          blue, aqua, yellow, purple, orange, java, "
+        "js, perl,\n"
+        "                          python\n"
+        "      --bgcolors COLOR    yellow, blue, green, grey or #rrggbb\n"
+        "      --hash              names that start alike get alike colours\n"
+        "      --reverse           merge stacks from the leaves\n"
+        "      --inverted          icicle graph: root at the top\n"
+        "      --flamechart        keep input order, do not merge stacks\n"
+        "      --negate            diff input: swap red and blue\n"
+        "      --total N           counts across the full width\n"
+        "      --factor F          multiply counts shown by F\n"
+        "      --strict            a line without a count is fatal\n",
+    .shortopts = "",
+    .options = flamesvg_options,
+    .reads_files = true,
+};
 
 static int
 parse_pixels(const char *option, const char *value)
@@ -212,59 +244,9 @@ set_defaults(struct options *o)
 static void
 parse_options(struct options *o, int argc, char *argv[])
 {
-	enum {
-		OPT_TITLE = 256,
-		OPT_SUBTITLE,
-		OPT_NOTES,
-		OPT_WIDTH,
-		OPT_HEIGHT,
-		OPT_FONTSIZE,
-		OPT_FONTTYPE,
-		OPT_FONTWIDTH,
-		OPT_MINWIDTH,
-		OPT_COUNTNAME,
-		OPT_NAMETYPE,
-		OPT_COLORS,
-		OPT_BGCOLORS,
-		OPT_HASH,
-		OPT_REVERSE,
-		OPT_INVERTED,
-		OPT_FLAMECHART,
-		OPT_NEGATE,
-		OPT_TOTAL,
-		OPT_FACTOR,
-		OPT_STRICT,
-		OPT_VERSION
-	};
-	static const struct option longopts[] = {
-	    {"title", required_argument, NULL, OPT_TITLE},
-	    {"subtitle", required_argument, NULL, OPT_SUBTITLE},
-	    {"notes", required_argument, NULL, OPT_NOTES},
-	    {"width", required_argument, NULL, OPT_WIDTH},
-	    {"height", required_argument, NULL, OPT_HEIGHT},
-	    {"fontsize", required_argument, NULL, OPT_FONTSIZE},
-	    {"fonttype", required_argument, NULL, OPT_FONTTYPE},
-	    {"fontwidth", required_argument, NULL, OPT_FONTWIDTH},
-	    {"minwidth", required_argument, NULL, OPT_MINWIDTH},
-	    {"countname", required_argument, NULL, OPT_COUNTNAME},
-	    {"nametype", required_argument, NULL, OPT_NAMETYPE},
-	    {"colors", required_argument, NULL, OPT_COLORS},
-	    {"bgcolors", required_argument, NULL, OPT_BGCOLORS},
-	    {"hash", no_argument, NULL, OPT_HASH},
-	    {"reverse", no_argument, NULL, OPT_REVERSE},
-	    {"inverted", no_argument, NULL, OPT_INVERTED},
-	    {"flamechart", no_argument, NULL, OPT_FLAMECHART},
-	    {"negate", no_argument, NULL, OPT_NEGATE},
-	    {"total", required_argument, NULL, OPT_TOTAL},
-	    {"factor", required_argument, NULL, OPT_FACTOR},
-	    {"strict", no_argument, NULL, OPT_STRICT},
-	    {"help", no_argument, NULL, 'h'},
-	    {"version", no_argument, NULL, OPT_VERSION},
-	    {NULL, 0, NULL, 0},
-	};
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((ch = program_option(&flamesvg, argc, argv)) != -1) {
 		switch (ch) {
 		case OPT_TITLE:
 			o->svg.title = optarg;
@@ -333,16 +315,6 @@ parse_options(struct options *o, int argc, char *argv[])
 		case OPT_STRICT:
 			o->strict = true;
 			break;
-		case 'h':
-			help();
-			exit(EXIT_OK);
-		case OPT_VERSION:
-			print_version();
-			exit(EXIT_OK);
-		default:
-			option_error(argv);
-			usage();
-			exit(EXIT_USAGE);
 		}
 	}
 	if (!palette_background(o->bgcolors, o->svg.palette,
@@ -362,8 +334,7 @@ main(int argc, char *argv[])
 	struct options o;
 	struct input_state in;
 
-	cli_init("flamesvg");
-	cli_quiet_getopt();
+	cli_start(flamesvg.name);
 	set_defaults(&o);
 	parse_options(&o, argc, argv);
 	argc -= optind;

@@ -12,21 +12,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "profile.h"
-#include "report.h"
-#include "stack_table.h"
-#include "tree.h"
+#include "base/cli.h"
+#include "base/tuple_table.h"
+#include "base/xalloc.h"
+#include "views/report.h"
+#include "views/tree.h"
+#include "views/view_cli.h"
 
 enum row_key { BY_SYM_DSO, BY_SYM, BY_DSO };
 
 struct options {
-	struct profile_options profile;
+	struct view_options view;
 	bool sort_total;
 	uint64_t limit; /* 0: no limit */
 	double percent_limit;
 	enum row_key by;
-	enum report_format format;
 };
 
 /* A row of the view, and what it sums. */
@@ -41,49 +41,46 @@ struct row {
 struct flatsort {
 	struct options opt;
 	struct profile profile;
-	struct stack_table row_index; /* row key -> row id */
+	struct tuple_table row_index; /* row key -> row id */
 	struct row *rows;
-	uint32_t nrows;
+	size_t rows_cap;
 	uint32_t *row_of; /* function id -> row id */
 };
 
-static void
-usage(void)
-{
-	fprintf(stderr, "usage: flatsort [--sort self|total] [--limit N] "
-	                "[--percent-limit P]\n"
-	                "                [--by sym|dso|sym,dso] [--period] "
-	                "[--event NAME]\n"
-	                "                [--inline leaf|caller] [--format "
-	                "text|csv|json] [--strict]\n"
-	                "                [--resolve] [--expand-inline] "
-	                "[--demangle] [--srcline] [file ...]\n");
-}
+static const struct option flatsort_options[] = {
+    {"sort", required_argument, NULL, 's'},
+    {"limit", required_argument, NULL, 'n'},
+    {"percent-limit", required_argument, NULL, 'p'},
+    {"by", required_argument, NULL, 'b'},
+    {NULL, 0, NULL, 0},
+};
 
-static void
-help(void)
-{
-	printf("usage: flatsort [options] [file ...]\n"
-	       "The flat profile of perf script text or folded stacks, sorted "
-	       "by samples.\n"
-	       "\n"
-	       "  -s, --sort self|total   sort by self (default) or total "
-	       "samples\n"
-	       "  -n, --limit N           show the first N rows only\n"
-	       "  -p, --percent-limit P   hide rows below P percent of the "
-	       "sort column\n"
-	       "  -b, --by sym|dso|sym,dso  a row per symbol, per DSO, or per "
-	       "symbol in a\n"
-	       "                          DSO (default)\n"
-	       "  -f, --format text|csv|json  output format (default text)\n");
-	profile_options_help();
-	printf("  -h, --help              show this help\n"
-	       "      --version           show the version\n"
-	       "\n"
-	       "Files are read in order and combined; none or - is stdin.\n"
-	       "See flatsort(1).\n");
-	finish_output();
-}
+static const struct program flatsort = {
+    .name = "flatsort",
+    .usage = "flatsort [--sort self|total] [--limit N] [--percent-limit P]\n"
+             "                [--by sym|dso|sym,dso] [--period] [--event "
+             "NAME]\n"
+             "                [--inline leaf|caller] [--format "
+             "text|csv|json] [--strict]\n"
+             "                [--resolve] [--expand-inline] [--demangle] "
+             "[--srcline] [file ...]\n",
+    .summary = "The flat profile of perf script text or folded stacks, "
+               "sorted by samples.",
+    .help = "  -s, --sort self|total   sort by self (default) or total "
+            "samples\n"
+            "  -n, --limit N           show the first N rows only (0: all, "
+            "the default)\n"
+            "  -p, --percent-limit P   hide rows below P percent of the "
+            "sort column\n"
+            "  -b, --by sym|dso|sym,dso  a row per symbol, per DSO, or per "
+            "symbol in a\n"
+            "                          DSO (default)\n",
+    .shortopts = "s:n:p:b:" VIEW_SHORTOPTS,
+    .options = flatsort_options,
+    .shared = view_options_long,
+    .shared_help = view_options_help,
+    .reads_files = true,
+};
 
 /* The row a function is counted in, added if new. */
 static uint32_t
@@ -96,14 +93,14 @@ row_for(struct flatsort *f, const struct function *fn)
 		key[n++] = fn->name;
 	if (f->opt.by != BY_SYM)
 		key[n++] = fn->dso;
-	uint32_t id = stack_table_add(&f->row_index, key, n, 0, 0);
-	if (id == f->nrows) {
-		f->rows = xreallocarray(f->rows, f->nrows + 1, sizeof *f->rows);
-		struct row *r = &f->rows[f->nrows++];
+	uint32_t nrows = tuple_table_count(&f->row_index);
+	uint32_t id = tuple_table_intern(&f->row_index, key, n);
+	if (id == nrows) {
+		f->rows = array_reserve(f->rows, &f->rows_cap, (size_t)id + 1,
+		                        sizeof *f->rows);
+		struct row *r = &f->rows[id];
 		r->name = f->opt.by == BY_DSO ? TREE_NONE : fn->name;
 		r->dso = fn->dso;
-		r->self = r->total = 0;
-		r->seen = 0;
 	} else if (f->rows[id].dso != fn->dso) {
 		f->rows[id].dso = TREE_NONE; /* by sym, in several DSOs */
 	}
@@ -181,7 +178,8 @@ static void
 write_rows(struct flatsort *f)
 {
 	const struct profile *p = &f->profile;
-	uint32_t *order = xreallocarray(NULL, f->nrows, sizeof *order);
+	uint32_t *order = xreallocarray(NULL, tuple_table_count(&f->row_index),
+	                                sizeof *order);
 	struct column columns[6] = {
 	    {"self%", COLUMN_PERCENT, 0},  {"self", COLUMN_COUNT, 0},
 	    {"total%", COLUMN_PERCENT, 0}, {"total", COLUMN_COUNT, 0},
@@ -192,17 +190,18 @@ write_rows(struct flatsort *f)
 	                           profile_weight_name(p), p->total};
 	struct table_writer w;
 
-	for (uint32_t i = 0; i < f->nrows; i++) {
+	for (uint32_t i = 0; i < tuple_table_count(&f->row_index); i++) {
 		order[i] = i;
 		int width = (int)row_dso(f, &f->rows[i]).n;
 		if (width > columns[4].width)
 			columns[4].width = width;
 	}
 	sorting = f;
-	qsort(order, f->nrows, sizeof *order, compare_rows);
+	qsort(order, tuple_table_count(&f->row_index), sizeof *order,
+	      compare_rows);
 
-	table_begin(&w, f->opt.format, &meta, columns, ncolumns);
-	for (uint32_t i = 0; i < f->nrows; i++) {
+	table_begin(&w, f->opt.view.format, &meta, columns, ncolumns);
+	for (uint32_t i = 0; i < tuple_table_count(&f->row_index); i++) {
 		const struct row *r = &f->rows[order[i]];
 		uint64_t key = f->opt.sort_total ? r->total : r->self;
 		if (f->opt.limit > 0 && i >= f->opt.limit)
@@ -229,27 +228,12 @@ write_rows(struct flatsort *f)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_VERSION = 256 };
-	static const struct option own_options[] = {
-	    {"sort", required_argument, NULL, 's'},
-	    {"limit", required_argument, NULL, 'n'},
-	    {"percent-limit", required_argument, NULL, 'p'},
-	    {"by", required_argument, NULL, 'b'},
-	    {"format", required_argument, NULL, 'f'},
-	    {"help", no_argument, NULL, 'h'},
-	    {"version", no_argument, NULL, OPT_VERSION},
-	    {NULL, 0, NULL, 0},
-	};
 	struct flatsort f;
 	int ch;
 
 	memset(&f, 0, sizeof f);
-	cli_init("flatsort");
-	cli_quiet_getopt();
-	struct option *longopts =
-	    options_join(own_options, profile_long_options);
-	while ((ch = getopt_long(argc, argv, "s:n:p:b:e:f:h", longopts,
-	                         NULL)) != -1) {
+	cli_start(flatsort.name);
+	while ((ch = program_option(&flatsort, argc, argv)) != -1) {
 		switch (ch) {
 		case 's':
 			if (strcmp(optarg, "self") == 0)
@@ -261,9 +245,7 @@ main(int argc, char *argv[])
 				            optarg);
 			break;
 		case 'n':
-			if (!parse_u64(optarg, &f.opt.limit))
-				usage_error("--limit: not a number: '%s'",
-				            optarg);
+			f.opt.limit = option_count(optarg, "--limit", true);
 			break;
 		case 'p':
 			f.opt.percent_limit =
@@ -281,40 +263,19 @@ main(int argc, char *argv[])
 				    "--by: sym, dso or sym,dso, not '%s'",
 				    optarg);
 			break;
-		case 'f':
-			f.opt.format = report_format_option(optarg);
-			break;
-		case 'h':
-			free(longopts);
-			help();
-			return EXIT_OK;
-		case OPT_VERSION:
-			free(longopts);
-			print_version();
-			return EXIT_OK;
 		default:
-			if (profile_option(&f.opt.profile, ch, optarg))
-				break;
-			option_error(argv);
-			usage();
-			return EXIT_USAGE;
+			view_option(&f.opt.view, ch, optarg);
 		}
 	}
-	free(longopts);
-	argc -= optind;
-	argv += optind;
-
-	profile_init(&f.profile, &f.opt.profile);
-	profile_read_all(&f.profile, argc, argv);
-	if (!profile_finish(&f.profile)) {
+	if (!view_load(&f.profile, &f.opt.view, argc - optind, argv + optind)) {
 		profile_free(&f.profile);
 		return EXIT_DATA;
 	}
 
-	stack_table_init(&f.row_index);
+	tuple_table_init(&f.row_index);
 	count_rows(&f);
 	write_rows(&f);
-	stack_table_free(&f.row_index);
+	tuple_table_free(&f.row_index);
 	free(f.rows);
 	free(f.row_of);
 	profile_free(&f.profile);

@@ -18,11 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "dataset_id.h"
-#include "metadata.h"
-#include "perf_script.h"
-#include "stability.h"
+#include "base/cli.h"
+#include "base/xalloc.h"
+#include "dataset/dataset_id.h"
+#include "dataset/metadata.h"
+#include "input/perf_script.h"
+#include "dataset/stability.h"
 
 /* A run's samples in a raw file begin after this comment line. */
 #define RUN_MARKER "# perfviews run "
@@ -87,7 +88,8 @@ help(void)
 static noreturn void
 bad_option(char *const argv[])
 {
-	option_error(argv);
+	warnmsg("%s: unknown option, or its value is missing",
+	        argv[optind - 1]);
 	usage();
 	exit(EXIT_USAGE);
 }
@@ -825,8 +827,8 @@ cmd_stability(int argc, char *argv[])
 int
 main(int argc, char *argv[])
 {
-	cli_init("perfviews");
-	cli_quiet_getopt();
+	cli_start("perfviews");
+	opterr = 0;
 	if (argc < 2) {
 		usage();
 		return EXIT_USAGE;
@@ -837,7 +839,8 @@ main(int argc, char *argv[])
 		return EXIT_OK;
 	}
 	if (strcmp(cmd, "--version") == 0) {
-		print_version();
+		printf("perfviews (perfviews) %s\n", PERFVIEWS_VERSION);
+		finish_output();
 		return EXIT_OK;
 	}
 	/* Subcommands see their own name as argv[0]. */

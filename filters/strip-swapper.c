@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "pattern.h"
-#include "perf_script.h"
-#include "string_table.h"
+#include "base/cli.h"
+#include "base/xalloc.h"
+#include "match/pattern.h"
+#include "input/perf_script.h"
+#include "base/string_table.h"
 
 enum { MAX_PATTERNS = 64 };
 
@@ -50,45 +51,46 @@ struct stripper {
 	enum { AT_BLANK_LINE, AT_LINE_END, IN_LINE } tail; /* of the output */
 };
 
-static void
-usage(void)
-{
-	fprintf(stderr,
-	        "usage: strip-swapper [-v] [--comm REGEX] [--drop-comm REGEX] "
-	        "[--drop-tool]\n"
-	        "                     [--keep-idle] [--pid LIST] [--tid LIST] "
-	        "[--strict] [file ...]\n");
-}
+enum { OPT_DROP_TOOL = 256, OPT_KEEP_IDLE, OPT_STRICT };
 
-static void
-help(void)
-{
-	printf(
-	    "usage: strip-swapper [options] [file ...]\n"
-	    "Keep some samples of `perf script` text, byte for byte; by "
-	    "default drop\n"
-	    "the idle task (swapper).\n"
-	    "\n"
-	    "  -c, --comm REGEX       keep only commands matching REGEX\n"
-	    "  -d, --drop-comm REGEX  drop commands matching REGEX "
-	    "(repeatable)\n"
-	    "      --drop-tool        drop the profiler's own samples (perf, "
-	    "perf-exec)\n"
-	    "      --keep-idle        keep the idle task too\n"
-	    "  -p, --pid LIST         keep only these process ids "
-	    "(comma-separated)\n"
-	    "  -t, --tid LIST         keep only these thread ids "
-	    "(comma-separated)\n"
-	    "  -v, --verbose          report kept and dropped samples per "
-	    "command\n"
-	    "      --strict           a line that cannot be parsed is fatal\n"
-	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n"
-	    "\n"
-	    "Files are read in order and combined; none or - is stdin.\n"
-	    "See strip-swapper(1).\n");
-	finish_output();
-}
+static const struct option strip_swapper_options[] = {
+    {"comm", required_argument, NULL, 'c'},
+    {"drop-comm", required_argument, NULL, 'd'},
+    {"drop-tool", no_argument, NULL, OPT_DROP_TOOL},
+    {"keep-idle", no_argument, NULL, OPT_KEEP_IDLE},
+    {"pid", required_argument, NULL, 'p'},
+    {"tid", required_argument, NULL, 't'},
+    {"verbose", no_argument, NULL, 'v'},
+    {"strict", no_argument, NULL, OPT_STRICT},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct program strip_swapper = {
+    .name = "strip-swapper",
+    .usage = "strip-swapper [-v] [--comm REGEX] [--drop-comm REGEX] "
+             "[--drop-tool]\n"
+             "                     [--keep-idle] [--pid LIST] [--tid LIST] "
+             "[--strict] [file ...]\n",
+    .summary = "Keep some samples of `perf script` text, byte for byte; by "
+               "default drop\nthe idle task (swapper).",
+    .help = "  -c, --comm REGEX        keep only commands matching REGEX\n"
+            "  -d, --drop-comm REGEX   drop commands matching REGEX "
+            "(repeatable)\n"
+            "      --drop-tool         drop the profiler's own samples "
+            "(perf, perf-exec)\n"
+            "      --keep-idle         keep the idle task too\n"
+            "  -p, --pid LIST          keep only these process ids "
+            "(comma-separated)\n"
+            "  -t, --tid LIST          keep only these thread ids "
+            "(comma-separated)\n"
+            "  -v, --verbose           report kept and dropped samples per "
+            "command\n"
+            "      --strict            a line that cannot be parsed is "
+            "fatal\n",
+    .shortopts = "c:d:p:t:v",
+    .options = strip_swapper_options,
+    .reads_files = true,
+};
 
 static void
 parse_id_list(const char *arg, const char *option, struct id_list *list)
@@ -203,14 +205,8 @@ count_sample(struct stripper *st, struct span comm, bool kept)
 {
 	uint32_t id = string_table_intern(&st->comms, comm);
 
-	if (id >= st->by_comm_cap) {
-		size_t cap = st->by_comm_cap ? st->by_comm_cap * 2 : 64;
-		st->by_comm =
-		    xreallocarray(st->by_comm, cap, sizeof *st->by_comm);
-		memset(st->by_comm + st->by_comm_cap, 0,
-		       (cap - st->by_comm_cap) * sizeof *st->by_comm);
-		st->by_comm_cap = cap;
-	}
+	st->by_comm = array_reserve(st->by_comm, &st->by_comm_cap,
+	                            (size_t)id + 1, sizeof *st->by_comm);
 	if (kept)
 		st->by_comm[id].kept++;
 	else
@@ -285,29 +281,13 @@ report_counts(const struct stripper *st)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_DROP_TOOL = 256, OPT_KEEP_IDLE, OPT_STRICT, OPT_VERSION };
-	static const struct option longopts[] = {
-	    {"comm", required_argument, NULL, 'c'},
-	    {"drop-comm", required_argument, NULL, 'd'},
-	    {"drop-tool", no_argument, NULL, OPT_DROP_TOOL},
-	    {"keep-idle", no_argument, NULL, OPT_KEEP_IDLE},
-	    {"pid", required_argument, NULL, 'p'},
-	    {"tid", required_argument, NULL, 't'},
-	    {"verbose", no_argument, NULL, 'v'},
-	    {"strict", no_argument, NULL, OPT_STRICT},
-	    {"help", no_argument, NULL, 'h'},
-	    {"version", no_argument, NULL, OPT_VERSION},
-	    {NULL, 0, NULL, 0},
-	};
 	struct stripper st;
 	int ch;
 
 	memset(&st, 0, sizeof st);
 	st.tail = AT_BLANK_LINE;
-	cli_init("strip-swapper");
-	cli_quiet_getopt();
-	while ((ch = getopt_long(argc, argv, "c:d:p:t:vh", longopts, NULL)) !=
-	       -1) {
+	cli_start(strip_swapper.name);
+	while ((ch = program_option(&strip_swapper, argc, argv)) != -1) {
 		switch (ch) {
 		case 'c':
 			if (st.opt.keep != NULL)
@@ -340,16 +320,6 @@ main(int argc, char *argv[])
 		case OPT_STRICT:
 			st.opt.strict = true;
 			break;
-		case 'h':
-			help();
-			return EXIT_OK;
-		case OPT_VERSION:
-			print_version();
-			return EXIT_OK;
-		default:
-			option_error(argv);
-			usage();
-			return EXIT_USAGE;
 		}
 	}
 	argc -= optind;

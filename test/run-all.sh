@@ -8,6 +8,8 @@
 # and exits non-zero when anything failed.
 
 cd "$(dirname "$0")/.." || exit 2
+# Tests run make themselves; the make running this one is not theirs.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 RESULTS=$(mktemp "${TMPDIR:-/tmp}/perfviews-results.XXXXXX")
 export RESULTS
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1

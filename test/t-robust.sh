@@ -111,6 +111,6 @@ for f in collapse strip-swapper; do
 		grep -q "absent.txt: No such file" "$TMP/err" &&
 		pass "$f: missing file named" || fail "$f: missing file" "no message"
 	run "$f: a directory" 1 "$BIN/$f" "$TMP" &&
-		grep -q "read error" "$TMP/err" &&
-		pass "$f: a directory is a read error" || fail "$f: directory" "no message"
+		grep -q "$TMP: Is a directory" "$TMP/err" &&
+		pass "$f: a directory is named as one" || fail "$f: directory" "no message"
 done

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dataset_id.h"
+#include "dataset/dataset_id.h"
 #include "unit.h"
 
 static char why[256];

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "flame_graph.h"
+#include "flame/flame_graph.h"
 #include "unit.h"
 
 /* Build a graph from "stack count" lines (or "stack A B" when diff). */

@@ -1,7 +1,7 @@
 /*
  * test_frame_tidy.c - display names of frames, and the kinds of DSO.
  */
-#include "frame_tidy.h"
+#include "input/frame_tidy.h"
 #include "unit.h"
 
 static const char *

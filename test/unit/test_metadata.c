@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json_flat.h"
-#include "metadata.h"
+#include "dataset/json_flat.h"
+#include "dataset/metadata.h"
 #include "unit.h"
 
 static char why[256];

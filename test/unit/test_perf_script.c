@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "perf_script.h"
+#include "input/perf_script.h"
 #include "unit.h"
 
 static struct perf_sample

@@ -3,8 +3,8 @@
  */
 #include <stdio.h>
 
-#include "palette.h"
-#include "svg.h"
+#include "flame/palette.h"
+#include "flame/svg.h"
 #include "unit.h"
 
 static const char *

@@ -22,8 +22,8 @@
 #define LIBBFD_LEAKS_END()   ((void)0)
 #endif
 
-#include "perf_script.h"
-#include "symbols.h"
+#include "input/perf_script.h"
+#include "symbols/symbols.h"
 #include "unit.h"
 
 /* A function with a name and a line to find. */

@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "folded.h"
-#include "frame_table.h"
-#include "line_reader.h"
-#include "stack_table.h"
-#include "string_table.h"
+#include "input/folded.h"
+#include "input/frame_table.h"
+#include "input/line_reader.h"
+#include "base/tuple_table.h"
+#include "base/string_table.h"
 #include "unit.h"
 
 START_TEST(strings_dense_ids)
@@ -40,24 +40,30 @@ START_TEST(strings_dense_ids)
 }
 END_TEST
 
-START_TEST(stacks_sum_counts)
+START_TEST(tuples_dense_ids)
 {
-	struct stack_table t;
+	struct tuple_table t;
 	uint32_t s1[] = {1, 2, 3}, s2[] = {1, 2}, s3[] = {1, 2, 3};
+	uint32_t n;
 
-	stack_table_init(&t);
-	uint32_t a = stack_table_add(&t, s1, 3, 5, 1);
-	uint32_t b = stack_table_add(&t, s2, 2, 7, 0);
-	uint32_t c = stack_table_add(&t, s3, 3, 2, 4);
+	tuple_table_init(&t);
+	uint32_t a = tuple_table_intern(&t, s1, 3);
+	uint32_t b = tuple_table_intern(&t, s2, 2);
+	uint32_t c = tuple_table_intern(&t, s3, 3);
 	ck_assert_uint_eq(a, c);
 	ck_assert_uint_ne(a, b);
-	ck_assert_uint_eq(t.stacks[a].count[0], 7);
-	ck_assert_uint_eq(t.stacks[a].count[1], 5);
-	ck_assert_uint_eq(t.count, 2);
+	ck_assert_uint_eq(tuple_table_count(&t), 2);
+	const uint32_t *ids = tuple_table_get(&t, b, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(ids[0], 1);
+	ck_assert_uint_eq(ids[1], 2);
 	for (uint32_t i = 0; i < 50000; i++)
-		stack_table_add(&t, &i, 1, 1, 0);
-	ck_assert_uint_eq(t.count, 50002);
-	stack_table_free(&t);
+		tuple_table_intern(&t, &i, 1);
+	ck_assert_uint_eq(tuple_table_count(&t), 50002);
+	ids = tuple_table_get(&t, 50001, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(ids[0], 49999);
+	tuple_table_free(&t);
 }
 END_TEST
 
@@ -187,7 +193,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, strings_dense_ids);
-	tcase_add_test(tc, stacks_sum_counts);
+	tcase_add_test(tc, tuples_dense_ids);
 	tcase_add_test(tc, frames_split_symbol_and_dso);
 	tcase_add_test(tc, lines_long_and_cut);
 	tcase_add_test(tc, folded_lines);

@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "profile.h"
-#include "report.h"
-#include "tree.h"
+#include "base/cli.h"
+#include "views/profile.h"
+#include "views/report.h"
+#include "views/tree.h"
 
 /* What a writer function prints, as a NUL-terminated string. */
 static char printed[4096];
@@ -142,7 +142,7 @@ START_TEST(profile_reads_folded_annotations)
 
 	read_text(&p, &opt, "cmd;main;clear_page_[k] 3\ncmd;[libc.so.6] 2\n");
 	ck_assert(profile_finish(&p));
-	ck_assert(p.saw_folded);
+	ck_assert(p.stream.saw_folded);
 	ck_assert_uint_eq(p.total, 5);
 	struct profile_stack s = profile_stack_get(&p, 0);
 	ck_assert_uint_eq(s.n, 2);
@@ -165,7 +165,7 @@ main(void)
 	SRunner *runner;
 	int failed;
 
-	cli_init("test_views");
+	cli_start("test_views");
 	tcase_add_test(tc, json_escapes_quotes_and_controls);
 	tcase_add_test(tc, json_replaces_invalid_utf8);
 	tcase_add_test(tc, csv_quotes_only_when_needed);

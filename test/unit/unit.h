@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "span.h"
+#include "base/span.h"
 
 static inline int
 unit_run(Suite *suite)

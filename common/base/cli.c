@@ -1,0 +1,249 @@
+/*
+ * cli.c - see cli.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/cli.h"
+#include "base/xalloc.h"
+
+enum { OPT_HELP = 'h', OPT_VERSION = 0x7f00 };
+
+static char stdout_buffer[1 << 16];
+
+void
+cli_start(const char *name)
+{
+	progname = name;
+	setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+}
+
+static void
+print_help(const struct program *p)
+{
+	printf("usage: %s [options]%s\n%s\n\n%s", p->name,
+	       p->reads_files ? " [file ...]" : "", p->summary, p->help);
+	if (p->shared_help != NULL)
+		fputs(p->shared_help, stdout);
+	printf("  -h, --help              show this help\n"
+	       "      --version           show the version\n\n");
+	if (p->reads_files)
+		printf("Files are read in order and combined; none or - is "
+		       "stdin.\n");
+	printf("See %s(1).\n", p->name);
+	finish_output();
+}
+
+static void
+print_version(void)
+{
+	printf("%s (perfviews) %s\n", progname, PERFVIEWS_VERSION);
+	finish_output();
+}
+
+noreturn void
+program_usage(const struct program *p)
+{
+	fprintf(stderr, "usage: %s", p->usage);
+	fprintf(stderr, "Try '%s --help'.\n", p->name);
+	exit(EXIT_USAGE);
+}
+
+/* The option table: own, shared, then --help and --version. */
+static struct option *
+option_table(const struct program *p)
+{
+	static const struct option standard[] = {
+	    {"help", no_argument, NULL, OPT_HELP},
+	    {"version", no_argument, NULL, OPT_VERSION},
+	    {NULL, 0, NULL, 0},
+	};
+	const struct option *parts[3] = {p->options, p->shared, standard};
+	size_t n = 0;
+
+	for (int i = 0; i < 3; i++)
+		for (size_t j = 0; parts[i] != NULL && parts[i][j].name; j++)
+			n++;
+	struct option *all = xreallocarray(NULL, n + 1, sizeof *all);
+	n = 0;
+	for (int i = 0; i < 3; i++)
+		for (size_t j = 0; parts[i] != NULL && parts[i][j].name; j++)
+			all[n++] = parts[i][j];
+	memset(&all[n], 0, sizeof all[n]);
+	return all;
+}
+
+/* Say what was wrong with the option getopt_long refused. */
+static void
+option_problem(int ch, char *const argv[])
+{
+	const char *arg = argv[optind - 1];
+	bool missing = ch == ':';
+	const char *what = missing ? "needs a value" : "unknown option";
+
+	if (strncmp(arg, "--", 2) == 0 || optopt == 0) {
+		/* "--name=value": name the option, not its value. */
+		int len = (int)strcspn(arg, "=");
+		warnmsg("%s: %.*s", what, len, arg);
+	} else {
+		warnmsg("%s: -%c", what, optopt);
+	}
+}
+
+int
+program_option(const struct program *p, int argc, char *const argv[])
+{
+	static const struct program *table_of;
+	static struct option *table;
+	static char shortopts[128];
+	int ch;
+
+	if (table_of != p) {
+		free(table);
+		table = option_table(p);
+		table_of = p;
+		/* ':' first: a missing value is told from an unknown option. */
+		snprintf(shortopts, sizeof shortopts, ":%sh", p->shortopts);
+		opterr = 0;
+	}
+	ch = getopt_long(argc, argv, shortopts, table, NULL);
+	switch (ch) {
+	case -1:
+		free(table);
+		table = NULL;
+		table_of = NULL;
+		return -1;
+	case OPT_HELP:
+		print_help(p);
+		exit(EXIT_OK);
+	case OPT_VERSION:
+		print_version();
+		exit(EXIT_OK);
+	case '?':
+	case ':':
+		option_problem(ch, argv);
+		program_usage(p);
+	}
+	return ch;
+}
+
+void
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help'.\n", progname);
+	exit(EXIT_USAGE);
+}
+
+double
+option_percent(const char *arg, const char *option)
+{
+	double v;
+
+	if (!parse_double(arg, &v) || v < 0 || v > 100)
+		usage_error("%s: not a percentage from 0 to 100: '%s'", option,
+		            arg);
+	return v;
+}
+
+uint64_t
+option_count(const char *arg, const char *option, bool zero_ok)
+{
+	uint64_t v;
+
+	if (!parse_u64(arg, &v) || (v == 0 && !zero_ok))
+		usage_error("%s: not a %s whole number: '%s'", option,
+		            zero_ok ? "non-negative" : "positive", arg);
+	return v;
+}
+
+bool
+parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return false;
+	*out = v;
+	return true;
+}
+
+bool
+parse_double(const char *s, double *out)
+{
+	char *end;
+
+	if (*s == '\0')
+		return false;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno != 0 || *end != '\0' || v != v)
+		return false;
+	*out = v;
+	return true;
+}
+
+void
+each_input(int argc, char *const argv[],
+           void (*read)(void *ctx, const char *path), void *ctx)
+{
+	if (argc == 0)
+		read(ctx, "-");
+	for (int i = 0; i < argc; i++)
+		read(ctx, argv[i]);
+}
+
+const char *
+input_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "stdin" : path;
+}
+
+int
+input_open(const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0)
+		return STDIN_FILENO;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd == -1)
+		die_errno(EXIT_DATA, "%s", path);
+	/* read(2) on a directory says EISDIR late and obscurely: say it now. */
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		die_errno(EXIT_DATA, "%s", path);
+	}
+	return fd;
+}
+
+void
+input_close(int fd)
+{
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+void
+finish_output(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die_errno(EXIT_DATA, "write error");
+}

@@ -1,0 +1,327 @@
+/*
+ * metadata.c - see metadata.h.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/message.h"
+#include "base/xalloc.h"
+#include "dataset/json_flat.h"
+#include "dataset/metadata.h"
+#include "views/report.h"
+
+/* Grouped by section: the writer opens an object where a prefix starts. */
+const struct meta_field meta_fields[] = {
+    {"id", META_STRING, "the data set's ID"},
+    {"workload.name", META_STRING, "the workload, from the ID"},
+    {"workload.version", META_STRING, "its version, when it has one"},
+    {"workload.command", META_STRING, "the command line profiled"},
+    {"tool.name", META_STRING, "the profiler"},
+    {"tool.version", META_STRING, "its version"},
+    {"tool.event", META_STRING, "the event sampled"},
+    {"tool.frequency", META_NUMBER, "sampling frequency in Hz"},
+    {"tool.call_graph", META_STRING, "how stacks were taken: fp or dwarf"},
+    {"tool.runs", META_NUMBER, "number of runs combined"},
+    {"tool.record_command", META_STRING, "the exact record command"},
+    {"tags", META_STRING_LIST, "the ID's tags"},
+    {"timestamp", META_STRING, "when the recording began (UTC)"},
+    {"host.hostname", META_STRING, "machine name"},
+    {"host.kernel", META_STRING, "kernel release"},
+    {"host.cpu_model", META_STRING, "CPU model"},
+    {"host.cpu_count", META_NUMBER, "online CPUs"},
+    {"python.executable", META_STRING, "the interpreter"},
+    {"python.version", META_STRING, "its sys.version"},
+    {"python.build.git_remote", META_STRING, "CPython source remote"},
+    {"python.build.git_branch", META_STRING, "CPython branch or tag"},
+    {"python.build.git_revision", META_STRING, "CPython revision"},
+    {"python.build.configure_args", META_STRING, "./configure arguments"},
+    {"python.build.cflags", META_STRING, "compiler flags"},
+    {"samples.total", META_NUMBER, "samples in all runs"},
+    {"samples.per_run", META_NUMBER_LIST, "samples in each run"},
+};
+const size_t meta_field_count = sizeof meta_fields / sizeof meta_fields[0];
+
+void
+metadata_init(struct metadata *m)
+{
+	m->values = xcalloc(meta_field_count, sizeof *m->values);
+}
+
+void
+metadata_free(struct metadata *m)
+{
+	for (size_t i = 0; i < meta_field_count; i++)
+		free(m->values[i]);
+	free(m->values);
+	m->values = NULL;
+}
+
+int
+metadata_field(const char *path)
+{
+	for (size_t i = 0; i < meta_field_count; i++)
+		if (strcmp(meta_fields[i].path, path) == 0)
+			return (int)i;
+	return -1;
+}
+
+static bool
+all_digits(const char *s)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s != '\0'; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+/* Every word of a number list is a number. */
+static bool
+all_numbers(const char *s)
+{
+	char *copy = xstrdup(s), *save = NULL;
+	bool ok = true;
+
+	for (char *w = strtok_r(copy, " ", &save); w != NULL;
+	     w = strtok_r(NULL, " ", &save))
+		ok = ok && all_digits(w);
+	free(copy);
+	return ok;
+}
+
+bool
+metadata_set(struct metadata *m, const char *path, const char *value, char *why,
+             size_t whylen)
+{
+	int i = metadata_field(path);
+
+	if (i < 0) {
+		snprintf(why, whylen, "unknown metadata field '%s'", path);
+		return false;
+	}
+	if (value != NULL && *value != '\0') {
+		if (meta_fields[i].kind == META_NUMBER && !all_digits(value)) {
+			snprintf(why, whylen, "%s: not a number: '%s'", path,
+			         value);
+			return false;
+		}
+		if (meta_fields[i].kind == META_NUMBER_LIST &&
+		    !all_numbers(value)) {
+			snprintf(why, whylen, "%s: not a list of numbers: '%s'",
+			         path, value);
+			return false;
+		}
+	}
+	free(m->values[i]);
+	m->values[i] = NULL;
+	if (value != NULL && *value != '\0')
+		m->values[i] = xstrdup(value);
+	return true;
+}
+
+const char *
+metadata_get(const struct metadata *m, const char *path)
+{
+	int i = metadata_field(path);
+	return i < 0 ? NULL : m->values[i];
+}
+
+static void
+write_value(FILE *out, const char *value, enum meta_kind kind)
+{
+	if (value == NULL && (kind == META_STRING || kind == META_NUMBER)) {
+		fputs("null", out);
+		return;
+	}
+	if (kind == META_STRING) {
+		json_write_string(out, span_cstr(value));
+		return;
+	}
+	if (kind == META_NUMBER) {
+		fputs(value, out);
+		return;
+	}
+	/* A list: words, possibly none. */
+	char *copy = xstrdup(value != NULL ? value : ""), *save = NULL;
+	const char *sep = "";
+	fputc('[', out);
+	for (char *w = strtok_r(copy, " ", &save); w != NULL;
+	     w = strtok_r(NULL, " ", &save)) {
+		fputs(sep, out);
+		if (kind == META_NUMBER_LIST)
+			fputs(w, out);
+		else
+			json_write_string(out, span_cstr(w));
+		sep = ", ";
+	}
+	fputc(']', out);
+	free(copy);
+}
+
+enum { MAX_SECTION_DEPTH = 8 };
+
+/* Split a path into its components, at most max; returns how many. */
+static size_t
+split_path(const char *path, struct span *parts, size_t max)
+{
+	size_t n = 0;
+	const char *start = path;
+
+	for (const char *p = path;; p++) {
+		if (*p != '.' && *p != '\0')
+			continue;
+		if (n < max)
+			parts[n++] = span_make(start, (size_t)(p - start));
+		if (*p == '\0')
+			break;
+		start = p + 1;
+	}
+	return n;
+}
+
+static void
+indent(FILE *out, size_t depth)
+{
+	fprintf(out, "\n%*s", (int)(2 * depth), "");
+}
+
+void
+metadata_write(const struct metadata *m, FILE *out)
+{
+	struct span open[MAX_SECTION_DEPTH]; /* the open objects' names */
+	size_t nopen = 0;
+	bool first = true; /* nothing written yet in the innermost object */
+
+	fputc('{', out);
+	for (size_t i = 0; i < meta_field_count; i++) {
+		struct span parts[MAX_SECTION_DEPTH + 1];
+		size_t n = split_path(meta_fields[i].path, parts,
+		                      MAX_SECTION_DEPTH + 1);
+		size_t nsections = n - 1;
+		size_t common = 0;
+		while (common < nopen && common < nsections &&
+		       span_eq(open[common], parts[common]))
+			common++;
+		while (nopen > common) {
+			indent(out, nopen);
+			fputc('}', out);
+			nopen--;
+			first = false;
+		}
+		while (nopen < nsections) {
+			fputs(first ? "" : ",", out);
+			indent(out, nopen + 1);
+			json_write_string(out, parts[nopen]);
+			fputs(": {", out);
+			open[nopen] = parts[nopen];
+			nopen++;
+			first = true;
+		}
+		fputs(first ? "" : ",", out);
+		indent(out, nopen + 1);
+		json_write_string(out, parts[n - 1]);
+		fputs(": ", out);
+		write_value(out, m->values[i], meta_fields[i].kind);
+		first = false;
+	}
+	while (nopen > 0) {
+		indent(out, nopen);
+		fputc('}', out);
+		nopen--;
+	}
+	fputs("\n}\n", out);
+}
+
+/* The whole of a small file, NUL-terminated; NULL with errno set. */
+static char *
+slurp(const char *file, size_t *len)
+{
+	FILE *f = fopen(file, "rb");
+	char *text = NULL;
+	size_t n = 0, cap = 0;
+
+	if (f == NULL)
+		return NULL;
+	for (;;) {
+		if (cap - n < 4096) {
+			cap = cap ? cap * 2 : 8192;
+			text = xreallocarray(text, cap, 1);
+		}
+		size_t got = fread(text + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(text);
+		errno = EIO;
+		return NULL;
+	}
+	text[n] = '\0';
+	*len = n;
+	return text;
+}
+
+/* Append a word to a list value held as text. */
+static void
+append_word(char **value, const char *word)
+{
+	size_t old = *value != NULL ? strlen(*value) : 0;
+	size_t n = strlen(word);
+	*value = xreallocarray(*value, old + n + 2, 1);
+	if (old > 0)
+		(*value)[old++] = ' ';
+	memcpy(*value + old, word, n + 1);
+}
+
+bool
+metadata_read_json(struct metadata *m, const char *file, char *why,
+                   size_t whylen)
+{
+	struct json_flat doc;
+	size_t len = 0;
+	char *text = slurp(file, &len);
+	char reason[256];
+
+	if (text == NULL) {
+		snprintf(why, whylen, "%s: %s", file, strerror(errno));
+		return false;
+	}
+	if (!json_flat_parse(text, len, &doc, reason, sizeof reason)) {
+		snprintf(why, whylen, "%s: not JSON: %s", file, reason);
+		free(text);
+		return false;
+	}
+	free(text);
+	for (size_t i = 0; i < doc.count; i++) {
+		const struct json_entry *e = &doc.entries[i];
+		if (e->value == NULL)
+			continue; /* null, or a boolean no field has */
+		int f = metadata_field(e->path);
+		if (f >= 0 && (meta_fields[f].kind == META_STRING ||
+		               meta_fields[f].kind == META_NUMBER)) {
+			free(m->values[f]);
+			m->values[f] = xstrdup(e->value);
+			continue;
+		}
+		/* A list element: "tags.0". */
+		char *path = xstrdup(e->path);
+		char *dot = strrchr(path, '.');
+		if (dot != NULL) {
+			*dot = '\0';
+			f = metadata_field(path);
+			if (f >= 0 &&
+			    (meta_fields[f].kind == META_STRING_LIST ||
+			     meta_fields[f].kind == META_NUMBER_LIST))
+				append_word(&m->values[f], e->value);
+		}
+		free(path);
+	}
+	json_flat_free(&doc);
+	return true;
+}

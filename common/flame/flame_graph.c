@@ -1,0 +1,353 @@
+/*
+ * flame_graph.c - see flame_graph.h.
+ *
+ * Merging follows the stacks in drawing order with a path of open nodes:
+ * a stack closes the open nodes below the first frame where it differs from
+ * the path, and opens a node for each of its frames from there.  Nodes are
+ * appended as they open, which is pre-order.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/message.h"
+#include "base/xalloc.h"
+#include "flame/flame_graph.h"
+#include "input/folded.h"
+
+void
+flame_graph_init(struct flame_graph *g, bool reverse, bool flamechart)
+{
+	memset(g, 0, sizeof *g);
+	g->reverse = reverse;
+	g->flamechart = flamechart;
+	string_table_init(&g->names);
+	tuple_table_init(&g->stacks);
+}
+
+void
+flame_graph_free(struct flame_graph *g)
+{
+	string_table_free(&g->names);
+	tuple_table_free(&g->stacks);
+	free(g->width_of);
+	free(g->delta_of);
+	free(g->line);
+	free(g->line_ids);
+	free(g->line_ends);
+	free(g->drawn_ids);
+	free(g->path_ids);
+	free(g->path_nodes);
+	free(g->nodes);
+	memset(g, 0, sizeof *g);
+}
+
+static size_t
+grown(size_t cap, size_t need)
+{
+	while (cap < need)
+		cap = cap ? cap * 2 : 256;
+	return cap;
+}
+
+static uint32_t
+new_node(struct flame_graph *g, uint32_t name, size_t depth)
+{
+	if (g->nnodes == g->nodes_cap) {
+		g->nodes_cap = grown(g->nodes_cap, g->nnodes + 1);
+		g->nodes =
+		    xreallocarray(g->nodes, g->nodes_cap, sizeof *g->nodes);
+	}
+	if (g->nnodes >= UINT32_MAX)
+		die(EXIT_DATA, "too many frames");
+	struct flame_node *n = &g->nodes[g->nnodes];
+	n->name = name;
+	n->depth = (uint32_t)depth;
+	n->start = g->time;
+	n->end = g->time;
+	n->delta = 0;
+	return (uint32_t)g->nnodes++;
+}
+
+static void
+ensure_path(struct flame_graph *g, size_t depth)
+{
+	if (depth < g->path_cap)
+		return;
+	g->path_cap = grown(g->path_cap, depth + 1);
+	g->path_ids =
+	    xreallocarray(g->path_ids, g->path_cap, sizeof *g->path_ids);
+	g->path_nodes =
+	    xreallocarray(g->path_nodes, g->path_cap, sizeof *g->path_nodes);
+}
+
+/* Merge one stack (name ids, root side first) into the nodes. */
+static void
+merge_stack(struct flame_graph *g, const uint32_t *ids, size_t n, double width,
+            double delta)
+{
+	if (g->nnodes == 0) {
+		ensure_path(g, 0);
+		g->path_nodes[0] = new_node(g, FLAME_ROOT, 0);
+	}
+	ensure_path(g, n);
+
+	size_t same = 0;
+	while (same < n && same < g->path_n && g->path_ids[same] == ids[same])
+		same++;
+	for (size_t depth = g->path_n; depth > same; depth--)
+		g->nodes[g->path_nodes[depth]].end = g->time;
+	for (size_t depth = same + 1; depth <= n; depth++) {
+		g->path_ids[depth - 1] = ids[depth - 1];
+		g->path_nodes[depth] = new_node(g, ids[depth - 1], depth);
+	}
+	g->path_n = n;
+	g->nodes[g->path_nodes[n]].delta += delta;
+	g->time += width;
+}
+
+static void
+ensure_line(struct flame_graph *g, size_t bytes, size_t frames)
+{
+	if (bytes > g->line_cap) {
+		g->line_cap = grown(g->line_cap, bytes);
+		g->line = xreallocarray(g->line, g->line_cap, 1);
+	}
+	if (frames > g->line_ids_cap) {
+		g->line_ids_cap = grown(g->line_ids_cap, frames);
+		g->line_ids = xreallocarray(g->line_ids, g->line_ids_cap,
+		                            sizeof *g->line_ids);
+		g->line_ends = xreallocarray(g->line_ends, g->line_ids_cap,
+		                             sizeof *g->line_ends);
+	}
+}
+
+static size_t
+common_prefix(const char *a, size_t an, const char *b, size_t bn)
+{
+	size_t n = an < bn ? an : bn, i = 0;
+
+	while (i + 8 <= n) {
+		uint64_t x, y;
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			break;
+		i += 8;
+	}
+	while (i < n && a[i] == b[i])
+		i++;
+	return i;
+}
+
+/*
+ * Parse the frames of stack into line_ids, reusing the ids of the frames
+ * it shares with the previous line (sorted input shares long beginnings).
+ */
+static size_t
+parse_frames(struct flame_graph *g, struct span stack)
+{
+	size_t common = common_prefix(g->line, g->line_n, stack.p, stack.n);
+	size_t keep = 0;
+
+	/* A frame is shared when the ';' after it matched too. */
+	while (keep < g->line_frames && g->line_ends[keep] < common)
+		keep++;
+	if (common == stack.n && common == g->line_n)
+		keep = g->line_frames;
+
+	size_t nframes = keep;
+	if (keep < g->line_frames || common < stack.n || stack.n == 0 ||
+	    g->line_frames == 0) {
+		size_t offset = keep > 0 ? g->line_ends[keep - 1] + 1 : 0;
+		struct span rest =
+		    span_make(stack.p + offset, stack.n - offset);
+		struct span frame;
+		while (folded_next_frame(&rest, &frame)) {
+			ensure_line(g, 0, nframes + 1);
+			g->line_ids[nframes] =
+			    string_table_intern(&g->names, frame);
+			g->line_ends[nframes] =
+			    (size_t)(frame.p + frame.n - stack.p);
+			nframes++;
+		}
+	}
+	ensure_line(g, stack.n, 0);
+	memcpy(g->line, stack.p, stack.n);
+	g->line_n = stack.n;
+	g->line_frames = nframes;
+
+	/* "a;b;" is the stack a;b, as flamegraph.pl splits it. */
+	while (nframes > 0 && g->names.strings[g->line_ids[nframes - 1]].n == 0)
+		nframes--;
+	return nframes;
+}
+
+static void
+ensure_counts(struct flame_graph *g, uint32_t id)
+{
+	if (id < g->counts_cap)
+		return;
+	size_t cap = grown(g->counts_cap, (size_t)id + 1);
+	g->width_of = xreallocarray(g->width_of, cap, sizeof *g->width_of);
+	g->delta_of = xreallocarray(g->delta_of, cap, sizeof *g->delta_of);
+	memset(g->width_of + g->counts_cap, 0,
+	       (cap - g->counts_cap) * sizeof *g->width_of);
+	memset(g->delta_of + g->counts_cap, 0,
+	       (cap - g->counts_cap) * sizeof *g->delta_of);
+	g->counts_cap = cap;
+}
+
+void
+flame_graph_add(struct flame_graph *g, struct span stack, double width,
+                double delta)
+{
+	size_t n = parse_frames(g, stack);
+	const uint32_t *ids = g->line_ids;
+
+	if (g->reverse) {
+		if (n > g->drawn_ids_cap) {
+			g->drawn_ids_cap = grown(g->drawn_ids_cap, n);
+			g->drawn_ids =
+			    xreallocarray(g->drawn_ids, g->drawn_ids_cap,
+			                  sizeof *g->drawn_ids);
+		}
+		for (size_t i = 0; i < n; i++)
+			g->drawn_ids[i] = g->line_ids[n - 1 - i];
+		ids = g->drawn_ids;
+	}
+	if (g->flamechart) {
+		merge_stack(g, ids, n, width, delta);
+		return;
+	}
+	uint32_t id = tuple_table_intern(&g->stacks, ids, n);
+	ensure_counts(g, id);
+	g->width_of[id] += width;
+	g->delta_of[id] += delta;
+}
+
+/*
+ * Order of stacks as flamegraph.pl sorts its lines: bytewise on the folded
+ * text, where a stack that ends is followed by the space before its count.
+ */
+static int
+compare_stacks(const void *pa, const void *pb, void *arg)
+{
+	const struct flame_graph *g = arg;
+	uint32_t na, nb;
+	const uint32_t *a =
+	    tuple_table_get(&g->stacks, *(const uint32_t *)pa, &na);
+	const uint32_t *b =
+	    tuple_table_get(&g->stacks, *(const uint32_t *)pb, &nb);
+	return folded_compare(&g->names, a, na, b, nb, ' ');
+}
+
+static void
+merge_sorted(struct flame_graph *g)
+{
+	uint32_t count = tuple_table_count(&g->stacks);
+	uint32_t *order = xreallocarray(NULL, count ? count : 1, sizeof *order);
+
+	for (uint32_t i = 0; i < count; i++)
+		order[i] = i;
+	qsort_r(order, count, sizeof *order, compare_stacks, g);
+	for (uint32_t i = 0; i < count; i++) {
+		uint32_t n;
+		const uint32_t *ids = tuple_table_get(&g->stacks, order[i], &n);
+		merge_stack(g, ids, n, g->width_of[order[i]],
+		            g->delta_of[order[i]]);
+	}
+	free(order);
+}
+
+void
+flame_graph_finish(struct flame_graph *g)
+{
+	if (g->finished)
+		return;
+	g->finished = true;
+	if (!g->flamechart)
+		merge_sorted(g);
+	if (g->nnodes == 0)
+		return;
+	for (size_t depth = g->path_n; depth > 0; depth--)
+		g->nodes[g->path_nodes[depth]].end = g->time;
+	g->nodes[0].end = g->time;
+	g->path_n = 0;
+}
+
+void
+flame_graph_prune(struct flame_graph *g, double min_width)
+{
+	size_t kept = 0;
+
+	g->max_depth = 0;
+	g->max_delta = 0;
+	for (size_t i = 0; i < g->nnodes; i++) {
+		struct flame_node *n = &g->nodes[i];
+		if (n->end - n->start < min_width)
+			continue;
+		if (n->depth > g->max_depth)
+			g->max_depth = n->depth;
+		if (fabs(n->delta) > g->max_delta)
+			g->max_delta = fabs(n->delta);
+		g->nodes[kept++] = *n;
+	}
+	g->nnodes = kept;
+}
+
+struct span
+flame_graph_name(const struct flame_graph *g, const struct flame_node *n)
+{
+	if (n->name == FLAME_ROOT)
+		return span_cstr("all");
+	return string_table_get(&g->names, n->name);
+}
+
+double
+flame_layout_top(const struct flame_layout *l)
+{
+	return l->font_size * 3 + (l->subtitle ? l->font_size * 2 : 0);
+}
+
+double
+flame_layout_bottom(const struct flame_layout *l)
+{
+	return l->font_size * 2 + 10;
+}
+
+void
+flame_layout_init(struct flame_layout *l, double total, uint32_t max_depth)
+{
+	l->total = total;
+	l->pixels_per_count =
+	    total > 0 ? (l->image_width - 2.0 * FLAME_XPAD) / total : 0;
+	l->image_height = (max_depth + 1.0) * l->frame_height +
+	                  flame_layout_top(l) + flame_layout_bottom(l);
+}
+
+struct flame_box
+flame_layout_box(const struct flame_layout *l, const struct flame_node *n)
+{
+	struct flame_box b;
+	double end = n->depth == 0 ? l->total : n->end;
+
+	b.x1 = FLAME_XPAD + n->start * l->pixels_per_count;
+	b.x2 = FLAME_XPAD + end * l->pixels_per_count;
+	if (l->inverted) {
+		b.y1 = flame_layout_top(l) + (double)n->depth * l->frame_height;
+		b.y2 = b.y1 + l->frame_height - FLAME_FRAME_PAD;
+	} else {
+		b.y2 = l->image_height - flame_layout_bottom(l) -
+		       (double)n->depth * l->frame_height;
+		b.y1 = b.y2 - l->frame_height + FLAME_FRAME_PAD;
+	}
+	return b;
+}
+
+size_t
+flame_layout_label_chars(const struct flame_layout *l, double width)
+{
+	double chars = width / (l->font_size * l->font_width);
+	return chars > 0 ? (size_t)chars : 0;
+}

@@ -1,0 +1,144 @@
+/*
+ * flame_graph.h - the frames of a flame graph, built from folded stacks.
+ *
+ * Stacks are added one line at a time; equal stacks are merged as they come,
+ * so memory grows with the number of distinct stacks, not lines.  Finishing
+ * lays the stacks out as flamegraph.pl does: sorted bytewise by their folded
+ * text (as whole lines: the end of a stack sorts like the space before its
+ * count), then each stack's frames merged with the frames of the stack
+ * before it while their names agree from the root.  A flame chart keeps
+ * input order instead, so a frame spans only consecutive lines.
+ *
+ * The result is an array of nodes in pre-order: a node comes before its
+ * descendants, and they follow it contiguously.  Node 0 is the root, "all".
+ * Positions are in counts; a layout turns them into pixels.
+ *
+ * In a diff file ("stack A B") widths are B and each node's delta is B - A
+ * summed over the stacks that end at that node.
+ */
+#ifndef PERFVIEWS_FLAME_GRAPH_H
+#define PERFVIEWS_FLAME_GRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/span.h"
+#include "base/tuple_table.h"
+#include "base/string_table.h"
+
+/* The name id of the root node. */
+#define FLAME_ROOT UINT32_MAX
+
+struct flame_node {
+	uint32_t name;  /* id in the graph's names, or FLAME_ROOT */
+	uint32_t depth; /* 0 for the root */
+	double start;   /* left edge, in counts */
+	double end;     /* right edge, in counts */
+	double delta;   /* diff input: B - A of the stacks ending here */
+};
+
+struct flame_graph {
+	bool reverse;    /* leaf first: merge from the leaves */
+	bool flamechart; /* input order, no sorting */
+	bool diff;       /* two counts per line */
+
+	struct string_table names;
+	struct tuple_table stacks; /* name ids, root first as drawn */
+	double *width_of;          /* by stack id */
+	double *delta_of;          /* by stack id */
+	size_t counts_cap;
+
+	/* The previous line, so a shared beginning is not parsed again. */
+	char *line;
+	size_t line_n, line_cap;
+	uint32_t *line_ids; /* its frames' name ids, as read */
+	size_t *line_ends;  /* where each of its frames ends */
+	size_t line_frames;
+	size_t line_ids_cap;
+	uint32_t *drawn_ids; /* the frames in drawing order */
+	size_t drawn_ids_cap;
+
+	/* Merging: the path of open nodes of the stack merged last. */
+	uint32_t *path_ids;   /* name ids, depth 1 first */
+	uint32_t *path_nodes; /* node index by depth; [0] is the root */
+	size_t path_n, path_cap;
+	double time; /* counts merged so far */
+
+	struct flame_node *nodes;
+	size_t nnodes, nodes_cap;
+	uint32_t max_depth; /* after flame_graph_prune */
+	double max_delta;   /* largest |delta| of a node, after pruning */
+	bool finished;
+};
+
+void flame_graph_init(struct flame_graph *g, bool reverse, bool flamechart);
+void flame_graph_free(struct flame_graph *g);
+
+/*
+ * Add one folded stack ("root;...;leaf") with its width and, for a diff
+ * file, its delta (B - A).  Trailing empty frames are ignored.
+ */
+void flame_graph_add(struct flame_graph *g, struct span stack, double width,
+                     double delta);
+
+/* Sort and merge: fills nodes.  Call once, after the last add. */
+void flame_graph_finish(struct flame_graph *g);
+
+/* Sum of the widths added: the root's width. */
+static inline double
+flame_graph_total(const struct flame_graph *g)
+{
+	return g->time;
+}
+
+/*
+ * Remove the nodes narrower than min_width counts (their descendants are
+ * narrower still), and set max_depth and max_delta from what is left.
+ */
+void flame_graph_prune(struct flame_graph *g, double min_width);
+
+/* The name of a node ("all" for the root). */
+struct span flame_graph_name(const struct flame_graph *g,
+                             const struct flame_node *n);
+
+/*
+ * Geometry, in pixels, as flamegraph.pl computes it: a frame is
+ * frame_height high less one pixel of padding, frames span the image width
+ * less 10 pixels each side, and there is room above for the title (and
+ * subtitle) and below for the details line.
+ */
+enum { FLAME_XPAD = 10, FLAME_FRAME_PAD = 1 };
+
+struct flame_layout {
+	int image_width;
+	int frame_height;
+	double font_size;
+	double font_width; /* average character width / font size */
+	bool inverted;     /* icicle: the root at the top */
+	bool subtitle;     /* leave room for a subtitle */
+
+	/* Set by flame_layout_init. */
+	double total; /* counts across the full width */
+	double pixels_per_count;
+	double image_height;
+};
+
+struct flame_box {
+	double x1, x2, y1, y2;
+};
+
+/* Fill in the computed fields; total is the graph's total or --total. */
+void flame_layout_init(struct flame_layout *l, double total,
+                       uint32_t max_depth);
+/* The rectangle of a node; the root spans the full width. */
+struct flame_box flame_layout_box(const struct flame_layout *l,
+                                  const struct flame_node *n);
+/* How many characters of a label fit in width pixels. */
+size_t flame_layout_label_chars(const struct flame_layout *l, double width);
+/* Space above the frames: title, and subtitle when there is one. */
+double flame_layout_top(const struct flame_layout *l);
+/* Space below the frames, for the details line. */
+double flame_layout_bottom(const struct flame_layout *l);
+
+#endif

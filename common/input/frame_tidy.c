@@ -1,0 +1,186 @@
+/*
+ * frame_tidy.c - see frame_tidy.h.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "input/frame_tidy.h"
+
+static bool
+is_ident(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+/* Characters an operator name is made of, after "operator". */
+static bool
+is_operator_char(char c)
+{
+	return strchr("<>=!+-*/%^&|~,", c) != NULL && c != '\0';
+}
+
+/*
+ * At s[i] starts the word "operator": return the index just past the
+ * operator's symbol, so that "operator()", "operator<<" or "operator->" do
+ * not count as argument lists or template brackets.
+ */
+static size_t
+skip_operator(struct span s, size_t i)
+{
+	i += 8;
+	if (i + 1 < s.n && ((s.p[i] == '(' && s.p[i + 1] == ')') ||
+	                    (s.p[i] == '[' && s.p[i + 1] == ']')))
+		return i + 2;
+	while (i < s.n && is_operator_char(s.p[i]))
+		i++;
+	return i;
+}
+
+size_t
+frame_name_length(struct span s)
+{
+	int depth = 0;
+
+	for (size_t i = 0; i < s.n; i++) {
+		char c = s.p[i];
+		if (c == 'o' && (i == 0 || !is_ident(s.p[i - 1])) &&
+		    s.n - i >= 8 && memcmp(s.p + i, "operator", 8) == 0 &&
+		    (i + 8 == s.n || !is_ident(s.p[i + 8]))) {
+			i = skip_operator(s, i) - 1;
+			continue;
+		}
+		switch (c) {
+		case '<':
+		case '{':
+		case '[':
+			depth++;
+			break;
+		case '>':
+		case '}':
+		case ']':
+			if (depth > 0)
+				depth--;
+			break;
+		case '(':
+			if (depth > 0)
+				break;
+			if (s.n - i >= 21 &&
+			    memcmp(s.p + i, "(anonymous namespace)", 21) == 0) {
+				i += 20;
+				break;
+			}
+			if (i > 0 && s.p[i - 1] == '.') /* Go: pkg.(*T).m */
+				break;
+			if (i == 0)
+				break;
+			return i;
+		}
+	}
+	return s.n;
+}
+
+size_t
+comm_tidy(struct span comm, char *out)
+{
+	for (size_t i = 0; i < comm.n; i++)
+		out[i] = comm.p[i] == ' '   ? '_'
+		         : comm.p[i] == ';' ? ':'
+		                            : comm.p[i];
+	return comm.n;
+}
+
+bool
+frame_symbol_unknown(struct span symbol)
+{
+	return symbol.n == 0 || span_eq_cstr(symbol, "[unknown]");
+}
+
+size_t
+frame_tidy(struct span symbol, struct span dso, uint64_t addr, bool addrs,
+           bool java, char *out)
+{
+	size_t n;
+
+	if (frame_symbol_unknown(symbol)) {
+		struct span base = span_basename(dso);
+		if (dso.n == 0 || span_eq_cstr(dso, "[unknown]"))
+			base = span_cstr("unknown");
+		out[0] = '[';
+		memcpy(out + 1, base.p, base.n);
+		n = 1 + base.n;
+		if (addrs)
+			n += (size_t)sprintf(out + n, " <%" PRIx64 ">", addr);
+		out[n++] = ']';
+	} else {
+		n = frame_name_length(symbol);
+		const char *p = symbol.p;
+		if (java && n > 1 && p[0] == 'L' && memchr(p, '/', n) != NULL) {
+			p++;
+			n--;
+		}
+		memcpy(out, p, n);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (out[i] == ';')
+			out[i] = ':';
+	return n;
+}
+
+size_t
+srcline_append(char *out, struct span srcline)
+{
+	out[0] = ':';
+	for (size_t i = 0; i < srcline.n; i++)
+		out[1 + i] = srcline.p[i] == ';' ? ':' : srcline.p[i];
+	return srcline.n + 1;
+}
+
+bool
+dso_is_kernel(struct span dso)
+{
+	if (span_ends_with(dso, "vmlinux"))
+		return true;
+	return dso.n > 0 && dso.p[0] == '[' &&
+	       !span_eq_cstr(dso, "[unknown]") &&
+	       !span_starts_with(dso, "[JIT");
+}
+
+bool
+dso_is_jit(struct span dso)
+{
+	static const char prefix[] = "/tmp/perf-";
+
+	if (span_starts_with(dso, "[JIT"))
+		return true;
+	/* /tmp/perf-PID.map, as written by -X perf, Java and node. */
+	for (size_t i = 0; i + sizeof prefix - 1 < dso.n; i++) {
+		if (memcmp(dso.p + i, prefix, sizeof prefix - 1) != 0)
+			continue;
+		size_t j = i + sizeof prefix - 1, digits = 0;
+		while (j < dso.n && dso.p[j] >= '0' && dso.p[j] <= '9') {
+			j++;
+			digits++;
+		}
+		if (digits > 0 && dso.n - j >= 4 &&
+		    memcmp(dso.p + j, ".map", 4) == 0)
+			return true;
+	}
+	/* perf inject --jit writes jitted-PID-N.so */
+	return span_starts_with(span_basename(dso), "jitted-");
+}
+
+bool
+dso_is_python(struct span dso)
+{
+	struct span base = span_basename(dso);
+	return span_starts_with(base, "python") ||
+	       span_starts_with(base, "libpython");
+}
+
+bool
+symbol_is_python(struct span symbol)
+{
+	return span_starts_with(symbol, "py::");
+}

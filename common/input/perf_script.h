@@ -1,0 +1,93 @@
+/*
+ * perf_script.h - a streaming reader of `perf script` text.
+ *
+ * One pass over the input, in large blocks, with no allocation per line:
+ * each sample is handed out as spans into the reader's buffer, valid until
+ * the next call.  Memory is bounded by the largest single sample.
+ *
+ * A sample is a header line, its frame lines (leaf first, as perf prints
+ * them), each optionally followed by a `-F +srcline` line, and a blank line.
+ * The blank line may be missing (end of input, or a header that follows
+ * directly).  Headers are accepted in every form perf prints: with or
+ * without pid/tid, cpu, time and period, comm with spaces, tracepoint fields
+ * after the event, and a single frame on the header line (perf script
+ * without call graphs).  Lines starting with '#' are comments.
+ *
+ * A line that cannot be parsed is a warning naming the input and line
+ * number, counted in lines.bad_lines; the sample around it is kept.  With
+ * lines.strict set, it is fatal instead.
+ */
+#ifndef PERFVIEWS_PERF_SCRIPT_H
+#define PERFVIEWS_PERF_SCRIPT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/span.h"
+#include "input/frame_cache.h"
+#include "input/line_reader.h"
+#include "input/perf_frame.h"
+
+struct perf_sample {
+	struct span comm;
+	int64_t pid;      /* -1 when not printed */
+	int64_t tid;      /* -1 when not printed; a lone number is the tid */
+	int cpu;          /* -1 when not printed */
+	struct span time; /* "12345.678901", or empty */
+	uint64_t period;  /* 1 when not printed */
+	bool has_period;
+	struct span event; /* "cpu-clock:ppp", without the final ':' */
+	struct span trace; /* what follows the event on the header line */
+	struct perf_frame *frames; /* leaf first */
+	size_t nframes;
+	struct span text;     /* the record as read, newlines included */
+	unsigned long lineno; /* of the header */
+};
+
+struct line_extent {
+	uint32_t off; /* from the start of the record */
+	uint32_t len; /* without '\n' and trailing '\r' */
+};
+
+struct perf_reader {
+	struct line_reader lines;
+	bool skip_frames; /* headers only: frames are not parsed */
+	/*
+	 * Frame lines seen, and frame ids.  Set it before the first read to
+	 * share one cache (and one set of frame ids) across inputs; left
+	 * NULL, the reader makes its own.
+	 */
+	struct frame_cache *cache;
+	struct frame_cache *own_cache;
+	unsigned long samples; /* samples returned so far */
+	/*
+	 * Called, when set, with the text between samples (comments, blank
+	 * and bad lines) in input order, so that a filter can copy the input
+	 * exactly.  Long runs of such text come in pieces.
+	 */
+	void (*gap)(void *ctx, struct span text);
+	void *gap_ctx;
+	struct perf_frame *frames;
+	size_t frames_cap;
+	struct line_extent *extents; /* lines of the current record */
+	size_t extents_cap;
+	bool cut_at_end; /* its last line ends the input without '\n' */
+	bool saw_dso;    /* some frame of this input named a DSO */
+};
+
+void perf_reader_init(struct perf_reader *r, int fd, const char *name);
+void perf_reader_free(struct perf_reader *r);
+
+/* The next sample, or false at end of input. */
+bool perf_reader_next(struct perf_reader *r, struct perf_sample *s);
+
+/* One line on stderr if lines were bad: how many, and the first. */
+void perf_reader_summary(const struct perf_reader *r);
+
+/* The parser of a header line, exposed for the unit tests. */
+bool perf_header_parse(struct span line, struct perf_sample *s);
+
+/* True when the start of the input looks like perf script text. */
+bool perf_script_detect(struct span head);
+
+#endif

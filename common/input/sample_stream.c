@@ -1,0 +1,160 @@
+/*
+ * sample_stream.c - see sample_stream.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/cli.h"
+#include "base/xalloc.h"
+#include "input/frame_tidy.h"
+#include "input/sample_stream.h"
+
+/* Enough of an input to tell its format from its first lines. */
+enum { DETECT_BYTES = 64 << 10 };
+
+void
+sample_stream_init(struct sample_stream *st,
+                   const struct sample_stream_options *opt,
+                   struct string_table *names)
+{
+	memset(st, 0, sizeof *st);
+	st->opt = *opt;
+	st->names = names;
+	frame_cache_init(&st->cache, FRAME_CACHE_BUDGET);
+	event_select_init(&st->events, opt->event);
+}
+
+void
+sample_stream_free(struct sample_stream *st)
+{
+	frame_cache_free(&st->cache);
+	event_select_free(&st->events);
+	free(st->root_comm);
+	free(st->namebuf);
+}
+
+/* "comm", "comm-PID" or "comm-PID/TID", interned in the caller's names. */
+static uint32_t
+make_root_name(struct sample_stream *st, const struct perf_sample *s)
+{
+	st->namebuf =
+	    array_reserve(st->namebuf, &st->namebuf_cap, s->comm.n + 48, 1);
+	char *p = st->namebuf;
+	size_t n = comm_tidy(s->comm, p);
+
+	if (st->opt.root != ROOT_COMM) {
+		if (s->pid >= 0)
+			n += (size_t)sprintf(p + n, "-%lld", (long long)s->pid);
+		else
+			n += (size_t)sprintf(p + n, "-?");
+		if (st->opt.root == ROOT_TID)
+			n += (size_t)sprintf(p + n, "/%lld", (long long)s->tid);
+	}
+	return string_table_intern(st->names, span_make(p, n));
+}
+
+/* The root name of a sample: the previous sample's when it is the same. */
+static uint32_t
+root_name(struct sample_stream *st, const struct perf_sample *s)
+{
+	if (st->root_valid && s->pid == st->root_pid &&
+	    s->tid == st->root_tid && s->comm.n == st->root_comm_len &&
+	    memcmp(s->comm.p, st->root_comm, s->comm.n) == 0)
+		return st->root_name;
+	st->root_comm =
+	    array_reserve(st->root_comm, &st->root_comm_cap, s->comm.n + 1, 1);
+	memcpy(st->root_comm, s->comm.p, s->comm.n);
+	st->root_comm_len = s->comm.n;
+	st->root_pid = s->pid;
+	st->root_tid = s->tid;
+	st->root_name = make_root_name(st, s);
+	st->root_valid = true;
+	return st->root_name;
+}
+
+static void
+read_perf(struct sample_stream *st, struct perf_reader *r)
+{
+	struct perf_sample s;
+
+	r->cache = &st->cache;
+	while (perf_reader_next(r, &s)) {
+		if (!event_select_take(&st->events, s.event))
+			continue;
+		if (st->rewrite != NULL)
+			s.nframes =
+			    st->rewrite(st->rewrite_ctx, &st->cache.frames,
+			                s.frames, s.nframes, &s.frames);
+		st->sample(st->ctx, &s, root_name(st, &s));
+		st->samples++;
+	}
+	perf_reader_summary(r);
+	st->saw_perf = true;
+}
+
+/* Take over the perf reader's buffered lines, already partly peeked at. */
+static void
+read_folded(struct sample_stream *st, struct perf_reader *from)
+{
+	struct folded_reader r;
+	struct folded_line line;
+
+	folded_reader_init(&r, from->lines.fd, from->lines.name);
+	line_reader_free(&r.lines);
+	r.lines = from->lines;
+	memset(&from->lines, 0, sizeof from->lines);
+	while (folded_reader_next(&r, &line)) {
+		st->folded(st->ctx, &line);
+		st->samples++;
+	}
+	folded_reader_summary(&r);
+	if (r.ncounts == 2)
+		warnmsg("%s: a diff file; showing its first counts",
+		        r.lines.name);
+	folded_reader_free(&r);
+	st->saw_folded = true;
+}
+
+void
+sample_stream_read(struct sample_stream *st, const char *path)
+{
+	struct perf_reader r;
+	int fd = input_open(path);
+
+	perf_reader_init(&r, fd, input_name(path));
+	r.lines.strict = st->opt.strict;
+	struct span head = line_reader_peek(&r.lines, DETECT_BYTES);
+	if (st->folded != NULL && !perf_script_detect(head) &&
+	    folded_detect(head))
+		read_folded(st, &r);
+	else
+		read_perf(st, &r);
+	perf_reader_free(&r);
+	input_close(fd);
+}
+
+static void
+read_one(void *ctx, const char *path)
+{
+	sample_stream_read(ctx, path);
+}
+
+void
+sample_stream_read_all(struct sample_stream *st, int argc, char *const argv[])
+{
+	each_input(argc, argv, read_one, st);
+}
+
+bool
+sample_stream_finish(struct sample_stream *st)
+{
+	event_select_report(&st->events);
+	if (st->samples > 0)
+		return true;
+	if (st->opt.event != NULL)
+		warnmsg("no samples of event %s", st->opt.event);
+	else
+		warnmsg("no samples");
+	return false;
+}

@@ -1,0 +1,90 @@
+/*
+ * sample_stream.h - the samples of every input a filter reads: the one
+ * reader loop.
+ *
+ * Each input (a path, "-" for stdin) is opened, its format recognised
+ * (perf script text, or folded stacks where the caller takes them) and
+ * read in one pass.  Every perf sample of the event shown is handed to
+ * the caller with the id of its stack's root name ("comm", "comm-PID" or
+ * "comm-PID/TID", as collapse writes it) in the caller's string table; a
+ * folded stack is handed over as its line.  The inputs share one frame
+ * cache, so one frame has one id across all of them.
+ *
+ * A caller that wants the frames rewritten before it sees them (names
+ * resolved, inlined calls expanded: the symbolizer) sets rewrite; this
+ * module itself knows nothing of symbols.
+ *
+ * Nothing is allocated per sample; the root name of the previous sample
+ * is kept, so a sample of the same thread costs one comparison.
+ */
+#ifndef PERFVIEWS_SAMPLE_STREAM_H
+#define PERFVIEWS_SAMPLE_STREAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/string_table.h"
+#include "input/event_select.h"
+#include "input/folded.h"
+#include "input/frame_cache.h"
+#include "input/perf_script.h"
+
+/* What the root of a stack names. */
+enum root_kind { ROOT_COMM, ROOT_PID, ROOT_TID };
+
+struct sample_stream_options {
+	const char *event; /* NULL: the first event seen */
+	bool strict;       /* a line that cannot be parsed is fatal */
+	enum root_kind root;
+};
+
+/* Replace the n frames of a sample; see symbolizer_rewrite. */
+typedef size_t (*frame_rewrite_fn)(void *ctx, struct frame_table *table,
+                                   const struct perf_frame *frames, size_t n,
+                                   struct perf_frame **out);
+
+struct sample_stream {
+	struct sample_stream_options opt;
+	struct frame_cache cache;
+	struct event_select events;
+	struct string_table *names; /* the caller's: root names go there */
+
+	/* Set by the caller after init. */
+	void (*sample)(void *ctx, const struct perf_sample *s, uint32_t root);
+	void (*folded)(void *ctx, const struct folded_line *line); /* or NULL */
+	void *ctx;
+	frame_rewrite_fn rewrite; /* or NULL */
+	void *rewrite_ctx;
+
+	uint64_t samples; /* handed over: samples and folded lines */
+	bool saw_perf, saw_folded;
+
+	/* The root of the previous sample, and what it was made from. */
+	bool root_valid;
+	char *root_comm;
+	size_t root_comm_len, root_comm_cap;
+	int64_t root_pid, root_tid;
+	uint32_t root_name;
+	char *namebuf;
+	size_t namebuf_cap;
+};
+
+void sample_stream_init(struct sample_stream *st,
+                        const struct sample_stream_options *opt,
+                        struct string_table *names);
+void sample_stream_free(struct sample_stream *st);
+
+/* Read one input; "-" is stdin. */
+void sample_stream_read(struct sample_stream *st, const char *path);
+/* Read every input, stdin when there is none. */
+void sample_stream_read_all(struct sample_stream *st, int argc,
+                            char *const argv[]);
+
+/*
+ * After the last input: warn about the events left out; false, with a
+ * message, when nothing was handed over.
+ */
+bool sample_stream_finish(struct sample_stream *st);
+
+#endif

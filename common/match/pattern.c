@@ -1,0 +1,64 @@
+/*
+ * pattern.c - see pattern.h.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdlib.h>
+
+#include "base/cli.h"
+#include "base/xalloc.h"
+#include "match/pattern.h"
+
+struct pattern {
+	pcre2_code *code;
+	pcre2_match_data *match;
+};
+
+struct pattern *
+pattern_compile(const char *regex, const char *option)
+{
+	int errcode;
+	PCRE2_SIZE erroffset;
+	struct pattern *p = xmalloc(sizeof *p);
+
+	p->code = pcre2_compile((PCRE2_SPTR)regex, PCRE2_ZERO_TERMINATED, 0,
+	                        &errcode, &erroffset, NULL);
+	if (p->code == NULL) {
+		PCRE2_UCHAR msg[256];
+		pcre2_get_error_message(errcode, msg, sizeof msg);
+		free(p);
+		usage_error("%s '%s': %s at offset %zu", option, regex,
+		            (const char *)msg, (size_t)erroffset);
+	}
+	/* JIT is an optimisation only; without it matching still works. */
+	pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE);
+	p->match = pcre2_match_data_create_from_pattern(p->code, NULL);
+	if (p->match == NULL)
+		die(EXIT_DATA, "out of memory");
+	return p;
+}
+
+bool
+pattern_match(const struct pattern *p, struct span subject)
+{
+	int rc = pcre2_match(p->code, (PCRE2_SPTR)subject.p, subject.n, 0, 0,
+	                     p->match, NULL);
+	if (rc >= 0)
+		return true;
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return false;
+	/* A resource limit on a pathological pattern: say so, not match. */
+	PCRE2_UCHAR msg[256];
+	pcre2_get_error_message(rc, msg, sizeof msg);
+	die(EXIT_DATA, "pattern match failed: %s", (const char *)msg);
+}
+
+void
+pattern_free(struct pattern *p)
+{
+	if (p == NULL)
+		return;
+	pcre2_match_data_free(p->match);
+	pcre2_code_free(p->code);
+	free(p);
+}

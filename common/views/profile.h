@@ -1,0 +1,141 @@
+/*
+ * profile.h - the aggregate profile every text view is computed from.
+ *
+ * Reads perf script text or folded stacks (through a sample_stream:
+ * several inputs are combined) in one pass and keeps each distinct stack
+ * once, with its summed weight: the number of samples, or with period set
+ * the sum of their periods.  Memory grows with the number of distinct
+ * frames and stacks, never with the number of samples.
+ *
+ * Frames are interned as functions: a display name (frame_tidy's, so views
+ * agree with collapse) in a DSO.  All display text (function names, comms,
+ * DSO names) lives in one string table, names, so view code handles ids
+ * only.
+ *
+ * An inlined frame (perf prints "(inlined)" instead of a DSO) belongs to
+ * the DSO of the frame it was inlined into: the next frame towards the
+ * root that has a DSO.  For folded stacks the DSO is known only where an
+ * annotation or name says so: "_[k]" is the kernel, "_[j]" JIT code, "_[i]"
+ * an inlined frame and "[libc.so.6]" an unknown symbol in that DSO;
+ * otherwise it is "[unknown]".
+ *
+ * Invariant: total is the sum of the weights of all stacks.
+ */
+#ifndef PERFVIEWS_PROFILE_H
+#define PERFVIEWS_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/id_map.h"
+#include "base/string_table.h"
+#include "base/tuple_table.h"
+#include "input/frame_table.h"
+#include "input/sample_stream.h"
+
+/* Where the self weight of a sample whose leaf frame is inlined goes. */
+enum inline_mode {
+	INLINE_LEAF,   /* to the inlined function, as perf script shows it */
+	INLINE_CALLER, /* to the function it was inlined into: perf report */
+};
+
+struct profile_options {
+	struct sample_stream_options input; /* event, strict */
+	bool period;                        /* weight samples by period */
+	bool srcline;                       /* a function per source line */
+	enum inline_mode inline_mode;
+};
+
+struct function {
+	uint32_t name; /* display name, id in names */
+	uint32_t dso;  /* DSO display name, id in names */
+	bool inlined;
+};
+
+struct profile {
+	struct profile_options opt;
+	struct sample_stream stream;
+	struct string_table names; /* every display text */
+	struct id_map function_of; /* frame id -> function id */
+	/* Inlined frames take the DSO of their container: their own ids. */
+	struct frame_table inlined_frames;
+	struct id_map inlined_function_of;
+	struct tuple_table function_index; /* (name, dso, inlined) -> id */
+	struct function *functions;        /* by function id */
+	size_t functions_cap;
+	struct tuple_table stacks; /* comm id, then function ids leaf first */
+	uint64_t *weights;         /* by stack id */
+	size_t weights_cap;
+	uint32_t *ids; /* the stack being built */
+	size_t ids_cap;
+	char *namebuf;
+	size_t namebuf_cap;
+	uint32_t unknown_dso; /* id of "[unknown]" in names */
+	uint64_t total;       /* sum of weights */
+};
+
+/* One distinct stack, as the views walk it. */
+struct profile_stack {
+	uint32_t comm;             /* id in names */
+	const uint32_t *functions; /* function ids, leaf first */
+	uint32_t n;
+	uint32_t self; /* index of the function owning the self
+	                  weight (see enum inline_mode) */
+	uint64_t weight;
+};
+
+/*
+ * Set up for reading; p->stream may then be given a frame rewriter (the
+ * symbolizer) before the first input.
+ */
+void profile_init(struct profile *p, const struct profile_options *opt);
+void profile_free(struct profile *p);
+
+/* Add one input file ("-" is stdin), or every input (stdin when none). */
+void profile_read(struct profile *p, const char *path);
+void profile_read_all(struct profile *p, int argc, char *const argv[]);
+
+/*
+ * After the last input: warn about skipped events; false, with a message,
+ * when nothing was read.
+ */
+bool profile_finish(struct profile *p);
+
+static inline uint32_t
+profile_stack_count(const struct profile *p)
+{
+	return tuple_table_count(&p->stacks);
+}
+
+struct profile_stack profile_stack_get(const struct profile *p, uint32_t id);
+
+static inline uint32_t
+profile_function_count(const struct profile *p)
+{
+	return tuple_table_count(&p->function_index);
+}
+
+static inline const struct function *
+profile_function(const struct profile *p, uint32_t id)
+{
+	return &p->functions[id];
+}
+
+static inline struct span
+profile_text(const struct profile *p, uint32_t name)
+{
+	return string_table_get(&p->names, name);
+}
+
+/* "samples", "period" or "count" (folded input): what weights count. */
+const char *profile_weight_name(const struct profile *p);
+/* The event shown, or NULL (folded input says none). */
+const char *profile_event_name(const struct profile *p);
+
+/*
+ * A DSO display name: the path's last component, as perf report shows it
+ * ("/usr/lib/libc.so.6" -> "libc.so.6"); "[unknown]" when empty.
+ */
+struct span dso_display_name(struct span dso);
+
+#endif

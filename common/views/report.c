@@ -1,0 +1,477 @@
+/*
+ * report.c - see report.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/cli.h"
+#include "base/xalloc.h"
+#include "views/report.h"
+
+bool
+report_parse_format(const char *s, enum report_format *out)
+{
+	if (strcmp(s, "text") == 0)
+		*out = FORMAT_TEXT;
+	else if (strcmp(s, "csv") == 0)
+		*out = FORMAT_CSV;
+	else if (strcmp(s, "json") == 0)
+		*out = FORMAT_JSON;
+	else
+		return false;
+	return true;
+}
+
+enum report_format
+report_format_option(const char *arg)
+{
+	enum report_format format;
+
+	if (!report_parse_format(arg, &format))
+		usage_error("--format: text, csv or json, not '%s'", arg);
+	return format;
+}
+
+static double
+percent_of(uint64_t count, uint64_t total)
+{
+	return total == 0 ? 0.0 : 100.0 * (double)count / (double)total;
+}
+
+/* Length of the valid UTF-8 sequence at p, or 0 when it is not valid. */
+static size_t
+utf8_length(const unsigned char *p, size_t n)
+{
+	size_t len;
+	unsigned min;
+	unsigned c = p[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+		min = 0x80;
+		c &= 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		min = 0x800;
+		c &= 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		min = 0x10000;
+		c &= 0x07;
+	} else {
+		return 0;
+	}
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (p[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	return len;
+}
+
+void
+json_write_string(FILE *out, struct span s)
+{
+	const unsigned char *p = (const unsigned char *)s.p;
+
+	putc_unlocked('"', out);
+	for (size_t i = 0; i < s.n;) {
+		unsigned char c = p[i];
+		if (c == '"' || c == '\\') {
+			putc_unlocked('\\', out);
+			putc_unlocked(c, out);
+			i++;
+		} else if (c < 0x20 || c == 0x7f) {
+			fprintf(out, "\\u%04x", c);
+			i++;
+		} else {
+			size_t len = utf8_length(p + i, s.n - i);
+			if (len == 0) {
+				fputs("\\ufffd", out);
+				i++;
+			} else {
+				fwrite_unlocked(p + i, 1, len, out);
+				i += len;
+			}
+		}
+	}
+	putc_unlocked('"', out);
+}
+
+/* A field with a comma, quote, line break or edge space is quoted. */
+static bool
+csv_needs_quotes(struct span s)
+{
+	if (s.n == 0 || s.p[0] == ' ' || s.p[s.n - 1] == ' ')
+		return true;
+	for (size_t i = 0; i < s.n; i++)
+		if (s.p[i] == ',' || s.p[i] == '"' || s.p[i] == '\n' ||
+		    s.p[i] == '\r')
+			return true;
+	return false;
+}
+
+void
+csv_write_field(FILE *out, struct span s)
+{
+	if (!csv_needs_quotes(s)) {
+		fwrite_unlocked(s.p, 1, s.n, out);
+		return;
+	}
+	putc_unlocked('"', out);
+	for (size_t i = 0; i < s.n; i++) {
+		if (s.p[i] == '"')
+			putc_unlocked('"', out);
+		putc_unlocked(s.p[i], out);
+	}
+	putc_unlocked('"', out);
+}
+
+static void
+write_json_meta(const struct report_meta *m)
+{
+	printf("{\"view\":");
+	json_write_string(stdout, span_cstr(m->view));
+	printf(",\"event\":");
+	if (m->event != NULL)
+		json_write_string(stdout, span_cstr(m->event));
+	else
+		printf("null");
+	printf(",\"weight\":");
+	json_write_string(stdout, span_cstr(m->weight));
+	printf(",\"total\":%llu", (unsigned long long)m->total);
+}
+
+static void
+write_text_meta(const struct report_meta *m)
+{
+	printf("# %s: total %llu %s", m->view, (unsigned long long)m->total,
+	       m->weight);
+	if (m->event != NULL)
+		printf(", event %s", m->event);
+	printf("\n#\n");
+}
+
+/* Digits of the widest count, so that columns line up. */
+static int
+count_width(uint64_t total)
+{
+	int w = 1;
+
+	while (total >= 10) {
+		total /= 10;
+		w++;
+	}
+	return w < 5 ? 5 : w;
+}
+
+static int
+column_width(const struct table_writer *w, const struct column *c)
+{
+	int width = c->width;
+	int name = (int)strlen(c->name);
+
+	if (c->kind == COLUMN_PERCENT && width < 7)
+		width = 7;
+	if (c->kind == COLUMN_COUNT && width < count_width(w->meta->total))
+		width = count_width(w->meta->total);
+	return width > name ? width : name;
+}
+
+void
+table_begin(struct table_writer *w, enum report_format format,
+            const struct report_meta *meta, const struct column *columns,
+            int ncolumns)
+{
+	w->format = format;
+	w->meta = meta;
+	w->columns = columns;
+	w->ncolumns = ncolumns;
+	w->rows = 0;
+	switch (format) {
+	case FORMAT_TEXT:
+		write_text_meta(meta);
+		printf("#");
+		for (int i = 0; i < ncolumns; i++) {
+			const struct column *c = &columns[i];
+			int width = column_width(w, c);
+			if (c->kind == COLUMN_TEXT && i + 1 == ncolumns)
+				printf(" %s", c->name);
+			else if (c->kind == COLUMN_TEXT)
+				printf(" %-*s", width, c->name);
+			else
+				printf(" %*s", width, c->name);
+		}
+		printf("\n");
+		break;
+	case FORMAT_CSV:
+		for (int i = 0; i < ncolumns; i++)
+			printf(i ? ",%s" : "%s", columns[i].name);
+		printf("\n");
+		break;
+	case FORMAT_JSON:
+		write_json_meta(meta);
+		printf(",\"rows\":[");
+		break;
+	}
+}
+
+void
+table_row(struct table_writer *w, const struct cell *cells)
+{
+	uint64_t total = w->meta->total;
+
+	if (w->format == FORMAT_JSON)
+		printf(w->rows ? ",\n{" : "\n{");
+	else if (w->format == FORMAT_TEXT)
+		putchar_unlocked(' ');
+	for (int i = 0; i < w->ncolumns; i++) {
+		const struct column *c = &w->columns[i];
+		const struct cell *v = &cells[i];
+		switch (w->format) {
+		case FORMAT_TEXT:
+			if (c->kind == COLUMN_COUNT)
+				printf(" %*llu", column_width(w, c),
+				       (unsigned long long)v->count);
+			else if (c->kind == COLUMN_PERCENT)
+				printf(" %*.2f%%", column_width(w, c) - 1,
+				       percent_of(v->count, total));
+			else if (i + 1 < w->ncolumns)
+				printf(" %-*.*s", column_width(w, c),
+				       (int)v->text.n, v->text.p);
+			else
+				printf(" %.*s", (int)v->text.n, v->text.p);
+			break;
+		case FORMAT_CSV:
+			if (i > 0)
+				putchar_unlocked(',');
+			if (c->kind == COLUMN_COUNT)
+				printf("%llu", (unsigned long long)v->count);
+			else if (c->kind == COLUMN_PERCENT)
+				printf("%.2f", percent_of(v->count, total));
+			else
+				csv_write_field(stdout, v->text);
+			break;
+		case FORMAT_JSON:
+			if (i > 0)
+				putchar_unlocked(',');
+			json_write_string(stdout, span_cstr(c->name));
+			putchar_unlocked(':');
+			if (c->kind == COLUMN_COUNT)
+				printf("%llu", (unsigned long long)v->count);
+			else if (c->kind == COLUMN_PERCENT)
+				printf("%.2f", percent_of(v->count, total));
+			else
+				json_write_string(stdout, v->text);
+			break;
+		}
+	}
+	if (w->format == FORMAT_JSON)
+		putchar_unlocked('}');
+	else
+		putchar_unlocked('\n');
+	w->rows++;
+}
+
+void
+table_end(struct table_writer *w)
+{
+	if (w->format == FORMAT_JSON)
+		printf("\n]}\n");
+}
+
+/*
+ * Trees.  A level is written as its children that reach the percent limit,
+ * largest first, then one "[other]" line for the rest, so that a node's
+ * children and self still add up to it.  "[other]" has no children; its
+ * self is its count.
+ */
+struct tree_writer {
+	const struct tree *tree;
+	const struct string_table *names;
+	const struct report_meta *meta;
+	const struct tree_style *style;
+	int width;    /* of count columns */
+	char *prefix; /* text: the line drawing left of a name */
+	size_t prefix_len;
+	size_t prefix_cap;
+};
+
+static const char OTHER[] = "[other]";
+
+static bool
+node_shown(const struct tree_writer *w, uint64_t count)
+{
+	return percent_of(count, w->meta->total) >= w->style->percent_limit;
+}
+
+static void
+prefix_push(struct tree_writer *w, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (w->prefix_len + n + 1 > w->prefix_cap) {
+		w->prefix_cap = (w->prefix_len + n + 1) * 2;
+		w->prefix = xreallocarray(w->prefix, w->prefix_cap, 1);
+	}
+	memcpy(w->prefix + w->prefix_len, s, n);
+	w->prefix_len += n;
+}
+
+static void
+write_text_line(struct tree_writer *w, struct span name, uint64_t count,
+                uint64_t self, unsigned depth, bool last)
+{
+	printf("  %6.2f%% %*llu", percent_of(count, w->meta->total), w->width,
+	       (unsigned long long)count);
+	if (w->style->show_self)
+		printf(" %*llu", w->width, (unsigned long long)self);
+	printf("  %.*s", (int)w->prefix_len, w->prefix);
+	if (depth > 0)
+		fputs(w->style->ascii ? "  " : last ? "└─ " : "├─ ", stdout);
+	printf("%.*s\n", (int)name.n, name.p);
+}
+
+static void
+write_node_start(struct tree_writer *w, struct span name, uint32_t dso,
+                 uint64_t count, uint64_t self, unsigned depth, bool last,
+                 bool first)
+{
+	struct span dso_text = dso == TREE_NONE
+	                           ? span_make(NULL, 0)
+	                           : string_table_get(w->names, dso);
+
+	switch (w->style->format) {
+	case FORMAT_TEXT:
+		write_text_line(w, name, count, self, depth, last);
+		break;
+	case FORMAT_CSV:
+		printf("%u,%.2f,%llu,", depth,
+		       percent_of(count, w->meta->total),
+		       (unsigned long long)count);
+		if (w->style->show_self)
+			printf("%llu,", (unsigned long long)self);
+		csv_write_field(stdout, name);
+		putchar_unlocked(',');
+		if (dso != TREE_NONE)
+			csv_write_field(stdout, dso_text);
+		putchar_unlocked('\n');
+		break;
+	case FORMAT_JSON:
+		printf(first ? "\n{\"name\":" : ",\n{\"name\":");
+		json_write_string(stdout, name);
+		printf(",\"dso\":");
+		if (dso != TREE_NONE)
+			json_write_string(stdout, dso_text);
+		else
+			printf("null");
+		printf(",\"count\":%llu,\"percent\":%.2f",
+		       (unsigned long long)count,
+		       percent_of(count, w->meta->total));
+		if (w->style->show_self)
+			printf(",\"self\":%llu", (unsigned long long)self);
+		break;
+	}
+}
+
+static void write_level(struct tree_writer *w, uint32_t first, unsigned depth);
+
+static void
+write_node(struct tree_writer *w, uint32_t id, unsigned depth, bool last,
+           bool first)
+{
+	const struct tree_node *n = &w->tree->nodes[id];
+	bool deeper =
+	    n->first_child != TREE_NONE &&
+	    (w->style->max_depth == 0 || depth + 1 < w->style->max_depth);
+
+	write_node_start(w, string_table_get(w->names, n->name), n->dso,
+	                 n->count, n->self, depth, last, first);
+	if (deeper) {
+		size_t saved = w->prefix_len;
+		if (depth > 0)
+			prefix_push(w, w->style->ascii ? "  "
+			               : last          ? "   "
+			                               : "│  ");
+		if (w->style->format == FORMAT_JSON)
+			printf(",\"children\":[");
+		write_level(w, n->first_child, depth + 1);
+		if (w->style->format == FORMAT_JSON)
+			printf("]");
+		w->prefix_len = saved;
+	}
+	if (w->style->format == FORMAT_JSON)
+		printf("}");
+}
+
+static void
+write_level(struct tree_writer *w, uint32_t first, unsigned depth)
+{
+	const struct tree_node *nodes = w->tree->nodes;
+	uint64_t other = 0;
+	uint32_t last_shown = TREE_NONE;
+
+	for (uint32_t id = first; id != TREE_NONE;
+	     id = nodes[id].next_sibling) {
+		if (node_shown(w, nodes[id].count))
+			last_shown = id;
+		else
+			other += nodes[id].count;
+	}
+	bool is_first = true;
+	for (uint32_t id = first; id != TREE_NONE;
+	     id = nodes[id].next_sibling) {
+		if (!node_shown(w, nodes[id].count))
+			continue;
+		write_node(w, id, depth, id == last_shown && other == 0,
+		           is_first);
+		is_first = false;
+	}
+	if (other > 0) {
+		write_node_start(w, span_cstr(OTHER), TREE_NONE, other, other,
+		                 depth, true, is_first);
+		if (w->style->format == FORMAT_JSON)
+			printf("}");
+	}
+}
+
+void
+report_tree(const struct tree *t, const struct string_table *names,
+            const struct report_meta *meta, const struct tree_style *style)
+{
+	struct tree_writer w;
+
+	memset(&w, 0, sizeof w);
+	w.tree = t;
+	w.names = names;
+	w.meta = meta;
+	w.style = style;
+	w.width = count_width(meta->total);
+	switch (style->format) {
+	case FORMAT_TEXT:
+		write_text_meta(meta);
+		printf("# %7s %*s", "percent", w.width, "count");
+		if (style->show_self)
+			printf(" %*s", w.width, "self");
+		printf("  %s\n", style->label);
+		break;
+	case FORMAT_CSV:
+		printf(style->show_self ? "depth,percent,count,self,name,dso\n"
+		                        : "depth,percent,count,name,dso\n");
+		break;
+	case FORMAT_JSON:
+		write_json_meta(meta);
+		printf(",\"roots\":[");
+		break;
+	}
+	write_level(&w, t->first_root, 0);
+	if (style->format == FORMAT_JSON)
+		printf("\n]}\n");
+	free(w.prefix);
+}

@@ -1,0 +1,101 @@
+/*
+ * view_cli.c - see view_cli.h.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/cli.h"
+#include "symbols/symbols.h"
+#include "views/view_cli.h"
+
+enum {
+	OPT_PERIOD = 0x5000,
+	OPT_INLINE,
+	OPT_STRICT,
+	OPT_SRCLINE,
+	OPT_RESOLVE,
+	OPT_EXPAND_INLINE,
+	OPT_DEMANGLE,
+};
+
+const struct option view_options_long[] = {
+    {"period", no_argument, NULL, OPT_PERIOD},
+    {"event", required_argument, NULL, 'e'},
+    {"inline", required_argument, NULL, OPT_INLINE},
+    {"strict", no_argument, NULL, OPT_STRICT},
+    {"srcline", no_argument, NULL, OPT_SRCLINE},
+    {"resolve", no_argument, NULL, OPT_RESOLVE},
+    {"expand-inline", no_argument, NULL, OPT_EXPAND_INLINE},
+    {"demangle", no_argument, NULL, OPT_DEMANGLE},
+    {"format", required_argument, NULL, 'f'},
+    {NULL, 0, NULL, 0},
+};
+
+const char view_options_help[] =
+    "  -f, --format text|csv|json  output format (default text)\n"
+    "      --period            weight samples by period, not count\n"
+    "  -e, --event NAME        samples of event NAME (default: the first "
+    "seen)\n"
+    "      --inline leaf|caller  self of an inlined leaf goes to it "
+    "(default)\n"
+    "                          or to its caller, as perf report does\n"
+    "      --strict            a line that cannot be parsed is fatal\n"
+    "      --resolve           name unknown symbols from the DSOs (libbfd)\n"
+    "      --expand-inline     expand frames into their inlined calls "
+    "(libbfd)\n"
+    "      --demangle          demangle C++ and Rust names left mangled\n"
+    "      --srcline           a function per source line: name:file:line\n";
+
+bool
+view_option(struct view_options *o, int code, const char *arg)
+{
+	switch (code) {
+	case OPT_PERIOD:
+		o->profile.period = true;
+		return true;
+	case 'e':
+		o->profile.input.event = arg;
+		return true;
+	case OPT_INLINE:
+		if (strcmp(arg, "leaf") == 0)
+			o->profile.inline_mode = INLINE_LEAF;
+		else if (strcmp(arg, "caller") == 0)
+			o->profile.inline_mode = INLINE_CALLER;
+		else
+			usage_error("--inline: leaf or caller, not '%s'", arg);
+		return true;
+	case OPT_STRICT:
+		o->profile.input.strict = true;
+		return true;
+	case OPT_SRCLINE:
+		o->profile.srcline = o->symbols.srcline = true;
+		return true;
+	case OPT_RESOLVE:
+		o->symbols.resolve = true;
+		return true;
+	case OPT_EXPAND_INLINE:
+		o->symbols.inline_frames = true;
+		return true;
+	case OPT_DEMANGLE:
+		o->symbols.demangle = true;
+		return true;
+	case 'f':
+		o->format = report_format_option(arg);
+		return true;
+	}
+	return false;
+}
+
+bool
+view_load(struct profile *p, const struct view_options *o, int argc,
+          char *const argv[])
+{
+	profile_init(p, &o->profile);
+	/* Names the symbolizer finds are copied into the profile's. */
+	struct symbolizer *s = symbolizer_attach(&p->stream, &o->symbols);
+	profile_read_all(p, argc, argv);
+	symbolizer_free(s);
+	p->stream.rewrite = NULL;
+	return profile_finish(p);
+}
