@@ -10,7 +10,7 @@
 #include "base/xalloc.h"
 #include "dataset/json_flat.h"
 #include "dataset/metadata.h"
-#include "views/report.h"
+#include "base/json_write.h"
 
 /* Grouped by section: the writer opens an object where a prefix starts. */
 const struct meta_field meta_fields[] = {

@@ -81,8 +81,7 @@ void report_tree(const struct tree *t, const struct string_table *names,
                  const struct report_meta *meta,
                  const struct tree_style *style);
 
-/* Escaped output, exposed for the unit tests. */
-void json_write_string(FILE *out, struct span s);
+/* A CSV field, quoted when it needs to be (RFC 4180). */
 void csv_write_field(FILE *out, struct span s);
 
 #endif

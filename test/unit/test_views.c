@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/cli.h"
+#include "base/json_write.h"
 #include "views/profile.h"
 #include "views/report.h"
 #include "views/tree.h"
