@@ -10,7 +10,8 @@
 #
 # common/ is built as one static library per group (common/*/), and each
 # program links the groups it uses, listed below; a program is
-# filters/NAME.c, a unit test test/unit/test_*.c.  See ARCHITECTURE.md.
+# filters/NAME.c, a unit test test/unit/test_*.c (linked with the helpers
+# of test/unit/unit.c).  See ARCHITECTURE.md.
 
 PREFIX   ?= /usr/local
 CFLAGS   ?= -O2 -g
@@ -44,7 +45,7 @@ lib        = $(1:%=$(BUILD)/lib/libpv-%.a)
 group_objs = $(patsubst %.c,$(BUILD)/%.o,$(wildcard common/$(1)/*.c))
 syslibs    = $(foreach g,$(1),$(SYSLIBS_$(g)))
 OBJECTS    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard common/*/*.c) \
-               $(wildcard filters/*.c) $(UNIT_SRC))
+               $(wildcard filters/*.c) $(UNIT_SRC) test/unit/unit.c)
 DEPS_OK    = build/.deps-ok
 
 # Debian packages: to build, and to run the whole test suite.
@@ -88,7 +89,8 @@ $(BIN)/%: $(BUILD)/filters/%.o $$(call lib,$$(LINK_$$*))
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(call syslibs,$(LINK_$*)) $(SANITIZE)
 
-$(BUILD)/unit/%: $(BUILD)/test/unit/%.o $(call lib,$(GROUPS))
+$(BUILD)/unit/%: $(BUILD)/test/unit/%.o $(BUILD)/test/unit/unit.o \
+                 $(call lib,$(GROUPS))
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) \
 	    $(call syslibs,$(GROUPS)) $(SANITIZE)

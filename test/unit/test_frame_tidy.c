@@ -1,5 +1,6 @@
 /*
- * test_frame_tidy.c - display names of frames, and the kinds of DSO.
+ * test_frame_tidy.c - display names of frames and commands, and the kinds
+ * of DSO (input/frame_tidy.h).
  */
 #include "input/frame_tidy.h"
 #include "unit.h"
@@ -95,17 +96,60 @@ START_TEST(dso_kinds)
 }
 END_TEST
 
+START_TEST(name_length_and_unknown)
+{
+	ck_assert_uint_eq(frame_name_length(span_cstr("f(int)")), 1);
+	ck_assert_uint_eq(frame_name_length(span_cstr("main.(*T).m")), 11);
+	ck_assert_uint_eq(
+	    frame_name_length(span_cstr("(anonymous namespace)::f(int)")), 24);
+	ck_assert_uint_eq(frame_name_length(span_cstr("operator new(unsigned "
+	                                              "long)")),
+	                  12);
+	ck_assert_uint_eq(frame_name_length(span_cstr("")), 0);
+	ck_assert(frame_symbol_unknown(span_cstr("[unknown]")));
+	ck_assert(frame_symbol_unknown(span_cstr("")));
+	ck_assert(!frame_symbol_unknown(span_cstr("[unknown]x")));
+}
+END_TEST
+
+START_TEST(comm_and_srcline_text)
+{
+	char out[64];
+	size_t n = comm_tidy(span_cstr("Web Content;2"), out);
+	ck_assert_uint_eq(n, 13);
+	ck_assert(memcmp(out, "Web_Content:2", n) == 0);
+
+	strcpy(out, "f");
+	n = srcline_append(out + 1, span_cstr("a;b.c:12"));
+	out[1 + n] = '\0';
+	ck_assert_uint_eq(n, 9);
+	ck_assert_str_eq(out, "f:a:b.c:12");
+}
+END_TEST
+
+START_TEST(jit_dsos_are_not_kernel)
+{
+	ck_assert(dso_is_jit(span_cstr("[JIT] tid 5")));
+	ck_assert(!dso_is_kernel(span_cstr("[JIT] tid 5")));
+	ck_assert(dso_is_jit(span_cstr("/tmp/perf-12.map")));
+	ck_assert(!dso_is_jit(span_cstr("/tmp/perf-12")));
+	ck_assert(!dso_is_python(span_cstr("/usr/lib/mypython.so")));
+	ck_assert(!symbol_is_python(span_cstr("py:x")));
+}
+END_TEST
+
 int
 main(void)
 {
-	Suite *s = suite_create("frame_tidy");
-	TCase *tc = tcase_create("names");
-	tcase_add_test(tc, argument_lists_removed);
-	tcase_add_test(tc, template_parentheses_kept);
-	tcase_add_test(tc, go_and_java);
-	tcase_add_test(tc, unknown_symbols);
-	tcase_add_test(tc, quotes_kept_semicolons_replaced);
-	tcase_add_test(tc, dso_kinds);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {argument_lists_removed,
+	                        template_parentheses_kept,
+	                        go_and_java,
+	                        unknown_symbols,
+	                        quotes_kept_semicolons_replaced,
+	                        dso_kinds,
+	                        name_length_and_unknown,
+	                        comm_and_srcline_text,
+	                        jit_dsos_are_not_kernel,
+	                        NULL};
+	return unit_main("frame_tidy", tests);
 }

@@ -1,8 +1,9 @@
 /*
- * test_perf_script.c - the perf-script reader, one test per form of
- * header and frame line, each built from a line of a real recording.
+ * test_perf_script.c - the perf-script reader (input/perf_script.h): one
+ * test per form of header line, each built from a line of a real
+ * recording, then whole records read through a pipe.  Frame lines have
+ * their own tests, in test_perf_frame.c.
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -126,120 +127,6 @@ START_TEST(header_rejects_frames_and_junk)
 }
 END_TEST
 
-static struct perf_frame
-frame(const char *line)
-{
-	struct perf_frame f;
-	memset(&f, 0, sizeof f);
-	ck_assert_msg(perf_frame_parse(span_cstr(line), &f), "no frame: %s",
-	              line);
-	return f;
-}
-
-START_TEST(frame_kernel)
-{
-	struct perf_frame f = frame(
-	    "\tffffffff815de804 lock_vma_under_rcu+0x74 ([kernel.kallsyms])");
-	ck_assert_uint_eq(f.addr, 0xffffffff815de804ULL);
-	ck_assert_span(f.symbol, "lock_vma_under_rcu");
-	ck_assert_uint_eq(f.offset, 0x74);
-	ck_assert_span(f.dso, "[kernel.kallsyms]");
-	ck_assert(!f.inlined);
-}
-END_TEST
-
-START_TEST(frame_unknown)
-{
-	struct perf_frame f = frame("\t               0 [unknown] ([unknown])");
-	ck_assert_uint_eq(f.addr, 0);
-	ck_assert_span(f.symbol, "[unknown]");
-	ck_assert_span(f.dso, "[unknown]");
-}
-END_TEST
-
-START_TEST(frame_perf_map)
-{
-	struct perf_frame f =
-	    frame("\t    7f80aa75579b py::f:<string>+0x0 (/tmp/perf-2101.map)");
-	ck_assert_span(f.symbol, "py::f:<string>");
-	ck_assert_span(f.dso, "/tmp/perf-2101.map");
-}
-END_TEST
-
-START_TEST(frame_inlined)
-{
-	struct perf_frame f =
-	    frame("\t    7f0a1b2c3d4e _IO_new_file_write+0x24 (inlined)");
-	ck_assert(f.inlined);
-	ck_assert_span(f.symbol, "_IO_new_file_write");
-}
-END_TEST
-
-START_TEST(frame_cpp_nested_parentheses)
-{
-	struct perf_frame f = frame(
-	    "\t  4011a0 std::function<int (int)>::operator()(int) const+0x10 "
-	    "(/usr/bin/app)");
-	ck_assert_span(f.symbol,
-	               "std::function<int (int)>::operator()(int) const");
-	ck_assert_span(f.dso, "/usr/bin/app");
-	f = frame("\t7f7241fbe6d8 arrayOopDesc::base(BasicType) const "
-	          "(/opt/jdk/lib/libjvm.so)");
-	ck_assert_span(f.symbol, "arrayOopDesc::base(BasicType) const");
-}
-END_TEST
-
-START_TEST(frame_go_rust_java)
-{
-	struct perf_frame f = frame("\t 45d2f0 main.(*T).m+0x30 (/tmp/gobin)");
-	ck_assert_span(f.symbol, "main.(*T).m");
-	f = frame("\t 55aa10 core::fmt::write::h0123abcdef+0x1 (/tmp/rustbin)");
-	ck_assert_span(f.symbol, "core::fmt::write::h0123abcdef");
-	f = frame("\t7f722d12e1d4 LBusy;::main (/tmp/perf-19982.map)");
-	ck_assert_span(f.symbol, "LBusy;::main");
-}
-END_TEST
-
-START_TEST(frame_dso_with_spaces)
-{
-	struct perf_frame f = frame("\t7f00 Interpreter ([JIT app cache])");
-	ck_assert_span(f.symbol, "Interpreter");
-	ck_assert_span(f.dso, "[JIT app cache]");
-	f = frame("\t  1234 main (/tmp/my prog (deleted))");
-	ck_assert_span(f.dso, "/tmp/my prog (deleted)");
-}
-END_TEST
-
-START_TEST(frame_unindented)
-{
-	struct perf_frame f =
-	    frame("ffffffff8103d0ca native_write_msr_safe ([kernel.kallsyms])");
-	ck_assert_span(f.symbol, "native_write_msr_safe");
-}
-END_TEST
-
-START_TEST(frame_rejects_srcline)
-{
-	struct perf_frame f;
-	ck_assert(!perf_frame_parse(span_cstr("  dl-cacheinfo.h:267"), &f));
-	ck_assert(!perf_frame_parse(span_cstr("  :0"), &f));
-	ck_assert(!perf_frame_parse(
-	    span_cstr("  [kernel.kallsyms][ffffffff815de804]"), &f));
-}
-END_TEST
-
-/* Read text through a pipe, as a filter would read it. */
-static int
-text_fd(const char *text)
-{
-	int fds[2];
-	ck_assert_int_eq(pipe(fds), 0);
-	size_t n = strlen(text);
-	ck_assert_int_eq(write(fds[1], text, n), (ssize_t)n);
-	close(fds[1]);
-	return fds[0];
-}
-
 struct read_result {
 	unsigned long samples;
 	unsigned long bad_lines;
@@ -254,7 +141,7 @@ read_all(const char *text)
 	struct read_result res;
 	struct perf_reader r;
 	struct perf_sample s;
-	int fd = text_fd(text);
+	int fd = unit_pipe(text, strlen(text));
 
 	memset(&res, 0, sizeof res);
 	perf_reader_init(&r, fd, "test");
@@ -384,42 +271,104 @@ START_TEST(reader_detect)
 }
 END_TEST
 
+/* Everything a reader hands out, text between samples or samples. */
+struct copy {
+	char gaps[256];
+	char texts[256];
+	unsigned long linenos[4];
+	size_t frames;
+};
+
+static void
+append(char *to, size_t size, struct span text)
+{
+	size_t n = strlen(to);
+	ck_assert_uint_lt(n + text.n, size);
+	memcpy(to + n, text.p, text.n);
+	to[n + text.n] = '\0';
+}
+
+static void
+copy_gap(void *ctx, struct span text)
+{
+	struct copy *c = ctx;
+	append(c->gaps, sizeof c->gaps, text);
+}
+
+static struct copy
+copy_all(const char *text, bool skip_frames)
+{
+	struct copy c;
+	struct perf_reader r;
+	struct perf_sample s;
+	int fd = unit_pipe(text, strlen(text));
+
+	memset(&c, 0, sizeof c);
+	perf_reader_init(&r, fd, "test");
+	r.gap = copy_gap;
+	r.gap_ctx = &c;
+	r.skip_frames = skip_frames;
+	while (perf_reader_next(&r, &s)) {
+		append(c.texts, sizeof c.texts, s.text);
+		if (r.samples <= 4)
+			c.linenos[r.samples - 1] = s.lineno;
+		c.frames += s.nframes;
+	}
+	perf_reader_free(&r);
+	close(fd);
+	return c;
+}
+
+START_TEST(reader_gaps_and_texts_make_the_input)
+{
+	struct copy c = copy_all("# c\n\na 1 1.0: 5 cycles:\n\t1 f (x)\n\n"
+	                         "junk\nb 2 2.0: 7 cycles:\n\t2 g (y)\n\n"
+	                         "# end\n",
+	                         false);
+	ck_assert_str_eq(c.gaps, "# c\n\njunk\n# end\n");
+	ck_assert_str_eq(c.texts, "a 1 1.0: 5 cycles:\n\t1 f (x)\n\n"
+	                          "b 2 2.0: 7 cycles:\n\t2 g (y)\n\n");
+	ck_assert_uint_eq(c.linenos[0], 3);
+	ck_assert_uint_eq(c.linenos[1], 7);
+	ck_assert_uint_eq(c.frames, 2);
+}
+END_TEST
+
+START_TEST(reader_skip_frames)
+{
+	struct copy c = copy_all("a 1 1.0: 5 cycles:\n\t1 f (x)\n\t2 g (x)\n\n"
+	                         "b 2 2.0: 7 cycles:\n\t2 g (y)\n",
+	                         true);
+	ck_assert_uint_eq(c.frames, 0);
+	ck_assert_uint_eq(c.linenos[1], 5);
+	ck_assert_str_eq(c.texts, "a 1 1.0: 5 cycles:\n\t1 f (x)\n\t2 g (x)\n"
+	                          "\nb 2 2.0: 7 cycles:\n\t2 g (y)\n");
+}
+END_TEST
+
 int
 main(void)
 {
-	Suite *s = suite_create("perf_script");
-	TCase *tc = tcase_create("headers");
-	tcase_add_test(tc, header_default_fields);
-	tcase_add_test(tc, header_pid_tid_cpu);
-	tcase_add_test(tc, header_comm_with_spaces);
-	tcase_add_test(tc, header_comm_with_digits);
-	tcase_add_test(tc, header_one_character_comm);
-	tcase_add_test(tc, header_idle_and_tool);
-	tcase_add_test(tc, header_tracepoint_fields);
-	tcase_add_test(tc, header_without_time_or_period);
-	tcase_add_test(tc, header_rejects_frames_and_junk);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("frames");
-	tcase_add_test(tc, frame_kernel);
-	tcase_add_test(tc, frame_unknown);
-	tcase_add_test(tc, frame_perf_map);
-	tcase_add_test(tc, frame_inlined);
-	tcase_add_test(tc, frame_cpp_nested_parentheses);
-	tcase_add_test(tc, frame_go_rust_java);
-	tcase_add_test(tc, frame_dso_with_spaces);
-	tcase_add_test(tc, frame_unindented);
-	tcase_add_test(tc, frame_rejects_srcline);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("reader");
-	tcase_add_test(tc, reader_no_final_blank_line);
-	tcase_add_test(tc, reader_crlf);
-	tcase_add_test(tc, reader_comments_and_header_without_blank);
-	tcase_add_test(tc, reader_srcline);
-	tcase_add_test(tc, reader_frame_on_header_line);
-	tcase_add_test(tc, reader_counts_bad_lines);
-	tcase_add_test(tc, reader_cut_in_a_frame_line);
-	tcase_add_test(tc, reader_empty_and_binary);
-	tcase_add_test(tc, reader_detect);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {header_default_fields,
+	                        header_pid_tid_cpu,
+	                        header_comm_with_spaces,
+	                        header_comm_with_digits,
+	                        header_one_character_comm,
+	                        header_idle_and_tool,
+	                        header_tracepoint_fields,
+	                        header_without_time_or_period,
+	                        header_rejects_frames_and_junk,
+	                        reader_no_final_blank_line,
+	                        reader_crlf,
+	                        reader_comments_and_header_without_blank,
+	                        reader_srcline,
+	                        reader_frame_on_header_line,
+	                        reader_counts_bad_lines,
+	                        reader_cut_in_a_frame_line,
+	                        reader_empty_and_binary,
+	                        reader_detect,
+	                        reader_gaps_and_texts_make_the_input,
+	                        reader_skip_frames,
+	                        NULL};
+	return unit_main("perf_script", tests);
 }

@@ -1,0 +1,158 @@
+/*
+ * test_folded.c - folded stacks: lines, frames, the reader, the order of
+ * stacks (input/folded.h).
+ */
+#include <unistd.h>
+
+#include "input/folded.h"
+#include "unit.h"
+
+START_TEST(folded_lines)
+{
+	struct folded_line f;
+
+	ck_assert(folded_parse_line(span_cstr("a;b;c 12"), &f));
+	ck_assert_span(f.stack, "a;b;c");
+	ck_assert_int_eq(f.ncounts, 1);
+	ck_assert(f.count[0] == 12);
+	ck_assert(folded_parse_line(span_cstr("a;with space (x) 7"), &f));
+	ck_assert_span(f.stack, "a;with space (x)");
+	ck_assert(folded_parse_line(span_cstr("a;b 81 112"), &f));
+	ck_assert_int_eq(f.ncounts, 2);
+	ck_assert(f.count[0] == 81 && f.count[1] == 112);
+	ck_assert(folded_parse_line(span_cstr("p;frac 12.5"), &f));
+	ck_assert(f.count[0] == 12.5);
+	ck_assert(!folded_parse_line(span_cstr("this line has no count"), &f));
+	ck_assert(!folded_parse_line(span_cstr("42"), &f));
+
+	struct span rest = span_cstr("a;b;c"), frame;
+	ck_assert(folded_next_frame(&rest, &frame));
+	ck_assert_span(frame, "a");
+	ck_assert(folded_next_frame(&rest, &frame));
+	ck_assert(folded_next_frame(&rest, &frame));
+	ck_assert_span(frame, "c");
+	ck_assert(!folded_next_frame(&rest, &frame));
+	ck_assert(folded_detect(span_cstr("a;b 1\n")));
+	ck_assert(!folded_detect(span_cstr("python 1 1.0: 1 cycles:\n")));
+}
+END_TEST
+
+START_TEST(counts_are_whole_tokens)
+{
+	struct folded_line f;
+
+	ck_assert(!folded_parse_line(span_cstr("a;b 1x"), &f));
+	ck_assert(!folded_parse_line(span_cstr("a;b .5"), &f));
+	ck_assert(!folded_parse_line(span_cstr("a;b 1.2.3"), &f));
+	ck_assert(!folded_parse_line(span_cstr("a;b -3"), &f));
+	/* Trailing blanks are not part of the count. */
+	ck_assert(folded_parse_line(span_cstr("a;b 3 \t"), &f));
+	ck_assert_span(f.stack, "a;b");
+	ck_assert(f.count[0] == 3);
+	/* One blank separates the count; more belong to the stack. */
+	ck_assert(folded_parse_line(span_cstr("a;  3"), &f));
+	ck_assert_span(f.stack, "a; ");
+}
+END_TEST
+
+START_TEST(empty_frames_and_detection)
+{
+	struct span rest = span_cstr("a;;b"), frame;
+
+	ck_assert(folded_next_frame(&rest, &frame));
+	ck_assert_span(frame, "a");
+	ck_assert(folded_next_frame(&rest, &frame));
+	ck_assert_span(frame, "");
+	ck_assert(folded_next_frame(&rest, &frame));
+	ck_assert_span(frame, "b");
+	ck_assert(!folded_next_frame(&rest, &frame));
+	/* Comments first are skipped; an indented line is not folded. */
+	ck_assert(folded_detect(span_cstr("# x\n\na;b 1\n")));
+	ck_assert(!folded_detect(span_cstr("\ta;b 1\n")));
+	/* A first line that may have been cut by the peek does not count. */
+	ck_assert(!folded_detect(span_cstr("a;b 1")));
+}
+END_TEST
+
+START_TEST(folded_reader_counts_fixed_by_first_line)
+{
+	const char *text = "a;b 5\na;Thread 5 7\n# comment\n\nnocount\n";
+	struct folded_reader r;
+	struct folded_line f;
+	int fd = unit_pipe(text, strlen(text));
+
+	folded_reader_init(&r, fd, "test");
+	ck_assert(folded_reader_next(&r, &f));
+	ck_assert(folded_reader_next(&r, &f));
+	ck_assert_span(f.stack, "a;Thread 5");
+	ck_assert(f.count[0] == 7);
+	ck_assert_int_eq(f.ncounts, 1);
+	ck_assert(!folded_reader_next(&r, &f));
+	ck_assert_uint_eq(r.lines.bad_lines, 1);
+	ck_assert_uint_eq(r.lines.first_bad, 5);
+	folded_reader_free(&r);
+	close(fd);
+}
+END_TEST
+
+START_TEST(folded_reader_diff_file)
+{
+	const char *text = "a;b 5 6\na;c 7\na;d 1 2\n";
+	struct folded_reader r;
+	struct folded_line f;
+	int fd = unit_pipe(text, strlen(text));
+
+	folded_reader_init(&r, fd, "test");
+	ck_assert(folded_reader_next(&r, &f));
+	ck_assert_int_eq(f.ncounts, 2);
+	ck_assert(f.count[0] == 5 && f.count[1] == 6);
+	ck_assert_uint_eq(f.lineno, 1);
+	/* One count in a diff file is a bad line. */
+	ck_assert(folded_reader_next(&r, &f));
+	ck_assert_span(f.stack, "a;d");
+	ck_assert_uint_eq(f.lineno, 3);
+	ck_assert(!folded_reader_next(&r, &f));
+	ck_assert_int_eq(r.ncounts, 2);
+	ck_assert_uint_eq(r.stacks, 2);
+	ck_assert_uint_eq(r.lines.bad_lines, 1);
+	ck_assert_uint_eq(r.lines.first_bad, 2);
+	folded_reader_free(&r);
+	close(fd);
+}
+END_TEST
+
+START_TEST(compare_as_folded_text)
+{
+	struct string_table names;
+
+	string_table_init(&names);
+	uint32_t a = string_table_intern(&names, span_cstr("a"));
+	uint32_t ab = string_table_intern(&names, span_cstr("ab"));
+	uint32_t b = string_table_intern(&names, span_cstr("b"));
+	uint32_t s_a[] = {a}, s_a_b[] = {a, b}, s_ab[] = {ab};
+
+	ck_assert_int_eq(folded_compare(&names, s_a, 1, s_a, 1, -1), 0);
+	/* "a" < "a;b": a stack that ends sorts first. */
+	ck_assert_int_lt(folded_compare(&names, s_a, 1, s_a_b, 2, -1), 0);
+	ck_assert_int_gt(folded_compare(&names, s_a_b, 2, s_a, 1, -1), 0);
+	/* "a;b" < "ab": ';' (0x3b) is below 'b'. */
+	ck_assert_int_lt(folded_compare(&names, s_a_b, 2, s_ab, 1, -1), 0);
+	/* As whole lines, "a 1" < "a;b 1" and "a 1" < "ab 1". */
+	ck_assert_int_lt(folded_compare(&names, s_a, 1, s_ab, 1, ' '), 0);
+	ck_assert_int_lt(folded_compare(&names, s_a, 1, s_a_b, 2, ' '), 0);
+	string_table_free(&names);
+}
+END_TEST
+
+int
+main(void)
+{
+	const TTest *tests[] = {folded_lines,
+	                        counts_are_whole_tokens,
+	                        empty_frames_and_detection,
+	                        folded_reader_counts_fixed_by_first_line,
+	                        folded_reader_diff_file,
+	                        compare_as_folded_text,
+	                        NULL};
+	return unit_main("folded", tests);
+}

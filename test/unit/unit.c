@@ -1,0 +1,105 @@
+/*
+ * unit.c - see unit.h.
+ */
+#include <stdio.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "unit.h"
+
+/* Seconds a test may take: the sanitizer build is several times slower. */
+enum { TEST_TIMEOUT = 60 };
+
+int
+unit_run(Suite *suite)
+{
+	SRunner *runner = srunner_create(suite);
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+int
+unit_main(const char *name, const TTest *const tests[])
+{
+	Suite *suite = suite_create(name);
+	TCase *tc = tcase_create(name);
+
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	for (size_t i = 0; tests[i] != NULL; i++)
+		tcase_add_test(tc, tests[i]);
+	suite_add_tcase(suite, tc);
+	return unit_run(suite);
+}
+
+/* The start of a file, NUL-terminated in buf of size n. */
+static void
+read_back(FILE *f, char *buf, size_t n)
+{
+	rewind(f);
+	size_t got = fread(buf, 1, n - 1, f);
+	buf[got] = '\0';
+	fclose(f);
+}
+
+void
+unit_child_run(void (*fn)(void *arg), void *arg, struct unit_child *c)
+{
+	FILE *out = tmpfile(), *err = tmpfile();
+	int status;
+
+	ck_assert(out != NULL && err != NULL);
+	/* Nothing buffered here may be written twice. */
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		dup2(fileno(out), STDOUT_FILENO);
+		dup2(fileno(err), STDERR_FILENO);
+		fn(arg);
+		exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	c->status =
+	    WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	read_back(out, c->out, sizeof c->out);
+	read_back(err, c->err, sizeof c->err);
+}
+
+int
+unit_pipe(const char *text, size_t n)
+{
+	int fds[2];
+
+	ck_assert_int_eq(pipe(fds), 0);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		close(fds[0]);
+		while (n > 0) {
+			ssize_t w = write(fds[1], text, n);
+			if (w <= 0)
+				_exit(1);
+			text += w;
+			n -= (size_t)w;
+		}
+		_exit(0);
+	}
+	close(fds[1]);
+	return fds[0];
+}
+
+void
+unit_temp_file(char *path, const char *text)
+{
+	size_t n = strlen(text);
+
+	snprintf(path, UNIT_PATH, "%s", "/tmp/perfviews-unit.XXXXXX");
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, n), (ssize_t)n);
+	close(fd);
+}
