@@ -190,7 +190,10 @@ parse_double(const char *s, double *out)
 {
 	char *end;
 
-	if (*s == '\0')
+	/* strtod takes " 5", "inf" and "0x10": a number here is digits. */
+	if (*s != '-' && *s != '.' && (*s < '0' || *s > '9'))
+		return false;
+	if (strpbrk(s, "xXnN") != NULL)
 		return false;
 	errno = 0;
 	double v = strtod(s, &end);

@@ -48,13 +48,8 @@ event_select_take(struct event_select *e, struct span event)
 	    !span_eq(event, string_table_get(&e->events, id)))
 		id = e->last = string_table_intern(&e->events, event);
 
-	if (id >= e->samples_cap) {
-		uint32_t cap = e->samples_cap ? e->samples_cap * 2 : 8;
-		e->samples = xreallocarray(e->samples, cap, sizeof *e->samples);
-		memset(e->samples + e->samples_cap, 0,
-		       (cap - e->samples_cap) * sizeof *e->samples);
-		e->samples_cap = cap;
-	}
+	e->samples = array_reserve(e->samples, &e->samples_cap, (size_t)id + 1,
+	                           sizeof *e->samples);
 	e->samples[id]++;
 	if (e->chosen == UINT32_MAX &&
 	    (e->want == NULL || event_matches(event, e->want)))

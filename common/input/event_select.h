@@ -21,7 +21,7 @@ struct event_select {
 	const char *want;           /* NULL: the first event seen */
 	struct string_table events; /* every event seen */
 	uint64_t *samples;          /* by event id */
-	uint32_t samples_cap;
+	size_t samples_cap;
 	uint32_t chosen; /* event id shown; UINT32_MAX: none yet */
 	uint32_t last;   /* event id of the last sample; UINT32_MAX: none */
 };

@@ -163,7 +163,7 @@ dso_is_jit(struct span dso)
 			j++;
 			digits++;
 		}
-		if (digits > 0 && dso.n - j >= 4 &&
+		if (digits > 0 && dso.n - j == 4 &&
 		    memcmp(dso.p + j, ".map", 4) == 0)
 			return true;
 	}

@@ -251,10 +251,8 @@ prefix_push(struct tree_writer *w, const char *s)
 {
 	size_t n = strlen(s);
 
-	if (w->prefix_len + n + 1 > w->prefix_cap) {
-		w->prefix_cap = (w->prefix_len + n + 1) * 2;
-		w->prefix = xreallocarray(w->prefix, w->prefix_cap, 1);
-	}
+	w->prefix =
+	    array_reserve(w->prefix, &w->prefix_cap, w->prefix_len + n + 1, 1);
 	memcpy(w->prefix + w->prefix_len, s, n);
 	w->prefix_len += n;
 }

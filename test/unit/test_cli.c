@@ -51,6 +51,9 @@ START_TEST(parse_double_is_strict)
 	ck_assert(!parse_double("nan", &v));
 	ck_assert(!parse_double("1e999", &v));
 	ck_assert(!parse_double("abc", &v));
+	ck_assert(!parse_double(" 50", &v));
+	ck_assert(!parse_double("inf", &v));
+	ck_assert(!parse_double("0x10", &v));
 	ck_assert(v == 7);
 }
 END_TEST

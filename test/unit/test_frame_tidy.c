@@ -88,6 +88,7 @@ START_TEST(dso_kinds)
 	ck_assert(!dso_is_kernel(span_cstr("/usr/lib/libc.so.6")));
 	ck_assert(dso_is_jit(span_cstr("/tmp/perf-3688.map")));
 	ck_assert(!dso_is_jit(span_cstr("/tmp/perf-.map")));
+	ck_assert(!dso_is_jit(span_cstr("/tmp/perf-12.mapx")));
 	ck_assert(dso_is_jit(span_cstr("/root/.debug/jit/jitted-12-3.so")));
 	ck_assert(dso_is_python(span_cstr("/usr/lib/libpython3.12.so.1.0")));
 	ck_assert(dso_is_python(span_cstr("/usr/bin/python3.12")));
