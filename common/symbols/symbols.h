@@ -24,11 +24,13 @@
  * and shared objects are alike; for the kernel and perf maps an absolute
  * address.
  *
- * Cost: each DSO is opened once, the first time a frame needs it; the
- * rewrite of a frame is computed once per distinct (frame, address) and
- * cached, so a sample costs one hash lookup per frame and nothing is
- * allocated per sample.  A DSO that is missing, unreadable or not ELF
- * leaves its frames as they were, with one warning naming it.
+ * Built on dso_symbols.h (reading a DSO's symbols, looking one up) and
+ * dwarf_lines.h (inlined chains and lines); this module is the cache of
+ * rewrites.  Cost: each DSO is opened once, the first time a frame needs
+ * it; the rewrite of a frame is computed once per distinct (frame,
+ * address) and cached, so a sample costs one hash lookup per frame and
+ * nothing is allocated per sample.  A DSO that is missing, unreadable or
+ * not ELF leaves its frames as they were, with one warning naming it.
  *
  * Frames handed out have ids in the frame_table given to the rewrite, and
  * spans that stay valid until symbolizer_free (symbol and DSO point into
@@ -46,6 +48,7 @@
 #include "input/frame_table.h"
 #include "input/perf_frame.h"
 #include "input/sample_stream.h"
+#include "symbols/dwarf_lines.h"
 #include "symbols/symbol_options.h"
 
 struct symbolizer;
@@ -80,12 +83,9 @@ struct span symbolizer_lookup(struct symbolizer *s, struct span dso,
 /*
  * The inlined chain at addr in dso, innermost first, at most max entries:
  * function names (demangled) and "file:line" locations, as
- * `addr2line -f -i -C -s` prints them.  Returns the number of entries.
+ * `addr2line -f -i -C -s` prints them (struct symbol_location: see
+ * dwarf_lines.h).  Returns the number of entries.
  */
-struct symbol_location {
-	struct span function;
-	struct span srcline;
-};
 size_t symbolizer_locate(struct symbolizer *s, struct span dso, uint64_t addr,
                          struct symbol_location *out, size_t max);
 

@@ -1,7 +1,7 @@
 /*
  * test_symbols.c - the symbolizer on this test program itself: names and
  * lines of its own functions at the address perf would print (the file
- * offset), perf maps, unreadable DSOs, and frame rewrites.
+ * offset), perf maps, unreadable DSOs, and frame rewrites and their cache.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -167,6 +167,47 @@ START_TEST(rewrite_leaves_unknown_dsos)
 }
 END_TEST
 
+/*
+ * An unknown frame of this program is named, with its offset and line;
+ * with another frame table the cache starts afresh, in that table's ids.
+ */
+START_TEST(rewrite_resolves_own_frames)
+{
+	struct symbolizer *s = all_options();
+	uint64_t off = file_offset_of((const void *)symbols_probe_target);
+	char line[4300];
+	struct perf_frame in, *out;
+	struct frame_table tables[2];
+
+	snprintf(line, sizeof line, "%" PRIx64 " [unknown] (%s)", off + 1, exe);
+	ck_assert(perf_frame_parse(span_cstr(line), &in));
+	for (int round = 0; round < 2; round++) {
+		struct frame_table *table = &tables[round];
+		frame_table_init(table);
+		/* Another frame first: ids differ between the tables. */
+		frame_table_intern(table, span_cstr("x"), span_cstr("y"),
+		                   round == 1);
+		in.id = frame_table_intern(table, in.symbol, in.dso, false);
+		LIBBFD_LEAKS_BEGIN();
+		size_t n = symbolizer_rewrite(s, table, &in, 1, &out);
+		LIBBFD_LEAKS_END();
+		ck_assert_uint_eq(n, 1);
+		ck_assert_span(out[0].symbol, "symbols_probe_target");
+		ck_assert_uint_eq(out[0].offset, 1);
+		ck_assert_uint_eq(out[0].addr, off + 1);
+		ck_assert_span(out[0].dso, exe);
+		ck_assert(!out[0].inlined);
+		ck_assert(span_starts_with(out[0].srcline, "test_symbols.c:"));
+		struct frame_info info = frame_table_get(table, out[0].id);
+		ck_assert_span(info.symbol, "symbols_probe_target");
+		ck_assert_ptr_eq(info.symbol.p, out[0].symbol.p);
+	}
+	symbolizer_free(s);
+	frame_table_free(&tables[0]);
+	frame_table_free(&tables[1]);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -177,6 +218,7 @@ main(void)
 	tcase_add_test(tc, perf_map_absolute);
 	tcase_add_test(tc, srclines_with_lines);
 	tcase_add_test(tc, rewrite_leaves_unknown_dsos);
+	tcase_add_test(tc, rewrite_resolves_own_frames);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -1,0 +1,287 @@
+/*
+ * elf_dso.c - see elf_dso.h.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/xalloc.h"
+#include "symbols/elf_dso.h"
+#include "symbols/libbfd.h"
+
+static const char DEBUG_DIR[] = "/usr/lib/debug";
+
+/* A section's bytes in the file, to turn file offsets into addresses. */
+struct file_range {
+	uint64_t filepos;
+	uint64_t size;
+	uint64_t vma;
+};
+
+/* ---- symbols ---- */
+
+/*
+ * bfd keeps an ELF symbol's st_size in elf_symbol_type, declared in
+ * elf-bfd.h, which binutils-dev does not install.  Its first two members
+ * have been these since binutils 2.x began: the asymbol, then the
+ * Elf_Internal_Sym whose first two fields are st_value and st_size.
+ */
+struct elf_symbol_prefix {
+	asymbol symbol;
+	bfd_vma st_value;
+	bfd_vma st_size;
+};
+
+static uint64_t
+elf_symbol_size(bfd *abfd, asymbol *sym)
+{
+	if (bfd_get_flavour(abfd) != bfd_target_elf_flavour ||
+	    (sym->flags & BSF_SYNTHETIC) != 0)
+		return 0;
+	uint64_t size = ((const struct elf_symbol_prefix *)sym)->st_size;
+	return size < (UINT64_C(1) << 32) ? size : 0;
+}
+
+/*
+ * The symbols perf keeps: functions (STT_FUNC, STT_GNU_IFUNC) and, in code
+ * sections, labels (STT_NOTYPE of size 0, such as _start).
+ */
+static bool
+is_function_symbol(bfd *abfd, asymbol *sym)
+{
+	if (sym->flags & (BSF_SECTION_SYM | BSF_FILE | BSF_DEBUGGING |
+	                  BSF_OBJECT | BSF_THREAD_LOCAL))
+		return false;
+	if (bfd_is_und_section(sym->section) ||
+	    bfd_is_com_section(sym->section) ||
+	    bfd_is_abs_section(sym->section) ||
+	    !(sym->section->flags & SEC_CODE))
+		return false;
+	if (sym->flags &
+	    (BSF_FUNCTION | BSF_GNU_INDIRECT_FUNCTION | BSF_SYNTHETIC))
+		return true;
+	return elf_symbol_size(abfd, sym) == 0;
+}
+
+static enum symbol_binding
+symbol_binding(const asymbol *sym)
+{
+	if (sym->flags & BSF_WEAK)
+		return BINDING_WEAK;
+	if (sym->flags & BSF_GLOBAL)
+		return BINDING_GLOBAL;
+	return BINDING_LOCAL;
+}
+
+/* Read a symbol table of abfd (dynamic or not); its asymbol array. */
+static asymbol **
+read_symtab(bfd *abfd, bool dynamic, long *count)
+{
+	long bytes = dynamic ? bfd_get_dynamic_symtab_upper_bound(abfd)
+	                     : bfd_get_symtab_upper_bound(abfd);
+	*count = 0;
+	if (bytes <= 0)
+		return NULL;
+	asymbol **syms = xmalloc((size_t)bytes);
+	*count = dynamic ? bfd_canonicalize_dynamic_symtab(abfd, syms)
+	                 : bfd_canonicalize_symtab(abfd, syms);
+	if (*count <= 0) {
+		free(syms);
+		*count = 0;
+		return NULL;
+	}
+	return syms;
+}
+
+static void
+add_function_symbols(struct symbol_list *list, struct arena *names, bfd *abfd,
+                     asymbol **syms, long count)
+{
+	for (long i = 0; i < count; i++) {
+		asymbol *sym = syms[i];
+		if (!is_function_symbol(abfd, sym) || sym->name == NULL ||
+		    sym->name[0] == '\0')
+			continue;
+		symbol_list_add(list, names, bfd_asymbol_value(sym),
+		                elf_symbol_size(abfd, sym), sym->name,
+		                symbol_binding(sym));
+	}
+}
+
+/* The PLT stubs bfd makes up from the relocations ("f@plt"). */
+static void
+add_plt_symbols(struct symbol_list *list, struct arena *names, bfd *file,
+                asymbol **statics, long nstatic, asymbol **dynamics,
+                long ndynamic)
+{
+	asymbol *synthetic = NULL;
+	long nsynthetic = bfd_get_synthetic_symtab(
+	    file, nstatic, statics, ndynamic, dynamics, &synthetic);
+
+	for (long i = 0; i < nsynthetic; i++) {
+		asymbol *sym = &synthetic[i];
+		if (sym->name == NULL || !(sym->section->flags & SEC_CODE))
+			continue;
+		/*
+		 * A PLT entry is 16 bytes (x86-64, AArch64 and others), and
+		 * no more than what is left of its section.  perf names the
+		 * entries of IFUNC relocations "@plt"; bfd "*ABS*+0x..@plt".
+		 */
+		uint64_t start = bfd_asymbol_value(sym);
+		uint64_t end = bfd_section_vma(sym->section) +
+		               bfd_section_size(sym->section);
+		uint64_t size = end - start < 16 ? end - start : 16;
+		const char *name =
+		    strncmp(sym->name, "*ABS*", 5) == 0 ? "@plt" : sym->name;
+		symbol_list_add(list, names, start, size, name, BINDING_GLOBAL);
+	}
+	free(synthetic);
+}
+
+/*
+ * The function symbols perf would use: the .symtab of the DSO, else of
+ * its debug file, else .dynsym; plus PLT stubs either way.  The asymbol
+ * array of the file with DWARF is kept for find_nearest_line.
+ */
+static void
+read_symbols(struct elf_dso *e, struct symbol_list *list, struct arena *names)
+{
+	long nstatic = 0, ndynamic = 0, ndebug = 0;
+	asymbol **statics = read_symtab(e->file, false, &nstatic);
+	asymbol **dynamics = read_symtab(e->file, true, &ndynamic);
+	asymbol **debugs = NULL;
+
+	if (e->debug != NULL)
+		debugs = read_symtab(e->debug, false, &ndebug);
+	if (nstatic > 0)
+		add_function_symbols(list, names, e->file, statics, nstatic);
+	else if (ndebug > 0)
+		add_function_symbols(list, names, e->debug, debugs, ndebug);
+	else
+		add_function_symbols(list, names, e->file, dynamics, ndynamic);
+	add_plt_symbols(list, names, e->file, statics, nstatic, dynamics,
+	                ndynamic);
+
+	/* find_nearest_line wants the symbols of the file it reads. */
+	if (e->dwarf == e->debug && e->debug != NULL) {
+		e->dwarf_symbols = debugs;
+		debugs = NULL;
+	} else if (e->dwarf == e->file) {
+		e->dwarf_symbols = statics ? statics : dynamics;
+		if (statics)
+			statics = NULL;
+		else
+			dynamics = NULL;
+	}
+	free(statics);
+	free(dynamics);
+	free(debugs);
+}
+
+/* ---- files and sections ---- */
+
+/* Where each loaded section lies in the file, for file offsets. */
+static void
+read_file_ranges(struct elf_dso *e)
+{
+	for (asection *sec = e->file->sections; sec != NULL; sec = sec->next) {
+		flagword flags = bfd_section_flags(sec);
+		if (!(flags & SEC_ALLOC) || !(flags & SEC_LOAD) ||
+		    !(flags & SEC_HAS_CONTENTS))
+			continue;
+		e->ranges = array_reserve(e->ranges, &e->ranges_cap,
+		                          e->nranges + 1, sizeof *e->ranges);
+		struct file_range *r = &e->ranges[e->nranges++];
+		r->filepos = (uint64_t)sec->filepos;
+		r->size = bfd_section_size(sec);
+		r->vma = bfd_section_vma(sec);
+	}
+}
+
+static bool
+has_dwarf(bfd *abfd)
+{
+	asection *info = bfd_get_section_by_name(abfd, ".debug_info");
+	return info != NULL && bfd_section_size(info) > 0;
+}
+
+static bfd *
+open_elf(const char *path)
+{
+	bfd *abfd = bfd_openr(path, NULL);
+	if (abfd == NULL)
+		return NULL;
+	/* Debian's debug files have compressed DWARF sections. */
+	abfd->flags |= BFD_DECOMPRESS;
+	if (!bfd_check_format(abfd, bfd_object) ||
+	    bfd_get_flavour(abfd) != bfd_target_elf_flavour) {
+		bfd_close(abfd);
+		return NULL;
+	}
+	return abfd;
+}
+
+/* The separate debug file of file, by build-id, else by debuglink. */
+static bfd *
+open_debug_file(bfd *file)
+{
+	char *path = bfd_follow_build_id_debuglink(file, DEBUG_DIR);
+	if (path == NULL)
+		path = bfd_follow_gnu_debuglink(file, DEBUG_DIR);
+	if (path == NULL)
+		return NULL;
+	bfd *debug = open_elf(path);
+	free(path);
+	return debug;
+}
+
+const char *
+elf_dso_open(struct elf_dso *e, const char *path, struct symbol_list *syms,
+             struct arena *names)
+{
+	static bool bfd_ready;
+	if (!bfd_ready) {
+		bfd_init();
+		bfd_ready = true;
+	}
+	if (access(path, R_OK) != 0)
+		return strerror(errno);
+	e->file = open_elf(path);
+	if (e->file == NULL)
+		return "not an ELF file";
+	e->debug = open_debug_file(e->file);
+	if (e->debug != NULL && has_dwarf(e->debug))
+		e->dwarf = e->debug;
+	else if (has_dwarf(e->file))
+		e->dwarf = e->file;
+	read_file_ranges(e);
+	read_symbols(e, syms, names);
+	return NULL;
+}
+
+void
+elf_dso_close(struct elf_dso *e)
+{
+	free(e->ranges);
+	free(e->dwarf_symbols);
+	if (e->debug != NULL)
+		bfd_close(e->debug);
+	if (e->file != NULL)
+		bfd_close(e->file);
+	memset(e, 0, sizeof *e);
+}
+
+uint64_t
+elf_dso_address(const struct elf_dso *e, uint64_t file_offset)
+{
+	/* The section whose bytes hold it. */
+	for (size_t i = 0; i < e->nranges; i++) {
+		const struct file_range *r = &e->ranges[i];
+		if (file_offset >= r->filepos &&
+		    file_offset - r->filepos < r->size)
+			return file_offset - r->filepos + r->vma;
+	}
+	return file_offset;
+}
