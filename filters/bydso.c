@@ -177,8 +177,10 @@ main(int argc, char *argv[])
 	                           profile_weight_name(&b.profile),
 	                           b.profile.total};
 	struct tree_style style = {
-	    b.opt.view.format,           b.opt.percent_limit, 0, false, false,
-	    "dso / symbol / called from"};
+	    .format = b.opt.view.format,
+	    .percent_limit = b.opt.percent_limit,
+	    .label = "dso / symbol / called from",
+	};
 	report_tree(&b.tree, &b.profile.names, &meta, &style);
 	finish_output();
 	tree_free(&b.tree);

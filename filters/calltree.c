@@ -70,8 +70,9 @@ function_node(struct tree *t, const struct profile *p, uint32_t parent,
 
 /*
  * Add each distinct stack as one path: the command, then its functions
- * from the outermost to the one owning the self weight; inverted, the
- * other way round, ending at the command.
+ * from the outermost to the one owning the self weight, which gets the
+ * self weight; inverted, the other way round, ending at the command, and
+ * the self weight on the leaf function at the top.
  */
 static void
 build_tree(struct tree *t, const struct profile *p, bool inverted)
@@ -87,17 +88,23 @@ build_tree(struct tree *t, const struct profile *p, bool inverted)
 				    function_node(t, p, node, s.functions[i]);
 				t->nodes[node].count += s.weight;
 			}
+			t->nodes[node].self += s.weight;
 		} else {
+			/* The leaf is the root of its path; self is its own. */
+			uint32_t leaf = TREE_NONE;
 			node = TREE_NONE;
 			for (uint32_t i = s.self; i < s.n; i++) {
 				node =
 				    function_node(t, p, node, s.functions[i]);
 				t->nodes[node].count += s.weight;
+				if (leaf == TREE_NONE)
+					leaf = node;
 			}
 			node = tree_child(t, node, s.comm, TREE_NONE);
 			t->nodes[node].count += s.weight;
+			t->nodes[leaf == TREE_NONE ? node : leaf].self +=
+			    s.weight;
 		}
-		t->nodes[node].self += s.weight;
 	}
 }
 
@@ -145,12 +152,15 @@ main(int argc, char *argv[])
 	struct report_meta meta = {"calltree", profile_event_name(&profile),
 	                           profile_weight_name(&profile),
 	                           profile.total};
-	struct tree_style style = {opt.view.format,
-	                           opt.percent_limit,
-	                           (unsigned)opt.max_depth,
-	                           opt.ascii,
-	                           true,
-	                           opt.inverted ? "callers" : "call tree"};
+	struct tree_style style = {
+	    .format = opt.view.format,
+	    .percent_limit = opt.percent_limit,
+	    .max_depth = (unsigned)opt.max_depth,
+	    .ascii = opt.ascii,
+	    .show_self = true,
+	    .self_is_own = opt.inverted,
+	    .label = opt.inverted ? "callers" : "call tree",
+	};
 	report_tree(&tree, &profile.names, &meta, &style);
 	finish_output();
 	tree_free(&tree);

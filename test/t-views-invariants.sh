@@ -4,8 +4,10 @@
 #
 # For each perf script file of the shared corpus: flatsort's self counts
 # sum to the sample total; in calltree every node equals its self plus its
-# children; bydso's DSO shares sum to 100% (within rounding); and the csv
-# and json outputs carry the same numbers as the text.
+# children (inverted: every node its children, and the self of a leaf
+# function at the top is its whole count); bydso's DSO shares sum to 100%
+# (within rounding); and the csv and json outputs carry the same numbers
+# as the text.
 . "$(dirname "$0")/lib.sh"
 
 if [ ! -d "$CORPUS/test" ]; then
@@ -20,6 +22,7 @@ fi
 cat >"$TMP/check.py" <<'PY'
 import csv, json, re, sys
 view, base = sys.argv[1:3]
+inverted = "--inverted" in sys.argv[3:]
 text = open(base + ".txt", errors="replace").read().splitlines()
 rows = list(csv.DictReader(open(base + ".csv", errors="replace")))
 doc = json.load(open(base + ".json"))
@@ -57,6 +60,17 @@ else:
     if view == "bydso":
         share = sum(p for d, c, s, p in nodes if d == 0)
         assert abs(share - 100) < 0.01 * len(top) + 1e-9, "shares %.2f" % share
+    elif inverted:
+        def check(ns, depth):
+            for n in ns:
+                kids = n.get("children", [])
+                want = n["count"] if depth == 0 else 0
+                assert n["self"] == want, "self of %s" % n["name"]
+                if kids:
+                    assert sum(k["count"] for k in kids) == n["count"], \
+                        "node %s does not add up" % n["name"]
+                    check(kids, depth + 1)
+        check(doc["roots"], 0)
     else:
         def check(ns):
             for n in ns:
@@ -83,7 +97,7 @@ run() {
 		fi
 	done
 	mv "$TMP/out.text" "$TMP/out.txt"
-	if out=$("$PYTHON" "$TMP/check.py" $view "$TMP/out" 2>&1); then
+	if out=$("$PYTHON" "$TMP/check.py" $view "$TMP/out" "$@" 2>&1); then
 		pass "$name"
 	else
 		fail "$name" "$(echo "$out" | tail -n 1)"

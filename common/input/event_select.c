@@ -1,6 +1,7 @@
 /*
  * event_select.c - see event_select.h.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,17 +66,48 @@ event_select_name(const struct event_select *e)
 	return e->want;
 }
 
+/* "cycles (2 samples), instructions (1 sample)": the events but one. */
+static void
+list_events(const struct event_select *e, uint32_t except, char *out,
+            size_t cap)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (uint32_t id = 0; id < e->events.count && n + 1 < cap; id++) {
+		if (id == except)
+			continue;
+		unsigned long long count = e->samples[id];
+		n += (size_t)snprintf(out + n, cap - n, "%s%s (%llu sample%s)",
+		                      n > 0 ? ", " : "",
+		                      string_table_cstr(&e->events, id), count,
+		                      count == 1 ? "" : "s");
+		if (n >= cap)
+			n = cap - 1; /* cut: snprintf wrote what fitted */
+	}
+}
+
 void
 event_select_report(const struct event_select *e)
 {
-	for (uint32_t id = 0; id < e->events.count; id++) {
-		if (id == e->chosen)
-			continue;
-		struct span name = string_table_get(&e->events, id);
-		warnmsg(
-		    "skipped %llu samples of event %.*s (showing %s; choose "
-		    "with --event)",
-		    (unsigned long long)e->samples[id], (int)name.n, name.p,
-		    event_select_name(e));
+	char others[1024];
+
+	if (e->chosen == UINT32_MAX) {
+		if (e->want != NULL && e->events.count > 0) {
+			list_events(e, UINT32_MAX, others, sizeof others);
+			warnmsg("no samples of event %s; the input has %s",
+			        e->want, others);
+		}
+		return;
 	}
+	if (e->events.count < 2)
+		return;
+	list_events(e, e->chosen, others, sizeof others);
+	if (e->want != NULL)
+		warnmsg("showing event %s; left out %s", event_select_name(e),
+		        others);
+	else
+		warnmsg("showing event %s, the first seen; left out %s "
+		        "(choose with --event)",
+		        event_select_name(e), others);
 }

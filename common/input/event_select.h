@@ -35,7 +35,11 @@ bool event_select_take(struct event_select *e, struct span event);
 /* The event shown, or the one asked for, or NULL when neither is known. */
 const char *event_select_name(const struct event_select *e);
 
-/* A warning for each event whose samples were left out. */
+/*
+ * One warning naming the event shown and the events left out, with their
+ * sample counts; when the event asked for never came, one naming the
+ * events the input has instead.
+ */
 void event_select_report(const struct event_select *e);
 
 #endif

@@ -152,9 +152,9 @@ sample_stream_finish(struct sample_stream *st)
 	event_select_report(&st->events);
 	if (st->samples > 0)
 		return true;
-	if (st->opt.event != NULL)
-		warnmsg("no samples of event %s", st->opt.event);
-	else
-		warnmsg("no samples");
+	/* The report named the events there were instead of the one asked. */
+	if (st->opt.event == NULL || st->events.events.count == 0)
+		warnmsg("no samples%s%s", st->opt.event ? " of event " : "",
+		        st->opt.event ? st->opt.event : "");
 	return false;
 }

@@ -236,6 +236,7 @@ struct tree_writer {
 	char *prefix; /* text: the line drawing left of a name */
 	size_t prefix_len;
 	size_t prefix_cap;
+	bool *shared_name; /* by node: a sibling has the same name */
 };
 
 static const char OTHER[] = "[other]";
@@ -257,6 +258,51 @@ prefix_push(struct tree_writer *w, const char *s)
 	w->prefix_len += n;
 }
 
+/* For qsort_r: node ids by name id. */
+static int
+compare_names(const void *pa, const void *pb, void *arg)
+{
+	const struct tree_node *nodes = arg;
+	uint32_t a = nodes[*(const uint32_t *)pa].name;
+	uint32_t b = nodes[*(const uint32_t *)pb].name;
+	return (a > b) - (a < b);
+}
+
+/*
+ * Mark the nodes that have a sibling of the same name (the same function
+ * in two DSOs, such as _start in the executable and in ld.so): the text
+ * shows their DSOs, or they could not be told apart.
+ */
+static void
+mark_shared_names(struct tree_writer *w)
+{
+	const struct tree *t = w->tree;
+	uint32_t *level = xreallocarray(NULL, t->count + 1, sizeof *level);
+
+	w->shared_name = xcalloc(t->count + 1, sizeof *w->shared_name);
+	for (uint32_t parent = 0; parent <= t->count; parent++) {
+		/* parent == t->count stands for the top level. */
+		uint32_t first = parent == t->count
+		                     ? t->first_root
+		                     : t->nodes[parent].first_child;
+		size_t n = 0;
+		for (uint32_t id = first; id != TREE_NONE;
+		     id = t->nodes[id].next_sibling)
+			level[n++] = id;
+		if (n < 2)
+			continue;
+		qsort_r(level, n, sizeof *level, compare_names, t->nodes);
+		for (size_t i = 1; i < n; i++) {
+			if (t->nodes[level[i]].name !=
+			    t->nodes[level[i - 1]].name)
+				continue;
+			w->shared_name[level[i]] = true;
+			w->shared_name[level[i - 1]] = true;
+		}
+	}
+	free(level);
+}
+
 static void
 write_text_line(struct tree_writer *w, struct span name, uint64_t count,
                 uint64_t self, unsigned depth, bool last)
@@ -268,13 +314,13 @@ write_text_line(struct tree_writer *w, struct span name, uint64_t count,
 	printf("  %.*s", (int)w->prefix_len, w->prefix);
 	if (depth > 0)
 		fputs(w->style->ascii ? "  " : last ? "└─ " : "├─ ", stdout);
-	printf("%.*s\n", (int)name.n, name.p);
+	printf("%.*s", (int)name.n, name.p);
 }
 
 static void
 write_node_start(struct tree_writer *w, struct span name, uint32_t dso,
-                 uint64_t count, uint64_t self, unsigned depth, bool last,
-                 bool first)
+                 bool shared, uint64_t count, uint64_t self, unsigned depth,
+                 bool last, bool first)
 {
 	struct span dso_text = dso == TREE_NONE
 	                           ? span_make(NULL, 0)
@@ -283,6 +329,9 @@ write_node_start(struct tree_writer *w, struct span name, uint32_t dso,
 	switch (w->style->format) {
 	case FORMAT_TEXT:
 		write_text_line(w, name, count, self, depth, last);
+		if (shared && dso != TREE_NONE)
+			printf("  (%.*s)", (int)dso_text.n, dso_text.p);
+		putchar_unlocked('\n');
 		break;
 	case FORMAT_CSV:
 		printf("%u,%.2f,%llu,", depth,
@@ -325,7 +374,8 @@ write_node(struct tree_writer *w, uint32_t id, unsigned depth, bool last,
 	    (w->style->max_depth == 0 || depth + 1 < w->style->max_depth);
 
 	write_node_start(w, string_table_get(w->names, n->name), n->dso,
-	                 n->count, n->self, depth, last, first);
+	                 w->shared_name[id], n->count, n->self, depth, last,
+	                 first);
 	if (deeper) {
 		size_t saved = w->prefix_len;
 		if (depth > 0)
@@ -347,16 +397,20 @@ static void
 write_level(struct tree_writer *w, uint32_t first, unsigned depth)
 {
 	const struct tree_node *nodes = w->tree->nodes;
-	uint64_t other = 0;
+	uint64_t other = 0, other_self = 0;
 	uint32_t last_shown = TREE_NONE;
 
 	for (uint32_t id = first; id != TREE_NONE;
 	     id = nodes[id].next_sibling) {
-		if (node_shown(w, nodes[id].count))
+		if (node_shown(w, nodes[id].count)) {
 			last_shown = id;
-		else
+		} else {
 			other += nodes[id].count;
+			other_self += nodes[id].self;
+		}
 	}
+	if (!w->style->self_is_own)
+		other_self = other;
 	bool is_first = true;
 	for (uint32_t id = first; id != TREE_NONE;
 	     id = nodes[id].next_sibling) {
@@ -367,8 +421,8 @@ write_level(struct tree_writer *w, uint32_t first, unsigned depth)
 		is_first = false;
 	}
 	if (other > 0) {
-		write_node_start(w, span_cstr(OTHER), TREE_NONE, other, other,
-		                 depth, true, is_first);
+		write_node_start(w, span_cstr(OTHER), TREE_NONE, false, other,
+		                 other_self, depth, true, is_first);
 		if (w->style->format == FORMAT_JSON)
 			printf("}");
 	}
@@ -386,6 +440,7 @@ report_tree(const struct tree *t, const struct string_table *names,
 	w.meta = meta;
 	w.style = style;
 	w.width = count_width(meta->total);
+	mark_shared_names(&w);
 	switch (style->format) {
 	case FORMAT_TEXT:
 		write_text_meta(meta);
@@ -407,4 +462,5 @@ report_tree(const struct tree *t, const struct string_table *names,
 	if (style->format == FORMAT_JSON)
 		printf("\n]}\n");
 	free(w.prefix);
+	free(w.shared_name);
 }

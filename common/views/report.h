@@ -74,6 +74,9 @@ struct tree_style {
 	unsigned max_depth;   /* 0: no limit; 1: the top level only */
 	bool ascii;           /* text: indentation, no line drawing */
 	bool show_self;       /* a self column */
+	bool self_is_own;     /* [other]'s self is its nodes' (inverted
+	                         trees); else its whole count, so that a
+	                         node is still its self plus its children */
 	const char *label;    /* heading of the name column */
 };
 

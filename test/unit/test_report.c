@@ -226,8 +226,12 @@ static const char *
 tree_in(enum report_format format, unsigned max_depth, bool ascii)
 {
 	static struct unit_child c;
-	struct tree_style style = {format, 10.0, max_depth,
-	                           ascii,  true, "function"};
+	struct tree_style style = {.format = format,
+	                           .percent_limit = 10.0,
+	                           .max_depth = max_depth,
+	                           .ascii = ascii,
+	                           .show_self = true,
+	                           .label = "function"};
 
 	unit_child_run(write_tree, &style, &c);
 	ck_assert_int_eq(c.status, 0);
