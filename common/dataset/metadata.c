@@ -382,13 +382,13 @@ slurp(const char *file, size_t *len)
 	return text;
 }
 
-/* Append a word to a list value held as text. */
+/* Append a word to a list value held as text, in *cap bytes. */
 static void
-append_word(char **value, const char *word)
+append_word(char **value, size_t *cap, const char *word)
 {
 	size_t old = *value != NULL ? strlen(*value) : 0;
 	size_t n = strlen(word);
-	*value = xreallocarray(*value, old + n + 2, 1);
+	*value = array_reserve(*value, cap, old + n + 2, 1);
 	if (old > 0)
 		(*value)[old++] = ' ';
 	memcpy(*value + old, word, n + 1);
@@ -413,6 +413,7 @@ metadata_read_json(struct metadata *m, const char *file, char *why,
 		return false;
 	}
 	free(text);
+	size_t *caps = xcalloc(meta_field_count, sizeof *caps); /* of lists */
 	for (size_t i = 0; i < doc.count; i++) {
 		const struct json_entry *e = &doc.entries[i];
 		int f = metadata_field(e->path);
@@ -435,11 +436,17 @@ metadata_read_json(struct metadata *m, const char *file, char *why,
 		if (dot != NULL) {
 			*dot = '\0';
 			f = metadata_field(path);
-			if (f >= 0 && is_list(meta_fields[f].kind))
-				append_word(&m->values[f], e->value);
+			if (f >= 0 && is_list(meta_fields[f].kind)) {
+				if (caps[f] == 0) { /* the file's list, anew */
+					free(m->values[f]);
+					m->values[f] = NULL;
+				}
+				append_word(&m->values[f], &caps[f], e->value);
+			}
 		}
 		free(path);
 	}
+	free(caps);
 	json_flat_free(&doc);
 	return true;
 }

@@ -223,6 +223,20 @@ plan_command(struct plan *p)
 	p->python_meta = true;
 }
 
+/* Each command line splits into words: a stray quote stops us now. */
+static void
+check_words(const struct plan *p)
+{
+	const char *const lines[][2] = {
+	    {p->cmd, "CMD"}, {p->opt->perf, "--perf"}, {p->opt->xz, "--xz"}};
+
+	for (size_t i = 0; i < 3; i++) {
+		struct child_args a = {0};
+		args_add_words(&a, lines[i][0], lines[i][1]);
+		args_free(&a);
+	}
+}
+
 /* perf record's arguments, writing to output. */
 static void
 record_args(struct child_args *a, const struct plan *p, const char *output)
@@ -574,9 +588,12 @@ record(const char *id, const struct record_options *opt)
 	if (strcmp(opt->callgraph, "dwarf") != 0 &&
 	    strcmp(opt->callgraph, "fp") != 0)
 		die(EXIT_USAGE, "--callgraph %s: fp or dwarf", opt->callgraph);
+	if (*opt->data == '\0')
+		die(EXIT_USAGE, "--data: no directory given");
 	child_hold_signals();
 	atexit(undo_all);
 	plan_command(&p);
+	check_words(&p);
 	p.record = record_text(&p, "RUN.data");
 	plan_rate(&p);
 	make_tmp(&p);
