@@ -131,37 +131,23 @@ clean:
 	rm -rf build bin
 
 # --- Data sets (SPEC §5-6) ---
-#
 #   make record ID=X [CMD=...] [PYTHON=...] [CALLGRAPH=dwarf|fp] [PYTHON_SRC=dir]
-#        records RUNS runs at HZ (both from the ID) into DATA/X-raw.txt.xz,
-#        each run after a "# perfviews run N/RUNS" line, and DATA/X-meta.json
-#   make views [ID=X]      every view of X into OUT (default: the example)
-#   make publish DEST=dir  every complete data set into dir, with an index
-#   make stability ID=X    does combining runs stabilise the profile?
-#
-# Default commands by workload: "pass" is $(PYTHON) -c pass (tag nosite
-# adds -S, tag xperf adds -X perf); bm_NAME is pyperformance's benchmark
-# NAME; anything else needs CMD.  CALLGRAPH defaults to dwarf: Pythons
-# built without frame pointers (most are) give broken stacks with fp.
+#   make views [ID=X]   make stability ID=X   make publish DEST=dir [EXAMPLE=1]
+# record, stability and publish are perfviews commands: see perfviews(1).
 EXAMPLE_ID     = pass-perf-freq50000-nosite
-ID            ?=
 DATA          ?= data
 OUT           ?= out
-DEST          ?=
 PYTHON        ?= python3
-CMD           ?=
 CALLGRAPH     ?= dwarf
-PYTHON_SRC    ?=
 PERF          ?= perf
 PERF_EVENT    ?= cpu-clock
 RECORD_TIMEOUT ?= 600
 XZ            ?= xz -9e -T1
+quote = '$(subst ','\'',$(1))'
 
 .PHONY: views-check
 
-
-# The data set shown, where its raw file is (DATA first, then examples/),
-# and where its views go.
+# The data set shown, its raw file (DATA first, then examples/), its views.
 VIEW_ID   = $(or $(ID),$(EXAMPLE_ID))
 VIEW_RAW  = $(firstword $(wildcard $(DATA)/$(VIEW_ID)-raw.txt.xz \
                 $(DATA)/$(VIEW_ID)-raw.txt examples/$(VIEW_ID)-raw.txt.xz \
@@ -174,8 +160,7 @@ VIEW_FILES = $(V)-folded.txt $(V)-flat.txt $(V)-calltree.txt \
 
 views: $(VIEW_FILES)
 
-# Order-only: runs first, rebuilds nothing, and fails with a message
-# before any view is attempted from a bad ID or a missing raw file.
+# Order-only: runs first, rebuilds nothing, stops a bad ID or missing raw.
 views-check: $(BIN)/perfviews
 	@$(BIN)/perfviews id '$(VIEW_ID)' >/dev/null
 	@test -n '$(VIEW_RAW)' || { echo "make views: no $(VIEW_ID)-raw.txt.xz or $(VIEW_ID)-raw.txt in $(DATA)/ or examples/ (make record ID=$(VIEW_ID) first)" >&2; exit 1; }
@@ -191,115 +176,22 @@ $(V)-calltree.txt: $(VIEW_RAW) $(BIN)/calltree | views-check
 $(V)-bydso.txt: $(VIEW_RAW) $(BIN)/bydso | views-check
 	$(VIEW_CAT) $(VIEW_RAW) | $(BIN)/bydso >$@.tmp && mv $@.tmp $@
 $(V)-flamegraph.svg: $(V)-folded.txt $(VIEW_META) $(BIN)/flamesvg $(BIN)/perfviews | views-check
-	@get() { $(BIN)/perfviews get $(VIEW_META) $$1; }; \
-	python=$$(get python.version | cut -d' ' -f1); \
-	sub="$$(get workload.command) | $$(get tool.name) $$(get tool.event) $$(get tool.frequency) Hz, $$(get tool.call_graph) stacks, $$(get tool.runs) run(s), $$(get samples.total) samples | Python $${python:-unknown} | $$(get host.hostname), $$(get timestamp)"; \
-	echo "$(BIN)/flamesvg --title '$(VIEW_ID)' --subtitle '$$sub' $< >$@"; \
+	sub=$$($(BIN)/perfviews readme --subtitle $(VIEW_META)) && \
 	$(BIN)/flamesvg --title '$(VIEW_ID)' --subtitle "$$sub" $< >$@.tmp && mv $@.tmp $@
 $(V)-README.md: $(VIEW_META) $(V)-flat.txt $(BIN)/perfviews | views-check
 	$(BIN)/perfviews readme --flat $(V)-flat.txt --raw $(notdir $(VIEW_RAW)) $(VIEW_META) >$@.tmp && mv $@.tmp $@
 
-# Python metadata, printed by the interpreter itself as FIELD=VALUE lines.
-PY_META = import sys, sysconfig; g = getattr(sys, "_git", ("", "", "")); \
-  c = sysconfig.get_config_var; \
-  [print(k + "=" + " ".join(str(x or "").split())) for k, x in ( \
-  ("python.executable", sys.executable), ("python.version", sys.version), \
-  ("python.build.git_branch", g[1]), ("python.build.git_revision", g[2]), \
-  ("python.build.configure_args", c("CONFIG_ARGS")), \
-  ("python.build.cflags", c("CFLAGS")))]
-
 record: $(BIN)/perfviews
-	@test -n '$(ID)' || { echo "make record: ID=X is required (see perfviews(1))" >&2; exit 2; }
-	@set -e; eval "$$($(BIN)/perfviews id '$(ID)')"; \
-	fail() { echo "make record: $$*" >&2; exit 1; }; \
-	python='$(PYTHON)'; python_meta=; \
-	case " $$TAGS " in *" nosite "*) nosite=-S ;; *) nosite= ;; esac; \
-	case " $$TAGS " in *" xperf "*) xperf='-X perf' ;; *) xperf= ;; esac; \
-	if [ -n "$$xperf" ]; then \
-	    $$python -X perf -c 'import sys; sys.exit(not getattr(sys, "is_stack_trampoline_active", bool)())' 2>/dev/null || \
-	        fail "$$python has no -X perf (tag xperf needs Python 3.12 or later, built with perf trampoline support)"; fi; \
-	cmd='$(subst ','\'',$(CMD))'; \
-	if [ -z "$$cmd" ]; then \
-	    case $$WORKLOAD in \
-	    pass) cmd=$$(echo $$python $$nosite $$xperf -c pass); python_meta=1 ;; \
-	    bm_*) $$python -m pyperformance --version >/dev/null 2>&1 || \
-	              fail "workload $$WORKLOAD runs pyperformance's benchmark $${WORKLOAD#bm_}, but $$python -m pyperformance is not installed (pip install pyperformance, or give CMD=...)"; \
-	          cmd=$$(echo $$python $$nosite $$xperf -m pyperformance run --inherit-environ PATH -b $${WORKLOAD#bm_}); python_meta=1 ;; \
-	    *) fail "workload $$WORKLOAD has no default command: give CMD=..." ;; \
-	    esac; \
-	fi; \
-	[ '$(origin PYTHON)' = 'command line' ] && python_meta=1; \
-	case '$(CALLGRAPH)' in dwarf) cg='--call-graph dwarf' ;; fp) cg=-g ;; \
-	    *) fail "CALLGRAPH=$(CALLGRAPH): fp or dwarf" ;; esac; \
-	tmp='$(DATA)/.'$$ID'.tmp'; rm -rf "$$tmp"; mkdir -p "$$tmp"; \
-	max=$$(sysctl -n kernel.perf_event_max_sample_rate 2>/dev/null || echo 0); \
-	if [ "$$max" -gt 0 ] && [ "$$HZ" -gt "$$max" ]; then \
-	    [ "$$(id -u)" = 0 ] || fail "$$HZ Hz is above kernel.perf_event_max_sample_rate ($$max): run as root to raise it for the recording, or use a lower frequency"; \
-	    echo "raising kernel.perf_event_max_sample_rate from $$max to $$HZ for the recording"; \
-	    trap 'sysctl -qw kernel.perf_event_max_sample_rate='$$max'; rm -rf "$$tmp"' EXIT; \
-	    sysctl -qw kernel.perf_event_max_sample_rate=$$HZ; \
-	else trap 'rm -rf "$$tmp"' EXIT; fi; \
-	record="$(PERF) record -q -e $(PERF_EVENT) -F $$HZ $$cg -o RUN.data -- $$cmd"; \
-	{ echo "workload.command=$$cmd"; \
-	  echo "tool.version=$$($(PERF) --version 2>/dev/null | sed 's/^perf version //')"; \
-	  echo "tool.event=$(PERF_EVENT)"; echo "tool.call_graph=$(CALLGRAPH)"; \
-	  echo "tool.record_command=$$record"; \
-	  echo "timestamp=$$(date -u +%Y-%m-%dT%H:%M:%SZ)"; \
-	  echo "host.hostname=$$(hostname 2>/dev/null || uname -n)"; \
-	  echo "host.kernel=$$(uname -r)"; \
-	  echo "host.cpu_model=$$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)"; \
-	  echo "host.cpu_count=$$(getconf _NPROCESSORS_ONLN 2>/dev/null)"; \
-	} >"$$tmp/meta.kv"; \
-	if [ -n "$$python_meta" ]; then \
-	    $$python -c '$(PY_META)' >>"$$tmp/meta.kv" || fail "$$python did not run"; \
-	    if [ -n '$(PYTHON_SRC)' ]; then \
-	        echo "python.build.git_remote=$$(git -C '$(PYTHON_SRC)' remote get-url origin 2>/dev/null)"; \
-	        echo "python.build.git_branch=$$(git -C '$(PYTHON_SRC)' rev-parse --abbrev-ref HEAD 2>/dev/null)"; \
-	        echo "python.build.git_revision=$$(git -C '$(PYTHON_SRC)' rev-parse HEAD 2>/dev/null)"; \
-	    fi >>"$$tmp/meta.kv"; \
-	fi; \
-	eval "set -- $$cmd"; run=1; : >"$$tmp/raw.txt"; \
-	while [ $$run -le $$RUNS ]; do \
-	    echo "run $$run/$$RUNS: $$(echo "$$record" | sed "s|RUN.data|$$tmp/run.data|")"; \
-	    timeout $(RECORD_TIMEOUT) $(PERF) record -q -e $(PERF_EVENT) -F $$HZ $$cg -o "$$tmp/run.data" -- "$$@" \
-	        >"$$tmp/stdout" 2>"$$tmp/stderr" || \
-	        fail "run $$run failed (exit $$?): $$(grep -v '^\[' "$$tmp/stderr" | head -n 3)"; \
-	    echo "# perfviews run $$run/$$RUNS" >>"$$tmp/raw.txt"; \
-	    $(PERF) script -i "$$tmp/run.data" >>"$$tmp/raw.txt" 2>/dev/null || fail "perf script failed on run $$run"; \
-	    run=$$((run + 1)); \
-	done; \
-	$(BIN)/perfviews meta --raw "$$tmp/raw.txt" "$$ID" "$$tmp/meta.kv" >"$$tmp/meta.json"; \
-	$(XZ) -c "$$tmp/raw.txt" >"$$tmp/raw.txt.xz"; \
-	mv "$$tmp/raw.txt.xz" '$(DATA)/'$$ID-raw.txt.xz; mv "$$tmp/meta.json" '$(DATA)/'$$ID-meta.json; \
-	echo "wrote $(DATA)/$$ID-raw.txt.xz and $(DATA)/$$ID-meta.json ($$($(BIN)/perfviews get '$(DATA)/'$$ID-meta.json samples.total) samples)"
+	@$(BIN)/perfviews record --data $(call quote,$(DATA)) --cmd $(call quote,$(CMD)) \
+	    $(if $(filter-out file,$(origin PYTHON)),--python $(call quote,$(PYTHON))) \
+	    --callgraph $(call quote,$(CALLGRAPH)) --python-src $(call quote,$(PYTHON_SRC)) \
+	    --perf $(call quote,$(PERF)) --event $(call quote,$(PERF_EVENT)) \
+	    --timeout $(call quote,$(RECORD_TIMEOUT)) --xz $(call quote,$(XZ)) $(call quote,$(ID))
 
-# Every data set with raw and meta in DATA or examples/, rendered and copied.
 publish: $(BIN)/perfviews
-	@test -n '$(DEST)' || { echo "make publish: DEST=dir is required" >&2; exit 2; }
-	@set -e; mkdir -p '$(DEST)'; copied=0; same=0; \
-	for meta in $(wildcard $(DATA)/*-meta.json examples/*-meta.json); do \
-	    id=$$(basename "$$meta" -meta.json); dir=$$(dirname "$$meta"); \
-	    raw=$$(ls "$$dir/$$id-raw.txt.xz" "$$dir/$$id-raw.txt" 2>/dev/null | head -n 1); \
-	    [ -n "$$raw" ] || { echo "skipping $$id: no raw file" >&2; continue; }; \
-	    $(MAKE) --no-print-directory views ID=$$id DATA="$$dir"; \
-	    for f in "$$raw" "$$meta" '$(OUT)'/$$id-folded.txt '$(OUT)'/$$id-flat.txt \
-	        '$(OUT)'/$$id-calltree.txt '$(OUT)'/$$id-bydso.txt \
-	        '$(OUT)'/$$id-flamegraph.svg '$(OUT)'/$$id-README.md; do \
-	        dest='$(DEST)'/$$(basename "$$f"); \
-	        if cmp -s "$$f" "$$dest"; then same=$$((same + 1)); \
-	        else cp "$$f" "$$dest.tmp" && mv "$$dest.tmp" "$$dest"; copied=$$((copied + 1)); fi; \
-	    done; \
-	done; \
-	$(BIN)/perfviews index '$(DEST)'/*-meta.json >'$(DEST)/README.md.tmp'; \
-	mv '$(DEST)/README.md.tmp' '$(DEST)/README.md'; \
-	echo "published to $(DEST): $$copied file(s) copied, $$same already there"
+	@$(BIN)/perfviews publish --data $(call quote,$(DATA)) $(if $(EXAMPLE),--data examples) \
+	    --out $(call quote,$(OUT)) --make '$(MAKE) --no-print-directory' $(call quote,$(DEST))
 
-# Split the raw file at its run markers and compare groups of runs.
 stability: $(BIN)/perfviews | views-check
-	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
-	runs=$$($(VIEW_CAT) $(VIEW_RAW) | $(BIN)/perfviews split - "$$tmp"); \
-	[ "$$runs" -ge 2 ] || { echo "make stability: $(VIEW_RAW) holds $$runs run(s); record with xRUNS, 10 or more" >&2; exit 1; }; \
-	[ "$$runs" -ge 10 ] || echo "make stability: only $$runs runs; 10 or more give k up to 5" >&2; \
-	{ echo "# Stability of $(VIEW_ID)"; echo; \
-	  $(BIN)/perfviews stability "$$tmp"/run-*.txt; } >$(V)-stability.md.tmp; \
-	mv $(V)-stability.md.tmp $(V)-stability.md; cat $(V)-stability.md
+	@$(BIN)/perfviews stability $(VIEW_RAW) >$(V)-stability.md.tmp && \
+	    mv $(V)-stability.md.tmp $(V)-stability.md && cat $(V)-stability.md

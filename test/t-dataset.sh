@@ -2,12 +2,21 @@
 # t-dataset.sh - the data-set workflow end to end: make record, views,
 # stability and publish (SPEC §5-6), on a tiny workload recorded here.
 #
-# 1. Bad IDs are refused with a message that says what is wrong.
+# 1. Bad IDs are refused with a message that says what is wrong; make
+#    record of a bad ID says only that, at once.
 # 2. make record of 3 runs: the raw file holds 3 runs, meta.json parses as
-#    JSON and has every field of SPEC §5 with consistent sample counts.
+#    JSON and has every field of SPEC §5 with consistent sample counts, and
+#    the recording's timings are printed and kept.
 # 3. make views renders every view, every view agrees on the sample total,
 #    a second make views does nothing, and make -j renders the same files.
-# 4. make stability and make publish work on the data set.
+# 4. make stability and make publish work on the data set: stability uses
+#    every distinct split once when there are few, publish writes an index
+#    that explains itself, takes the stability report, and the shipped
+#    example only with EXAMPLE=1.
+# 5. A failed run shows perf's message and the end of the workload's
+#    stderr; SIGINT and SIGTERM stop a recording at once, leaving nothing
+#    behind (no further run, no temporary directory, no child, the sysctl
+#    restored).
 # Runs the programs of bin/ (make's default BIN), not $BIN: the Makefile
 # builds what it runs.
 . "$(dirname "$0")/lib.sh"
@@ -37,6 +46,23 @@ elif grep -q "no default command: give CMD" "$TMP/err.txt"; then
 	pass "make record of an unknown workload without CMD: asks for CMD"
 else
 	fail "make record of an unknown workload" "message: $(head -n 1 "$TMP/err.txt")"
+fi
+# A bad ID stops make record at once: its message, and make's own line.
+$MAKE record ID=bad DATA="$DATA" >"$TMP/out.txt" 2>"$TMP/err.txt"
+status=$?
+others=$(grep -v '^make: \*\*\*' "$TMP/err.txt" | grep -vc "^perfviews: bad ID 'bad': missing tool and frequency")
+if [ $status -ne 0 ] && [ ! -s "$TMP/out.txt" ] && [ "$others" = 0 ] &&
+    grep -q "^perfviews: bad ID 'bad'" "$TMP/err.txt" && [ ! -e "$DATA" ]; then
+	pass "make record ID=bad: the bad ID message alone, nothing done"
+else
+	fail "make record ID=bad" "exit $status, $others other line(s): $(head -n 2 "$TMP/err.txt" | paste -s -d' ' -)"
+fi
+if $MAKE record DATA="$DATA" >/dev/null 2>"$TMP/err.txt"; then
+	fail "make record without ID" "succeeded"
+elif grep -q "no ID (make record ID=X)" "$TMP/err.txt"; then
+	pass "make record without ID: asks for one"
+else
+	fail "make record without ID" "message: $(head -n 1 "$TMP/err.txt")"
 fi
 if $MAKE views ID=absent-perf-freq1 DATA="$DATA" >/dev/null 2>"$TMP/err.txt"; then
 	fail "make views of a missing data set" "succeeded"
@@ -107,6 +133,10 @@ assert sum(m["samples"]["per_run"]) == m["samples"]["total"] > 0
 assert m["python"]["version"] and m["python"]["executable"]
 assert m["workload"]["command"].endswith("-S -c pass")
 assert m["timestamp"].endswith("Z")
+t = m["timing"]
+for k in ["record_seconds", "script_seconds", "compress_seconds", "other_seconds"]:
+    assert isinstance(t[k], (int, float)) and t[k] >= 0, "timing." + k
+assert t["record_seconds"] > 0 and t["script_seconds"] > 0
 print(m["samples"]["total"])
 EOF
 if [ $? -eq 0 ]; then
@@ -115,6 +145,23 @@ if [ $? -eq 0 ]; then
 else
 	fail "meta.json fields" "$(tail -n 1 "$TMP/meta.check")"
 	TOTAL=
+fi
+
+if grep -q '^took [0-9.]* s: perf record [0-9.]* s, perf script [0-9.]* s, compression [0-9.]* s, the rest [0-9.]* s$' "$TMP/record.out" &&
+    grep -q '^run 3/3: perf record -e cpu-clock -F 2000 --call-graph dwarf' "$TMP/record.out"; then
+	pass "make record prints each run and how long each step took"
+else
+	fail "make record output" "$(tail -n 2 "$TMP/record.out" | paste -s -d' ' -)"
+fi
+if "$TOP/bin/perfviews" meta --fields | grep -q '^timing.script_seconds  *time spent in perf script'; then
+	pass "perfviews meta --fields lists the timings"
+else
+	fail "perfviews meta --fields lists the timings"
+fi
+if [ -z "$(ls -A "$DATA" | grep '^\.')" ]; then
+	pass "no temporary directory left in DATA"
+else
+	fail "temporary directory left" "$(ls -A "$DATA" | paste -s -d' ' -)"
 fi
 
 # 3. Views.
@@ -174,12 +221,13 @@ else
 	fail "make -j4 views"
 fi
 
-# 4. Stability and publish.
-if $MAKE stability ID=$ID DATA="$DATA" OUT="$OUT" >"$TMP/stab.out" 2>&1 &&
-    grep -q '^| 1 | ' "$TMP/stab.out" && grep -q '^3 runs' "$TMP/stab.out"; then
-	pass "make stability on 3 runs"
+# 4. Stability and publish.  Three runs have 3 distinct splits for k = 1.
+if $MAKE stability ID=$ID DATA="$DATA" OUT="$OUT" >"$TMP/stab.out" 2>"$TMP/stab.err" &&
+    grep -q '^| 1 | [0-9]* | 3 (all) | ' "$TMP/stab.out" && grep -q '^3 runs' "$TMP/stab.out" &&
+    cmp -s "$TMP/stab.out" "$OUT/$ID-stability.md"; then
+	pass "make stability on 3 runs: all 3 splits of k = 1, once each"
 else
-	fail "make stability" "$(head -n 3 "$TMP/stab.out")"
+	fail "make stability" "$(grep '^| 1 ' "$TMP/stab.out") $(head -n 2 "$TMP/stab.err")"
 fi
 PUB=$TMP/pub
 if $MAKE publish DATA="$DATA" OUT="$OUT" DEST="$PUB" >"$TMP/pub.out" 2>&1 &&
@@ -189,9 +237,129 @@ if $MAKE publish DATA="$DATA" OUT="$OUT" DEST="$PUB" >"$TMP/pub.out" 2>&1 &&
 else
 	fail "make publish" "$(tail -n 2 "$TMP/pub.out")"
 fi
+if cmp -s "$OUT/$ID-stability.md" "$PUB/$ID-stability.md" &&
+    grep -q "\[stability\]($ID-stability.md)" "$PUB/README.md"; then
+	pass "make publish takes the stability report, and the index links it"
+else
+	fail "make publish: stability report"
+fi
+if ! grep -q 'perfviews(1)\|perfviews(7)' "$PUB/README.md" &&
+    grep -q '^## The files of a data set' "$PUB/README.md" &&
+    grep -q '^| flat | `ID-flat.txt` | flat profile' "$PUB/README.md" &&
+    grep -q 'WORKLOAD-perf-freqHZ' "$PUB/README.md"; then
+	pass "the index explains IDs and every kind of file, without man pages"
+else
+	fail "the index is not self-contained"
+fi
+if [ ! -e "$PUB/pass-perf-freq50000-nosite-meta.json" ]; then
+	pass "make publish leaves the shipped example out"
+else
+	fail "make publish published the shipped example unasked"
+fi
 $MAKE publish DATA="$DATA" OUT="$OUT" DEST="$PUB" >"$TMP/pub2.out" 2>&1
 if grep -q ": 0 file(s) copied" "$TMP/pub2.out"; then
 	pass "make publish again copies nothing"
 else
 	fail "make publish again" "$(tail -n 1 "$TMP/pub2.out")"
+fi
+if $MAKE publish DATA="$DATA" OUT="$OUT" DEST="$TMP/pub-ex" EXAMPLE=1 >"$TMP/pub3.out" 2>&1 &&
+    [ -s "$TMP/pub-ex/pass-perf-freq50000-nosite-flamegraph.svg" ] &&
+    grep -q '^| \[pass-perf-freq50000-nosite\]' "$TMP/pub-ex/README.md" &&
+    grep -q "^| \[$ID\]" "$TMP/pub-ex/README.md"; then
+	pass "make publish EXAMPLE=1 adds the shipped example"
+else
+	fail "make publish EXAMPLE=1" "$(tail -n 2 "$TMP/pub3.out")"
+fi
+
+# 5. Failures and signals.  A run that fails: perf's message, the
+# workload's stderr, nothing left behind.
+$MAKE record ID=x-perf-freq99 CMD=/nonexistent/prog DATA="$DATA" >"$TMP/bad.out" 2>"$TMP/bad.err"
+status=$?
+if [ $status -ne 0 ] && grep -q "run 1 of 1 failed" "$TMP/bad.err" &&
+    grep -q "/nonexistent/prog.*No such file or directory" "$TMP/bad.err" &&
+    [ ! -e "$DATA/.x-perf-freq99.tmp" ] && [ ! -e "$DATA/x-perf-freq99-meta.json" ]; then
+	pass "a run of a missing program: perf's own message"
+else
+	fail "a run of a missing program" "exit $status: $(head -n 2 "$TMP/bad.err" | paste -s -d' ' -)"
+fi
+$MAKE record ID=y-perf-freq99x2 DATA="$DATA" \
+    CMD="sh -c 'echo first-words >&2; echo last-words >&2; exit 3'" >"$TMP/bad.out" 2>"$TMP/bad.err"
+status=$?
+if [ $status -ne 0 ] && grep -q "run 1 of 2 failed (exit 3)" "$TMP/bad.err" &&
+    grep -q "^    last-words$" "$TMP/bad.err" && ! grep -q "^run 2/2" "$TMP/bad.out" &&
+    [ ! -e "$DATA/.y-perf-freq99x2.tmp" ]; then
+	pass "a failing workload: its exit status and the end of its stderr"
+else
+	fail "a failing workload" "exit $status: $(head -n 3 "$TMP/bad.err" | paste -s -d' ' -)"
+fi
+
+# A recording of a long command stopped by a signal.  Its ID asks for more
+# than the kernel's sample rate when root can raise it, to see it restored.
+if ! command -v setsid >/dev/null 2>&1; then
+	skip signals "no setsid"
+	exit 0
+fi
+RATE=/proc/sys/kernel/perf_event_max_sample_rate
+rate=$(cat $RATE 2>/dev/null || echo 0)
+hz=99
+[ "$(id -u)" = 0 ] && [ "$rate" -gt 0 ] && hz=$((rate + 1000))
+LONG="sleep 29.37" # a name no other process has
+# stop HOW WHAT...: start WHAT in a session of its own, send the signal
+# when the first run has begun (HOW: INT to the group, TERM to the
+# process), and print its exit status.
+stop() {
+	how=$1
+	shift
+	setsid "$@" >"$TMP/sig.out" 2>"$TMP/sig.err" &
+	pid=$!
+	i=0
+	while ! grep -q '^run 1/' "$TMP/sig.out" 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 1
+	case $how in
+	INT) kill -INT -"$pid" ;;
+	TERM) kill -TERM "$pid" ;;
+	esac
+	# Should it hang, a watchdog ends it.
+	setsid sh -c "sleep 30; kill -KILL $pid" </dev/null >/dev/null 2>&1 &
+	watchdog=$!
+	wait "$pid" 2>/dev/null
+	echo $?
+	kill -TERM -"$watchdog" 2>/dev/null
+	wait "$watchdog" 2>/dev/null
+}
+# left WHAT: what a stopped recording of data set WHAT left behind.
+left() {
+	l=
+	[ -e "$DATA/.$1.tmp" ] && l="$l .$1.tmp"
+	[ -e "$DATA/$1-raw.txt.xz" ] && l="$l raw"
+	pgrep -f "$LONG" >/dev/null && l="$l workload"
+	grep -q '^run 2/' "$TMP/sig.out" && l="$l run-2"
+	[ "$(cat $RATE 2>/dev/null || echo 0)" != "$rate" ] && l="$l sysctl"
+	echo "$l"
+}
+status=$(stop INT make -C "$TOP" --no-print-directory record ID=sig-perf-freq${hz}x3 \
+    CMD="$LONG" DATA="$DATA")
+l=$(left sig-perf-freq${hz}x3)
+if [ "$status" != 0 ] && [ -z "$l" ] && grep -q "stopped by Interrupt" "$TMP/sig.err"; then
+	pass "SIGINT to make record's process group stops it at once ($hz Hz)"
+else
+	fail "SIGINT to make record" "exit $status, left:$l; $(head -n 2 "$TMP/sig.err" | paste -s -d' ' -)"
+fi
+[ "$(cat $RATE 2>/dev/null || echo 0)" != "$rate" ] && echo "$rate" >$RATE
+status=$(stop INT "$TOP/bin/perfviews" record --cmd "$LONG" --data "$DATA" sig-perf-freq99x3)
+l=$(left sig-perf-freq99x3)
+if [ "$status" = 130 ] && [ -z "$l" ]; then
+	pass "SIGINT stops perfviews record: exit 130, nothing left"
+else
+	fail "SIGINT to perfviews record" "exit $status, left:$l"
+fi
+status=$(stop TERM "$TOP/bin/perfviews" record --cmd "$LONG" --data "$DATA" sig-perf-freq99x3)
+l=$(left sig-perf-freq99x3)
+if [ "$status" = 143 ] && [ -z "$l" ] && grep -q "stopped by Terminated" "$TMP/sig.err"; then
+	pass "SIGTERM stops perfviews record: exit 143, nothing left"
+else
+	fail "SIGTERM to perfviews record" "exit $status, left:$l"
 fi

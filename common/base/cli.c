@@ -37,7 +37,8 @@ print_help(const struct program *p)
 	if (p->reads_files)
 		printf("Files are read in order and combined; none or - is "
 		       "stdin.\n");
-	printf("See %s(1).\n", p->name);
+	/* "perfviews record": a command of perfviews(1). */
+	printf("See %.*s(1).\n", (int)strcspn(p->name, " "), p->name);
 	finish_output();
 }
 

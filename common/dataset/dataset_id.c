@@ -179,3 +179,12 @@ dataset_id_has_tag(const struct dataset_id *id, const char *tag)
 			return true;
 	return false;
 }
+
+void
+dataset_id_parse_or_die(const char *text, struct dataset_id *id)
+{
+	char why[256];
+
+	if (!dataset_id_parse(text, id, why, sizeof why))
+		die(EXIT_DATA, "bad ID '%s': %s", text, why);
+}

@@ -41,6 +41,9 @@ bool dataset_id_parse(const char *text, struct dataset_id *id, char *why,
                       size_t whylen);
 void dataset_id_free(struct dataset_id *id);
 
+/* Parse, or end with "bad ID 'TEXT': why" (exit 1). */
+void dataset_id_parse_or_die(const char *text, struct dataset_id *id);
+
 /* True when the ID carries the tag. */
 bool dataset_id_has_tag(const struct dataset_id *id, const char *tag);
 

@@ -45,10 +45,7 @@ skip_space(struct parser *ps)
 static void
 buf_add(struct parser *ps, const char *s, size_t n)
 {
-	if (ps->buflen + n + 1 > ps->bufcap) {
-		ps->bufcap = (ps->buflen + n + 1) * 2;
-		ps->buf = xreallocarray(ps->buf, ps->bufcap, 1);
-	}
+	ps->buf = array_reserve(ps->buf, &ps->bufcap, ps->buflen + n + 1, 1);
 	memcpy(ps->buf + ps->buflen, s, n);
 	ps->buflen += n;
 	ps->buf[ps->buflen] = '\0';
@@ -59,11 +56,7 @@ static size_t
 path_push(struct parser *ps, const char *name, size_t n)
 {
 	size_t old = ps->pathlen;
-	size_t need = old + n + 2;
-	if (need > ps->pathcap) {
-		ps->pathcap = need * 2;
-		ps->path = xreallocarray(ps->path, ps->pathcap, 1);
-	}
+	ps->path = array_reserve(ps->path, &ps->pathcap, old + n + 2, 1);
 	if (old > 0)
 		ps->path[ps->pathlen++] = '.';
 	memcpy(ps->path + ps->pathlen, name, n);
@@ -84,11 +77,8 @@ static void
 add_entry(struct parser *ps, const char *value, size_t n, enum json_kind kind)
 {
 	struct json_flat *d = ps->doc;
-	if (d->count == d->cap) {
-		d->cap = d->cap ? d->cap * 2 : 32;
-		d->entries =
-		    xreallocarray(d->entries, d->cap, sizeof *d->entries);
-	}
+	d->entries = array_reserve(d->entries, &d->cap, d->count + 1,
+	                           sizeof *d->entries);
 	struct json_entry *e = &d->entries[d->count++];
 	e->path = xstrdup(ps->path != NULL ? ps->path : "");
 	e->value = NULL;
@@ -315,6 +305,7 @@ parse_array(struct parser *ps, int depth)
 	skip_space(ps);
 	if (ps->p < ps->end && *ps->p == ']') {
 		ps->p++;
+		add_entry(ps, NULL, 0, JSON_EMPTY_ARRAY);
 		return true;
 	}
 	for (size_t i = 0;; i++) {

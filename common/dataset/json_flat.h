@@ -4,7 +4,8 @@
  * Each scalar of the document becomes one entry named by its path: object
  * keys joined with '.', array elements by their index ("python.version",
  * "samples.per_run.2").  Strings are unescaped to UTF-8 (\uXXXX pairs
- * included); numbers keep their text; true, false and null are kinds.
+ * included); numbers keep their text; true, false, null and an empty
+ * array are kinds (an empty array is an entry, an empty object is none).
  * Meant for small documents such as a data set's meta.json: the whole
  * document is held in memory, and a malformed one is rejected with the
  * byte offset of the problem.
@@ -15,7 +16,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum json_kind { JSON_STRING, JSON_NUMBER, JSON_TRUE, JSON_FALSE, JSON_NULL };
+enum json_kind {
+	JSON_STRING,
+	JSON_NUMBER,
+	JSON_TRUE,
+	JSON_FALSE,
+	JSON_NULL,
+	JSON_EMPTY_ARRAY, /* "[]": an entry, so that it is told from absent */
+};
 
 struct json_entry {
 	char *path;

@@ -2,10 +2,14 @@
  * metadata.c - see metadata.h.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/json_flat.h"
@@ -40,6 +44,14 @@ const struct meta_field meta_fields[] = {
     {"python.build.cflags", META_STRING, "compiler flags"},
     {"samples.total", META_NUMBER, "samples in all runs"},
     {"samples.per_run", META_NUMBER_LIST, "samples in each run"},
+    {"timing.record_seconds", META_DECIMAL,
+     "time spent in perf record, all runs"},
+    {"timing.script_seconds", META_DECIMAL,
+     "time spent in perf script, all runs"},
+    {"timing.compress_seconds", META_DECIMAL,
+     "time spent compressing the raw file"},
+    {"timing.other_seconds", META_DECIMAL,
+     "the rest of the recording: checks, metadata, moving"},
 };
 const size_t meta_field_count = sizeof meta_fields / sizeof meta_fields[0];
 
@@ -78,6 +90,25 @@ all_digits(const char *s)
 	return true;
 }
 
+/* "12", "0.25": digits, then at most one '.' followed by digits. */
+static bool
+decimal(const char *s)
+{
+	size_t whole = strspn(s, "0123456789");
+
+	if (whole == 0)
+		return false;
+	if (s[whole] == '\0')
+		return true;
+	return s[whole] == '.' && all_digits(s + whole + 1);
+}
+
+static bool
+is_list(enum meta_kind kind)
+{
+	return kind == META_STRING_LIST || kind == META_NUMBER_LIST;
+}
+
 /* Every word of a number list is a number. */
 static bool
 all_numbers(const char *s)
@@ -108,6 +139,11 @@ metadata_set(struct metadata *m, const char *path, const char *value, char *why,
 			         value);
 			return false;
 		}
+		if (meta_fields[i].kind == META_DECIMAL && !decimal(value)) {
+			snprintf(why, whylen, "%s: not a number: '%s'", path,
+			         value);
+			return false;
+		}
 		if (meta_fields[i].kind == META_NUMBER_LIST &&
 		    !all_numbers(value)) {
 			snprintf(why, whylen, "%s: not a list of numbers: '%s'",
@@ -117,9 +153,81 @@ metadata_set(struct metadata *m, const char *path, const char *value, char *why,
 	}
 	free(m->values[i]);
 	m->values[i] = NULL;
-	if (value != NULL && *value != '\0')
+	if (value == NULL || *value == '\0')
+		return true;
+	if (is_list(meta_fields[i].kind) && value[strspn(value, " ")] == '\0')
+		m->values[i] = xstrdup(""); /* known to be empty */
+	else
 		m->values[i] = xstrdup(value);
 	return true;
+}
+
+void
+metadata_set_id(struct metadata *m, const struct dataset_id *id)
+{
+	char hz[16], runs[16], tags[DATASET_ID_MAX_TAGS * 64] = " ";
+	size_t len = 0;
+
+	snprintf(hz, sizeof hz, "%" PRIu32, id->hz);
+	snprintf(runs, sizeof runs, "%" PRIu32, id->runs);
+	for (size_t i = 0; i < id->ntags && len < sizeof tags; i++)
+		len += (size_t)snprintf(tags + len, sizeof tags - len, "%s%s",
+		                        i ? " " : "", id->tags[i]);
+	const char *const fields[][2] = {
+	    {"id", id->text},        {"workload.name", id->workload},
+	    {"tool.name", id->tool}, {"tool.frequency", hz},
+	    {"tool.runs", runs},     {"tags", tags},
+	};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		char why[256];
+		if (!metadata_set(m, fields[i][0], fields[i][1], why,
+		                  sizeof why))
+			die(EXIT_DATA, "%s", why); /* a parsed ID is valid */
+	}
+}
+
+void
+metadata_assign(struct metadata *m, const char *assignment, const char *where)
+{
+	const char *eq = strchr(assignment, '=');
+	char why[512];
+
+	if (eq == NULL)
+		die(EXIT_DATA, "%s: not FIELD=VALUE: '%s'", where, assignment);
+	char *field = xstrndup(assignment, (size_t)(eq - assignment));
+	bool ok = metadata_set(m, field, eq + 1, why, sizeof why);
+	free(field);
+	if (!ok)
+		die(EXIT_DATA, "%s: %s", where, why);
+}
+
+void
+metadata_assign_file(struct metadata *m, const char *path)
+{
+	int fd = input_open(path);
+	FILE *f = fd == STDIN_FILENO ? stdin : fdopen(fd, "r");
+	char *line = NULL, where[1024];
+	size_t cap = 0;
+	unsigned long lineno = 0;
+	ssize_t n;
+
+	if (f == NULL)
+		die_errno(EXIT_DATA, "%s", path);
+	while ((n = getline(&line, &cap, f)) != -1) {
+		lineno++;
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		if (n == 0 || line[0] == '#')
+			continue;
+		snprintf(where, sizeof where, "%s:%lu", input_name(path),
+		         lineno);
+		metadata_assign(m, line, where);
+	}
+	if (ferror(f))
+		die_errno(EXIT_DATA, "%s", input_name(path));
+	free(line);
+	if (f != stdin)
+		fclose(f);
 }
 
 const char *
@@ -132,7 +240,7 @@ metadata_get(const struct metadata *m, const char *path)
 static void
 write_value(FILE *out, const char *value, enum meta_kind kind)
 {
-	if (value == NULL && (kind == META_STRING || kind == META_NUMBER)) {
+	if (value == NULL) {
 		fputs("null", out);
 		return;
 	}
@@ -140,12 +248,12 @@ write_value(FILE *out, const char *value, enum meta_kind kind)
 		json_write_string(out, span_cstr(value));
 		return;
 	}
-	if (kind == META_NUMBER) {
+	if (kind == META_NUMBER || kind == META_DECIMAL) {
 		fputs(value, out);
 		return;
 	}
 	/* A list: words, possibly none. */
-	char *copy = xstrdup(value != NULL ? value : ""), *save = NULL;
+	char *copy = xstrdup(value), *save = NULL;
 	const char *sep = "";
 	fputc('[', out);
 	for (char *w = strtok_r(copy, " ", &save); w != NULL;
@@ -235,45 +343,52 @@ metadata_write(const struct metadata *m, FILE *out)
 	fputs("\n}\n", out);
 }
 
-/* The whole of a small file, NUL-terminated; NULL with errno set. */
+/*
+ * The whole of a small file, NUL-terminated; NULL with errno set (EISDIR
+ * for a directory, which fopen accepts and fread fails on late).
+ */
 static char *
 slurp(const char *file, size_t *len)
 {
 	FILE *f = fopen(file, "rb");
+	struct stat st;
 	char *text = NULL;
 	size_t n = 0, cap = 0;
 
 	if (f == NULL)
 		return NULL;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return NULL;
+	}
 	for (;;) {
-		if (cap - n < 4096) {
-			cap = cap ? cap * 2 : 8192;
-			text = xreallocarray(text, cap, 1);
-		}
+		text = array_reserve(text, &cap, n + 4096, 1);
 		size_t got = fread(text + n, 1, cap - n - 1, f);
 		n += got;
 		if (got == 0)
 			break;
 	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
+	if (ferror(f)) {
+		int saved = errno;
+		fclose(f);
 		free(text);
-		errno = EIO;
+		errno = saved;
 		return NULL;
 	}
+	fclose(f);
 	text[n] = '\0';
 	*len = n;
 	return text;
 }
 
-/* Append a word to a list value held as text. */
+/* Append a word to a list value held as text, in *cap bytes. */
 static void
-append_word(char **value, const char *word)
+append_word(char **value, size_t *cap, const char *word)
 {
 	size_t old = *value != NULL ? strlen(*value) : 0;
 	size_t n = strlen(word);
-	*value = xreallocarray(*value, old + n + 2, 1);
+	*value = array_reserve(*value, cap, old + n + 2, 1);
 	if (old > 0)
 		(*value)[old++] = ' ';
 	memcpy(*value + old, word, n + 1);
@@ -298,13 +413,19 @@ metadata_read_json(struct metadata *m, const char *file, char *why,
 		return false;
 	}
 	free(text);
+	size_t *caps = xcalloc(meta_field_count, sizeof *caps); /* of lists */
 	for (size_t i = 0; i < doc.count; i++) {
 		const struct json_entry *e = &doc.entries[i];
+		int f = metadata_field(e->path);
+		if (e->kind == JSON_EMPTY_ARRAY && f >= 0 &&
+		    is_list(meta_fields[f].kind)) {
+			free(m->values[f]);
+			m->values[f] = xstrdup(""); /* known to be empty */
+			continue;
+		}
 		if (e->value == NULL)
 			continue; /* null, or a boolean no field has */
-		int f = metadata_field(e->path);
-		if (f >= 0 && (meta_fields[f].kind == META_STRING ||
-		               meta_fields[f].kind == META_NUMBER)) {
+		if (f >= 0 && !is_list(meta_fields[f].kind)) {
 			free(m->values[f]);
 			m->values[f] = xstrdup(e->value);
 			continue;
@@ -315,13 +436,27 @@ metadata_read_json(struct metadata *m, const char *file, char *why,
 		if (dot != NULL) {
 			*dot = '\0';
 			f = metadata_field(path);
-			if (f >= 0 &&
-			    (meta_fields[f].kind == META_STRING_LIST ||
-			     meta_fields[f].kind == META_NUMBER_LIST))
-				append_word(&m->values[f], e->value);
+			if (f >= 0 && is_list(meta_fields[f].kind)) {
+				if (caps[f] == 0) { /* the file's list, anew */
+					free(m->values[f]);
+					m->values[f] = NULL;
+				}
+				append_word(&m->values[f], &caps[f], e->value);
+			}
 		}
 		free(path);
 	}
+	free(caps);
 	json_flat_free(&doc);
 	return true;
+}
+
+void
+metadata_read_or_die(struct metadata *m, const char *file)
+{
+	char why[1024];
+
+	metadata_init(m);
+	if (!metadata_read_json(m, file, why, sizeof why))
+		die(EXIT_DATA, "%s", why);
 }

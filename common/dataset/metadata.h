@@ -5,7 +5,8 @@
  * document ("python.build.git_revision") and has a kind.  Values are held
  * as text and set by path; a field never set (or set to the empty string)
  * is written as null: unknown values are never guessed.  Lists are held as
- * space-separated words.
+ * space-separated words; a list set to blanks (" ") is known to be empty:
+ * its value is "" and it is written [], where an unknown list is null.
  *
  * metadata_write always writes valid JSON with every field, in the order of
  * the schema, strings escaped so that any bytes make valid UTF-8 JSON.
@@ -19,11 +20,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "dataset/dataset_id.h"
+
 enum meta_kind {
 	META_STRING,
 	META_NUMBER,      /* a non-negative integer */
 	META_STRING_LIST, /* words */
 	META_NUMBER_LIST,
+	META_DECIMAL, /* a non-negative number, maybe with a fraction: 1.25 */
 };
 
 struct meta_field {
@@ -52,6 +56,21 @@ int metadata_field(const char *path);
 bool metadata_set(struct metadata *m, const char *path, const char *value,
                   char *why, size_t whylen);
 
+/*
+ * Set the fields an ID tells: id, workload.name, tool.name,
+ * tool.frequency, tool.runs and tags (an ID without tags has none).
+ */
+void metadata_set_id(struct metadata *m, const struct dataset_id *id);
+
+/*
+ * "FIELD=VALUE", or each such line of a file ("-" is stdin; blank lines
+ * and '#' comments are skipped).  A bad line is fatal (exit 1), the
+ * message naming where ("--set", "file:3").
+ */
+void metadata_assign(struct metadata *m, const char *assignment,
+                     const char *where);
+void metadata_assign_file(struct metadata *m, const char *path);
+
 /* The value of a field, or NULL when null or unknown. */
 const char *metadata_get(const struct metadata *m, const char *path);
 
@@ -60,5 +79,8 @@ void metadata_write(const struct metadata *m, FILE *out);
 /* Read a meta.json file; false, with the reason in why, when it is bad. */
 bool metadata_read_json(struct metadata *m, const char *file, char *why,
                         size_t whylen);
+
+/* metadata_init, then read a meta.json file or end with the reason. */
+void metadata_read_or_die(struct metadata *m, const char *file);
 
 #endif

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "base/message.h"
+#include "base/string_table.h"
 #include "base/xalloc.h"
+#include "dataset/runs.h"
 #include "dataset/stability.h"
 
 /*
@@ -29,12 +31,103 @@ square_root(double x)
 	return r;
 }
 
-void
-stability_init(struct stability *s)
+/* A raw file being read: which run, and where the runs before ended. */
+struct run_reader {
+	struct stability *s;
+	struct run_index ix;
+	size_t run;     /* the run being read, in ix */
+	uint64_t *seen; /* weight of each stack when it began */
+	size_t seen_cap;
+	void (*sample)(void *ctx, const struct perf_sample *smp, uint32_t root);
+	void *ctx; /* the profile's own reader of samples, and its context */
+};
+
+/* The samples added since the last run ended are the current run's. */
+static void
+end_run(struct run_reader *rr)
 {
+	struct stability *s = rr->s;
+	const struct profile *p = &s->profile;
+	uint32_t nstacks = profile_stack_count(p);
+	struct run_weights run = {NULL, 0, 0};
+
+	rr->seen = array_reserve(rr->seen, &rr->seen_cap, (size_t)nstacks + 1,
+	                         sizeof *rr->seen);
+	for (uint32_t id = 0; id < nstacks; id++) {
+		struct profile_stack st = profile_stack_get(p, id);
+		uint64_t added = st.weight - rr->seen[id];
+		if (added == 0)
+			continue;
+		if (st.n > 0) {
+			uint32_t fn = st.functions[st.self];
+			run.self =
+			    array_reserve(run.self, &run.cap, (size_t)fn + 1,
+			                  sizeof *run.self);
+			run.self[fn] += added;
+		}
+		run.total += added;
+		rr->seen[id] = st.weight;
+	}
+	s->runs =
+	    array_reserve(s->runs, &s->runs_cap, s->nruns + 1, sizeof *s->runs);
+	s->runs[s->nruns++] = run;
+	rr->run++;
+}
+
+static void
+run_sample(void *ctx, const struct perf_sample *smp, uint32_t root)
+{
+	struct run_reader *rr = ctx;
+	size_t run = run_index_find(&rr->ix, smp->lineno);
+
+	while (rr->run < run)
+		end_run(rr);
+	rr->sample(rr->ctx, smp, root);
+}
+
+void
+stability_read(struct stability *s, const char *raw)
+{
+	struct profile_options opt;
+	struct run_reader rr;
+	struct raw_input in;
+
 	memset(s, 0, sizeof *s);
-	string_table_init(&s->names);
-	tuple_table_init(&s->index);
+	memset(&opt, 0, sizeof opt);
+	memset(&rr, 0, sizeof rr);
+	if (strcmp(raw, "-") == 0)
+		die(EXIT_USAGE, "stability: the raw file is read twice: give "
+		                "its path, not stdin");
+	run_index_read(&rr.ix, raw);
+	if (rr.ix.nruns == 0)
+		die(EXIT_DATA, "%s: no samples", raw);
+	profile_init(&s->profile, &opt);
+	rr.s = s;
+	rr.sample = s->profile.stream.sample;
+	rr.ctx = s->profile.stream.ctx;
+	s->profile.stream.sample = run_sample;
+	s->profile.stream.ctx = &rr;
+	s->profile.stream.folded = NULL; /* runs are perf script text */
+	raw_open(&in, raw);
+	profile_read(&s->profile, raw_path(&in, raw));
+	raw_close(&in);
+	if (!profile_finish(&s->profile))
+		die(EXIT_DATA, "%s: no samples", raw);
+	while (rr.run < rr.ix.nruns)
+		end_run(&rr);
+	s->nfunctions = profile_function_count(&s->profile);
+	for (size_t r = 0; r < s->nruns; r++)
+		if (s->runs[r].total == 0)
+			die(EXIT_DATA, "%s: run %zu of %zu has no samples", raw,
+			    r + 1, s->nruns);
+	if (s->nruns < 2)
+		die(EXIT_DATA, "%s holds 1 run: record with xRUNS, 10 or more",
+		    raw);
+	if (s->nruns < 10)
+		warnmsg("%s: only %zu runs; 10 or more give k up to 5", raw,
+		        s->nruns);
+	free(rr.seen);
+	run_index_free(&rr.ix);
 }
 
 void
@@ -43,69 +136,14 @@ stability_free(struct stability *s)
 	for (size_t i = 0; i < s->nruns; i++)
 		free(s->runs[i].self);
 	free(s->runs);
-	tuple_table_free(&s->index);
-	string_table_free(&s->names);
+	profile_free(&s->profile);
 	memset(s, 0, sizeof *s);
-}
-
-/* The id, across runs, of a function of profile p. */
-static uint32_t
-global_function(struct stability *s, const struct profile *p, uint32_t fn)
-{
-	const struct function *f = profile_function(p, fn);
-	uint32_t key[2] = {
-	    string_table_intern(&s->names, profile_text(p, f->name)),
-	    string_table_intern(&s->names, profile_text(p, f->dso)),
-	};
-	uint32_t id = tuple_table_intern(&s->index, key, 2);
-	if (id == s->nfunctions)
-		s->nfunctions++;
-	return id;
-}
-
-static void
-add_self(struct run_weights *r, uint32_t fn, uint64_t weight)
-{
-	r->self =
-	    array_reserve(r->self, &r->n, (size_t)fn + 1, sizeof *r->self);
-	r->self[fn] += weight;
-}
-
-bool
-stability_add_run(struct stability *s, const char *path,
-                  const struct profile_options *opt)
-{
-	struct profile p;
-	struct run_weights run = {NULL, 0, 0};
-
-	profile_init(&p, opt);
-	profile_read(&p, path);
-	if (!profile_finish(&p)) {
-		profile_free(&p);
-		return false;
-	}
-	uint32_t *global =
-	    xreallocarray(NULL, profile_function_count(&p) + 1, sizeof *global);
-	for (uint32_t i = 0; i < profile_function_count(&p); i++)
-		global[i] = global_function(s, &p, i);
-	for (uint32_t id = 0; id < profile_stack_count(&p); id++) {
-		struct profile_stack st = profile_stack_get(&p, id);
-		if (st.n > 0)
-			add_self(&run, global[st.functions[st.self]],
-			         st.weight);
-		run.total += st.weight;
-	}
-	free(global);
-	profile_free(&p);
-	s->runs = xreallocarray(s->runs, s->nruns + 1, sizeof *s->runs);
-	s->runs[s->nruns++] = run;
-	return true;
 }
 
 static uint64_t
 self_of(const struct run_weights *r, uint32_t fn)
 {
-	return fn < r->n ? r->self[fn] : 0;
+	return fn < r->cap ? r->self[fn] : 0;
 }
 
 static uint64_t
@@ -236,53 +274,178 @@ sampling_noise(const struct stability *s, uint64_t na, uint64_t nb,
 	return trials > 0 ? sum / (double)trials : 0;
 }
 
-void
-stability_splits(const struct stability *s, size_t k, size_t splits,
-                 uint64_t seed, struct split_summary *out)
+double
+stability_split_count(size_t nruns, size_t k)
 {
-	size_t *order = xreallocarray(NULL, s->nruns, sizeof *order);
-	uint64_t state = seed ? seed : 1;
-	double sum = 0, sumsq = 0, samples = 0;
+	double pairs = 1;
 
-	memset(out, 0, sizeof *out);
-	out->k = k;
-	if (k == 0 || 2 * k > s->nruns || splits == 0) {
-		free(order);
-		return;
-	}
-	out->min = 1;
-	for (size_t t = 0; t < splits; t++) {
-		for (size_t i = 0; i < s->nruns; i++)
+	if (k == 0 || 2 * k > nruns)
+		return 0;
+	/* C(n, k) * C(n - k, k) = n! / (k! k! (n - 2k)!), halved. */
+	for (size_t i = 0; i < 2 * k; i++)
+		pairs *= (double)(nruns - i);
+	for (size_t i = 1; i <= k; i++)
+		pairs /= (double)i * (double)i;
+	return pairs / 2;
+}
+
+/* The distances of the splits compared so far. */
+struct split_sums {
+	const struct stability *s;
+	size_t k, n;
+	double sum, sumsq, min, max, samples;
+};
+
+static void
+add_split(struct split_sums *t, const size_t *a, const size_t *b)
+{
+	double d = stability_distance(t->s, a, b, t->k);
+
+	t->n++;
+	t->sum += d;
+	t->sumsq += d * d;
+	t->min = t->n == 1 || d < t->min ? d : t->min;
+	t->max = t->n == 1 || d > t->max ? d : t->max;
+	t->samples +=
+	    (double)(group_total(t->s, a, t->k) + group_total(t->s, b, t->k)) /
+	    2;
+}
+
+/* The next k-combination of 0..n-1 in lexicographic order; false after. */
+static bool
+next_combination(size_t *c, size_t k, size_t n)
+{
+	size_t i = k;
+
+	while (i > 0 && c[i - 1] == n - k + i - 1)
+		i--;
+	if (i == 0)
+		return false;
+	c[i - 1]++;
+	for (size_t j = i; j < k; j++)
+		c[j] = c[j - 1] + 1;
+	return true;
+}
+
+static void
+first_combination(size_t *c, size_t k)
+{
+	for (size_t i = 0; i < k; i++)
+		c[i] = i;
+}
+
+/*
+ * Every distinct pair once: group a, then group b from the other runs,
+ * b's first run after a's (a pair and its mirror are one split).
+ */
+static void
+all_splits(struct split_sums *t)
+{
+	size_t n = t->s->nruns, k = t->k;
+	size_t *a = xcalloc(k, sizeof *a), *ai = xcalloc(k, sizeof *ai);
+	size_t *b = xcalloc(k, sizeof *b), *bi = xcalloc(k, sizeof *bi);
+	size_t *rest = xcalloc(n, sizeof *rest);
+
+	first_combination(ai, k);
+	do {
+		size_t nrest = 0, j = 0;
+		for (size_t r = 0; r < n; r++) {
+			if (j < k && ai[j] == r)
+				j++;
+			else
+				rest[nrest++] = r;
+		}
+		first_combination(bi, k);
+		do {
+			if (rest[bi[0]] < ai[0])
+				continue;
+			for (size_t i = 0; i < k; i++) {
+				a[i] = ai[i];
+				b[i] = rest[bi[i]];
+			}
+			add_split(t, a, b);
+		} while (next_combination(bi, k, nrest));
+	} while (next_combination(ai, k, n));
+	free(a);
+	free(ai);
+	free(b);
+	free(bi);
+	free(rest);
+}
+
+/*
+ * want distinct pairs at random: the first 2k of a Fisher-Yates shuffle,
+ * a pair already drawn (in either order) drawn again.  There are more
+ * distinct pairs than wanted, so this ends.
+ */
+static void
+random_splits(struct split_sums *t, size_t want, uint64_t *state)
+{
+	size_t n = t->s->nruns, k = t->k;
+	size_t *order = xcalloc(n, sizeof *order);
+	char *label = xcalloc(n, 1);
+	struct string_table seen;
+
+	string_table_init(&seen);
+	while (t->n < want) {
+		for (size_t i = 0; i < n; i++)
 			order[i] = i;
-		/* The first 2k of a Fisher-Yates shuffle. */
 		for (size_t i = 0; i < 2 * k; i++) {
-			size_t j = i + next_random(&state) % (s->nruns - i);
+			size_t j = i + next_random(state) % (n - i);
 			size_t tmp = order[i];
 			order[i] = order[j];
 			order[j] = tmp;
 		}
-		double d = stability_distance(s, order, order + k, k);
-		sum += d;
-		sumsq += d * d;
-		out->min = d < out->min ? d : out->min;
-		out->max = d > out->max ? d : out->max;
-		samples += (double)(group_total(s, order, k) +
-		                    group_total(s, order + k, k)) /
-		           2;
+		/* The pair as a word: each run's group, a's holding run 0's. */
+		size_t first_a = n, first_b = n;
+		for (size_t i = 0; i < k; i++) {
+			first_a = order[i] < first_a ? order[i] : first_a;
+			first_b =
+			    order[k + i] < first_b ? order[k + i] : first_b;
+		}
+		memset(label, '-', n);
+		for (size_t i = 0; i < 2 * k; i++)
+			label[order[i]] =
+			    (i < k) == (first_a < first_b) ? 'a' : 'b';
+		uint32_t before = seen.count;
+		string_table_intern(&seen, span_make(label, n));
+		if (seen.count > before)
+			add_split(t, order, order + k);
 	}
-	out->splits = splits;
-	out->mean = sum / (double)splits;
-	double var = sumsq / (double)splits - out->mean * out->mean;
-	out->sd = splits > 1 && var > 0
-	              ? square_root(var * (double)splits / (double)(splits - 1))
-	              : 0;
-	out->samples = samples / (double)splits;
-	uint64_t n = (uint64_t)(out->samples + 0.5);
-	out->noise = sampling_noise(s, n, n, 50, &state);
+	string_table_free(&seen);
 	free(order);
+	free(label);
 }
 
-static const struct stability *ranking_of;
+void
+stability_splits(const struct stability *s, size_t k, size_t max_splits,
+                 uint64_t seed, struct split_summary *out)
+{
+	struct split_sums t = {s, k, 0, 0, 0, 0, 0, 0};
+	uint64_t state = seed ? seed : 1;
+
+	memset(out, 0, sizeof *out);
+	out->k = k;
+	if (k == 0 || 2 * k > s->nruns || max_splits == 0)
+		return;
+	if (stability_split_count(s->nruns, k) <= (double)max_splits) {
+		all_splits(&t);
+		out->all = true;
+	} else {
+		random_splits(&t, max_splits, &state);
+	}
+	double n = (double)t.n;
+	out->splits = t.n;
+	out->mean = t.sum / n;
+	out->min = t.min;
+	out->max = t.max;
+	double var = t.sumsq / n - out->mean * out->mean;
+	out->sd = t.n > 1 && var > 0 ? square_root(var * n / (n - 1)) : 0;
+	out->samples = t.samples / n;
+	uint64_t per_group = (uint64_t)(out->samples + 0.5);
+	out->noise = sampling_noise(s, per_group, per_group, 50, &state);
+}
+
 static uint64_t *ranking_weight;
 
 static int
@@ -297,40 +460,58 @@ compare_weight(const void *pa, const void *pb)
 uint32_t *
 stability_ranking(const struct stability *s)
 {
-	uint32_t *order = xreallocarray(NULL, s->nfunctions + 1, sizeof *order);
+	uint32_t *order = xcalloc((size_t)s->nfunctions + 1, sizeof *order);
 
-	ranking_weight = xcalloc(s->nfunctions + 1, sizeof *ranking_weight);
+	ranking_weight =
+	    xcalloc((size_t)s->nfunctions + 1, sizeof *ranking_weight);
 	for (size_t r = 0; r < s->nruns; r++)
 		for (uint32_t fn = 0; fn < s->nfunctions; fn++)
 			ranking_weight[fn] += self_of(&s->runs[r], fn);
 	for (uint32_t fn = 0; fn < s->nfunctions; fn++)
 		order[fn] = fn;
-	ranking_of = s;
 	qsort(order, s->nfunctions, sizeof *order, compare_weight);
 	free(ranking_weight);
 	ranking_weight = NULL;
 	return order;
 }
 
-double
-stability_share(const struct stability *s, size_t run, uint32_t fn)
+void
+stability_function(const struct stability *s, uint32_t fn,
+                   struct function_summary *out)
 {
-	const struct run_weights *r = &s->runs[run];
-	return r->total > 0 ? (double)self_of(r, fn) / (double)r->total : 0;
+	double sum = 0, sumsq = 0, n = (double)s->nruns;
+	uint64_t self = 0, all = 0;
+
+	out->min = 1;
+	out->max = 0;
+	for (size_t r = 0; r < s->nruns; r++) {
+		const struct run_weights *w = &s->runs[r];
+		double x = w->total > 0
+		               ? (double)self_of(w, fn) / (double)w->total
+		               : 0;
+		sum += x;
+		sumsq += x * x;
+		out->min = x < out->min ? x : out->min;
+		out->max = x > out->max ? x : out->max;
+		self += self_of(w, fn);
+		all += w->total;
+	}
+	out->combined = all > 0 ? (double)self / (double)all : 0;
+	out->mean = n > 0 ? sum / n : 0;
+	double var = n > 1 ? (sumsq - sum * out->mean) / (n - 1) : 0;
+	out->sd = var > 0 ? square_root(var) : 0;
 }
 
 struct span
 stability_name(const struct stability *s, uint32_t fn)
 {
-	uint32_t n;
-	return string_table_get(&s->names,
-	                        tuple_table_get(&s->index, fn, &n)[0]);
+	const struct profile *p = &s->profile;
+	return profile_text(p, profile_function(p, fn)->name);
 }
 
 struct span
 stability_dso(const struct stability *s, uint32_t fn)
 {
-	uint32_t n;
-	return string_table_get(&s->names,
-	                        tuple_table_get(&s->index, fn, &n)[1]);
+	const struct profile *p = &s->profile;
+	return profile_text(p, profile_function(p, fn)->dso);
 }

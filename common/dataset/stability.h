@@ -2,63 +2,65 @@
  * stability.h - how much a flat profile changes from run to run, and
  * whether combining runs makes it stable.
  *
- * Each run is read into its own profile; its flat self distribution (the
- * share of samples whose leaf is each function, as flatsort's self% shows
- * it) is kept per function, functions matched across runs by name and DSO.
- * Combining runs sums their samples, as `make views` does with a data set
- * of several runs.
+ * The runs of a raw file (runs.h) are read in one profile, and each run's
+ * flat self distribution kept apart: the share of its samples whose leaf
+ * is each function, as flatsort's self% shows it.  Combining runs sums
+ * their samples, as `make views` does with a data set of several runs.
  *
  * The distance between two profiles is the total variation distance of
  * their self distributions: half the sum over functions of |p - q|, from 0
  * (identical) to 1 (nothing in common); "the share of samples that would
- * have to move".  For a group size k, random disjoint pairs of groups of k
- * runs each are drawn (a fixed seed: the report is reproducible), and the
- * distances summarised.  The distance sampling noise alone would give, if
- * every run drew from one and the same distribution, is simulated beside
- * it (50 pairs of samples of the same size drawn from the pooled profile),
- * so that a reader can tell run-to-run variation from counting noise.
+ * have to move".  For a group size k, pairs of disjoint groups of k runs
+ * each are compared: every distinct pair when there are no more of them
+ * than asked for, otherwise that many distinct pairs drawn at random (a
+ * fixed seed: the report is reproducible).  A pair is never used twice.
+ * The distance sampling noise alone would give, if every run drew from one
+ * and the same distribution, is simulated beside it (50 pairs of samples
+ * of the same size drawn from the pooled profile), so that a reader can
+ * tell run-to-run variation from counting noise.
  */
 #ifndef PERFVIEWS_STABILITY_H
 #define PERFVIEWS_STABILITY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "views/profile.h"
-#include "base/tuple_table.h"
-#include "base/string_table.h"
 
 struct run_weights {
-	uint64_t *self; /* by function id; ids beyond n are 0 */
-	size_t n;
+	uint64_t *self; /* by function id; ids beyond cap are 0 */
+	size_t cap;
 	uint64_t total;
 };
 
 struct stability {
-	struct string_table names; /* function and DSO names */
-	struct tuple_table index;  /* (name id, DSO id) -> function id */
+	struct profile profile; /* of every run: the functions' names */
 	uint32_t nfunctions;
 	struct run_weights *runs;
-	size_t nruns;
+	size_t nruns, runs_cap;
 };
 
-void stability_init(struct stability *s);
-void stability_free(struct stability *s);
-
 /*
- * Read one run (perf script text or folded stacks); false, with a message,
- * when it holds no samples.
+ * Read every run of a raw file (a path, not stdin: it is read twice).  A
+ * run without samples, or a file of fewer than 2 runs, is fatal; fewer than
+ * 10 runs are a warning (k = 5 needs 10).
  */
-bool stability_add_run(struct stability *s, const char *path,
-                       const struct profile_options *opt);
+void stability_read(struct stability *s, const char *raw);
+void stability_free(struct stability *s);
 
 /* Total variation distance (0..1) of the combined groups a and b. */
 double stability_distance(const struct stability *s, const size_t *a,
                           const size_t *b, size_t k);
 
+/* C(n, k) * C(n - k, k) / 2: the distinct pairs of disjoint k-groups. */
+double stability_split_count(size_t nruns, size_t k);
+
 struct split_summary {
 	size_t k;        /* runs per group */
-	size_t splits;   /* pairs of groups drawn */
+	size_t splits;   /* distinct pairs of groups compared */
+	bool all;        /* every distinct pair was */
 	double mean, sd; /* of the distance */
 	double min, max;
 	double noise;   /* expected distance from sampling alone */
@@ -66,20 +68,41 @@ struct split_summary {
 };
 
 /*
- * Draw splits random pairs of disjoint groups of k runs (2k <= nruns) with
- * the given seed and summarise their distances.
+ * Compare up to max_splits distinct pairs of disjoint groups of k runs
+ * (2k <= nruns), drawn with the given seed, and summarise their distances.
  */
-void stability_splits(const struct stability *s, size_t k, size_t splits,
+void stability_splits(const struct stability *s, size_t k, size_t max_splits,
                       uint64_t seed, struct split_summary *out);
 
 /* Function ids by their self weight in all runs combined, largest first. */
 uint32_t *stability_ranking(const struct stability *s);
 
-/* The self share (0..1) of a function in one run. */
-double stability_share(const struct stability *s, size_t run, uint32_t fn);
+/* A function's self share in all runs combined, and across single runs. */
+struct function_summary {
+	double combined;
+	double mean, sd, min, max;
+};
+void stability_function(const struct stability *s, uint32_t fn,
+                        struct function_summary *out);
 
 /* A function's name and DSO. */
 struct span stability_name(const struct stability *s, uint32_t fn);
 struct span stability_dso(const struct stability *s, uint32_t fn);
+
+struct stability_options {
+	const char *name; /* of the data set, for the heading */
+	uint64_t splits;  /* at most, per group size */
+	uint64_t seed;
+	uint64_t top;     /* functions in the second table */
+	size_t sizes[32]; /* group sizes; none: 1, 2, 5 and RUNS/2 */
+	size_t nsizes;
+};
+
+/* "1,2,5": group sizes, at most max; 0 when the list is not one. */
+size_t stability_sizes(const char *list, size_t *sizes, size_t max);
+
+/* The report, in Markdown. */
+void stability_report(FILE *out, const struct stability *s,
+                      const struct stability_options *opt);
 
 #endif

@@ -1,0 +1,82 @@
+/*
+ * file_kinds.c - see file_kinds.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/xalloc.h"
+#include "dataset/file_kinds.h"
+#include "dataset/runs.h"
+
+/* In the order a reader wants them: the pictures first, the data last. */
+const struct file_kind file_kinds[] = {
+    {"flamegraph", "-flamegraph.svg", NULL, FILE_VIEW,
+     "flame graph: every stack, root at the bottom, width = share of "
+     "samples",
+     "open the SVG in a browser; hover for details, click a frame to zoom, "
+     "Reset Zoom to go back, Ctrl-F to search by regular expression (the "
+     "matched share is shown)"},
+    {"flat", "-flat.txt", NULL, FILE_VIEW,
+     "flat profile: each function's self samples (its own code) and total "
+     "samples (with its callees)",
+     "sorted by self%: the top rows are where the time is spent; a high "
+     "total% with a low self% is a caller"},
+    {"calltree", "-calltree.txt", NULL, FILE_VIEW,
+     "call tree from the process down, each node with its inclusive % and "
+     "self count",
+     "read down the largest branch; small nodes are folded into [other] so "
+     "each level sums"},
+    {"bydso", "-bydso.txt", NULL, FILE_VIEW,
+     "samples by shared object (binary, library, kernel), then by function",
+     "which library the time is in: interpreter, C library, kernel"},
+    {"folded", "-folded.txt", NULL, FILE_VIEW,
+     "folded stacks, `root;caller;...;leaf COUNT`",
+     "input to flamegraph.pl, inferno or speedscope; grep it for a "
+     "function"},
+    {"stability", "-stability.md", NULL, FILE_EXTRA,
+     "how far apart the profiles of disjoint groups of runs are, and the "
+     "top functions' self % in single runs (only where `make stability` "
+     "was run)",
+     "if the distances for k runs are close to the noise column, combining "
+     "k runs gives a stable profile"},
+    {"raw", "-raw.txt.xz", "-raw.txt", FILE_RECORDED,
+     "`perf script` text of every run, each after a `" RUN_MARKER "N/M` line",
+     "`xz -dc` it; any perfviews filter, or FlameGraph's "
+     "stackcollapse-perf.pl, reads it"},
+    {"meta", "-meta.json", NULL, FILE_RECORDED,
+     "the metadata: workload, perf, host, Python build, sample counts, "
+     "timings",
+     "plain JSON; unknown values are null"},
+    {"readme", "-README.md", NULL, FILE_README,
+     "the data set described: how it was made, its top functions, its "
+     "metadata",
+     "start here"},
+};
+const size_t file_kind_count = sizeof file_kinds / sizeof file_kinds[0];
+
+char *
+file_kind_name(const struct file_kind *k, const char *id)
+{
+	size_t n = strlen(id) + strlen(k->suffix) + 1;
+	char *name = xmalloc(n);
+	snprintf(name, n, "%s%s", id, k->suffix);
+	return name;
+}
+
+char *
+file_kind_find(const struct file_kind *k, const char *dir, const char *id)
+{
+	const char *suffixes[2] = {k->suffix, k->alt_suffix};
+
+	for (int i = 0; i < 2 && suffixes[i] != NULL; i++) {
+		size_t n = strlen(dir) + strlen(id) + strlen(suffixes[i]) + 2;
+		char *path = xmalloc(n);
+		snprintf(path, n, "%s/%s%s", dir, id, suffixes[i]);
+		if (access(path, F_OK) == 0)
+			return path;
+		free(path);
+	}
+	return NULL;
+}

@@ -1,0 +1,44 @@
+/*
+ * file_kinds.h - the kinds of file a data set is made of (SPEC §5).
+ *
+ * Every file of a data set is named "<ID><suffix>".  The table holds one
+ * row per kind: its name, its suffix, where it comes from, what it is and
+ * how to read it.  The data set's README, the index of a published
+ * directory and `make publish` are all written from this table, so a new
+ * kind of file is one new row.
+ */
+#ifndef PERFVIEWS_FILE_KINDS_H
+#define PERFVIEWS_FILE_KINDS_H
+
+#include <stddef.h>
+
+enum file_origin {
+	FILE_RECORDED, /* by make record, in DATA (or examples/) */
+	FILE_VIEW,     /* by make views, in OUT */
+	FILE_README,   /* by make views, in OUT: the README itself */
+	FILE_EXTRA,    /* on request (make stability), in OUT; may be absent */
+};
+
+struct file_kind {
+	const char *kind;
+	const char *suffix;     /* after the ID: "-flat.txt" */
+	const char *alt_suffix; /* or this, when there is no suffix file */
+	enum file_origin origin;
+	const char *what; /* what it is (Markdown) */
+	const char *how;  /* how to read it (Markdown) */
+};
+
+extern const struct file_kind file_kinds[];
+extern const size_t file_kind_count;
+
+/*
+ * The path "DIR/ID<suffix>" of a kind's file that exists (the suffix, else
+ * the alternative), or NULL when neither does.  Free it.
+ */
+char *file_kind_find(const struct file_kind *k, const char *dir,
+                     const char *id);
+
+/* "ID<suffix>" (a new string: free it). */
+char *file_kind_name(const struct file_kind *k, const char *id);
+
+#endif

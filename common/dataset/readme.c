@@ -1,0 +1,260 @@
+/*
+ * readme.c - see readme.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/cli.h"
+#include "base/message.h"
+#include "base/xalloc.h"
+#include "dataset/file_kinds.h"
+#include "dataset/readme.h"
+
+/* A field for prose: its value, "none" for an empty list, or "unknown". */
+static const char *
+known(const struct metadata *m, const char *field)
+{
+	const char *v = metadata_get(m, field);
+	if (v == NULL)
+		return "unknown";
+	return *v == '\0' ? "none" : v;
+}
+
+static const char *
+id_or_die(const struct metadata *m)
+{
+	const char *id = metadata_get(m, "id");
+	if (id == NULL)
+		die(EXIT_DATA, "meta.json without an id");
+	return id;
+}
+
+/* Text inside a Markdown table cell: '|' and newlines would break it. */
+static void
+put_cell(FILE *out, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '|')
+			fputs("\\|", out);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', out);
+		else
+			fputc(*s, out);
+	}
+}
+
+/* The '#' header and the first rows of a flat view, quoted. */
+static void
+quote_flat(FILE *out, const char *path, int rows)
+{
+	int fd = input_open(path);
+	FILE *f = fdopen(fd, "r");
+	char *line = NULL;
+	size_t cap = 0;
+
+	if (f == NULL)
+		die_errno(EXIT_DATA, "%s", path);
+	fputs("```\n", out);
+	while (rows > 0 && getline(&line, &cap, f) != -1) {
+		fputs(line, out);
+		if (line[0] != '#')
+			rows--;
+	}
+	if (ferror(f))
+		die_errno(EXIT_DATA, "%s", path);
+	fputs("```\n", out);
+	free(line);
+	fclose(f);
+}
+
+static void
+describe(FILE *out, const struct metadata *m)
+{
+	const char *runs = known(m, "tool.runs");
+
+	fprintf(out,
+	        "`%s` profiled with %s %s: event %s at %s Hz, %s call graphs, "
+	        "%s run%s combined, %s samples in all.\n",
+	        known(m, "workload.command"), known(m, "tool.name"),
+	        known(m, "tool.version"), known(m, "tool.event"),
+	        known(m, "tool.frequency"), known(m, "tool.call_graph"), runs,
+	        strcmp(runs, "1") == 0 ? "" : "s", known(m, "samples.total"));
+	fprintf(out, "Recorded %s on %s (%s, %s CPUs, Linux %s).\n",
+	        known(m, "timestamp"), known(m, "host.hostname"),
+	        known(m, "host.cpu_model"), known(m, "host.cpu_count"),
+	        known(m, "host.kernel"));
+	fprintf(out,
+	        "Python: %s, at %s; source %s, branch %s, revision %s.\n\n",
+	        known(m, "python.version"), known(m, "python.executable"),
+	        known(m, "python.build.git_remote"),
+	        known(m, "python.build.git_branch"),
+	        known(m, "python.build.git_revision"));
+}
+
+/* The table of the files a README sits among (recorded and views). */
+static void
+files_table(FILE *out, const char *id, const char *raw)
+{
+	fputs("## Files\n\n| kind | file | what it is | how to read it |\n"
+	      "|---|---|---|---|\n",
+	      out);
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const struct file_kind *k = &file_kinds[i];
+		if (k->origin != FILE_RECORDED && k->origin != FILE_VIEW)
+			continue;
+		char *name = file_kind_name(k, id);
+		const char *shown =
+		    strcmp(k->kind, "raw") == 0 && raw ? raw : name;
+		fprintf(out, "| %s | [%s](%s) | %s | %s |\n", k->kind, shown,
+		        shown, k->what, k->how);
+		free(name);
+	}
+	fputc('\n', out);
+}
+
+/* "Recording took ...", when the timings are known. */
+static void
+timings(FILE *out, const struct metadata *m)
+{
+	static const char *const parts[][2] = {
+	    {"timing.record_seconds", "perf record"},
+	    {"timing.script_seconds", "perf script"},
+	    {"timing.compress_seconds", "compression"},
+	    {"timing.other_seconds", "the rest"},
+	};
+	double total = 0;
+
+	for (size_t i = 0; i < 4; i++) {
+		const char *v = metadata_get(m, parts[i][0]);
+		if (v == NULL)
+			return;
+		total += strtod(v, NULL);
+	}
+	fprintf(out, "Recording took %.1f s: ", total);
+	for (size_t i = 0; i < 4; i++)
+		fprintf(out, "%s %.1f s%s", parts[i][1],
+		        strtod(metadata_get(m, parts[i][0]), NULL),
+		        i < 3 ? ", " : ".\n\n");
+}
+
+static void
+metadata_table(FILE *out, const struct metadata *m)
+{
+	fputs("## Metadata\n\n| field | value |\n|---|---|\n", out);
+	for (size_t i = 0; i < meta_field_count; i++) {
+		const char *v = m->values[i];
+		fprintf(out, "| %s | ", meta_fields[i].path);
+		if (v == NULL || *v == '\0') {
+			fputs(v == NULL ? "unknown" : "none", out);
+		} else {
+			fputc('`', out);
+			put_cell(out, v);
+			fputc('`', out);
+		}
+		fputs(" |\n", out);
+	}
+}
+
+void
+readme_write(FILE *out, const struct metadata *m,
+             const struct readme_options *opt)
+{
+	const char *id = id_or_die(m);
+
+	fprintf(out, "# Profile data set %s\n\n", id);
+	describe(out, m);
+	files_table(out, id, opt->raw);
+	if (opt->flat != NULL) {
+		fprintf(out,
+		        "## Top functions\n\nBy self samples, from "
+		        "`%s-flat.txt`:\n\n",
+		        id);
+		quote_flat(out, opt->flat, 10);
+		fputc('\n', out);
+	}
+	fprintf(out, "## How it was made\n\n```\n%s\n```\n\n",
+	        known(m, "tool.record_command"));
+	fprintf(out,
+	        "once per run, `perf script` of each run appended to the raw "
+	        "file; then `make views ID=%s` ran collapse, flatsort, "
+	        "calltree, bydso and flamesvg on it.\n\n",
+	        id);
+	timings(out, m);
+	metadata_table(out, m);
+}
+
+void
+readme_subtitle(FILE *out, const struct metadata *m)
+{
+	const char *python = known(m, "python.version");
+
+	/* sys.version: the number, then build details. */
+	fprintf(out,
+	        "%s | %s %s %s Hz, %s stacks, %s run(s), %s samples | Python "
+	        "%.*s | %s, %s\n",
+	        known(m, "workload.command"), known(m, "tool.name"),
+	        known(m, "tool.event"), known(m, "tool.frequency"),
+	        known(m, "tool.call_graph"), known(m, "tool.runs"),
+	        known(m, "samples.total"), (int)strcspn(python, " "), python,
+	        known(m, "host.hostname"), known(m, "timestamp"));
+}
+
+/* One row: the data set, and a link to each of its files in dir. */
+static void
+index_row(FILE *out, const char *dir, const struct metadata *m)
+{
+	const char *id = id_or_die(m);
+	const char *version = known(m, "python.version");
+
+	fprintf(out, "| [%s](%s-README.md) | %.10s | ", id, id,
+	        known(m, "timestamp"));
+	put_cell(out, known(m, "workload.command"));
+	fprintf(out, " | %.*s | ", (int)strcspn(version, " "), version);
+	put_cell(out, known(m, "python.build.git_revision"));
+	fprintf(out, " | %s |", known(m, "samples.total"));
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const struct file_kind *k = &file_kinds[i];
+		char *path = file_kind_find(k, dir, id);
+		if (path != NULL && k->origin != FILE_README)
+			fprintf(out, " [%s](%s)", k->kind,
+			        strrchr(path, '/') + 1);
+		free(path);
+	}
+	fputs(" |\n", out);
+}
+
+void
+readme_index(FILE *out, const char *dir, char *const metas[], size_t n)
+{
+	fputs("# Profile data sets\n\n"
+	      "Profiles of programs recorded with Linux `perf` and rendered "
+	      "by perfviews.  Each row is one data set, named by its ID, "
+	      "`WORKLOAD-perf-freqHZ[xRUNS][-TAG...]`: the workload, the "
+	      "profiler, the sampling frequency in Hz, the number of runs "
+	      "combined (1 when absent) and tags (`nosite`: Python ran with "
+	      "`-S`; `xperf`: with `-X perf`).  The ID links the data set's "
+	      "README: how it was made, its top functions and all its "
+	      "metadata.\n\n"
+	      "| ID | date | workload | Python | revision | samples | files "
+	      "|\n|---|---|---|---|---|---|---|\n",
+	      out);
+	for (size_t i = 0; i < n; i++) {
+		struct metadata m;
+		metadata_read_or_die(&m, metas[i]);
+		index_row(out, dir, &m);
+		metadata_free(&m);
+	}
+	fputs("\n## The files of a data set\n\n"
+	      "| kind | file | what it is | how to read it |\n"
+	      "|---|---|---|---|\n",
+	      out);
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const struct file_kind *k = &file_kinds[i];
+		fprintf(out, "| %s | `ID%s`", k->kind, k->suffix);
+		if (k->alt_suffix != NULL)
+			fprintf(out, " or `ID%s`", k->alt_suffix);
+		fprintf(out, " | %s | %s |\n", k->what, k->how);
+	}
+}

@@ -1,0 +1,637 @@
+/*
+ * record.c - see record.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/message.h"
+#include "base/xalloc.h"
+#include "dataset/child.h"
+#include "dataset/dataset_id.h"
+#include "dataset/metadata.h"
+#include "dataset/record.h"
+#include "dataset/runs.h"
+
+#define MAX_RATE_SYSCTL "/proc/sys/kernel/perf_event_max_sample_rate"
+
+/*
+ * Python's own account of itself, as FIELD=VALUE lines; values on one
+ * line each (sys.version and CFLAGS may hold newlines).
+ */
+static const char python_metadata[] =
+    "import sys, sysconfig\n"
+    "g = getattr(sys, '_git', ('', '', ''))\n"
+    "c = sysconfig.get_config_var\n"
+    "for k, x in (('python.executable', sys.executable),\n"
+    "             ('python.version', sys.version),\n"
+    "             ('python.build.git_branch', g[1]),\n"
+    "             ('python.build.git_revision', g[2]),\n"
+    "             ('python.build.configure_args', c('CONFIG_ARGS')),\n"
+    "             ('python.build.cflags', c('CFLAGS'))):\n"
+    "    print(k + '=' + ' '.join(str(x or '').split()))\n";
+
+/* What is undone at exit, however the recording ends. */
+static struct {
+	char *tmp;     /* the hidden directory, while it exists */
+	long max_rate; /* the sysctl's value before it was raised */
+	bool raised;   /* it is raised */
+} undo;
+
+static int
+remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) != 0)
+		warnmsg_errno("%s", path);
+	return 0;
+}
+
+static void
+write_max_rate(long rate)
+{
+	FILE *f = fopen(MAX_RATE_SYSCTL, "we");
+
+	if (f == NULL || fprintf(f, "%ld\n", rate) < 0 || fclose(f) != 0)
+		warnmsg_errno("%s: cannot set it to %ld", MAX_RATE_SYSCTL,
+		              rate);
+}
+
+static void
+undo_all(void)
+{
+	if (undo.tmp != NULL) {
+		nftw(undo.tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		free(undo.tmp);
+		undo.tmp = NULL;
+	}
+	if (undo.raised) {
+		write_max_rate(undo.max_rate);
+		undo.raised = false;
+	}
+}
+
+/* Stop at once when SIGINT, SIGTERM or SIGHUP came. */
+static void
+stop_if_asked(void)
+{
+	int sig = child_stopped();
+
+	if (sig == 0)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "%s: stopped by %s; nothing recorded\n", progname,
+	        strsignal(sig));
+	undo_all();
+	child_exit_by_signal(sig);
+}
+
+static char *
+join_path(const char *dir, const char *name)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *path = xmalloc(n);
+	snprintf(path, n, "%s/%s", dir, name);
+	return path;
+}
+
+static char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static char *
+format(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		die(EXIT_DATA, "out of memory");
+	va_end(ap);
+	return s;
+}
+
+/* Run quietly (stdout and stderr to /dev/null): did it exit 0? */
+static bool
+succeeds(struct child_args *a)
+{
+	bool ok = child_quiet(a);
+	stop_if_asked();
+	return ok;
+}
+
+static char *
+output_of(struct child_args *a, const char *file)
+{
+	char *out = child_output(a, file);
+	stop_if_asked();
+	return out;
+}
+
+static double
+seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* What a recording is made of, worked out before anything is run. */
+struct plan {
+	const struct record_options *opt;
+	struct dataset_id id;
+	char *cmd;        /* the workload's command line */
+	bool python_meta; /* it runs opt->python: ask it about itself */
+	char *record;     /* the perf record command, for meta.json */
+	char *tmp;        /* DATA/.ID.tmp */
+	struct metadata meta;
+	double start, record_s, script_s, compress_s;
+};
+
+static void
+set(struct plan *p, const char *field, const char *value)
+{
+	char why[512];
+
+	if (!metadata_set(&p->meta, field, value, why, sizeof why))
+		die(EXIT_DATA, "%s", why);
+}
+
+/* The command: given, or the workload's (SPEC §5), checked. */
+static void
+plan_command(struct plan *p)
+{
+	const struct record_options *opt = p->opt;
+	const char *workload = p->id.workload;
+	struct child_args a = {0};
+
+	if (dataset_id_has_tag(&p->id, "xperf")) {
+		args_add_words(&a, p->opt->python, "--python");
+		args_add(&a, "-X");
+		args_add(&a, "perf");
+		args_add(&a, "-c");
+		args_add(&a, "import sys; sys.exit(not getattr(sys, "
+		             "'is_stack_trampoline_active', bool)())");
+		if (!succeeds(&a))
+			die(EXIT_DATA,
+			    "%s has no -X perf (tag xperf needs Python 3.12 or "
+			    "later, built with perf trampoline support)",
+			    opt->python);
+		args_free(&a);
+	}
+	p->python_meta = opt->python_given;
+	if (opt->cmd != NULL && *opt->cmd != '\0') {
+		p->cmd = xstrdup(opt->cmd);
+		return;
+	}
+	const char *flags = dataset_id_has_tag(&p->id, "nosite") ? " -S" : "";
+	const char *xperf =
+	    dataset_id_has_tag(&p->id, "xperf") ? " -X perf" : "";
+	if (strcmp(workload, "pass") == 0) {
+		p->cmd = format("%s%s%s -c pass", opt->python, flags, xperf);
+	} else if (strncmp(workload, "bm_", 3) == 0) {
+		args_add_words(&a, p->opt->python, "--python");
+		args_add(&a, "-m");
+		args_add(&a, "pyperformance");
+		args_add(&a, "--version");
+		if (!succeeds(&a))
+			die(EXIT_DATA,
+			    "workload %s runs pyperformance's benchmark %s, "
+			    "but "
+			    "%s -m pyperformance is not installed (pip install "
+			    "pyperformance, or give CMD=...)",
+			    workload, workload + 3, opt->python);
+		args_free(&a);
+		p->cmd = format("%s%s%s -m pyperformance run --inherit-environ "
+		                "PATH -b %s",
+		                opt->python, flags, xperf, workload + 3);
+	} else {
+		die(EXIT_USAGE,
+		    "workload %s has no default command: give CMD=... (or "
+		    "--cmd)",
+		    workload);
+	}
+	p->python_meta = true;
+}
+
+/* Each command line splits into words: a stray quote stops us now. */
+static void
+check_words(const struct plan *p)
+{
+	const char *const lines[][2] = {
+	    {p->cmd, "CMD"}, {p->opt->perf, "--perf"}, {p->opt->xz, "--xz"}};
+
+	for (size_t i = 0; i < 3; i++) {
+		struct child_args a = {0};
+		args_add_words(&a, lines[i][0], lines[i][1]);
+		args_free(&a);
+	}
+}
+
+/* perf record's arguments, writing to output. */
+static void
+record_args(struct child_args *a, const struct plan *p, const char *output)
+{
+	char hz[16];
+
+	snprintf(hz, sizeof hz, "%" PRIu32, p->id.hz);
+	args_add_words(a, p->opt->perf, "--perf");
+	args_add(a, "record");
+	args_add(a, "-e");
+	args_add(a, p->opt->event);
+	args_add(a, "-F");
+	args_add(a, hz);
+	if (strcmp(p->opt->callgraph, "dwarf") == 0) {
+		args_add(a, "--call-graph");
+		args_add(a, "dwarf");
+	} else {
+		args_add(a, "-g");
+	}
+	args_add(a, "-o");
+	args_add(a, output);
+	args_add(a, "--");
+	args_add_words(a, p->cmd, "CMD");
+}
+
+static char *
+record_text(const struct plan *p, const char *output)
+{
+	return format("%s record -e %s -F %" PRIu32 " %s -o %s -- %s",
+	              p->opt->perf, p->opt->event, p->id.hz,
+	              strcmp(p->opt->callgraph, "dwarf") == 0
+	                  ? "--call-graph dwarf"
+	                  : "-g",
+	              output, p->cmd);
+}
+
+/* A frequency above the kernel's limit: raised (root), or refused. */
+static void
+plan_rate(struct plan *p)
+{
+	FILE *f = fopen(MAX_RATE_SYSCTL, "re");
+	long max = 0;
+
+	if (f != NULL) {
+		if (fscanf(f, "%ld", &max) != 1)
+			max = 0;
+		fclose(f);
+	}
+	if (max <= 0 || p->id.hz <= (unsigned long)max)
+		return;
+	if (geteuid() != 0)
+		die(EXIT_DATA,
+		    "%" PRIu32 " Hz is above kernel.perf_event_max_sample_rate "
+		    "(%ld): run as root to raise it for the recording, or use "
+		    "a lower frequency",
+		    p->id.hz, max);
+	printf("raising kernel.perf_event_max_sample_rate from %ld to %" PRIu32
+	       " for the recording\n",
+	       max, p->id.hz);
+	fflush(stdout);
+	undo.max_rate = max;
+	undo.raised = true;
+	write_max_rate((long)p->id.hz);
+}
+
+static void
+make_dirs(const char *path)
+{
+	char *copy = xstrdup(path);
+
+	for (char *s = copy + 1; *s != '\0'; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(copy, 0777) != 0 && errno != EEXIST)
+			die_errno(EXIT_DATA, "%s", copy);
+		*s = '/';
+	}
+	if (mkdir(copy, 0777) != 0 && errno != EEXIST)
+		die_errno(EXIT_DATA, "%s", copy);
+	free(copy);
+}
+
+/* The hidden directory, empty: what a failed recording left is gone. */
+static void
+make_tmp(struct plan *p)
+{
+	char *name = format(".%s.tmp", p->id.text);
+	struct stat st;
+
+	make_dirs(p->opt->data);
+	if (stat(p->opt->data, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		die_errno(EXIT_DATA, "%s", p->opt->data);
+	}
+	p->tmp = join_path(p->opt->data, name);
+	free(name);
+	undo.tmp = xstrdup(p->tmp);
+	nftw(p->tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	if (mkdir(p->tmp, 0777) != 0)
+		die_errno(EXIT_DATA, "%s", p->tmp);
+}
+
+static void
+read_cpu_model(struct plan *p)
+{
+	FILE *f = fopen("/proc/cpuinfo", "re");
+	char *line = NULL;
+	size_t cap = 0;
+
+	while (f != NULL && getline(&line, &cap, f) != -1) {
+		if (strncmp(line, "model name", 10) != 0)
+			continue;
+		char *v = strchr(line, ':');
+		if (v == NULL)
+			continue;
+		v += 1 + strspn(v + 1, " \t");
+		v[strcspn(v, "\n")] = '\0';
+		set(p, "host.cpu_model", v);
+		break;
+	}
+	free(line);
+	if (f != NULL)
+		fclose(f);
+}
+
+/* Everything known before the first run: SPEC §5's metadata. */
+static void
+gather_metadata(struct plan *p)
+{
+	struct child_args a = {0};
+	struct utsname u;
+	char when[32], cpus[24];
+	time_t t = time(NULL);
+	char *file = join_path(p->tmp, "answer");
+
+	metadata_set_id(&p->meta, &p->id);
+	set(p, "workload.command", p->cmd);
+	args_add_words(&a, p->opt->perf, "--perf");
+	args_add(&a, "--version");
+	char *version = output_of(&a, file);
+	set(p, "tool.version",
+	    strncmp(version, "perf version ", 13) == 0 ? version + 13
+	                                               : version);
+	free(version);
+	args_free(&a);
+	set(p, "tool.event", p->opt->event);
+	set(p, "tool.call_graph", p->opt->callgraph);
+	set(p, "tool.record_command", p->record);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+	set(p, "timestamp", when);
+	if (uname(&u) == 0) {
+		set(p, "host.hostname", u.nodename);
+		set(p, "host.kernel", u.release);
+	}
+	read_cpu_model(p);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	snprintf(cpus, sizeof cpus, "%ld", n);
+	set(p, "host.cpu_count", n > 0 ? cpus : "");
+	if (p->python_meta) {
+		struct child_result r;
+		args_add_words(&a, p->opt->python, "--python");
+		args_add(&a, "-c");
+		args_add(&a, python_metadata);
+		int fd = child_open(file, O_WRONLY | O_CREAT | O_TRUNC);
+		struct child_io io = {-1, fd, -1};
+		bool ok = child_run(a.v, &io, 0, &r);
+		close(fd);
+		stop_if_asked();
+		if (!ok)
+			child_failed(p->opt->python, &r, NULL);
+		metadata_assign_file(&p->meta, file);
+		args_free(&a);
+	}
+	if (p->python_meta && p->opt->python_src != NULL &&
+	    *p->opt->python_src != '\0') {
+		static const char *const git[][4] = {
+		    {"python.build.git_remote", "remote", "get-url", "origin"},
+		    {"python.build.git_branch", "rev-parse", "--abbrev-ref",
+		     "HEAD"},
+		    {"python.build.git_revision", "rev-parse", "HEAD", NULL},
+		};
+		for (size_t i = 0; i < 3; i++) {
+			args_add(&a, "git");
+			args_add(&a, "-C");
+			args_add(&a, p->opt->python_src);
+			for (size_t j = 1; j < 4 && git[i][j] != NULL; j++)
+				args_add(&a, git[i][j]);
+			char *v = output_of(&a, file);
+			if (*v != '\0')
+				set(p, git[i][0], v);
+			free(v);
+			args_free(&a);
+		}
+	}
+	unlink(file);
+	free(file);
+}
+
+/* Run n of the recording: perf record, then its perf script text. */
+static void
+record_run(struct plan *p, uint32_t n, int raw)
+{
+	char *data = join_path(p->tmp, "run.data");
+	char *out = join_path(p->tmp, "stdout");
+	char *err = join_path(p->tmp, "stderr");
+	struct child_args a = {0};
+	struct child_result r;
+
+	char *shown = record_text(p, data);
+	printf("run %" PRIu32 "/%" PRIu32 ": %s\n", n, p->id.runs, shown);
+	fflush(stdout);
+	free(shown);
+	record_args(&a, p, data);
+	int ofd = child_open(out, O_WRONLY | O_CREAT | O_TRUNC);
+	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, ofd, efd};
+	double t = seconds();
+	bool ok = child_run(a.v, &io, p->opt->timeout, &r);
+	p->record_s += seconds() - t;
+	args_free(&a);
+	close(efd);
+	stop_if_asked();
+	char *what = format("run %" PRIu32 " of %" PRIu32, n, p->id.runs);
+	if (!ok)
+		child_failed(what, &r, err);
+
+	char marker[64];
+	int len =
+	    snprintf(marker, sizeof marker,
+	             RUN_MARKER "%" PRIu32 "/%" PRIu32 "\n", n, p->id.runs);
+	if (write(raw, marker, (size_t)len) != len)
+		die_errno(EXIT_DATA, "%s/raw.txt", p->tmp);
+	args_add_words(&a, p->opt->perf, "--perf");
+	args_add(&a, "script");
+	args_add(&a, "-i");
+	args_add(&a, data);
+	efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
+	io = (struct child_io){-1, raw, efd};
+	t = seconds();
+	ok = child_run(a.v, &io, 0, &r);
+	p->script_s += seconds() - t;
+	args_free(&a);
+	close(efd);
+	close(ofd);
+	stop_if_asked();
+	if (!ok) {
+		free(what);
+		what = format("perf script of run %" PRIu32, n);
+		child_failed(what, &r, err);
+	}
+	unlink(data); /* else the next perf record keeps it as .old */
+	free(what);
+	free(data);
+	free(out);
+	free(err);
+}
+
+/* samples.total and samples.per_run, counted in the raw text. */
+static unsigned long
+count_samples(struct plan *p, const char *raw)
+{
+	struct run_index ix;
+
+	run_index_read(&ix, raw);
+	unsigned long total = run_index_describe(&ix, &p->meta);
+	run_index_free(&ix);
+	return total;
+}
+
+static void
+compress(struct plan *p, const char *raw, const char *xz)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	int fd = child_open(xz, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, fd, -1};
+
+	args_add_words(&a, p->opt->xz, "--xz");
+	args_add(&a, "-c");
+	args_add(&a, raw);
+	double t = seconds();
+	bool ok = child_run(a.v, &io, 0, &r);
+	p->compress_s = seconds() - t;
+	close(fd);
+	args_free(&a);
+	stop_if_asked();
+	if (!ok)
+		child_failed("compression", &r, NULL);
+}
+
+static void
+set_seconds(struct plan *p, const char *field, double s)
+{
+	char v[32];
+
+	snprintf(v, sizeof v, "%.3f", s > 0 ? s : 0);
+	set(p, field, v);
+}
+
+static void
+write_meta(struct plan *p, const char *path)
+{
+	double other =
+	    seconds() - p->start - p->record_s - p->script_s - p->compress_s;
+	FILE *f;
+
+	set_seconds(p, "timing.record_seconds", p->record_s);
+	set_seconds(p, "timing.script_seconds", p->script_s);
+	set_seconds(p, "timing.compress_seconds", p->compress_s);
+	set_seconds(p, "timing.other_seconds", other);
+	f = fopen(path, "we");
+	if (f == NULL)
+		die_errno(EXIT_DATA, "%s", path);
+	metadata_write(&p->meta, f);
+	if (fclose(f) != 0)
+		die_errno(EXIT_DATA, "%s", path);
+}
+
+static void
+move_into(const char *from, const char *to)
+{
+	if (rename(from, to) != 0)
+		die_errno(EXIT_DATA, "%s", to);
+}
+
+void
+record_defaults(struct record_options *opt)
+{
+	memset(opt, 0, sizeof *opt);
+	opt->data = "data";
+	opt->python = "python3";
+	opt->callgraph = "dwarf";
+	opt->perf = "perf";
+	opt->event = "cpu-clock";
+	opt->timeout = 600;
+	opt->xz = "xz -9e -T1";
+}
+
+void
+record(const char *id, const struct record_options *opt)
+{
+	struct plan p;
+
+	memset(&p, 0, sizeof p);
+	p.opt = opt;
+	p.start = seconds();
+	dataset_id_parse_or_die(id, &p.id);
+	if (strcmp(opt->callgraph, "dwarf") != 0 &&
+	    strcmp(opt->callgraph, "fp") != 0)
+		die(EXIT_USAGE, "--callgraph %s: fp or dwarf", opt->callgraph);
+	if (*opt->data == '\0')
+		die(EXIT_USAGE, "--data: no directory given");
+	child_hold_signals();
+	atexit(undo_all);
+	plan_command(&p);
+	check_words(&p);
+	p.record = record_text(&p, "RUN.data");
+	plan_rate(&p);
+	make_tmp(&p);
+	metadata_init(&p.meta);
+	gather_metadata(&p);
+
+	char *raw = join_path(p.tmp, "raw.txt");
+	int fd = child_open(raw, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND);
+	for (uint32_t n = 1; n <= p.id.runs; n++)
+		record_run(&p, n, fd);
+	close(fd);
+	unsigned long samples = count_samples(&p, raw);
+	stop_if_asked();
+	char *xz = join_path(p.tmp, "raw.txt.xz");
+	compress(&p, raw, xz);
+	char *meta = join_path(p.tmp, "meta.json");
+	write_meta(&p, meta);
+	char *final_raw = format("%s/%s-raw.txt.xz", opt->data, p.id.text);
+	char *final_meta = format("%s/%s-meta.json", opt->data, p.id.text);
+	move_into(xz, final_raw);
+	move_into(meta, final_meta);
+	double total = seconds() - p.start;
+	undo_all();
+
+	printf("wrote %s and %s (%lu samples)\n", final_raw, final_meta,
+	       samples);
+	printf("took %.1f s: perf record %.1f s, perf script %.1f s, "
+	       "compression %.1f s, the rest %.1f s\n",
+	       total, p.record_s, p.script_s, p.compress_s,
+	       total - p.record_s - p.script_s - p.compress_s);
+	free(raw);
+	free(xz);
+	free(meta);
+	free(final_raw);
+	free(final_meta);
+	free(p.cmd);
+	free(p.record);
+	free(p.tmp);
+	metadata_free(&p.meta);
+	dataset_id_free(&p.id);
+}

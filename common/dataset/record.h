@@ -1,0 +1,43 @@
+/*
+ * record.h - recording a data set: `make record`, `perfviews record`.
+ *
+ * The ID says what to record (SPEC §5): RUNS runs of the workload under
+ * `perf record -F HZ`, each run's `perf script` text appended to the raw
+ * file after a "# perfviews run N/RUNS" line, the raw file compressed with
+ * xz, and meta.json written from the ID, the host, perf, the Python
+ * interpreter itself and the sample counts.  Everything is made in the
+ * hidden directory DATA/.ID.tmp and moved into DATA when complete, so
+ * DATA never holds half a data set.
+ *
+ * What can be checked before recording is (a bad ID, a workload without a
+ * command, a Python without -X perf, a frequency above the kernel's limit
+ * without root), so that a mistake costs nothing.  A frequency above
+ * kernel.perf_event_max_sample_rate is raised for the recording when root,
+ * and restored however the recording ends: done, failed, or stopped by
+ * SIGINT, SIGTERM or SIGHUP, which stop it at once (no further run), its
+ * children with it, and end the process by that signal.
+ */
+#ifndef PERFVIEWS_RECORD_H
+#define PERFVIEWS_RECORD_H
+
+#include <stdbool.h>
+
+struct record_options {
+	const char *data;       /* where data sets go: "data" */
+	const char *cmd;        /* the command; NULL or "": the workload's */
+	const char *python;     /* the interpreter: "python3" */
+	bool python_given;      /* read its metadata even with a cmd */
+	const char *callgraph;  /* "dwarf" or "fp" */
+	const char *python_src; /* its CPython checkout, or NULL */
+	const char *perf;       /* "perf" */
+	const char *event;      /* "cpu-clock" */
+	unsigned timeout;       /* seconds per run; 0: none */
+	const char *xz;         /* the compressor: "xz -9e -T1" */
+};
+
+void record_defaults(struct record_options *opt);
+
+/* Record the data set id; any failure is fatal (exit 1, or 2: usage). */
+void record(const char *id, const struct record_options *opt);
+
+#endif

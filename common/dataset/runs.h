@@ -1,0 +1,80 @@
+/*
+ * runs.h - the raw file of a data set, and the runs in it.
+ *
+ * A raw file is the perf script text of every run of a data set, each run
+ * after a comment line "# perfviews run N/M" (RUN_MARKER): the filters read
+ * it as one profile, and the runs can still be told apart.  A file without
+ * markers is one run; samples before the first marker are a run of their
+ * own.  A raw file is plain text, or xz-compressed when its name ends in
+ * ".xz" (read through `xz -dc`, which must be installed).
+ *
+ * A run is known by the line of its marker: a sample belongs to the last
+ * run whose marker line is before the sample's header line.  Markers are
+ * found by the perf script reader, which hands over every byte between
+ * samples, so the line numbers are those of the text as read.
+ */
+#ifndef PERFVIEWS_RUNS_H
+#define PERFVIEWS_RUNS_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "dataset/metadata.h"
+
+#define RUN_MARKER "# perfviews run "
+
+/* A raw file opened for reading. */
+struct raw_input {
+	int fd;
+	pid_t xz; /* the decompressor, or 0 */
+	char
+	    path[32]; /* "/dev/fd/N" of the pipe, for readers that take paths */
+	const char *name; /* the file's own name, for messages */
+};
+
+/* Open a raw file ("-" is stdin); a file that cannot be read is fatal. */
+void raw_open(struct raw_input *in, const char *path);
+/* Close it; xz failing (a corrupt file) is fatal. */
+void raw_close(struct raw_input *in);
+/* A path that reads the same text: the file itself, or the pipe. */
+const char *raw_path(const struct raw_input *in, const char *path);
+
+struct run_info {
+	unsigned long marker_line; /* 0 for samples before any marker */
+	unsigned long samples;     /* of every event */
+};
+
+struct run_index {
+	struct run_info *runs; /* in input order */
+	size_t nruns;
+	size_t cap;
+	char *event; /* of the first sample; NULL when there is none */
+};
+
+/* Read a raw file once and find its runs. */
+void run_index_read(struct run_index *ix, const char *path);
+void run_index_free(struct run_index *ix);
+
+/*
+ * Set samples.total and samples.per_run, and tool.event when it is not
+ * set yet; returns the total.
+ */
+unsigned long run_index_describe(const struct run_index *ix,
+                                 struct metadata *m);
+
+/*
+ * Read a raw file and describe it so; warn when it holds another number
+ * of runs than tool.runs says.
+ */
+void run_index_describe_file(struct metadata *m, const char *path);
+
+/* The run (0-based) of a sample with this header line. */
+size_t run_index_find(const struct run_index *ix, unsigned long lineno);
+
+/*
+ * The data set a raw file belongs to: its name without the directory and
+ * "-raw.txt" or "-raw.txt.xz" (the whole name when it ends otherwise).
+ */
+char *raw_dataset_name(const char *path);
+
+#endif

@@ -1,0 +1,1 @@
+$BIN/perfviews meta --fields

@@ -1,0 +1,1 @@
+m=$($BIN/perfviews meta w-perf-freq99 --set samples.per_run=3\ 4); for f in tags samples.per_run samples.total; do printf '%s: [' $f; echo "$m" | $BIN/perfviews get /dev/stdin $f | tr '\n' '|'; echo ']'; done

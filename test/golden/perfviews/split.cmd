@@ -1,1 +1,0 @@
-d=$(mktemp -d) && $BIN/perfviews split perfviews-runs.txt "$d" && for f in "$d"/run-*.txt; do echo "== ${f##*/}"; cat "$f"; done; cat "$d"/run-*.txt | cmp - perfviews-runs.txt && echo "the runs make up the input"; rm -rf "$d"

@@ -1,0 +1,1 @@
+in=$PWD/perfviews-stability-raw.txt; d=$(mktemp -d) && cd "$d" && sed '/^# perfviews run 2/,$d' "$in" >w-perf-freq99-raw.txt && $BIN/perfviews stability w-perf-freq99-raw.txt; s=$?; cd / && rm -rf "$d"; exit $s

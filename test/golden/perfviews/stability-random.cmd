@@ -1,0 +1,1 @@
+$BIN/perfviews stability --splits 4 --sizes 1,2 perfviews-stability-raw.txt | grep '^| [12] '
