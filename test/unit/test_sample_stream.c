@@ -381,9 +381,8 @@ START_TEST(finish_says_no_samples)
 	ck_assert_str_eq(c.err, "prog: no samples\n");
 	unit_child_run(read_and_finish, &other, &c);
 	ck_assert_int_eq(c.status, 1);
-	ck_assert_str_eq(c.err, "prog: skipped 1 samples of event cpu-clock "
-	                        "(showing cycles; choose with --event)\n"
-	                        "prog: no samples of event cycles\n");
+	ck_assert_str_eq(c.err, "prog: no samples of event cycles; the input "
+	                        "has cpu-clock (1 sample)\n");
 	unit_child_run(read_and_finish, &some, &c);
 	ck_assert_int_eq(c.status, 0);
 	ck_assert_str_eq(c.err, "");
