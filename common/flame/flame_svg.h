@@ -46,7 +46,10 @@ void flame_svg_write_message(FILE *out, const struct flame_layout *l,
                              const struct flame_svg_options *o,
                              const char *message);
 
-/* The script and style embedded in every graph (flame_script.c). */
+/*
+ * The style and script embedded in every graph, NUL-terminated: the files
+ * flame_style.css and flame_script.js, copied in by flame_script.c.
+ */
 extern const char flame_script[];
 extern const char flame_style[];
 

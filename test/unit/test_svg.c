@@ -1,8 +1,10 @@
 /*
- * test_svg.c - UTF-8 repair, XML escaping and label cutting; palettes.
+ * test_svg.c - UTF-8 repair, XML escaping and label cutting; palettes;
+ * the embedded style and script.
  */
 #include <stdio.h>
 
+#include "flame/flame_svg.h"
 #include "flame/palette.h"
 #include "flame/svg.h"
 #include "unit.h"
@@ -117,6 +119,36 @@ START_TEST(palettes)
 }
 END_TEST
 
+/* The whole file, NUL-terminated, read from the top directory. */
+static char *
+read_source(const char *path)
+{
+	static char buf[256 * 1024];
+	FILE *f = fopen(path, "r");
+
+	ck_assert_msg(f != NULL, "cannot open %s (run from the top directory)",
+	              path);
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	ck_assert(n < sizeof buf - 1 && !ferror(f));
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The arrays are the files, whole, and safe where the SVG puts them. */
+START_TEST(embedded_files)
+{
+	ck_assert_str_eq(flame_style,
+	                 read_source("common/flame/flame_style.css"));
+	ck_assert_str_eq(flame_script,
+	                 read_source("common/flame/flame_script.js"));
+	ck_assert(strlen(flame_script) > 1000);
+	/* XML character data, and the inside of a CDATA section. */
+	ck_assert_ptr_null(strpbrk(flame_style, "<&"));
+	ck_assert_ptr_null(strstr(flame_script, "]]>"));
+}
+END_TEST
+
 int
 main(void)
 {
@@ -126,6 +158,7 @@ main(void)
 	tcase_add_test(tc, counting_and_cutting);
 	tcase_add_test(tc, escaping);
 	tcase_add_test(tc, palettes);
+	tcase_add_test(tc, embedded_files);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
