@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/cli.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 #include "flame/flame_svg.h"
 #include "flame/svg.h"

@@ -1,6 +1,6 @@
 /*
- * test_svg.c - UTF-8 repair, XML escaping and label cutting; palettes;
- * the embedded style and script.
+ * test_svg.c - UTF-8 repair and XML escaping; palettes; the embedded style
+ * and script.
  */
 #include <stdio.h>
 
@@ -20,37 +20,6 @@ escaped(const char *s)
 	fclose(f);
 	return out;
 }
-
-START_TEST(sequence_lengths)
-{
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("a")), 1);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xc3\xa9")), 2);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xe6\x97\xa5")), 3);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xf0\x9f\x94\xa5")),
-	                  4);
-	/* Overlong, surrogate, beyond U+10FFFF, truncated, stray. */
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xc0\x80")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xe0\x80\x80")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xed\xa0\x80")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xf4\x90\x80\x80")),
-	                  0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xe6\x97")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\x80")), 0);
-}
-END_TEST
-
-START_TEST(counting_and_cutting)
-{
-	struct span s = span_cstr("ab\xc3\xa9\xff\xe6\x97\xa5z");
-
-	ck_assert_uint_eq(utf8_count(s), 6);
-	ck_assert_span(utf8_prefix(s, 3), "ab\xc3\xa9");
-	ck_assert_span(utf8_prefix(s, 4), "ab\xc3\xa9\xff");
-	ck_assert_span(utf8_prefix(s, 5), "ab\xc3\xa9\xff\xe6\x97\xa5");
-	ck_assert_span(utf8_prefix(s, 99), "ab\xc3\xa9\xff\xe6\x97\xa5z");
-	ck_assert_uint_eq(utf8_prefix(s, 0).n, 0);
-}
-END_TEST
 
 START_TEST(escaping)
 {
@@ -154,8 +123,6 @@ main(void)
 {
 	Suite *s = suite_create("svg");
 	TCase *tc = tcase_create("text");
-	tcase_add_test(tc, sequence_lengths);
-	tcase_add_test(tc, counting_and_cutting);
 	tcase_add_test(tc, escaping);
 	tcase_add_test(tc, palettes);
 	tcase_add_test(tc, embedded_files);
