@@ -70,9 +70,12 @@
 		return j;
 	}
 
+	/* The root's label is its title, "all (1,234 samples, 100%)". */
 	function labelFor(i, width) {
 		var chars = Math.floor(width / charWidth), name = F.name[i];
-		if (chars < 3 || F.depth[i] === 0)
+		if (F.depth[i] === 0)
+			name = F.g[i].firstElementChild.textContent;
+		if (chars < 3)
 			return "";
 		if (name.length <= chars)
 			return name;

@@ -197,18 +197,27 @@ write_frames_start(FILE *out, const struct flame_graph *g,
 	fputs("\">\n", out);
 }
 
+/* The count shown for a node, as a whole number: the root shows total. */
+static double
+shown_count(const struct flame_layout *l, const struct flame_svg_options *o,
+            const struct flame_node *n)
+{
+	double end = n->depth == 0 ? l->total : n->end;
+	char number[64];
+
+	snprintf(number, sizeof number, "%.0f", (end - n->start) * o->factor);
+	return strtod(number, NULL);
+}
+
 static void
 write_title(FILE *out, const struct flame_graph *g,
             const struct flame_layout *l, const struct flame_svg_options *o,
             const struct flame_node *n, struct span name)
 {
-	double end = n->depth == 0 ? l->total : n->end;
-	char count_text[600], number[64];
+	double shown = shown_count(l, o, n);
+	char count_text[600];
 
-	snprintf(number, sizeof number, "%.0f", (end - n->start) * o->factor);
-	double shown = strtod(number, NULL);
 	format_count(shown, count_text, sizeof count_text);
-
 	fputs("<title>", out);
 	svg_write_text(out, n->depth == 0 ? name : strip_annotation(name));
 	fprintf(out, " (%s ", count_text);
@@ -261,6 +270,23 @@ write_frame_label(FILE *out, const struct flame_layout *l,
 	fputs("</text>", out);
 }
 
+/* The root is labelled with its title: "all (1,234 samples, 100%)". */
+static void
+write_root_label(FILE *out, const struct flame_layout *l,
+                 const struct flame_svg_options *o, const struct flame_node *n,
+                 const struct flame_box *b, struct span name)
+{
+	char count_text[600];
+	size_t size = name.n + sizeof count_text + strlen(o->countname) + 16;
+	char *label = xmalloc(size);
+
+	format_count(shown_count(l, o, n), count_text, sizeof count_text);
+	snprintf(label, size, "%.*s (%s %s, 100%%)", (int)name.n, name.p,
+	         count_text, o->countname);
+	write_frame_label(out, l, b, span_cstr(label));
+	free(label);
+}
+
 static void
 write_frame(FILE *out, const struct flame_graph *g,
             const struct flame_layout *l, const struct flame_svg_options *o,
@@ -285,6 +311,8 @@ write_frame(FILE *out, const struct flame_graph *g,
 	    strtod(x2, NULL) - strtod(x1, NULL), b.y2 - b.y1, c.r, c.g, c.b);
 	if (n->depth > 0)
 		write_frame_label(out, l, &b, strip_annotation(name));
+	else
+		write_root_label(out, l, o, n, &b, name);
 	fputs("</g>\n", out);
 }
 

@@ -101,6 +101,10 @@ function readFolded(path) {
 	});
 }
 
+function totalOf(stacks) {
+	return stacks.reduce((sum, s) => sum + s.count, 0);
+}
+
 // The share of samples below the path `zoom` (a list of names from the
 // root, [] for all) that pass through a frame matching re below it, or in
 // it; a matching ancestor of the zoomed frame matches everything.
@@ -136,6 +140,12 @@ async function check(foldedPath, svgPath) {
 	await page.goto(url);
 	const before = await frames(page);
 	const frameByName = (list, name) => list.find((f) => f.name === name);
+
+	// The root is labelled with the total, counted from the input.
+	const rootLabel = `all (${totalOf(stacks).toLocaleString("en-US")} samples, 100%)`;
+	const root0 = frameByName(before, "all");
+	report("root labelled with the total", root0.label === rootLabel,
+	       `label '${root0.label}', want '${rootLabel}'`);
 
 	// Hover fills the details line with the frame's title.
 	const alpha0 = frameByName(before, "alpha");
@@ -177,6 +187,11 @@ async function check(foldedPath, svgPath) {
 	    .filter((t) => getComputedStyle(t).visibility !== "hidden" &&
 	    t.textContent === "alpha").length);
 	report("zoom labels the zoomed frame", drawn === 1, `${drawn} labels 'alpha'`);
+	const rootDrawn = await page.evaluate((want) => [...document.querySelectorAll("text")]
+	    .filter((t) => getComputedStyle(t).visibility !== "hidden" &&
+	    t.textContent === want).length, rootLabel);
+	report("zoom keeps the root's label", rootDrawn === 1,
+	       `${rootDrawn} labels '${rootLabel}'`);
 	report("Reset Zoom shows", !(await page.evaluate(() =>
 	       document.getElementById("unzoom").classList.contains("hide"))),
 	       "still hidden");
