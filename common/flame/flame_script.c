@@ -11,18 +11,8 @@
  * XML character data (no '<' or '&'), the script sits in a CDATA section
  * (no "]]>").  test_svg checks both.
  *
- * The script reads everything from the document: layout settings from the
- * data- attributes of <g id="frames">, each frame's name and count from its
- * <title>, its position from its <rect>.  It is written for graphs of
- * 100,000 frames and more: one listener per event for all frames (no
- * per-frame handlers), per-frame data in typed arrays built on first use,
- * and a zoom that changes one transform on the frames group (a clip hides
- * the frames that fall outside) and draws labels only for the frames wide
- * enough to show one.  Frames come in pre-order, so a subtree is the run of
- * deeper frames that follows its root.
- *
- * Zoom and search are kept in the URL fragment (#x=..&y=..&s=..&i=1); the
- * query form of flamegraph.pl links (?x=..&y=..&s=..) is read too.
+ * What the script does, and how it stays fast on big graphs, is said at
+ * the top of flame_script.js.
  */
 #include "flame/flame_svg.h"
 

@@ -1,7 +1,31 @@
+/*
+ * flamesvg's script: hover, zoom, search, and bars that stay in view.
+ *
+ * It reads everything from the document: layout settings from the data-
+ * attributes of <g id="frames">, each frame's name and count from its
+ * <title>, its position from its <rect>.  It is written for graphs of
+ * 100,000 frames and more: one listener per event for all frames (no
+ * per-frame handlers), per-frame data in typed arrays built on first use,
+ * and a zoom that changes one transform on the frames group (a clip hides
+ * the frames that fall outside) and draws labels only for the frames wide
+ * enough to show one.  Frames come in pre-order, so a subtree is the run of
+ * deeper frames that follows its root.
+ *
+ * A graph is often taller than the window.  It opens scrolled to the root
+ * (the bottom of a flame graph, the top of an icicle graph), and the
+ * controls bar (<g id="controls">) and the details line (<g id="status">)
+ * are moved with the view as it scrolls, over a band of background.
+ *
+ * Zoom and search are kept in the URL fragment (#x=..&y=..&s=..&i=1); the
+ * query form of flamegraph.pl links (?x=..&y=..&s=..) is read too.
+ */
 "use strict";
 (function () {
 	var SVGNS = "http://www.w3.org/2000/svg";
 	var frames = document.getElementById("frames");
+	var svg = frames.ownerSVGElement;
+	var controlsBar = document.getElementById("controls");
+	var statusBar = document.getElementById("status");
 	var details = document.getElementById("details");
 	var matchedText = document.getElementById("matched");
 	var unzoomButton = document.getElementById("unzoom");
@@ -315,6 +339,68 @@
 		}
 	});
 
+	/* The height of the window, less a horizontal scroll bar. */
+	function viewHeight() {
+		return document.documentElement.clientHeight || window.innerHeight;
+	}
+
+	/*
+	 * Keep the bars in view: the controls at the top of the window, the
+	 * details line at its bottom, each over its band while moved.  The
+	 * view is measured in the SVG's units, which may be scaled.
+	 */
+	function visibleRange() {
+		var box = svg.getBoundingClientRect();
+		var height = svg.viewBox.baseVal.height || box.height;
+		var scale = box.height / height;
+		if (!(scale > 0))
+			return null;
+		return {
+			top: Math.min(Math.max(-box.top / scale, 0), height),
+			bottom: Math.min(Math.max((viewHeight() - box.top) / scale,
+			    0), height),
+			height: height
+		};
+	}
+
+	function moveBar(bar, dy) {
+		if (Math.abs(dy) < 0.5) {
+			bar.removeAttribute("transform");
+			bar.classList.remove("float");
+		} else {
+			bar.setAttribute("transform", "translate(0," +
+			    dy.toFixed(1) + ")");
+			bar.classList.add("float");
+		}
+	}
+
+	function placeBars() {
+		var view = visibleRange();
+		if (!view)
+			return;
+		moveBar(controlsBar, view.top);
+		moveBar(statusBar, view.bottom - view.height);
+	}
+
+	/*
+	 * Open where the widest frames are: scrolled down to the root of a
+	 * flame graph (an icicle graph's root is at the top already).  When
+	 * the URL zooms to a frame out of view, it is brought in, clear of
+	 * the bars, with the frames above it (below it in an icicle graph).
+	 */
+	function reveal() {
+		var view = viewHeight(), margin = 3 * frameHeight;
+		var box = svg.getBoundingClientRect();
+		if (dy < 0 && box.bottom > view)
+			window.scrollBy(0, box.bottom - view);
+		if (zoomed < 0)
+			return;
+		box = F.rect[zoomed].getBoundingClientRect();
+		if (box.top < margin || box.bottom > view - margin)
+			window.scrollBy(0, dy < 0 ? box.bottom - (view - margin) :
+			    box.top - margin);
+	}
+
 	var state = readUrl();
 	if (state.i === "1") {
 		ignoreCase = true;
@@ -332,4 +418,8 @@
 		if (state.s)
 			search(state.s);
 	}
+	reveal();
+	placeBars();
+	window.addEventListener("scroll", placeBars, { passive: true });
+	window.addEventListener("resize", placeBars);
 })();

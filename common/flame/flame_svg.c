@@ -147,24 +147,53 @@ write_label(FILE *out, const char *id, double x, double y, const char *cls,
 }
 
 static void
-write_controls(FILE *out, const struct flame_layout *l,
-               const struct flame_svg_options *o, const char *title,
-               double height)
+write_titles(FILE *out, const struct flame_layout *l,
+             const struct flame_svg_options *o, const char *title)
 {
 	double w = l->image_width, fs = l->font_size;
-	double bottom_line = height - flame_layout_bottom(l) / 2;
 
 	write_label(out, "title", (int)(w / 2), fs * 2, NULL, title);
 	if (o->subtitle != NULL && *o->subtitle != '\0')
 		write_label(out, "subtitle", (int)(w / 2), fs * 4, NULL,
 		            o->subtitle);
-	write_label(out, "details", FLAME_XPAD, bottom_line, NULL, " ");
+}
+
+/* A bar's background, drawn only while the script floats the bar. */
+static void
+write_band(FILE *out, const struct flame_layout *l, double y, double height,
+           const char *colour)
+{
+	fputs("<rect class=\"band\" x=\"0\" y=\"", out);
+	put_number(out, y);
+	fprintf(out, "\" width=\"%d\" height=\"", l->image_width);
+	put_number(out, height);
+	fprintf(out, "\" fill=\"%s\"/>\n", colour);
+}
+
+/*
+ * The controls above the frames and the details line below them, each in
+ * a group that the script keeps in view while the page scrolls.  They come
+ * after the frames so that, moved over them, they are drawn on top.
+ */
+static void
+write_bars(FILE *out, const struct flame_layout *l,
+           const struct flame_svg_options *o, double height)
+{
+	double w = l->image_width, fs = l->font_size;
+	double bottom = flame_layout_bottom(l);
+	double bottom_line = height - bottom / 2;
+
+	fputs("<g id=\"controls\">\n", out);
+	write_band(out, l, 0, fs * 3, o->background[0]);
 	write_label(out, "unzoom", FLAME_XPAD, fs * 2, "hide", "Reset Zoom");
-	write_label(out, "search", w - FLAME_XPAD - 100, fs * 2, NULL,
-	            "Search");
+	write_label(out, "search", w - FLAME_XPAD - 30, fs * 2, NULL, "Search");
 	write_label(out, "ignorecase", w - FLAME_XPAD - 16, fs * 2, NULL, "ic");
+	fputs("</g>\n<g id=\"status\">\n", out);
+	write_band(out, l, height - bottom, bottom, o->background[1]);
+	write_label(out, "details", FLAME_XPAD, bottom_line, NULL, " ");
 	write_label(out, "matched", w - FLAME_XPAD - 100, bottom_line, NULL,
 	            " ");
+	fputs("</g>\n", out);
 }
 
 /* What the script needs to know about the layout, on <g id="frames">. */
@@ -343,8 +372,9 @@ flame_svg_write(FILE *out, const struct flame_graph *g,
 	const char *title = o->title != NULL ? o->title : default_title(g, l);
 
 	write_head(out, l, o, l->image_height);
-	write_controls(out, l, o, title, l->image_height);
+	write_titles(out, l, o, title);
 	write_frames(out, g, l, o);
+	write_bars(out, l, o, l->image_height);
 	fprintf(out,
 	        "<script type=\"text/ecmascript\"><![CDATA[\n%s]]>"
 	        "</script>\n</svg>\n",

@@ -7,6 +7,9 @@
  * per frame holding <title>, <rect> and, when the label fits, <text>.
  * Frames are written in pre-order (a frame, then its descendants), which
  * lets the script find a subtree as a contiguous run.
+ * The controls and the details line come after the frames, in
+ * <g id="controls"> and <g id="status">, so that the script can keep them
+ * in view, drawn over the frames, while a tall graph scrolls.
  *
  * Titles read "name (1,234 samples, 5.67%)", or with a diff input
  * "name (1,234 samples, 5.67%; +1.23%)".  Rectangles have flamegraph.pl's
