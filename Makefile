@@ -81,6 +81,11 @@ $(BUILD)/test/unit/%.o: test/unit/%.c | $(DEPS_OK)
 	$(CC) $(CPPFLAGS) $(PV_CFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -MMD -MP \
 	    -c -o $@ $<
 
+# The flame graph's style and script are copied into flame_script.o by the
+# assembler (.incbin), out of sight of the compiler's dependency lists.
+$(BUILD)/common/flame/flame_script.o: common/flame/flame_style.css \
+    common/flame/flame_script.js
+
 $(BUILD)/lib/libpv-%.a: $$(call group_objs,$$*)
 	@mkdir -p $(@D) && rm -f $@
 	$(AR) rcs $@ $^

@@ -42,24 +42,13 @@ flame_graph_free(struct flame_graph *g)
 	memset(g, 0, sizeof *g);
 }
 
-static size_t
-grown(size_t cap, size_t need)
-{
-	while (cap < need)
-		cap = cap ? cap * 2 : 256;
-	return cap;
-}
-
 static uint32_t
 new_node(struct flame_graph *g, uint32_t name, size_t depth)
 {
-	if (g->nnodes == g->nodes_cap) {
-		g->nodes_cap = grown(g->nodes_cap, g->nnodes + 1);
-		g->nodes =
-		    xreallocarray(g->nodes, g->nodes_cap, sizeof *g->nodes);
-	}
 	if (g->nnodes >= UINT32_MAX)
 		die(EXIT_DATA, "too many frames");
+	g->nodes = array_reserve(g->nodes, &g->nodes_cap, g->nnodes + 1,
+	                         sizeof *g->nodes);
 	struct flame_node *n = &g->nodes[g->nnodes];
 	n->name = name;
 	n->depth = (uint32_t)depth;
@@ -72,13 +61,10 @@ new_node(struct flame_graph *g, uint32_t name, size_t depth)
 static void
 ensure_path(struct flame_graph *g, size_t depth)
 {
-	if (depth < g->path_cap)
-		return;
-	g->path_cap = grown(g->path_cap, depth + 1);
-	g->path_ids =
-	    xreallocarray(g->path_ids, g->path_cap, sizeof *g->path_ids);
-	g->path_nodes =
-	    xreallocarray(g->path_nodes, g->path_cap, sizeof *g->path_nodes);
+	g->path_ids = array_reserve(g->path_ids, &g->path_ids_cap, depth + 1,
+	                            sizeof *g->path_ids);
+	g->path_nodes = array_reserve(g->path_nodes, &g->path_nodes_cap,
+	                              depth + 1, sizeof *g->path_nodes);
 }
 
 /* Merge one stack (name ids, root side first) into the nodes. */
@@ -107,19 +93,12 @@ merge_stack(struct flame_graph *g, const uint32_t *ids, size_t n, double width,
 }
 
 static void
-ensure_line(struct flame_graph *g, size_t bytes, size_t frames)
+ensure_line_frames(struct flame_graph *g, size_t frames)
 {
-	if (bytes > g->line_cap) {
-		g->line_cap = grown(g->line_cap, bytes);
-		g->line = xreallocarray(g->line, g->line_cap, 1);
-	}
-	if (frames > g->line_ids_cap) {
-		g->line_ids_cap = grown(g->line_ids_cap, frames);
-		g->line_ids = xreallocarray(g->line_ids, g->line_ids_cap,
-		                            sizeof *g->line_ids);
-		g->line_ends = xreallocarray(g->line_ends, g->line_ids_cap,
-		                             sizeof *g->line_ends);
-	}
+	g->line_ids = array_reserve(g->line_ids, &g->line_ids_cap, frames,
+	                            sizeof *g->line_ids);
+	g->line_ends = array_reserve(g->line_ends, &g->line_ends_cap, frames,
+	                             sizeof *g->line_ends);
 }
 
 static size_t
@@ -164,7 +143,7 @@ parse_frames(struct flame_graph *g, struct span stack)
 		    span_make(stack.p + offset, stack.n - offset);
 		struct span frame;
 		while (folded_next_frame(&rest, &frame)) {
-			ensure_line(g, 0, nframes + 1);
+			ensure_line_frames(g, nframes + 1);
 			g->line_ids[nframes] =
 			    string_table_intern(&g->names, frame);
 			g->line_ends[nframes] =
@@ -172,7 +151,7 @@ parse_frames(struct flame_graph *g, struct span stack)
 			nframes++;
 		}
 	}
-	ensure_line(g, stack.n, 0);
+	g->line = array_reserve(g->line, &g->line_cap, stack.n + 1, 1);
 	memcpy(g->line, stack.p, stack.n);
 	g->line_n = stack.n;
 	g->line_frames = nframes;
@@ -186,16 +165,11 @@ parse_frames(struct flame_graph *g, struct span stack)
 static void
 ensure_counts(struct flame_graph *g, uint32_t id)
 {
-	if (id < g->counts_cap)
-		return;
-	size_t cap = grown(g->counts_cap, (size_t)id + 1);
-	g->width_of = xreallocarray(g->width_of, cap, sizeof *g->width_of);
-	g->delta_of = xreallocarray(g->delta_of, cap, sizeof *g->delta_of);
-	memset(g->width_of + g->counts_cap, 0,
-	       (cap - g->counts_cap) * sizeof *g->width_of);
-	memset(g->delta_of + g->counts_cap, 0,
-	       (cap - g->counts_cap) * sizeof *g->delta_of);
-	g->counts_cap = cap;
+	/* New counts start at zero: array_reserve clears what it adds. */
+	g->width_of = array_reserve(g->width_of, &g->width_cap, (size_t)id + 1,
+	                            sizeof *g->width_of);
+	g->delta_of = array_reserve(g->delta_of, &g->delta_cap, (size_t)id + 1,
+	                            sizeof *g->delta_of);
 }
 
 void
@@ -206,12 +180,8 @@ flame_graph_add(struct flame_graph *g, struct span stack, double width,
 	const uint32_t *ids = g->line_ids;
 
 	if (g->reverse) {
-		if (n > g->drawn_ids_cap) {
-			g->drawn_ids_cap = grown(g->drawn_ids_cap, n);
-			g->drawn_ids =
-			    xreallocarray(g->drawn_ids, g->drawn_ids_cap,
-			                  sizeof *g->drawn_ids);
-		}
+		g->drawn_ids = array_reserve(g->drawn_ids, &g->drawn_ids_cap, n,
+		                             sizeof *g->drawn_ids);
 		for (size_t i = 0; i < n; i++)
 			g->drawn_ids[i] = g->line_ids[n - 1 - i];
 		ids = g->drawn_ids;
@@ -246,7 +216,7 @@ static void
 merge_sorted(struct flame_graph *g)
 {
 	uint32_t count = tuple_table_count(&g->stacks);
-	uint32_t *order = xreallocarray(NULL, count ? count : 1, sizeof *order);
+	uint32_t *order = xcalloc(count, sizeof *order);
 
 	for (uint32_t i = 0; i < count; i++)
 		order[i] = i;

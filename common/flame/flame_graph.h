@@ -47,7 +47,7 @@ struct flame_graph {
 	struct tuple_table stacks; /* name ids, root first as drawn */
 	double *width_of;          /* by stack id */
 	double *delta_of;          /* by stack id */
-	size_t counts_cap;
+	size_t width_cap, delta_cap;
 
 	/* The previous line, so a shared beginning is not parsed again. */
 	char *line;
@@ -55,14 +55,14 @@ struct flame_graph {
 	uint32_t *line_ids; /* its frames' name ids, as read */
 	size_t *line_ends;  /* where each of its frames ends */
 	size_t line_frames;
-	size_t line_ids_cap;
+	size_t line_ids_cap, line_ends_cap;
 	uint32_t *drawn_ids; /* the frames in drawing order */
 	size_t drawn_ids_cap;
 
 	/* Merging: the path of open nodes of the stack merged last. */
 	uint32_t *path_ids;   /* name ids, depth 1 first */
 	uint32_t *path_nodes; /* node index by depth; [0] is the root */
-	size_t path_n, path_cap;
+	size_t path_n, path_ids_cap, path_nodes_cap;
 	double time; /* counts merged so far */
 
 	struct flame_node *nodes;

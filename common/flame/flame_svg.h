@@ -7,6 +7,9 @@
  * per frame holding <title>, <rect> and, when the label fits, <text>.
  * Frames are written in pre-order (a frame, then its descendants), which
  * lets the script find a subtree as a contiguous run.
+ * The controls and the details line come after the frames, in
+ * <g id="controls"> and <g id="status">, so that the script can keep them
+ * in view, drawn over the frames, while a tall graph scrolls.
  *
  * Titles read "name (1,234 samples, 5.67%)", or with a diff input
  * "name (1,234 samples, 5.67%; +1.23%)".  Rectangles have flamegraph.pl's
@@ -46,7 +49,10 @@ void flame_svg_write_message(FILE *out, const struct flame_layout *l,
                              const struct flame_svg_options *o,
                              const char *message);
 
-/* The script and style embedded in every graph (flame_script.c). */
+/*
+ * The style and script embedded in every graph, NUL-terminated: the files
+ * flame_style.css and flame_script.js, copied in by flame_script.c.
+ */
 extern const char flame_script[];
 extern const char flame_style[];
 

@@ -1,8 +1,10 @@
 /*
- * test_svg.c - UTF-8 repair, XML escaping and label cutting; palettes.
+ * test_svg.c - UTF-8 repair and XML escaping; palettes; the embedded style
+ * and script.
  */
 #include <stdio.h>
 
+#include "flame/flame_svg.h"
 #include "flame/palette.h"
 #include "flame/svg.h"
 #include "unit.h"
@@ -18,37 +20,6 @@ escaped(const char *s)
 	fclose(f);
 	return out;
 }
-
-START_TEST(sequence_lengths)
-{
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("a")), 1);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xc3\xa9")), 2);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xe6\x97\xa5")), 3);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xf0\x9f\x94\xa5")),
-	                  4);
-	/* Overlong, surrogate, beyond U+10FFFF, truncated, stray. */
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xc0\x80")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xe0\x80\x80")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xed\xa0\x80")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xf4\x90\x80\x80")),
-	                  0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xe6\x97")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\x80")), 0);
-}
-END_TEST
-
-START_TEST(counting_and_cutting)
-{
-	struct span s = span_cstr("ab\xc3\xa9\xff\xe6\x97\xa5z");
-
-	ck_assert_uint_eq(utf8_count(s), 6);
-	ck_assert_span(utf8_prefix(s, 3), "ab\xc3\xa9");
-	ck_assert_span(utf8_prefix(s, 4), "ab\xc3\xa9\xff");
-	ck_assert_span(utf8_prefix(s, 5), "ab\xc3\xa9\xff\xe6\x97\xa5");
-	ck_assert_span(utf8_prefix(s, 99), "ab\xc3\xa9\xff\xe6\x97\xa5z");
-	ck_assert_uint_eq(utf8_prefix(s, 0).n, 0);
-}
-END_TEST
 
 START_TEST(escaping)
 {
@@ -117,15 +88,44 @@ START_TEST(palettes)
 }
 END_TEST
 
+/* The whole file, NUL-terminated, read from the top directory. */
+static char *
+read_source(const char *path)
+{
+	static char buf[256 * 1024];
+	FILE *f = fopen(path, "r");
+
+	ck_assert_msg(f != NULL, "cannot open %s (run from the top directory)",
+	              path);
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	ck_assert(n < sizeof buf - 1 && !ferror(f));
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The arrays are the files, whole, and safe where the SVG puts them. */
+START_TEST(embedded_files)
+{
+	ck_assert_str_eq(flame_style,
+	                 read_source("common/flame/flame_style.css"));
+	ck_assert_str_eq(flame_script,
+	                 read_source("common/flame/flame_script.js"));
+	ck_assert(strlen(flame_script) > 1000);
+	/* XML character data, and the inside of a CDATA section. */
+	ck_assert_ptr_null(strpbrk(flame_style, "<&"));
+	ck_assert_ptr_null(strstr(flame_script, "]]>"));
+}
+END_TEST
+
 int
 main(void)
 {
 	Suite *s = suite_create("svg");
 	TCase *tc = tcase_create("text");
-	tcase_add_test(tc, sequence_lengths);
-	tcase_add_test(tc, counting_and_cutting);
 	tcase_add_test(tc, escaping);
 	tcase_add_test(tc, palettes);
+	tcase_add_test(tc, embedded_files);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
