@@ -226,10 +226,12 @@ write_svg(struct bycategory *b, const struct category_report *r)
 	}
 	for (size_t c = 0; c < r->ncolumns; c++)
 		total += r->totals[c];
-	snprintf(subtitle, sizeof subtitle, "%s attribution%s | %llu %s%s%s",
-	         r->attribution, b->opt.python ? " of Python frames" : "",
+	snprintf(subtitle, sizeof subtitle,
+	         "%s attribution%s | %llu %s%s%s | rules %s", r->attribution,
+	         b->opt.python ? " of Python frames" : "",
 	         (unsigned long long)total, r->weight,
-	         r->event ? ", event " : "", r->event ? r->event : "");
+	         r->event ? ", event " : "", r->event ? r->event : "",
+	         span_basename(span_cstr(r->rules)).p);
 	struct category_chart chart = {b->opt.title ? b->opt.title
 	                                            : "Samples by category",
 	                               subtitle,

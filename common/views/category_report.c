@@ -52,7 +52,8 @@ static void
 write_text_header(const struct category_report *r)
 {
 	if (r->each)
-		printf("# bycategory: %zu inputs, total %llu %s", r->ncolumns,
+		printf("# bycategory: %zu input%s, total %llu %s", r->ncolumns,
+		       r->ncolumns == 1 ? "" : "s",
 		       (unsigned long long)grand_total(r), r->weight);
 	else
 		printf("# bycategory: total %llu %s",
