@@ -227,11 +227,10 @@ category_chart_write(FILE *out, const struct category_chart *c)
 	    ".seg:hover rect, .key:hover rect { stroke: #000; "
 	    "stroke-width: 1.5; }\n"
 	    "</style>\n"
-	    "<script type=\"text/ecmascript\"><![CDATA[\n%s]]></script>\n"
 	    "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n"
 	    "<text id=\"title\" x=\"%d\" y=\"24\" "
 	    "text-anchor=\"middle\">",
-	    WIDTH, height, WIDTH, height, script, WIDTH / 2);
+	    WIDTH, height, WIDTH, height, WIDTH / 2);
 	svg_write_text(out, span_cstr(c->title));
 	fputs("</text>\n", out);
 	if (c->subtitle != NULL) {
@@ -248,5 +247,9 @@ category_chart_write(FILE *out, const struct category_chart *c)
 	        "segment for its share</text>\n",
 	        x0, details);
 	write_legend(out, c, legend);
-	fputs("</svg>\n", out);
+	/* Last, so that the elements it finds exist when it runs. */
+	fprintf(out,
+	        "<script type=\"text/ecmascript\"><![CDATA[\n%s]]></script>\n"
+	        "</svg>\n",
+	        script);
 }
