@@ -289,10 +289,13 @@ load_rules(struct bycategory *b)
 	bool readable = access(path, R_OK) == 0;
 
 	category_rules_init(&b->rules);
-	/* Unreadable is an I/O error; a bad line, a bad invocation. */
-	if (category_rules_load(&b->rules, path, NULL, NULL) > 0)
-		exit(readable ? EXIT_USAGE : EXIT_DATA);
+	size_t errors = category_rules_load(&b->rules, path, NULL, NULL);
 	free(path);
+	if (errors > 0) {
+		/* Unreadable is an I/O error; a bad line, a bad invocation. */
+		category_rules_free(&b->rules);
+		exit(readable ? EXIT_USAGE : EXIT_DATA);
+	}
 }
 
 static void
