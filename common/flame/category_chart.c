@@ -78,13 +78,24 @@ ink_on(struct span category)
 	return luma < 128 ? "#fff" : "#000";
 }
 
+/* About how many characters s shows: its bytes but UTF-8 continuations. */
+static size_t
+characters(struct span s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s.n; i++)
+		n += ((unsigned char)s.p[i] & 0xc0) != 0x80;
+	return n;
+}
+
 static size_t
 label_width(const struct category_chart *c)
 {
 	size_t chars = 0;
 
 	for (size_t b = 0; b < c->nbars; b++) {
-		size_t n = utf8_count(c->labels[b]);
+		size_t n = characters(c->labels[b]);
 		if (n > chars)
 			chars = n;
 	}
@@ -193,7 +204,7 @@ write_legend(FILE *out, const struct category_chart *c, double top)
 		        "\" stroke=\"#888\" stroke-width=\"0.5\"/>"
 		        "<text x=\"%.0f\" y=\"%.0f\">",
 		        x + 18, y);
-		svg_write_text(out, utf8_prefix(name, 24));
+		svg_write_text(out, name);
 		if (c->nbars == 1)
 			fprintf(out, " %.2f%%",
 			        percent_of(c->counts[k], c->totals[0]));
