@@ -34,6 +34,7 @@ LINK_strip-swapper = match input base
 LINK_flatsort      = views symbols input base
 LINK_calltree      = views symbols input base
 LINK_bydso         = views symbols input base
+LINK_bycategory    = flame views match symbols input base
 LINK_flamesvg      = flame input base
 LINK_perfviews     = dataset views input base
 
@@ -75,6 +76,10 @@ deps:
 $(BUILD)/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(PV_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# bycategory finds the installed rules when nothing nearer says otherwise.
+$(BUILD)/filters/bycategory.o: PV_CFLAGS += \
+    -DPERFVIEWS_DATADIR='"$(PREFIX)/share/perfviews"'
 
 $(BUILD)/test/unit/%.o: test/unit/%.c | $(DEPS_OK)
 	@mkdir -p $(@D)
@@ -124,10 +129,12 @@ bench: all
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/share/man/man7
+	    $(DESTDIR)$(PREFIX)/share/man/man7 $(DESTDIR)$(PREFIX)/share/perfviews
 	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(wildcard man/*.1) $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 $(wildcard man/*.7) $(DESTDIR)$(PREFIX)/share/man/man7
+	install -m 644 $(wildcard share/perfviews/*.rules) \
+	    $(DESTDIR)$(PREFIX)/share/perfviews
 
 format:
 	clang-format -i common/*/*.[ch] filters/*.c test/unit/*.[ch]

@@ -184,3 +184,82 @@ symbol_is_python(struct span symbol)
 {
 	return span_starts_with(symbol, "py::");
 }
+
+/* A clone suffix word that ends the name: "cold", "localalias". */
+static bool
+clone_word(struct span w)
+{
+	return span_eq_cstr(w, "cold") || span_eq_cstr(w, "localalias");
+}
+
+/* A clone suffix word that comes before a number: "isra" in ".isra.0". */
+static bool
+clone_numbered_word(struct span w)
+{
+	static const char *const words[] = {
+	    "isra", "constprop", "part", "cold", "lto_priv", "clone", "llvm"};
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (span_eq_cstr(w, words[i]))
+			return true;
+	return false;
+}
+
+/* The length of the word after the last '.' of s[0, n), or n if none. */
+static size_t
+last_word_start(const char *p, size_t n)
+{
+	const char *dot = n ? memrchr(p, '.', n) : NULL;
+	return dot == NULL ? n : (size_t)(dot - p) + 1;
+}
+
+static bool
+all_digits(struct span w)
+{
+	if (w.n == 0)
+		return false;
+	for (size_t i = 0; i < w.n; i++)
+		if (w.p[i] < '0' || w.p[i] > '9')
+			return false;
+	return true;
+}
+
+struct span
+symbol_base_name(struct span s)
+{
+	if (symbol_is_python(s))
+		return s;
+	if (span_ends_with(s, " (inlined)"))
+		s.n -= 10;
+	while (s.n > 0 && is_blank_char(s.p[s.n - 1]))
+		s.n--;
+	for (;;) {
+		size_t start = last_word_start(s.p, s.n);
+		if (start == s.n || start < 2)
+			return s;
+		struct span w = span_make(s.p + start, s.n - start);
+		size_t cut = start - 1; /* the '.' */
+		if (all_digits(w)) {
+			size_t before = last_word_start(s.p, cut);
+			if (before == cut || before < 2 ||
+			    !clone_numbered_word(
+			        span_make(s.p + before, cut - before)))
+				return s;
+			cut = before - 1;
+		} else if (!clone_word(w)) {
+			return s;
+		}
+		s.n = cut;
+	}
+}
+
+struct span
+python_frame_module(struct span symbol)
+{
+	if (!symbol_is_python(symbol))
+		return span_make(NULL, 0);
+	struct span rest = span_make(symbol.p + 4, symbol.n - 4);
+	const char *colon = rest.n ? memchr(rest.p, ':', rest.n) : NULL;
+	if (colon == NULL)
+		return span_make(rest.p + rest.n, 0);
+	return span_make(colon + 1, rest.n - (size_t)(colon + 1 - rest.p));
+}

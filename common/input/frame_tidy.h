@@ -49,6 +49,21 @@ size_t srcline_append(char *out, struct span srcline);
 /* True for "[unknown]" and for an empty symbol. */
 bool frame_symbol_unknown(struct span symbol);
 
+/*
+ * The name a function is known by in its source: name without the suffixes
+ * compilers add to the copies they make (".isra.0", ".constprop.1",
+ * ".part.3", ".cold", ".lto_priv.0", ".clone.2", ".localalias",
+ * ".llvm.123", in any number and order) and without a trailing
+ * " (inlined)" or blanks.  Python frames ("py::...") are left as they are.
+ */
+struct span symbol_base_name(struct span name);
+
+/*
+ * The file of a Python frame "py::NAME:FILE" (as -X perf writes them), or
+ * a span with p NULL for any other frame.
+ */
+struct span python_frame_module(struct span symbol);
+
 /* Kinds of code, from the DSO, for annotations and palettes. */
 bool dso_is_kernel(struct span dso);
 bool dso_is_jit(struct span dso);

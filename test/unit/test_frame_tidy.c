@@ -2,6 +2,8 @@
  * test_frame_tidy.c - display names of frames and commands, and the kinds
  * of DSO (input/frame_tidy.h).
  */
+#include <stdio.h>
+
 #include "input/frame_tidy.h"
 #include "unit.h"
 
@@ -139,6 +141,58 @@ START_TEST(jit_dsos_are_not_kernel)
 }
 END_TEST
 
+static const char *
+base(const char *name)
+{
+	static char out[256];
+	struct span s = symbol_base_name(span_cstr(name));
+	snprintf(out, sizeof out, "%.*s", (int)s.n, s.p);
+	return out;
+}
+
+START_TEST(clone_suffixes_removed)
+{
+	ck_assert_str_eq(base("gc_collect_main.isra.0"), "gc_collect_main");
+	ck_assert_str_eq(base("insertdict.constprop.0.isra.0"), "insertdict");
+	ck_assert_str_eq(base("dictresize.part.3"), "dictresize");
+	ck_assert_str_eq(base("_PyEval_EvalFrameDefault.cold"),
+	                 "_PyEval_EvalFrameDefault");
+	ck_assert_str_eq(base("f.cold.12"), "f");
+	ck_assert_str_eq(base("g.lto_priv.0"), "g");
+	ck_assert_str_eq(base("h.localalias"), "h");
+	ck_assert_str_eq(base("k.llvm.1234567"), "k");
+	ck_assert_str_eq(base("Py_DECREF (inlined)"), "Py_DECREF");
+	ck_assert_str_eq(base("Py_DECREF.isra.0 (inlined)"), "Py_DECREF");
+	ck_assert_str_eq(base("trailing  "), "trailing");
+	/* Not clone suffixes: kept. */
+	ck_assert_str_eq(base("[libpython3.12.so.1.0]"),
+	                 "[libpython3.12.so.1.0]");
+	ck_assert_str_eq(base("x.5"), "x.5");
+	ck_assert_str_eq(base("isra.0"), "isra.0");
+	ck_assert_str_eq(base(".cold"), ".cold");
+	ck_assert_str_eq(base("a.b.isra"), "a.b.isra");
+	ck_assert_str_eq(base("py::f:/x/y.cold"), "py::f:/x/y.cold");
+	ck_assert_str_eq(base(""), "");
+}
+END_TEST
+
+START_TEST(python_modules)
+{
+	ck_assert_span(python_frame_module(span_cstr("py::fib:/tmp/x.py")),
+	               "/tmp/x.py");
+	ck_assert_span(
+	    python_frame_module(span_cstr("py::ABCMeta.__new__:<frozen abc>")),
+	    "<frozen abc>");
+	ck_assert_span(python_frame_module(span_cstr("py::f:C:/w/x.py")),
+	               "C:/w/x.py");
+	struct span none = python_frame_module(span_cstr("PyObject_Malloc"));
+	ck_assert_ptr_null(none.p);
+	struct span empty = python_frame_module(span_cstr("py::nofile"));
+	ck_assert_ptr_nonnull(empty.p);
+	ck_assert_uint_eq(empty.n, 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -151,6 +205,8 @@ main(void)
 	                        name_length_and_unknown,
 	                        comm_and_srcline_text,
 	                        jit_dsos_are_not_kernel,
+	                        clone_suffixes_removed,
+	                        python_modules,
 	                        NULL};
 	return unit_main("frame_tidy", tests);
 }
