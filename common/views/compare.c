@@ -1,0 +1,638 @@
+/*
+ * compare.c - see compare.h.
+ *
+ * cells holds every item's weight in every run: for item i and measure m,
+ * the row at ((i * nmeasures) + m) * ncolumns has A's runs, then B's.
+ * Total weights count an item once per sample however often it recurs,
+ * as flatsort counts them.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/cli.h"
+#include "base/xalloc.h"
+#include "input/frame_tidy.h"
+#include "views/compare.h"
+
+void
+compare_init(struct compare *c, const struct compare_options *o,
+             enum compare_key key)
+{
+	memset(c, 0, sizeof *c);
+	c->opt = *o;
+	c->key = key;
+	c->nmeasures = key == KEY_STACK ? 1 : 2;
+	string_table_init(&c->names);
+	tuple_table_init(&c->index);
+}
+
+void
+compare_free(struct compare *c)
+{
+	for (int s = 0; s < 2; s++) {
+		if (c->side[s].path != NULL)
+			profile_free(&c->side[s].profile);
+		free(c->side[s].item_of);
+	}
+	string_table_free(&c->names);
+	tuple_table_free(&c->index);
+	free(c->items);
+	free(c->cells);
+	free(c->results);
+	free(c->buf);
+	free(c->fam);
+}
+
+void
+compare_read(struct compare *c, int side, const struct view_options *vo,
+             const char *path)
+{
+	struct compare_side *s = &c->side[side];
+	struct view_options o = *vo;
+	char *argv[1] = {(char *)path};
+
+	if (strcmp(path, "-") == 0 && side == 1 && c->side[0].path != NULL &&
+	    strcmp(c->side[0].path, "-") == 0)
+		usage_error("stdin ('-') can be one side only");
+	s->path = path;
+	o.profile.runs = true;
+	if (!view_load(&s->profile, &o, 1, argv)) {
+		warnmsg("%s (%s): nothing to compare", input_name(path),
+		        side == 0 ? "A" : "B");
+		exit(EXIT_DATA);
+	}
+	s->nruns = profile_run_count(&s->profile);
+	s->counts_per_weight = 1;
+	if (o.profile.period && s->profile.stream.saw_perf)
+		s->counts_per_weight = (double)s->profile.stream.samples /
+		                       (double)s->profile.total;
+}
+
+/* The mean period of a side's samples. */
+static double
+mean_period(const struct compare_side *s)
+{
+	return 1 / s->counts_per_weight;
+}
+
+void
+compare_check(const struct compare *c)
+{
+	const struct profile *a = &c->side[0].profile;
+	const struct profile *b = &c->side[1].profile;
+	const char *ea = profile_event_name(a), *eb = profile_event_name(b);
+	const char *wa = profile_weight_name(a), *wb = profile_weight_name(b);
+	const char *hint =
+	    c->opt.force ? "" : " (--force compares them anyway)";
+	bool refused = false;
+
+	if (ea != NULL && eb != NULL && strcmp(ea, eb) != 0) {
+		warnmsg("A is of event %s, B of event %s: different "
+		        "events%s",
+		        ea, eb, hint);
+		refused = true;
+	}
+	if (strcmp(wa, wb) != 0 && strcmp(wa, "samples") != 0 &&
+	    strcmp(wb, "samples") != 0) {
+		warnmsg("A is weighted by %s, B by %s%s", wa, wb, hint);
+		refused = true;
+	}
+	if (strcmp(wa, "period") == 0 && strcmp(wb, "period") == 0) {
+		double pa = mean_period(&c->side[0]);
+		double pb = mean_period(&c->side[1]);
+		if (fabs(pa - pb) > 0.1 * (pa > pb ? pa : pb)) {
+			warnmsg("A's samples have a mean period of %.0f, B's "
+			        "of %.0f: different frequencies%s",
+			        pa, pb, hint);
+			refused = true;
+		}
+	}
+	if (refused && !c->opt.force)
+		exit(EXIT_DATA);
+}
+
+/*
+ * A name with its DSO's version set aside: a DSO name, or a function name
+ * that is a DSO's in brackets ("[libc.so.6]" -> "[libc.so]").  In fam,
+ * valid until the next call.
+ */
+static struct span
+family_of(struct compare *c, struct span name, bool bracketed)
+{
+	if (c->opt.exact_dso || name.n == 0)
+		return name;
+	c->fam = array_reserve(c->fam, &c->fam_cap, name.n, 1);
+	if (!bracketed)
+		return span_make(c->fam, dso_family_name(name, c->fam));
+	if (name.n < 2 || name.p[0] != '[' || name.p[name.n - 1] != ']' ||
+	    span_eq_cstr(name, "[unknown]"))
+		return name;
+	c->fam[0] = '[';
+	size_t n =
+	    dso_family_name(span_make(name.p + 1, name.n - 2), c->fam + 1);
+	c->fam[n + 1] = ']';
+	return span_make(c->fam, n + 2);
+}
+
+static uint32_t
+intern(struct compare *c, struct span s)
+{
+	return string_table_intern(&c->names, s);
+}
+
+/* The item of key, added if new. */
+static uint32_t
+item_for(struct compare *c, const uint32_t *key, size_t n)
+{
+	uint32_t id = tuple_table_intern(&c->index, key, n);
+
+	if (id == c->nitems) {
+		c->items = array_reserve(c->items, &c->items_cap,
+		                         (size_t)id + 1, sizeof *c->items);
+		struct compare_item *it = &c->items[id];
+		it->name = it->dso = COMPARE_NONE;
+		it->dso_of[0] = it->dso_of[1] = COMPARE_NONE;
+		c->nitems++;
+	}
+	return id;
+}
+
+/* The item of function f of a side: by (name, DSO) or by DSO. */
+static uint32_t
+function_item(struct compare *c, int side, const struct function *f)
+{
+	const struct profile *p = &c->side[side].profile;
+	struct span dso = profile_text(p, f->dso);
+	uint32_t key[2];
+	size_t n = 0;
+
+	if (c->key == KEY_FUNCTION)
+		key[n++] =
+		    intern(c, family_of(c, profile_text(p, f->name), true));
+	key[n++] = intern(c, family_of(c, dso, false));
+	uint32_t id = item_for(c, key, n);
+	struct compare_item *it = &c->items[id];
+	if (c->key == KEY_FUNCTION)
+		it->name = key[0];
+	it->dso = key[n - 1];
+	if (it->dso_of[side] == COMPARE_NONE)
+		it->dso_of[side] = intern(c, dso);
+	return id;
+}
+
+/* Append s to the text being built in buf, *len bytes so far. */
+static void
+append(struct compare *c, size_t *len, struct span s)
+{
+	c->buf = array_reserve(c->buf, &c->buf_cap, *len + s.n + 1, 1);
+	if (s.n > 0)
+		memcpy(c->buf + *len, s.p, s.n);
+	*len += s.n;
+}
+
+/*
+ * The folded text of a stack: the root (its command, version set aside),
+ * then the functions from the root, each with the annotation of its kind
+ * as collapse --all writes it: _[k] kernel, _[j] JIT, _[i] inlined.
+ */
+static uint32_t
+stack_item(struct compare *c, int side, uint32_t stack)
+{
+	const struct profile *p = &c->side[side].profile;
+	struct profile_stack s = profile_stack_get(p, stack);
+	const struct function *leaf = profile_function(p, s.functions[0]);
+	size_t len = 0;
+
+	append(c, &len, family_of(c, profile_text(p, s.comm), false));
+	/* A sample of no frames was counted in "[unknown]": the root alone. */
+	bool alone = s.n == 1 && leaf->name == p->unknown_dso &&
+	             leaf->dso == p->unknown_dso;
+	for (uint32_t i = s.n; !alone && i-- > 0;) {
+		const struct function *f = profile_function(p, s.functions[i]);
+		struct span dso = profile_text(p, f->dso);
+		const char *note = f->inlined           ? "_[i]"
+		                   : dso_is_kernel(dso) ? "_[k]"
+		                   : dso_is_jit(dso)    ? "_[j]"
+		                                        : "";
+		append(c, &len, span_cstr(";"));
+		append(c, &len, family_of(c, profile_text(p, f->name), true));
+		append(c, &len, span_cstr(note));
+	}
+	uint32_t key = intern(c, span_make(c->buf, len));
+	uint32_t id = item_for(c, &key, 1);
+	c->items[id].name = key;
+	return id;
+}
+
+/* Every function (or stack) of a side mapped to its item. */
+static void
+map_items(struct compare *c, int side)
+{
+	struct compare_side *s = &c->side[side];
+	const struct profile *p = &s->profile;
+	uint32_t n = c->key == KEY_STACK ? profile_stack_count(p)
+	                                 : profile_function_count(p);
+
+	s->item_of = xreallocarray(NULL, n ? n : 1, sizeof *s->item_of);
+	for (uint32_t i = 0; i < n; i++)
+		s->item_of[i] =
+		    c->key == KEY_STACK
+		        ? stack_item(c, side, i)
+		        : function_item(c, side, profile_function(p, i));
+}
+
+static double *
+cell(struct compare *c, uint32_t item, uint32_t measure, uint32_t column)
+{
+	size_t columns = c->side[0].nruns + c->side[1].nruns;
+
+	return &c->cells[((size_t)item * c->nmeasures + measure) * columns +
+	                 column];
+}
+
+/* Each run's weights of a side into the cells. */
+static void
+fill_cells(struct compare *c, int side, uint32_t *stamp, uint32_t *clock)
+{
+	const struct compare_side *s = &c->side[side];
+	const struct profile *p = &s->profile;
+	uint32_t first = side == 0 ? 0 : c->side[0].nruns;
+
+	for (uint32_t i = 0; i < profile_run_weight_count(p); i++) {
+		struct profile_run_weight w = profile_run_weight_get(p, i);
+		double weight = (double)w.weight;
+		uint32_t column = first + w.run;
+		if (c->key == KEY_STACK) {
+			*cell(c, s->item_of[w.stack], 0, column) += weight;
+			continue;
+		}
+		struct profile_stack st = profile_stack_get(p, w.stack);
+		uint32_t self = s->item_of[st.functions[st.self]];
+		*cell(c, self, 0, column) += weight;
+		++*clock;
+		for (uint32_t f = st.self; f < st.n; f++) {
+			uint32_t item = s->item_of[st.functions[f]];
+			if (stamp[item] == *clock)
+				continue; /* recursion: once per sample */
+			stamp[item] = *clock;
+			*cell(c, item, 1, column) += weight;
+		}
+	}
+}
+
+/* The result of one item and measure, its test not yet adjusted. */
+static void
+compute_result(struct compare *c, uint32_t item, uint32_t measure,
+               double *values)
+{
+	struct compare_result *r =
+	    &c->results[(size_t)item * c->nmeasures + measure];
+	const double *row = cell(c, item, measure, 0);
+	uint32_t column = 0;
+	double *x[2] = {values, values + c->side[0].nruns};
+
+	for (int s = 0; s < 2; s++) {
+		const struct compare_side *side = &c->side[s];
+		const struct profile *p = &side->profile;
+		r->weight[s] = 0;
+		for (uint32_t run = 0; run < side->nruns; run++, column++) {
+			double w = row[column];
+			r->weight[s] += w;
+			x[s][run] = c->opt.absolute
+			                ? w
+			                : w / (double)p->run_totals[run];
+		}
+		r->share[s] = c->opt.absolute
+		                  ? r->weight[s] / side->nruns
+		                  : 100 * r->weight[s] / (double)p->total;
+	}
+	r->diff = r->share[1] - r->share[0];
+	double ka = c->side[0].counts_per_weight;
+	double kb = c->side[1].counts_per_weight;
+	r->tested = r->weight[0] * ka + r->weight[1] * kb >= c->opt.min_count;
+	if (!r->tested) {
+		r->test.statistic = r->test.df = 0;
+		r->test.p = r->q = NAN;
+		return;
+	}
+	if (c->test == TEST_WELCH) {
+		r->test = welch_t_test(x[0], c->side[0].nruns, x[1],
+		                       c->side[1].nruns);
+		return;
+	}
+	if (c->opt.absolute)
+		r->test = rate_z_test(r->weight[0] * ka, c->side[0].nruns,
+		                      r->weight[1] * kb, c->side[1].nruns);
+	else
+		r->test = proportion_z_test(
+		    r->weight[0] * ka, (double)c->side[0].profile.total * ka,
+		    r->weight[1] * kb, (double)c->side[1].profile.total * kb);
+}
+
+/* Benjamini–Hochberg over the items of one measure that were tested. */
+static void
+adjust(struct compare *c, uint32_t measure)
+{
+	double *p = xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *p);
+	uint32_t *tested =
+	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *tested);
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < c->nitems; i++) {
+		const struct compare_result *r = compare_result(c, i, measure);
+		if (r->tested) {
+			tested[n] = i;
+			p[n++] = r->test.p;
+		}
+	}
+	benjamini_hochberg(p, n, p);
+	c->ntested[measure] = n;
+	c->nsignificant[measure] = 0;
+	for (uint32_t k = 0; k < n; k++) {
+		struct compare_result *r =
+		    &c->results[(size_t)tested[k] * c->nmeasures + measure];
+		r->q = p[k];
+		r->significant = p[k] <= c->opt.alpha;
+		c->nsignificant[measure] += r->significant;
+	}
+	free(tested);
+	free(p);
+}
+
+void
+compare_run(struct compare *c)
+{
+	uint32_t clock = 0;
+
+	map_items(c, 0);
+	map_items(c, 1);
+	c->test = c->side[0].nruns >= 2 && c->side[1].nruns >= 2 ? TEST_WELCH
+	                                                         : TEST_COUNTS;
+	size_t columns = c->side[0].nruns + c->side[1].nruns;
+	c->cells = xcalloc((size_t)c->nitems * c->nmeasures * columns + 1,
+	                   sizeof *c->cells);
+	uint32_t *stamp = xcalloc((size_t)c->nitems + 1, sizeof *stamp);
+	fill_cells(c, 0, stamp, &clock);
+	fill_cells(c, 1, stamp, &clock);
+	free(stamp);
+
+	c->results =
+	    xcalloc((size_t)c->nitems * c->nmeasures + 1, sizeof *c->results);
+	double *values = xreallocarray(NULL, columns, sizeof *values);
+	for (uint32_t i = 0; i < c->nitems; i++)
+		for (uint32_t m = 0; m < c->nmeasures; m++)
+			compute_result(c, i, m, values);
+	free(values);
+	for (uint32_t m = 0; m < c->nmeasures; m++)
+		adjust(c, m);
+	for (uint32_t i = 0; i < c->nitems; i++) {
+		const struct compare_result *r =
+		    compare_result(c, i, c->nmeasures - 1);
+		c->side[0].present += r->weight[0] > 0;
+		c->side[1].present += r->weight[1] > 0;
+	}
+}
+
+int
+compare_only_in(const struct compare *c, uint32_t item)
+{
+	const struct compare_result *r =
+	    compare_result(c, item, c->nmeasures - 1);
+
+	if (r->weight[0] > 0 && r->weight[1] == 0)
+		return 0;
+	if (r->weight[1] > 0 && r->weight[0] == 0)
+		return 1;
+	return -1;
+}
+
+/* For qsort. */
+static const struct compare *sorting;
+static uint32_t sorting_measure;
+
+static int
+compare_spans(struct span x, struct span y)
+{
+	int r = memcmp(x.p, y.p, x.n < y.n ? x.n : y.n);
+	return r != 0 ? r : (x.n > y.n) - (x.n < y.n);
+}
+
+/* Both sides, new, gone: -1, 1, 0 made 0, 1, 2. */
+static int
+section_of(const struct compare *c, uint32_t item)
+{
+	int only = compare_only_in(c, item);
+
+	return only < 0 ? 0 : 2 - only;
+}
+
+static int
+compare_items(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	const struct compare *c = sorting;
+	const struct compare_result *ra = compare_result(c, a, sorting_measure);
+	const struct compare_result *rb = compare_result(c, b, sorting_measure);
+	int sa = section_of(c, a), sb = section_of(c, b);
+
+	if (sa != sb)
+		return sa < sb ? -1 : 1;
+	if (ra->significant != rb->significant)
+		return ra->significant ? -1 : 1;
+	if (fabs(ra->diff) != fabs(rb->diff))
+		return fabs(ra->diff) > fabs(rb->diff) ? -1 : 1;
+	const struct compare_item *ia = &c->items[a], *ib = &c->items[b];
+	if (ia->name != ib->name && ia->name != COMPARE_NONE &&
+	    ib->name != COMPARE_NONE)
+		return compare_spans(compare_text(c, ia->name),
+		                     compare_text(c, ib->name));
+	return compare_spans(compare_item_dso(c, a), compare_item_dso(c, b));
+}
+
+uint32_t *
+compare_order(const struct compare *c, uint32_t measure)
+{
+	uint32_t *order =
+	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
+
+	for (uint32_t i = 0; i < c->nitems; i++)
+		order[i] = i;
+	sorting = c;
+	sorting_measure = measure;
+	qsort(order, c->nitems, sizeof *order, compare_items);
+	return order;
+}
+
+struct span
+compare_item_dso(const struct compare *c, uint32_t item)
+{
+	const struct compare_item *it = &c->items[item];
+
+	if (it->dso_of[0] == COMPARE_NONE || it->dso_of[0] == it->dso_of[1])
+		return compare_text(c, it->dso_of[1]);
+	if (it->dso_of[1] == COMPARE_NONE)
+		return compare_text(c, it->dso_of[0]);
+	return compare_text(c, it->dso);
+}
+
+/* "1234567" -> "1,234,567". */
+static const char *
+thousands(double v, char *out, size_t size)
+{
+	char digits[64];
+	int n = snprintf(digits, sizeof digits, "%.0f", v);
+	size_t j = 0;
+
+	for (int i = 0; i < n && j + 2 < size; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			out[j++] = ',';
+		out[j++] = digits[i];
+	}
+	out[j] = '\0';
+	return out;
+}
+
+const char *
+compare_test_text(const struct compare *c)
+{
+	static char text[200];
+	const char *what = c->opt.absolute ? "counts" : "shares";
+
+	if (c->test == TEST_WELCH)
+		snprintf(text, sizeof text,
+		         "Welch's t-test on per-run %s (%u and %u runs)", what,
+		         c->side[0].nruns, c->side[1].nruns);
+	else if (c->opt.absolute)
+		snprintf(text, sizeof text,
+		         "Poisson z-test on sample counts (counting error: "
+		         "%s has one run)",
+		         c->side[0].nruns < 2 ? "A" : "B");
+	else
+		snprintf(text, sizeof text,
+		         "two-proportion z-test on sample counts (counting "
+		         "error: %s has one run)",
+		         c->side[0].nruns < 2 ? "A" : "B");
+	return text;
+}
+
+/* A header line; one that would end with a digit gets a full stop. */
+static void
+header_line(FILE *out, const char *prefix, const char *text)
+{
+	size_t n = strlen(text);
+
+	fprintf(out, "%s%s%s\n", prefix, text,
+	        n > 0 && text[n - 1] >= '0' && text[n - 1] <= '9' ? "." : "");
+}
+
+static void
+describe_side(const struct compare *c, int side, char *text, size_t size)
+{
+	const struct compare_side *s = &c->side[side];
+	const struct profile *p = &s->profile;
+	const char *event = profile_event_name(p);
+	const char *weight = profile_weight_name(p);
+	char total[64], samples[64];
+
+	thousands((double)p->total, total, sizeof total);
+	thousands((double)p->stream.samples, samples, sizeof samples);
+	int n =
+	    snprintf(text, size, "%s: %s: %u run%s, ", side ? "B" : "A",
+	             input_name(s->path), s->nruns, s->nruns == 1 ? "" : "s");
+	if (n < 0 || (size_t)n >= size)
+		return;
+	if (strcmp(weight, "period") == 0)
+		snprintf(text + n, size - n, "period %s in %s samples of %s",
+		         total, samples, event ? event : "an unknown event");
+	else if (strcmp(weight, "count") == 0)
+		snprintf(text + n, size - n, "%s counted (folded stacks)",
+		         total);
+	else
+		snprintf(text + n, size - n, "%s samples of %s", total,
+		         event ? event : "an unknown event");
+}
+
+/* "libpython3.11.so.1.0 = libpython3.12.so.1.0, ...": DSOs matched. */
+static void
+describe_dsos(struct compare *c, char *text, size_t size)
+{
+	struct tuple_table pairs;
+	size_t n = 0, shown = 0;
+
+	if (c->opt.exact_dso) {
+		snprintf(text, size, "DSOs matched by their exact names");
+		return;
+	}
+	n = (size_t)snprintf(text, size,
+	                     "DSOs matched with their version numbers set "
+	                     "aside");
+	tuple_table_init(&pairs);
+	for (uint32_t i = 0; c->key != KEY_STACK && i < c->nitems; i++) {
+		const struct compare_item *it = &c->items[i];
+		if (it->dso_of[0] == COMPARE_NONE ||
+		    it->dso_of[1] == COMPARE_NONE ||
+		    it->dso_of[0] == it->dso_of[1])
+			continue;
+		uint32_t count = tuple_table_count(&pairs);
+		if (tuple_table_intern(&pairs, it->dso_of, 2) != count)
+			continue;
+		if (shown++ < 4 && n < size)
+			n += (size_t)snprintf(
+			    text + n, size - n, "%s%s = %s",
+			    shown == 1 ? ": " : ", ",
+			    string_table_cstr(&c->names, it->dso_of[0]),
+			    string_table_cstr(&c->names, it->dso_of[1]));
+	}
+	if (shown > 4 && n < size)
+		snprintf(text + n, size - n, " and %zu more pairs", shown - 4);
+	tuple_table_free(&pairs);
+}
+
+void
+compare_write_header(FILE *out, struct compare *c, const char *prefix,
+                     const char *what)
+{
+	char text[1024], count[64];
+
+	describe_side(c, 0, text, sizeof text);
+	header_line(out, prefix, text);
+	describe_side(c, 1, text, sizeof text);
+	header_line(out, prefix, text);
+	header_line(out, prefix,
+	            c->opt.absolute
+	                ? "values: samples per run (absolute counts, for "
+	                  "runs of equal length)"
+	                : "values: percent of each side's own total");
+	describe_dsos(c, text, sizeof text);
+	header_line(out, prefix, text);
+	snprintf(text, sizeof text, "test: %s", compare_test_text(c));
+	header_line(out, prefix, text);
+	int n = snprintf(text, sizeof text,
+	                 "%s %s; tested: those with %g samples or more in A "
+	                 "and B together, ",
+	                 thousands(c->nitems, count, sizeof count), what,
+	                 c->opt.min_count);
+	for (uint32_t m = 0;
+	     m < c->nmeasures && n > 0 && (size_t)n < sizeof text; m++)
+		n += snprintf(text + n, sizeof text - n, "%s%u%s",
+		              m ? ", " : "", c->ntested[m],
+		              c->nmeasures == 1 ? ""
+		              : m               ? " by total"
+		                                : " by self");
+	header_line(out, prefix, text);
+	n = snprintf(
+	    text, sizeof text,
+	    "significant: q <= %g%% (Benjamini-Hochberg false discovery "
+	    "rate over the %s tested), ",
+	    100 * c->opt.alpha, what);
+	for (uint32_t m = 0;
+	     m < c->nmeasures && n > 0 && (size_t)n < sizeof text; m++)
+		n += snprintf(text + n, sizeof text - n, "%s%u%s",
+		              m ? ", " : "", c->nsignificant[m],
+		              c->nmeasures == 1 ? ""
+		              : m               ? " by total"
+		                                : " by self");
+	header_line(out, prefix, text);
+}
