@@ -38,6 +38,7 @@ LINK_bydso         = views symbols input base
 LINK_flamesvg      = flame input base
 LINK_perfviews     = dataset views input base
 LINK_flatdiff      = views symbols input stats base
+LINK_diffstacks    = views symbols input stats base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
 PROGRAMS   = $(FILTERS:%=$(BIN)/%)

@@ -193,9 +193,10 @@ append(struct compare *c, size_t *len, struct span s)
 }
 
 /*
- * The folded text of a stack: the root (its command, version set aside),
- * then the functions from the root, each with the annotation of its kind
- * as collapse --all writes it: _[k] kernel, _[j] JIT, _[i] inlined.
+ * The folded text of a stack, as collapse writes it by default: the root
+ * (its command), then the function names from the root, without
+ * annotations, so that folded stacks and perf script text of one program
+ * agree.  The command and names of DSOs have their versions set aside.
  */
 static uint32_t
 stack_item(struct compare *c, int side, uint32_t stack)
@@ -211,14 +212,8 @@ stack_item(struct compare *c, int side, uint32_t stack)
 	             leaf->dso == p->unknown_dso;
 	for (uint32_t i = s.n; !alone && i-- > 0;) {
 		const struct function *f = profile_function(p, s.functions[i]);
-		struct span dso = profile_text(p, f->dso);
-		const char *note = f->inlined           ? "_[i]"
-		                   : dso_is_kernel(dso) ? "_[k]"
-		                   : dso_is_jit(dso)    ? "_[j]"
-		                                        : "";
 		append(c, &len, span_cstr(";"));
 		append(c, &len, family_of(c, profile_text(p, f->name), true));
-		append(c, &len, span_cstr(note));
 	}
 	uint32_t key = intern(c, span_make(c->buf, len));
 	uint32_t id = item_for(c, &key, 1);
@@ -590,11 +585,22 @@ describe_dsos(struct compare *c, char *text, size_t size)
 	tuple_table_free(&pairs);
 }
 
+/* "12" for one measure, "12 by self, 7 by total" for two. */
+static const char *
+by_measure(const struct compare *c, const uint32_t *n, char out[64])
+{
+	if (c->nmeasures == 1)
+		snprintf(out, 64, "%u", n[0]);
+	else
+		snprintf(out, 64, "%u by self, %u by total", n[0], n[1]);
+	return out;
+}
+
 void
 compare_write_header(FILE *out, struct compare *c, const char *prefix,
                      const char *what)
 {
-	char text[1024], count[64];
+	char text[1024], count[64], list[64];
 
 	describe_side(c, 0, text, sizeof text);
 	header_line(out, prefix, text);
@@ -609,30 +615,15 @@ compare_write_header(FILE *out, struct compare *c, const char *prefix,
 	header_line(out, prefix, text);
 	snprintf(text, sizeof text, "test: %s", compare_test_text(c));
 	header_line(out, prefix, text);
-	int n = snprintf(text, sizeof text,
-	                 "%s %s; tested: those with %g samples or more in A "
-	                 "and B together, ",
-	                 thousands(c->nitems, count, sizeof count), what,
-	                 c->opt.min_count);
-	for (uint32_t m = 0;
-	     m < c->nmeasures && n > 0 && (size_t)n < sizeof text; m++)
-		n += snprintf(text + n, sizeof text - n, "%s%u%s",
-		              m ? ", " : "", c->ntested[m],
-		              c->nmeasures == 1 ? ""
-		              : m               ? " by total"
-		                                : " by self");
+	snprintf(text, sizeof text,
+	         "%s %s; tested (%g samples or more in A and B together): %s",
+	         thousands(c->nitems, count, sizeof count), what,
+	         c->opt.min_count, by_measure(c, c->ntested, list));
 	header_line(out, prefix, text);
-	n = snprintf(
-	    text, sizeof text,
-	    "significant: q <= %g%% (Benjamini-Hochberg false discovery "
-	    "rate over the %s tested), ",
-	    100 * c->opt.alpha, what);
-	for (uint32_t m = 0;
-	     m < c->nmeasures && n > 0 && (size_t)n < sizeof text; m++)
-		n += snprintf(text + n, sizeof text - n, "%s%u%s",
-		              m ? ", " : "", c->nsignificant[m],
-		              c->nmeasures == 1 ? ""
-		              : m               ? " by total"
-		                                : " by self");
+	snprintf(text, sizeof text,
+	         "significant (q <= %g%%: Benjamini-Hochberg false discovery "
+	         "rate over the %s tested): %s",
+	         100 * c->opt.alpha, what,
+	         by_measure(c, c->nsignificant, list));
 	header_line(out, prefix, text);
 }

@@ -6,7 +6,8 @@
  * markers of a data set's raw file, or folded stacks) read into a profile
  * that keeps weights per run.  Items are what a view compares: functions
  * (name and DSO, as flatsort shows them), DSOs, or whole stacks (as folded
- * text).  An item of A and one of B are the same when their names agree
+ * text the way collapse writes it by default: command, then function names
+ * from the root, no annotations).  An item of A and one of B are the same when their names agree
  * once DSO names have their version numbers set aside (dso_family_name),
  * unless exact_dso is set; the root of a stack (the command) is matched the
  * same way, so python3.11 and python3.12 are one.
