@@ -150,10 +150,10 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 		       scale);
 	if (nhidden > 0)
 		printf("; %u stacks only in %s (%.1f%% of it) not drawn: "
-		       "see --a-widths%s",
+		       "they show %s --a-widths",
 		       nhidden, name[other],
 		       100 * hidden / (double)c->side[other].profile.total,
-		       o->a_widths ? " off" : "");
+		       o->a_widths ? "without" : "with");
 	printf("\n");
 }
 
