@@ -117,10 +117,18 @@ normal_p(double z)
 struct significance
 welch_t_test(const double *a, size_t na, const double *b, size_t nb)
 {
+	return welch_t_test_floored(a, na, b, nb, 0, 0);
+}
+
+struct significance
+welch_t_test_floored(const double *a, size_t na, const double *b, size_t nb,
+                     double floor_a, double floor_b)
+{
 	struct significance r = {0, 0, 1};
 	double ma = stats_mean(a, na), mb = stats_mean(b, nb);
-	double va = stats_variance(a, na) / (double)na;
-	double vb = stats_variance(b, nb) / (double)nb;
+	double sa = stats_variance(a, na), sb = stats_variance(b, nb);
+	double va = (sa > floor_a ? sa : floor_a) / (double)na;
+	double vb = (sb > floor_b ? sb : floor_b) / (double)nb;
 
 	if (na < 2 || nb < 2)
 		return r;

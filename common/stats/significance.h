@@ -60,6 +60,15 @@ double normal_p(double z);
  */
 struct significance welch_t_test(const double *a, size_t na, const double *b,
                                  size_t nb);
+/*
+ * The same with a floor under each side's variance (of one value, not of
+ * the mean): what is known to vary at least, such as the counting error of
+ * a share measured in a run, so that runs agreeing by chance more closely
+ * than that cannot make a difference look certain.
+ */
+struct significance welch_t_test_floored(const double *a, size_t na,
+                                         const double *b, size_t nb,
+                                         double floor_a, double floor_b);
 
 /* x1 of n1 against x2 of n2 (x <= n, counts or weights in count units). */
 struct significance proportion_z_test(double x1, double n1, double x2,

@@ -277,6 +277,36 @@ fill_cells(struct compare *c, int side, uint32_t *stamp, uint32_t *clock)
 	}
 }
 
+/*
+ * The least variance of one run's value on each side: its counting error
+ * under the hypothesis of no difference.  A share p of a run of n samples
+ * varies by p (1 - p) / n (binomial), a count per run of mean m by m
+ * (Poisson), p and m pooled from both sides; in weight units.
+ */
+static void
+counting_floor(const struct compare *c, const struct compare_result *r,
+               double floor[2])
+{
+	double k[2] = {c->side[0].counts_per_weight,
+	               c->side[1].counts_per_weight};
+	double counts = r->weight[0] * k[0] + r->weight[1] * k[1];
+
+	if (c->opt.absolute) {
+		double mean = counts / (c->side[0].nruns + c->side[1].nruns);
+		for (int s = 0; s < 2; s++)
+			floor[s] = mean / (k[s] * k[s]);
+		return;
+	}
+	double all = (double)c->side[0].profile.total * k[0] +
+	             (double)c->side[1].profile.total * k[1];
+	double p = counts / all;
+	for (int s = 0; s < 2; s++) {
+		double run =
+		    (double)c->side[s].profile.total * k[s] / c->side[s].nruns;
+		floor[s] = p * (1 - p) / run;
+	}
+}
+
 /* The result of one item and measure, its test not yet adjusted. */
 static void
 compute_result(struct compare *c, uint32_t item, uint32_t measure,
@@ -313,8 +343,11 @@ compute_result(struct compare *c, uint32_t item, uint32_t measure,
 		return;
 	}
 	if (c->test == TEST_WELCH) {
-		r->test = welch_t_test(x[0], c->side[0].nruns, x[1],
-		                       c->side[1].nruns);
+		double floor[2];
+		counting_floor(c, r, floor);
+		r->test =
+		    welch_t_test_floored(x[0], c->side[0].nruns, x[1],
+		                         c->side[1].nruns, floor[0], floor[1]);
 		return;
 	}
 	if (c->opt.absolute)

@@ -7,16 +7,20 @@
  * that keeps weights per run.  Items are what a view compares: functions
  * (name and DSO, as flatsort shows them), DSOs, or whole stacks (as folded
  * text the way collapse writes it by default: command, then function names
- * from the root, no annotations).  An item of A and one of B are the same when their names agree
- * once DSO names have their version numbers set aside (dso_family_name),
- * unless exact_dso is set; the root of a stack (the command) is matched the
- * same way, so python3.11 and python3.12 are one.
+ * from the root, no annotations).  An item of A and one of B are the same when
+ * their names agree once DSO names have their version numbers set aside
+ * (dso_family_name), unless exact_dso is set; the root of a stack (the command)
+ * is matched the same way, so python3.11 and python3.12 are one.
  *
  * Per item and measure (self and total for functions and DSOs, the stack's
  * weight for stacks) the result holds both sides' shares, the difference
  * and a test:
  *   - with two or more runs on both sides, the runs are the replicates:
- *     Welch's t-test on the per-run shares (per-run weights with absolute);
+ *     Welch's t-test on the per-run shares (per-run weights with absolute),
+ *     each side's variance at least the counting error of a run (binomial
+ *     for a share, Poisson for a count, pooled under the hypothesis of no
+ *     difference): a few runs that agree by chance do not make a change
+ *     certain;
  *   - otherwise the counting error of the sample counts: the two-proportion
  *     z-test on shares, a Poisson z-test on counts with absolute.  With
  *     weights by period, counts are the weights divided by the side's mean

@@ -103,6 +103,17 @@ START_TEST(welch)
 	ck_near(r.statistic, 2 / sqrt(stats_variance(g, 4) / 4), 1e-12);
 	ck_near(stats_mean(g, 4), 2, 0);
 	ck_near(stats_variance(g, 4), 2.0 / 3, 1e-15);
+
+	/* A floor under a variance replaces it only where it is larger. */
+	struct significance same = welch_t_test_floored(a, 5, b, 5, 1, 1);
+	ck_near(same.p, 0.10753119493062724, 1e-13);
+	r = welch_t_test_floored(a, 5, b, 5, 10, 10);
+	ck_near(r.statistic, 3 / sqrt(10.0 / 5 + 10.0 / 5), 1e-14);
+	ck_near(r.df, 8, 1e-12);
+	/* Constant sides are no longer certain. */
+	r = welch_t_test_floored(c, 3, e, 2, 0.5, 0.5);
+	ck_near(r.statistic, 1 / sqrt(0.5 / 3 + 0.5 / 2), 1e-14);
+	ck_assert(r.p > 0.05 && r.p < 1);
 }
 END_TEST
 
