@@ -246,8 +246,7 @@ main(int argc, char *argv[])
 	cli_start(diffstacks.name);
 	parse_options(&o, argc, argv);
 	compare_init(&c, &o.compare, KEY_STACK);
-	compare_read(&c, 0, &o.view, argv[optind]);
-	compare_read(&c, 1, &o.view, argv[optind + 1]);
+	compare_read_both(&c, &o.view, argv[optind], argv[optind + 1]);
 	compare_check(&c);
 	compare_run(&c);
 	write_stacks(&c, &o);

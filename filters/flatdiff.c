@@ -421,8 +421,7 @@ main(int argc, char *argv[])
 	cli_start(flatdiff.name);
 	parse_options(&f.opt, argc, argv);
 	compare_init(&f.c, &f.opt.compare, f.opt.by);
-	compare_read(&f.c, 0, &f.opt.view, argv[optind]);
-	compare_read(&f.c, 1, &f.opt.view, argv[optind + 1]);
+	compare_read_both(&f.c, &f.opt.view, argv[optind], argv[optind + 1]);
 	compare_check(&f.c);
 	compare_run(&f.c);
 

@@ -53,9 +53,6 @@ compare_read(struct compare *c, int side, const struct view_options *vo,
 	struct view_options o = *vo;
 	char *argv[1] = {(char *)path};
 
-	if (strcmp(path, "-") == 0 && side == 1 && c->side[0].path != NULL &&
-	    strcmp(c->side[0].path, "-") == 0)
-		usage_error("stdin ('-') can be one side only");
 	s->path = path;
 	o.profile.runs = true;
 	if (!view_load(&s->profile, &o, 1, argv)) {
@@ -68,6 +65,16 @@ compare_read(struct compare *c, int side, const struct view_options *vo,
 	if (o.profile.period && s->profile.stream.saw_perf)
 		s->counts_per_weight = (double)s->profile.stream.samples /
 		                       (double)s->profile.total;
+}
+
+void
+compare_read_both(struct compare *c, const struct view_options *vo,
+                  const char *a, const char *b)
+{
+	if (strcmp(a, "-") == 0 && strcmp(b, "-") == 0)
+		usage_error("stdin ('-') can be one side only");
+	compare_read(c, 0, vo, a);
+	compare_read(c, 1, vo, b);
 }
 
 /* The mean period of a side's samples. */
@@ -534,13 +541,14 @@ compare_test_text(const struct compare *c)
 		         c->side[0].nruns, c->side[1].nruns);
 	else if (c->opt.absolute)
 		snprintf(text, sizeof text,
-		         "Poisson z-test on sample counts (counting error: "
-		         "%s has one run)",
+		         "Poisson z-test on sample counts (counting error "
+		         "only: %s has one run, so how runs vary is unknown)",
 		         c->side[0].nruns < 2 ? "A" : "B");
 	else
 		snprintf(text, sizeof text,
 		         "two-proportion z-test on sample counts (counting "
-		         "error: %s has one run)",
+		         "error only: %s has one run, so how runs vary is "
+		         "unknown)",
 		         c->side[0].nruns < 2 ? "A" : "B");
 	return text;
 }
