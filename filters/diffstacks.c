@@ -149,9 +149,9 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 		printf(", %s scaled by %.4g to equal totals", name[other],
 		       scale);
 	if (nhidden > 0)
-		printf("; %u stacks only in %s (%.1f%% of it) not drawn: "
+		printf("; %u stack%s only in %s (%.1f%% of it) not drawn: "
 		       "they show %s --a-widths",
-		       nhidden, name[other],
+		       nhidden, nhidden == 1 ? "" : "s", name[other],
 		       100 * hidden / (double)c->side[other].profile.total,
 		       o->a_widths ? "without" : "with");
 	printf("\n");

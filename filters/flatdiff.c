@@ -218,9 +218,9 @@ write_text(struct flatdiff *f, uint32_t nrows)
 				       f->nhidden[section]);
 			if (++section > 2)
 				break;
-			printf("#\n# %s: %u %s\n", section_title[section],
-			       f->nshown[section] + f->nhidden[section],
-			       by_dso ? "DSOs" : "functions");
+			uint32_t n = f->nshown[section] + f->nhidden[section];
+			printf("#\n# %s: %u %s%s\n", section_title[section], n,
+			       by_dso ? "DSO" : "function", n == 1 ? "" : "s");
 			if (f->nshown[section] == 0)
 				continue;
 			printf("#  %7s%s %7s%s %8s %8s %8s %-3s  %7s%s %7s%s "
@@ -268,8 +268,11 @@ write_field(const struct flatdiff *f, uint32_t item, int i, bool json)
 	struct span text;
 
 	if (i >= 2 && i <= 11) {
-		printf(i == 5 || i == 6 || i == 10 || i == 11 ? "%.6g" : "%.4f",
-		       number[i]);
+		bool p = i == 5 || i == 6 || i == 10 || i == 11;
+		if (p && isnan(number[i]))
+			fputs(json ? "null" : "", stdout); /* not tested */
+		else
+			printf(p ? "%.6g" : "%.4f", number[i]);
 		return;
 	}
 	if (i == 0)

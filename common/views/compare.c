@@ -179,11 +179,13 @@ function_item(struct compare *c, int side, const struct function *f)
 		key[n++] =
 		    intern(c, family_of(c, profile_text(p, f->name), true));
 	key[n++] = intern(c, family_of(c, dso, false));
-	uint32_t id = item_for(c, key, n);
+	/* By name alone, the DSO is not part of the key. */
+	uint32_t id = item_for(c, key, c->by_name ? 1 : n);
 	struct compare_item *it = &c->items[id];
 	if (c->key == KEY_FUNCTION)
 		it->name = key[0];
-	it->dso = key[n - 1];
+	if (it->dso == COMPARE_NONE || it->dso == c->unknown)
+		it->dso = key[n - 1];
 	if (it->dso_of[side] == COMPARE_NONE)
 		it->dso_of[side] = intern(c, dso);
 	return id;
@@ -401,6 +403,10 @@ compare_run(struct compare *c)
 {
 	uint32_t clock = 0;
 
+	c->unknown = intern(c, span_cstr("[unknown]"));
+	c->by_name =
+	    c->key == KEY_FUNCTION && (c->side[0].profile.stream.saw_folded ||
+	                               c->side[1].profile.stream.saw_folded);
 	map_items(c, 0);
 	map_items(c, 1);
 	c->test = c->side[0].nruns >= 2 && c->side[1].nruns >= 2 ? TEST_WELCH
@@ -504,11 +510,13 @@ struct span
 compare_item_dso(const struct compare *c, uint32_t item)
 {
 	const struct compare_item *it = &c->items[item];
+	uint32_t a = it->dso_of[0], b = it->dso_of[1];
 
-	if (it->dso_of[0] == COMPARE_NONE || it->dso_of[0] == it->dso_of[1])
-		return compare_text(c, it->dso_of[1]);
-	if (it->dso_of[1] == COMPARE_NONE)
-		return compare_text(c, it->dso_of[0]);
+	/* One side's name, when the other has none or does not know it. */
+	if (a == COMPARE_NONE || a == b || a == c->unknown)
+		return compare_text(c, b != COMPARE_NONE ? b : a);
+	if (b == COMPARE_NONE || b == c->unknown)
+		return compare_text(c, a);
 	return compare_text(c, it->dso);
 }
 
@@ -597,6 +605,12 @@ describe_dsos(struct compare *c, char *text, size_t size)
 	struct tuple_table pairs;
 	size_t n = 0, shown = 0;
 
+	if (c->by_name) {
+		snprintf(text, size,
+		         "functions matched by name alone: folded stacks "
+		         "name no DSOs");
+		return;
+	}
 	if (c->opt.exact_dso) {
 		snprintf(text, size, "DSOs matched by their exact names");
 		return;
@@ -609,7 +623,8 @@ describe_dsos(struct compare *c, char *text, size_t size)
 		const struct compare_item *it = &c->items[i];
 		if (it->dso_of[0] == COMPARE_NONE ||
 		    it->dso_of[1] == COMPARE_NONE ||
-		    it->dso_of[0] == it->dso_of[1])
+		    it->dso_of[0] == it->dso_of[1] ||
+		    it->dso_of[0] == c->unknown || it->dso_of[1] == c->unknown)
 			continue;
 		uint32_t count = tuple_table_count(&pairs);
 		if (tuple_table_intern(&pairs, it->dso_of, 2) != count)

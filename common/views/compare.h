@@ -98,7 +98,9 @@ struct compare {
 	uint32_t nitems;
 	uint32_t nmeasures; /* 2 (self, total), or 1 for stacks */
 	enum compare_test test;
-	double *cells;                  /* see compare.c */
+	bool by_name;     /* functions by name alone: a side is folded */
+	uint32_t unknown; /* "[unknown]" in names */
+	double *cells;    /* see compare.c */
 	struct compare_result *results; /* by item * nmeasures + measure */
 	uint32_t ntested[COMPARE_MEASURES];
 	uint32_t nsignificant[COMPARE_MEASURES];
