@@ -4,7 +4,7 @@
 # 1. Noise: data sets of 20 runs whose functions' shares vary from run to
 #    run by a known amount (test/gen-runs.awk: 20% relative, lognormal, on
 #    top of the counting error of 1,000 samples a run) are split in halves
-#    (perfviews split) and the halves compared.  Nothing differs, so every
+#    and the halves compared.  Nothing differs, so every
 #    significant row is a false one.  Benjamini-Hochberg at 5% allows a
 #    false row in at most 5% of such comparisons (when nothing differs,
 #    the false discovery rate is the chance of any), and each function's
@@ -31,18 +31,13 @@ GEN=$TOP/test/gen-runs.awk
 PY311=${PY311:-/root/.pyenv/versions/3.11.7/bin/python3.11}
 PY312=${PY312:-/root/.pyenv/versions/3.12.1/bin/python3.12}
 
-# halves FILE A B: the first and the second half of FILE's runs.
+# halves FILE A B: the first and the second half of FILE's runs, each run
+# with its "# perfviews run N/M" line.
 halves() {
-	rm -rf "$TMP/runs"
-	mkdir "$TMP/runs"
-	n=$("$BIN/perfviews" split "$1" "$TMP/runs")
-	: >"$2"
-	: >"$3"
-	i=1
-	for run in "$TMP"/runs/run-*.txt; do
-		if [ $i -le $((n / 2)) ]; then cat "$run" >>"$2"; else cat "$run" >>"$3"; fi
-		i=$((i + 1))
-	done
+	awk -v a="$2" -v b="$3" '
+	    FNR == NR { if (/^# perfviews run /) n++; next }
+	    /^# perfviews run / { r++ }
+	    { print > (r <= n / 2 ? a : b) }' "$1" "$1"
 }
 
 # csv_count FILE AWK-CONDITION: rows of flatdiff csv output matching it
