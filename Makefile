@@ -25,8 +25,9 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = dataset flame views symbols match input base
+GROUPS       = dataset flame views symbols match input stats base
 SYSLIBS_symbols = -lbfd
+SYSLIBS_stats   = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
 LINK_collapse      = symbols input base
@@ -37,6 +38,8 @@ LINK_bydso         = views symbols input base
 LINK_bycategory    = flame views match symbols input base
 LINK_flamesvg      = flame input base
 LINK_perfviews     = dataset views input base
+LINK_flatdiff      = views symbols input stats base
+LINK_diffstacks    = views symbols input stats base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
 PROGRAMS   = $(FILTERS:%=$(BIN)/%)

@@ -32,6 +32,7 @@ flame_graph_free(struct flame_graph *g)
 	tuple_table_free(&g->stacks);
 	free(g->width_of);
 	free(g->delta_of);
+	free(g->test_of);
 	free(g->line);
 	free(g->line_ids);
 	free(g->line_ends);
@@ -55,6 +56,8 @@ new_node(struct flame_graph *g, uint32_t name, size_t depth)
 	n->start = g->time;
 	n->end = g->time;
 	n->delta = 0;
+	n->self = 0;
+	memset(&n->test, 0, sizeof n->test);
 	return (uint32_t)g->nnodes++;
 }
 
@@ -70,7 +73,7 @@ ensure_path(struct flame_graph *g, size_t depth)
 /* Merge one stack (name ids, root side first) into the nodes. */
 static void
 merge_stack(struct flame_graph *g, const uint32_t *ids, size_t n, double width,
-            double delta)
+            double delta, const struct flame_test *test)
 {
 	if (g->nnodes == 0) {
 		ensure_path(g, 0);
@@ -88,7 +91,11 @@ merge_stack(struct flame_graph *g, const uint32_t *ids, size_t n, double width,
 		g->path_nodes[depth] = new_node(g, ids[depth - 1], depth);
 	}
 	g->path_n = n;
-	g->nodes[g->path_nodes[n]].delta += delta;
+	struct flame_node *leaf = &g->nodes[g->path_nodes[n]];
+	leaf->delta += delta;
+	leaf->self += width;
+	if (test != NULL && test->verdict != FLAME_UNTESTED)
+		leaf->test = *test;
 	g->time += width;
 }
 
@@ -170,11 +177,13 @@ ensure_counts(struct flame_graph *g, uint32_t id)
 	                            sizeof *g->width_of);
 	g->delta_of = array_reserve(g->delta_of, &g->delta_cap, (size_t)id + 1,
 	                            sizeof *g->delta_of);
+	g->test_of = array_reserve(g->test_of, &g->test_cap, (size_t)id + 1,
+	                           sizeof *g->test_of);
 }
 
-void
-flame_graph_add(struct flame_graph *g, struct span stack, double width,
-                double delta)
+static void
+add_stack(struct flame_graph *g, struct span stack, double width, double delta,
+          const struct flame_test *test)
 {
 	size_t n = parse_frames(g, stack);
 	const uint32_t *ids = g->line_ids;
@@ -187,13 +196,30 @@ flame_graph_add(struct flame_graph *g, struct span stack, double width,
 		ids = g->drawn_ids;
 	}
 	if (g->flamechart) {
-		merge_stack(g, ids, n, width, delta);
+		merge_stack(g, ids, n, width, delta, test);
 		return;
 	}
 	uint32_t id = tuple_table_intern(&g->stacks, ids, n);
 	ensure_counts(g, id);
 	g->width_of[id] += width;
 	g->delta_of[id] += delta;
+	if (test != NULL && test->verdict != FLAME_UNTESTED)
+		g->test_of[id] = *test;
+}
+
+void
+flame_graph_add(struct flame_graph *g, struct span stack, double width,
+                double delta)
+{
+	add_stack(g, stack, width, delta, NULL);
+}
+
+void
+flame_graph_add_tested(struct flame_graph *g, struct span stack, double width,
+                       double delta, const struct flame_test *test)
+{
+	g->tested = true;
+	add_stack(g, stack, width, delta, test);
 }
 
 /*
@@ -225,7 +251,7 @@ merge_sorted(struct flame_graph *g)
 		uint32_t n;
 		const uint32_t *ids = tuple_table_get(&g->stacks, order[i], &n);
 		merge_stack(g, ids, n, g->width_of[order[i]],
-		            g->delta_of[order[i]]);
+		            g->delta_of[order[i]], &g->test_of[order[i]]);
 	}
 	free(order);
 }
@@ -259,7 +285,9 @@ flame_graph_prune(struct flame_graph *g, double min_width)
 			continue;
 		if (n->depth > g->max_depth)
 			g->max_depth = n->depth;
-		if (fabs(n->delta) > g->max_delta)
+		bool drawn_changed =
+		    !g->tested || n->test.verdict == FLAME_SIGNIFICANT;
+		if (drawn_changed && fabs(n->delta) > g->max_delta)
 			g->max_delta = fabs(n->delta);
 		g->nodes[kept++] = *n;
 	}

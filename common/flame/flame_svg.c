@@ -202,7 +202,7 @@ write_frames_start(FILE *out, const struct flame_graph *g,
                    const struct flame_layout *l,
                    const struct flame_svg_options *o)
 {
-	struct flame_node root = {FLAME_ROOT, 0, 0, 0, 0};
+	struct flame_node root = {.name = FLAME_ROOT};
 	struct flame_box box = flame_layout_box(l, &root);
 	double factor = o->factor;
 
@@ -238,6 +238,32 @@ shown_count(const struct flame_layout *l, const struct flame_svg_options *o,
 	return strtod(number, NULL);
 }
 
+/* "; self A 10 -> B 25, p=0.0012 q=0.031, significant" */
+static void
+write_test(FILE *out, const struct flame_svg_options *o,
+           const struct flame_node *n)
+{
+	/* The widths are one side's counts; the other's is width - delta. */
+	double width = n->self * o->factor;
+	double other = (n->self - n->delta) * o->factor;
+	char a[600], b[600];
+
+	if (n->self == 0 && n->delta == 0) {
+		fputs("; no self samples", out);
+		return;
+	}
+	format_count(o->a_widths ? width : other, a, sizeof a);
+	format_count(o->a_widths ? other : width, b, sizeof b);
+	fprintf(out, "; self A %s -> B %s", a, b);
+	if (n->test.verdict == FLAME_UNTESTED)
+		fputs(", not tested: too few samples", out);
+	else
+		fprintf(out, ", p=%.2g q=%.2g, %s", n->test.p, n->test.q,
+		        n->test.verdict == FLAME_SIGNIFICANT
+		            ? "significant"
+		            : "not significant");
+}
+
 static void
 write_title(FILE *out, const struct flame_graph *g,
             const struct flame_layout *l, const struct flame_svg_options *o,
@@ -264,6 +290,8 @@ write_title(FILE *out, const struct flame_graph *g,
 			pct = 0; /* no "-0.00" */
 		fprintf(out, "; %s%.2f%%", d > 0 ? "+" : "", pct);
 	}
+	if (g->tested)
+		write_test(out, o, n);
 	fputs(")</title>", out);
 }
 
@@ -271,8 +299,12 @@ static struct rgb
 frame_colour(const struct flame_graph *g, const struct flame_svg_options *o,
              const struct flame_node *n, struct span name, bool waker)
 {
+	/* Not significant, or not tested: as if it had not changed. */
+	bool noise = g->tested && n->test.verdict != FLAME_SIGNIFICANT;
 	if (g->diff && !span_eq_cstr(name, "--") && !span_eq_cstr(name, "-"))
-		return palette_diff_colour(o->negate ? -n->delta : n->delta,
+		return palette_diff_colour(noise       ? 0
+		                           : o->negate ? -n->delta
+		                                       : n->delta,
 		                           g->max_delta);
 	return palette_colour(o->palette, name, o->hash_colours, waker);
 }

@@ -12,9 +12,12 @@
  * in view, drawn over the frames, while a tall graph scrolls.
  *
  * Titles read "name (1,234 samples, 5.67%)", or with a diff input
- * "name (1,234 samples, 5.67%; +1.23%)".  Rectangles have flamegraph.pl's
- * x and width to 0.1 pixel; x carries more digits so that zooming stays
- * exact.
+ * "name (1,234 samples, 5.67%; +1.23%)", and with diffstacks' tests
+ * "name (1,234 samples, 5.67%; +1.23%; self A 10 -> B 25, p=0.0012
+ * q=0.031, significant)": a frame whose change is not significant, or was
+ * not tested, is drawn white, as one that did not change.  Rectangles have
+ * flamegraph.pl's x and width to 0.1 pixel; x carries more digits so that
+ * zooming stays exact.
  */
 #ifndef PERFVIEWS_FLAME_SVG_H
 #define PERFVIEWS_FLAME_SVG_H
@@ -36,6 +39,7 @@ struct flame_svg_options {
 	bool hash_colours;     /* --hash */
 	char background[2][8]; /* gradient, "#rrggbb" */
 	bool negate;           /* diff: swap red and blue */
+	bool a_widths;         /* tested diff: widths are A's (columns B A) */
 	double factor;         /* counts are shown multiplied by this */
 };
 

@@ -1,6 +1,7 @@
 /*
  * frame_tidy.c - see frame_tidy.h.
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -262,4 +263,99 @@ python_frame_module(struct span symbol)
 	if (colon == NULL)
 		return span_make(rest.p + rest.n, 0);
 	return span_make(colon + 1, rest.n - (size_t)(colon + 1 - rest.p));
+}
+
+/* Remove s[from, to) from the n bytes at s; returns the new length. */
+static size_t
+cut(char *s, size_t n, size_t from, size_t to)
+{
+	memmove(s + from, s + to, n - to);
+	return n - (to - from);
+}
+
+/* The end of a version ("3.11", "1.0.2") starting at s[i], or i if none. */
+static size_t
+version_end(const char *s, size_t n, size_t i, bool need_dot)
+{
+	size_t end = i;
+	bool dot = false;
+
+	while (end < n && isdigit((unsigned char)s[end])) {
+		while (end < n && isdigit((unsigned char)s[end]))
+			end++;
+		if (end + 1 < n && s[end] == '.' &&
+		    isdigit((unsigned char)s[end + 1])) {
+			dot = true;
+			end++;
+		}
+	}
+	return dot || !need_dot ? end : i;
+}
+
+static bool
+is_letter(char c)
+{
+	return isalpha((unsigned char)c) != 0;
+}
+
+size_t
+dso_family_name(struct span dso, char *out)
+{
+	size_t n = dso.n;
+
+	if (n > 0)
+		memcpy(out, dso.p, n);
+	if (n == 0 || out[0] == '[')
+		return n;
+	if (n > 9 && memcmp(out, "perf-", 5) == 0 &&
+	    memcmp(out + n - 4, ".map", 4) == 0 &&
+	    version_end(out, n - 4, 5, false) == n - 4)
+		return cut(out, n, 4, n - 4);
+
+	/* ".so.1.0" at the end: the stem ends at ".so". */
+	size_t stem = n;
+	for (size_t i = 0; i + 3 <= n; i++) {
+		if (memcmp(out + i, ".so", 3) != 0)
+			continue;
+		if (i + 3 == n) {
+			stem = i;
+		} else if (out[i + 3] == '.' &&
+		           version_end(out, n, i + 4, false) == n &&
+		           i + 4 < n) {
+			n = i + 3;
+			stem = i;
+		}
+	}
+
+	/* "cpython-312": the Python version of an extension module. */
+	for (size_t i = 0; i + 8 < stem; i++) {
+		if (memcmp(out + i, "cpython-", 8) != 0)
+			continue;
+		size_t end = version_end(out, stem, i + 8, false);
+		while (end < stem && strchr("dmtu", out[end]) != NULL)
+			end++;
+		if (end > i + 8 && end < stem && out[end] == '-') {
+			n = cut(out, n, i + 7, end);
+			stem -= end - (i + 7);
+		}
+		break;
+	}
+
+	/* A version that ends the stem, its ABI letters after it. */
+	size_t end = stem;
+	while (end > 0 && strchr("dmtu", out[end - 1]) != NULL)
+		end--;
+	size_t start = end;
+	while (start > 0 && (isdigit((unsigned char)out[start - 1]) ||
+	                     out[start - 1] == '.'))
+		start--;
+	while (start < end && out[start] == '.')
+		start++;
+	if (start == end || version_end(out, end, start, true) != end)
+		return n;
+	if (start > 1 && out[start - 1] == '-' && is_letter(out[start - 2]))
+		start--;
+	else if (start == 0 || !is_letter(out[start - 1]))
+		return n;
+	return cut(out, n, start, stem);
 }

@@ -193,10 +193,56 @@ START_TEST(python_modules)
 }
 END_TEST
 
+static const char *
+family(const char *dso)
+{
+	static char out[256];
+	size_t n = dso_family_name(span_cstr(dso), out);
+	out[n] = '\0';
+	return out;
+}
+
+START_TEST(dso_families_set_versions_aside)
+{
+	/* Python's interpreters and libraries, of any version, are one. */
+	ck_assert_str_eq(family("libpython3.11.so.1.0"), "libpython.so");
+	ck_assert_str_eq(family("libpython3.12.so.1.0"), "libpython.so");
+	ck_assert_str_eq(family("python3.11"), "python");
+	ck_assert_str_eq(family("python3.12"), "python");
+	ck_assert_str_eq(family("python3.13t"), "python");
+	ck_assert_str_eq(family("python3.12d"), "python");
+	ck_assert_str_eq(family("_json.cpython-311-x86_64-linux-gnu.so"),
+	                 "_json.cpython-x86_64-linux-gnu.so");
+	ck_assert_str_eq(family("_json.cpython-313t-x86_64-linux-gnu.so"),
+	                 "_json.cpython-x86_64-linux-gnu.so");
+	/* Shared library versions. */
+	ck_assert_str_eq(family("libc.so.6"), "libc.so");
+	ck_assert_str_eq(family("libstdc++.so.6.0.30"), "libstdc++.so");
+	ck_assert_str_eq(family("libglib-2.0.so.0.7400.6"), "libglib.so");
+	ck_assert_str_eq(family("libfoo.so"), "libfoo.so");
+	ck_assert_str_eq(family("perf-4242.map"), "perf.map");
+	/* Numbers without a dot are part of the name. */
+	ck_assert_str_eq(family("ld-linux-x86-64.so.2"), "ld-linux-x86-64.so");
+	ck_assert_str_eq(family("libbz2.so.1.0"), "libbz2.so");
+	ck_assert_str_eq(family("python3"), "python3");
+	ck_assert_str_eq(family("x264"), "x264");
+	/* Not a version: after a digit or a dot, or in brackets. */
+	ck_assert_str_eq(family("foo.1.2"), "foo.1.2");
+	ck_assert_str_eq(family("a-1.2x"), "a-1.2x");
+	ck_assert_str_eq(family("[kernel.kallsyms]"), "[kernel.kallsyms]");
+	ck_assert_str_eq(family("[unknown]"), "[unknown]");
+	ck_assert_str_eq(family("perf-.map"), "perf-.map");
+	ck_assert_str_eq(family("libsoup-3.0.so.0"), "libsoup.so");
+	ck_assert_str_eq(family(".so.1"), ".so");
+	ck_assert_str_eq(family(""), "");
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {argument_lists_removed,
+	const TTest *tests[] = {dso_families_set_versions_aside,
+	                        argument_lists_removed,
 	                        template_parentheses_kept,
 	                        go_and_java,
 	                        unknown_symbols,
