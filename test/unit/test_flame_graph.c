@@ -216,17 +216,15 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("flame_graph");
-	TCase *tc = tcase_create("merge");
-	tcase_add_test(tc, equal_stacks_merge);
-	tcase_add_test(tc, sorted_as_lines);
-	tcase_add_test(tc, reverse_merges_leaves);
-	tcase_add_test(tc, flamechart_keeps_input_order);
-	tcase_add_test(tc, shared_beginnings_parsed_right);
-	tcase_add_test(tc, diff_widths_and_deltas);
-	tcase_add_test(tc, tested_diff_colours_only_significant);
-	tcase_add_test(tc, prune_narrow_frames);
-	tcase_add_test(tc, layout_in_pixels);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {equal_stacks_merge,
+	                        sorted_as_lines,
+	                        reverse_merges_leaves,
+	                        flamechart_keeps_input_order,
+	                        shared_beginnings_parsed_right,
+	                        diff_widths_and_deltas,
+	                        tested_diff_colours_only_significant,
+	                        prune_narrow_frames,
+	                        layout_in_pixels,
+	                        NULL};
+	return unit_main("flame_graph", tests);
 }

@@ -88,12 +88,7 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("utf8");
-	TCase *tc = tcase_create("utf8");
-	tcase_add_test(tc, sequence_lengths);
-	tcase_add_test(tc, invalid_sequences);
-	tcase_add_test(tc, counting);
-	tcase_add_test(tc, cutting);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {sequence_lengths, invalid_sequences, counting,
+	                        cutting, NULL};
+	return unit_main("utf8", tests);
 }
