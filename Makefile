@@ -113,7 +113,7 @@ unit: $(UNIT_TESTS)
 # Objects are intermediate files to make, which would delete them after a
 # first build and rebuild everything the next time.  Kept, a second make
 # does nothing.
-.SECONDARY: $(OBJECTS)
+.SECONDARY: $(OBJECTS) $(call lib,$(GROUPS))
 -include $(OBJECTS:.o=.d)
 
 # The same programs and unit tests under AddressSanitizer and UBSan.

@@ -271,9 +271,10 @@ show_tail(const char *path)
 	close(fd);
 	if (n <= 0)
 		return;
-	size_t end = (size_t)n, start = end;
+	size_t end = (size_t)n;
 	if (buf[end - 1] == '\n')
-		end--;
+		end--; /* a last newline ends a line, it does not start one */
+	size_t start = end;
 	for (int lines = 0; start > 0; start--)
 		if (buf[start - 1] == '\n' && ++lines == TAIL_LINES)
 			break;

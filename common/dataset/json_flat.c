@@ -125,8 +125,8 @@ hex4(struct parser *ps, uint32_t *out)
 
 	if (ps->end - ps->p < 4)
 		return error(ps, "truncated \\u escape");
-	for (int i = 0; i < 4; i++) {
-		char c = *ps->p++;
+	for (int i = 0; i < 4; i++, ps->p++) {
+		char c = *ps->p;
 		v <<= 4;
 		if (c >= '0' && c <= '9')
 			v |= (uint32_t)(c - '0');
@@ -135,7 +135,7 @@ hex4(struct parser *ps, uint32_t *out)
 		else if (c >= 'A' && c <= 'F')
 			v |= (uint32_t)(c - 'A' + 10);
 		else
-			return error(ps, "bad \\u escape");
+			return error(ps, "bad \\u escape"); /* at the digit */
 	}
 	*out = v;
 	return true;
@@ -170,17 +170,23 @@ parse_string(struct parser *ps)
 			uint32_t cp, low;
 			if (!hex4(ps, &cp))
 				return false;
+			if (cp == 0)
+				return error(ps, "\\u0000 in a string");
 			if (cp >= 0xd800 && cp < 0xdc00 &&
 			    ps->end - ps->p >= 6 && ps->p[0] == '\\' &&
 			    ps->p[1] == 'u') {
 				ps->p += 2;
 				if (!hex4(ps, &low))
 					return false;
-				if (low >= 0xdc00 && low < 0xe000)
+				if (low >= 0xdc00 && low < 0xe000) {
 					cp = 0x10000 + ((cp - 0xd800) << 10) +
 					     (low - 0xdc00);
-				else
+				} else {
+					/* Not a pair: the second escape is
+					 * read again on its own. */
 					cp = 0xfffd;
+					ps->p -= 6;
+				}
 			} else if (cp >= 0xd800 && cp < 0xe000) {
 				cp = 0xfffd; /* a lone surrogate */
 			}

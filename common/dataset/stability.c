@@ -279,7 +279,7 @@ stability_split_count(size_t nruns, size_t k)
 {
 	double pairs = 1;
 
-	if (k == 0 || 2 * k > nruns)
+	if (k == 0 || k > nruns / 2)
 		return 0;
 	/* C(n, k) * C(n - k, k) = n! / (k! k! (n - 2k)!), halved. */
 	for (size_t i = 0; i < 2 * k; i++)
@@ -426,7 +426,7 @@ stability_splits(const struct stability *s, size_t k, size_t max_splits,
 
 	memset(out, 0, sizeof *out);
 	out->k = k;
-	if (k == 0 || 2 * k > s->nruns || max_splits == 0)
+	if (k == 0 || k > s->nruns / 2 || max_splits == 0)
 		return;
 	if (stability_split_count(s->nruns, k) <= (double)max_splits) {
 		all_splits(&t);

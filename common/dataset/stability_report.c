@@ -14,13 +14,14 @@
 size_t
 stability_sizes(const char *list, size_t *sizes, size_t max)
 {
-	char *copy = xstrdup(list), *save = NULL;
+	char *copy = xstrdup(list);
 	size_t n = 0;
 
-	for (char *w = strtok_r(copy, ",", &save); w != NULL;
-	     w = strtok_r(NULL, ",", &save)) {
+	/* strsep, not strtok: "1,,2" has an empty item, which is an error. */
+	for (char *rest = copy, *w; (w = strsep(&rest, ",")) != NULL;) {
 		uint64_t v;
-		if (!parse_u64(w, &v) || v == 0 || n == max) {
+		if (!parse_u64(w, &v) || v == 0 || v > SIZE_MAX / 2 ||
+		    n == max) {
 			n = 0;
 			break;
 		}
@@ -75,7 +76,7 @@ distance_table(FILE *out, const struct stability *s,
 	             "|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (size_t i = 0; i < nsizes; i++) {
 		struct split_summary m;
-		if (2 * sizes[i] > s->nruns) {
+		if (sizes[i] > s->nruns / 2) {
 			warnmsg("k=%zu: needs %zu runs, have %zu", sizes[i],
 			        2 * sizes[i], s->nruns);
 			continue;

@@ -564,6 +564,9 @@ START_TEST(failure_message_with_long_stderr)
 	ck_assert_ptr_null(strstr(c.err, "line 1\n"));
 	ck_assert_ptr_null(strstr(c.err, "line 2\n"));
 	ck_assert(strstr(c.err, "line 11\n") < strstr(c.err, "line 12\n"));
+	/* Ten lines, though the text ends with a newline. */
+	ck_assert_msg(strstr(c.err, "    line 3\n") != NULL, "%s", c.err);
+	ck_assert_ptr_null(strstr(c.err, "    line 2\n"));
 	unlink(err);
 }
 END_TEST

@@ -117,6 +117,8 @@ START_TEST(split_counts)
 	ck_assert_near(stability_split_count(2, 1), 1);
 	ck_assert_near(stability_split_count(4, 1), 6);
 	ck_assert_near(stability_split_count(4, 2), 3);
+	/* 2k would overflow: no splits, at once. */
+	ck_assert_near(stability_split_count(4, (size_t)1 << 63), 0);
 	ck_assert_near(stability_split_count(10, 1), 45);
 	ck_assert_near(stability_split_count(10, 5), 126);
 	ck_assert_near(stability_split_count(10, 2), 45 * 28 / 2);
