@@ -20,12 +20,12 @@ START_TEST(sizes_parsed)
 	ck_assert_uint_eq(sizes[1], 2);
 	ck_assert_uint_eq(sizes[2], 5);
 	ck_assert_uint_eq(stability_sizes("7", sizes, 4), 1);
+	ck_assert_uint_eq(sizes[0], 7);
 	/* Empty items and sizes that would overflow are not lists. */
 	ck_assert_uint_eq(stability_sizes("1,,2", sizes, 4), 0);
 	ck_assert_uint_eq(stability_sizes(",1", sizes, 4), 0);
 	ck_assert_uint_eq(stability_sizes("1,", sizes, 4), 0);
 	ck_assert_uint_eq(stability_sizes("9223372036854775808", sizes, 4), 0);
-	ck_assert_uint_eq(sizes[0], 7);
 	/* In the order given, repeats kept. */
 	ck_assert_uint_eq(stability_sizes("3,1,3", sizes, 4), 3);
 	ck_assert_uint_eq(sizes[0], 3);
