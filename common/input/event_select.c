@@ -56,6 +56,9 @@ event_select_take(struct event_select *e, struct span event)
 		e->samples_cap = cap;
 	}
 	e->samples[id]++;
+	/* No event printed (perf script -F -event): nothing to choose by. */
+	if (event.n == 0)
+		return true;
 	if (e->chosen == UINT32_MAX &&
 	    (e->want == NULL || event_matches(event, e->want)))
 		e->chosen = id;
@@ -67,6 +70,9 @@ event_select_name(const struct event_select *e)
 {
 	if (e->chosen != UINT32_MAX)
 		return string_table_cstr(&e->events, e->chosen);
+	/* Samples without an event name were shown: the event is unknown. */
+	if (string_table_find(&e->events, span_make("", 0)) != STRING_NONE)
+		return NULL;
 	return e->want;
 }
 
@@ -74,9 +80,9 @@ void
 event_select_report(const struct event_select *e)
 {
 	for (uint32_t id = 0; id < e->events.count; id++) {
-		if (id == e->chosen)
-			continue;
 		struct span name = string_table_get(&e->events, id);
+		if (id == e->chosen || name.n == 0)
+			continue;
 		warnmsg(
 		    "skipped %llu samples of event %.*s (showing %s; choose "
 		    "with --event)",

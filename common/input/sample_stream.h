@@ -14,6 +14,12 @@
  * resolved, inlined calls expanded: the symbolizer) sets rewrite; this
  * module itself knows nothing of symbols.
  *
+ * A field the caller's options need but the input lacks (perf script -F
+ * leaves out any field) is said once on stderr, and the stream goes on with
+ * what there is: roots "[unknown]" without a comm, "comm-?" without a pid,
+ * "comm-?/?" without a tid; every sample without an event name is shown,
+ * whatever --event asks.
+ *
  * Nothing is allocated per sample; the root name of the previous sample
  * is kept, so a sample of the same thread costs one comparison.
  */
@@ -59,6 +65,8 @@ struct sample_stream {
 
 	uint64_t samples; /* handed over: samples and folded lines */
 	bool saw_perf, saw_folded;
+	const char *input; /* the name of the input being read */
+	unsigned missing;  /* fields found missing, said once each */
 
 	/* The root of the previous sample, and what it was made from. */
 	bool root_valid;
