@@ -34,7 +34,7 @@ LINK_flatsort      = views symbols input base
 LINK_calltree      = views symbols input base
 LINK_bydso         = views symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = dataset views input base
+LINK_perfviews     = dataset views symbols input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
 PROGRAMS   = $(FILTERS:%=$(BIN)/%)
