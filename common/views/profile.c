@@ -432,6 +432,15 @@ profile_stack_get(const struct profile *p, uint32_t id)
 	return s;
 }
 
+bool
+profile_names_dsos(const struct profile *p)
+{
+	for (uint32_t id = 0; id < profile_function_count(p); id++)
+		if (p->functions[id].dso != p->unknown_dso)
+			return true;
+	return false;
+}
+
 const char *
 profile_weight_name(const struct profile *p)
 {

@@ -157,6 +157,12 @@ profile_text(const struct profile *p, uint32_t name)
 	return string_table_get(&p->names, name);
 }
 
+/*
+ * True when some function is in a known DSO; false when the input names
+ * none (perf script -F without dso, or folded stacks without annotations).
+ */
+bool profile_names_dsos(const struct profile *p);
+
 /* "samples", "period" or "count" (folded input): what weights count. */
 const char *profile_weight_name(const struct profile *p);
 /* The event shown, or NULL (folded input says none). */
