@@ -79,7 +79,8 @@ input_format_guess(struct span head, bool whole)
 		if (kind == PERF_LINE_SIDEBAND)
 			is_perf = true;
 		else if (kind == PERF_LINE_HEADER)
-			is_perf = !bare_fields(line, &s) || frame_follows;
+			is_perf = !bare_fields(line, &s) || frame_follows ||
+			          !is_folded;
 		else if (indented)
 			/* Frames, srclines: only perf text indents lines. */
 			is_perf = perf_frame_parse(line, &f) ||
