@@ -70,8 +70,9 @@ make_root_name(struct sample_stream *st, const struct perf_sample *s)
 		} else {
 			missing_field(
 			    st, s, NO_PID,
-			    "no process id in the header (perf script "
-			    "-F +pid): roots without one read COMM-?");
+			    "no process id in the header (a lone number is "
+			    "the thread id; perf script -F +pid,+tid prints "
+			    "both): roots without one read COMM-?");
 			n += (size_t)sprintf(p + n, "-?");
 		}
 	}

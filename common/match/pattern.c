@@ -3,6 +3,7 @@
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "base/cli.h"
@@ -15,7 +16,7 @@ struct pattern {
 };
 
 struct pattern *
-pattern_compile(const char *regex, const char *option)
+pattern_build(const char *regex, char *why, size_t whylen)
 {
 	int errcode;
 	PCRE2_SIZE erroffset;
@@ -26,9 +27,10 @@ pattern_compile(const char *regex, const char *option)
 	if (p->code == NULL) {
 		PCRE2_UCHAR msg[256];
 		pcre2_get_error_message(errcode, msg, sizeof msg);
+		snprintf(why, whylen, "%s at offset %zu", (const char *)msg,
+		         (size_t)erroffset);
 		free(p);
-		usage_error("%s '%s': %s at offset %zu", option, regex,
-		            (const char *)msg, (size_t)erroffset);
+		return NULL;
 	}
 	/* JIT is an optimisation only; without it matching still works. */
 	pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE);
@@ -38,19 +40,43 @@ pattern_compile(const char *regex, const char *option)
 	return p;
 }
 
-bool
-pattern_match(const struct pattern *p, struct span subject)
+struct pattern *
+pattern_compile(const char *regex, const char *option)
+{
+	char why[300];
+	struct pattern *p = pattern_build(regex, why, sizeof why);
+
+	if (p == NULL)
+		usage_error("%s '%s': %s", option, regex, why);
+	return p;
+}
+
+int
+pattern_exec(const struct pattern *p, struct span subject, char *why,
+             size_t whylen)
 {
 	int rc = pcre2_match(p->code, (PCRE2_SPTR)subject.p, subject.n, 0, 0,
 	                     p->match, NULL);
 	if (rc >= 0)
-		return true;
+		return 1;
 	if (rc == PCRE2_ERROR_NOMATCH)
-		return false;
-	/* A resource limit on a pathological pattern: say so, not match. */
+		return 0;
 	PCRE2_UCHAR msg[256];
 	pcre2_get_error_message(rc, msg, sizeof msg);
-	die(EXIT_DATA, "pattern match failed: %s", (const char *)msg);
+	snprintf(why, whylen, "%s", (const char *)msg);
+	return -1;
+}
+
+bool
+pattern_match(const struct pattern *p, struct span subject)
+{
+	char why[256];
+	int rc = pattern_exec(p, subject, why, sizeof why);
+
+	/* A resource limit on a pathological pattern: say so, not match. */
+	if (rc < 0)
+		die(EXIT_DATA, "pattern match failed: %s", why);
+	return rc == 1;
 }
 
 void

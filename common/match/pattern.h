@@ -10,6 +10,7 @@
 #define PERFVIEWS_PATTERN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "base/span.h"
 
@@ -20,5 +21,15 @@ struct pattern *pattern_compile(const char *regex, const char *option);
 /* True when the pattern matches anywhere in subject. */
 bool pattern_match(const struct pattern *p, struct span subject);
 void pattern_free(struct pattern *p);
+
+/*
+ * The same without exiting, for callers that handle errors (and the fuzz
+ * tests): NULL with the reason in why, at most whylen bytes; 1 for a
+ * match, 0 for none, -1 with the reason when pcre2 gave up (a resource
+ * limit on a pathological pattern).
+ */
+struct pattern *pattern_build(const char *regex, char *why, size_t whylen);
+int pattern_exec(const struct pattern *p, struct span subject, char *why,
+                 size_t whylen);
 
 #endif
