@@ -277,18 +277,21 @@ parse_fields(const char *p, const char *end, struct perf_sample *s)
 
 enum { MAX_COMM = 64 };
 
+/* Fields not printed are empty, never NULL: callers may memcpy them. */
 static void
 clear_header(struct perf_sample *s)
 {
-	s->comm = span_make(NULL, 0);
+	struct span none = span_make("", 0);
+
+	s->comm = none;
 	s->pid = s->tid = -1;
 	s->cpu = -1;
-	s->time = span_make(NULL, 0);
+	s->time = none;
 	s->period = 1;
 	s->has_period = false;
-	s->event = span_make(NULL, 0);
-	s->trace = span_make(NULL, 0);
-	s->ip = span_make(NULL, 0);
+	s->event = none;
+	s->trace = none;
+	s->ip = none;
 	s->fields = 0;
 }
 
@@ -619,7 +622,7 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 			    s->trace.n > 0 ? s->trace.p : s->ip.p;
 			s->trace =
 			    span_make(from, (size_t)(s->ip.p + s->ip.n - from));
-			s->ip = span_make(NULL, 0);
+			s->ip = span_make("", 0);
 			s->fields &= ~(unsigned)PERF_FIELD_IP;
 		}
 	}

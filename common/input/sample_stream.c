@@ -96,11 +96,13 @@ root_name(struct sample_stream *st, const struct perf_sample *s)
 {
 	if (st->root_valid && s->pid == st->root_pid &&
 	    s->tid == st->root_tid && s->comm.n == st->root_comm_len &&
-	    memcmp(s->comm.p, st->root_comm, s->comm.n) == 0)
+	    (s->comm.n == 0 ||
+	     memcmp(s->comm.p, st->root_comm, s->comm.n) == 0))
 		return st->root_name;
 	st->root_comm =
 	    array_reserve(st->root_comm, &st->root_comm_cap, s->comm.n + 1, 1);
-	memcpy(st->root_comm, s->comm.p, s->comm.n);
+	if (s->comm.n > 0)
+		memcpy(st->root_comm, s->comm.p, s->comm.n);
 	st->root_comm_len = s->comm.n;
 	st->root_pid = s->pid;
 	st->root_tid = s->tid;
