@@ -499,10 +499,15 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 			/* A bare comm is a header only above a frame. */
 			bare = false;
 			if (lr->too_long || !is_frame_line(line)) {
-				line_reader_unget(lr);
 				line_reader_bad(&r->lines, *header_lineno,
 				                "unrecognised header line");
 				n = 0;
+				/* Read the line again, unless it was cut. */
+				if (!lr->too_long)
+					line_reader_unget(lr);
+				else
+					line_reader_bad(&r->lines, lr->lineno,
+					                "line too long");
 				continue;
 			}
 		}
