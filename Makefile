@@ -116,12 +116,13 @@ check: all unit sanitize
 
 # libFuzzer targets, test/fuzz/fuzz_NAME.c, built with clang, ASan and
 # UBSan into build/fuzz/; fuzz_pipeline runs every filter's main, built
-# as fuzz_main_NAME.  `make fuzz` runs each for FUZZ_SECONDS from its
+# as fuzz_main_NAME; the views read no DSO of this machine there
+# (PERFVIEWS_FUZZING).  `make fuzz` runs each for FUZZ_SECONDS from its
 # seed corpus test/fuzz/corpus/NAME (new inputs go to build/fuzz/corpus,
 # crashes to build/fuzz/crashes); see test/fuzz/run.sh.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_FLAGS    = -g -O1 -fno-omit-frame-pointer \
+FUZZ_FLAGS    = -g -O1 -fno-omit-frame-pointer -DPERFVIEWS_FUZZING \
                 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS  = $(notdir $(basename $(wildcard test/fuzz/fuzz_*.c)))
 FUZZ_FILTERS  = collapse strip-swapper flatsort calltree bydso flamesvg

@@ -15,8 +15,7 @@ for t in $targets; do
 	fi
 	set -- test/fuzz/crashes/$t/*
 	if [ -e "$1" ]; then
-		if LSAN_OPTIONS=suppressions=test/fuzz/lsan.supp \
-		    "build/fuzz/$t" -timeout=10 -rss_limit_mb=2048 \
+		if "build/fuzz/$t" -timeout=10 -rss_limit_mb=2048 \
 		    -close_fd_mask=3 "$@" >"$TMP/$t.log" 2>&1; then
 			pass "$t: $# crash reproducer(s) run clean"
 		else

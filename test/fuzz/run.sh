@@ -16,7 +16,6 @@ for t in "$@"; do
 	mkdir -p "$work/corpus/$t"
 	log=$work/$t.log
 	before=$(ls "$work/crashes" | grep -c "^$t-" || true)
-	LSAN_OPTIONS=suppressions=test/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS} \
 	build/fuzz/$t "$work/corpus/$t" "test/fuzz/corpus/$t" \
 	    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
 	    -malloc_limit_mb=2048 -max_len=32768 -close_fd_mask=3 \
