@@ -106,8 +106,8 @@ input_format_guess(struct span head, bool whole)
 		}
 	}
 	if (text == 0) {
-		/* Nothing whole: empty, or a first line longer than head. */
-		g.cut = p < end && !whole;
+		/* No text: empty, or more to read (a long line, comments). */
+		g.cut = !whole;
 		g.format = g.cut ? INPUT_UNKNOWN : INPUT_EMPTY;
 		if (g.cut)
 			g.first_line = lineno + 1;
@@ -132,8 +132,16 @@ input_format_peek(struct line_reader *r)
 	for (;;) {
 		struct span head = line_reader_peek(r, want);
 		struct input_guess g = input_format_guess(head, head.n < want);
-		if (!g.cut || want > r->max_line)
+		if (!g.cut)
 			return g;
+		if (want > r->max_line) {
+			/* Comments only, so far: the reader will see. */
+			if (memchr(head.p, '\n', head.n) != NULL) {
+				g.format = INPUT_EMPTY;
+				g.cut = false;
+			}
+			return g;
+		}
 		want = r->max_line + 2;
 	}
 }
