@@ -33,7 +33,7 @@ sample_stream_free(struct sample_stream *st)
 }
 
 /* Fields an input may lack (sample_stream.missing). */
-enum { NO_COMM = 1, NO_PID = 2, NO_TID = 4, NO_EVENT = 8 };
+enum { NO_COMM = 1, NO_PID = 2, NO_TID = 4, NO_EVENT = 8, NO_PERIOD = 16 };
 
 /* Say once that the input lacks a field the options need. */
 static void
@@ -120,6 +120,10 @@ read_perf(struct sample_stream *st, struct perf_reader *r)
 	while (perf_reader_next(r, &s)) {
 		if (!event_select_take(&st->events, s.event))
 			continue;
+		if (!s.has_period && st->opt.period)
+			missing_field(st, &s, NO_PERIOD,
+			              "no period in the header (perf script -F "
+			              "+period): samples without one weigh 1");
 		if (s.event.n == 0 && st->opt.event != NULL)
 			missing_field(
 			    st, &s, NO_EVENT,

@@ -18,7 +18,7 @@
  * leaves out any field) is said once on stderr, and the stream goes on with
  * what there is: roots "[unknown]" without a comm, "comm-?" without a pid,
  * "comm-?/?" without a tid; every sample without an event name is shown,
- * whatever --event asks.
+ * whatever --event asks; a sample without a period weighs 1.
  *
  * Nothing is allocated per sample; the root name of the previous sample
  * is kept, so a sample of the same thread costs one comparison.
@@ -43,6 +43,7 @@ struct sample_stream_options {
 	const char *event; /* NULL: the first event seen */
 	bool strict;       /* a line that cannot be parsed is fatal */
 	enum root_kind root;
+	bool period; /* the caller weighs samples by period */
 };
 
 /* Replace the n frames of a sample; see symbolizer_rewrite. */

@@ -27,7 +27,9 @@ profile_init(struct profile *p, const struct profile_options *opt)
 	memset(p, 0, sizeof *p);
 	p->opt = *opt;
 	string_table_init(&p->names);
-	sample_stream_init(&p->stream, &opt->input, &p->names);
+	struct sample_stream_options input = opt->input;
+	input.period = opt->period;
+	sample_stream_init(&p->stream, &input, &p->names);
 	p->stream.sample = perf_sample;
 	p->stream.folded = folded_line;
 	p->stream.ctx = p;
