@@ -173,8 +173,8 @@ input_format_require(struct line_reader *r, bool folded_ok)
 		    r->name, g.first_line);
 	case INPUT_AMBIGUOUS:
 		die(EXIT_DATA,
-		    "%s: line %lu reads as perf script text and line %lu as "
-		    "folded stacks: cannot tell which the input is",
+		    "%s:%lu: perf script text, but line %lu is folded stacks: "
+		    "cannot tell which the input is",
 		    r->name, g.perf_line, g.folded_line);
 	}
 	return g.format;
