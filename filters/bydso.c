@@ -166,6 +166,9 @@ main(int argc, char *argv[])
 		profile_free(&b.profile);
 		return EXIT_DATA;
 	}
+	if (!profile_names_dsos(&b.profile))
+		warnmsg("the input names no DSOs (perf script -F without dso, "
+		        "or folded stacks): every sample is in [unknown]");
 
 	b.no_caller =
 	    string_table_intern(&b.profile.names, span_cstr("[none]"));

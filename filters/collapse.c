@@ -285,7 +285,7 @@ parse_options(struct options *o, int argc, char *argv[])
 			o->addrs = true;
 			break;
 		case OPT_PERIOD:
-			o->period = true;
+			o->period = o->input.period = true;
 			break;
 		case OPT_PYTHON:
 			o->python = true;

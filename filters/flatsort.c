@@ -271,6 +271,9 @@ main(int argc, char *argv[])
 		profile_free(&f.profile);
 		return EXIT_DATA;
 	}
+	if (f.opt.by == BY_DSO && !profile_names_dsos(&f.profile))
+		warnmsg("the input names no DSOs (perf script -F without dso, "
+		        "or folded stacks): every function is in [unknown]");
 
 	tuple_table_init(&f.row_index);
 	count_rows(&f);

@@ -15,6 +15,7 @@
 #include "base/cli.h"
 #include "base/xalloc.h"
 #include "match/pattern.h"
+#include "input/input_format.h"
 #include "input/perf_script.h"
 #include "base/string_table.h"
 
@@ -47,7 +48,7 @@ struct stripper {
 	struct counts *by_comm;
 	size_t by_comm_cap;
 	uint64_t samples;
-	bool pid_missing_warned;
+	bool pid_missing_warned, tid_missing_warned, comm_missing_warned;
 	enum { AT_BLANK_LINE, AT_LINE_END, IN_LINE } tail; /* of the output */
 };
 
@@ -150,6 +151,12 @@ keep_sample(struct stripper *st, const struct perf_sample *s)
 		return false;
 	if (o->drop_tool && is_tool(s->comm))
 		return false;
+	if ((o->keep != NULL || o->ndrop > 0) && s->comm.n == 0 &&
+	    !st->comm_missing_warned) {
+		warnmsg("the input has no command names (perf script -F "
+		        "+comm): --comm and --drop-comm see empty names");
+		st->comm_missing_warned = true;
+	}
 	if (o->keep != NULL && !pattern_match(o->keep, s->comm))
 		return false;
 	for (size_t i = 0; i < o->ndrop; i++)
@@ -164,10 +171,15 @@ keep_sample(struct stripper *st, const struct perf_sample *s)
 				        "script -F +pid); matching --pid "
 				        "against thread ids");
 			st->pid_missing_warned = true;
-			pid = s->tid;
+			pid = s->tid; /* -1 when neither was printed */
 		}
 		if (!id_listed(&o->pids, pid))
 			return false;
+	}
+	if (o->tids.n > 0 && s->tid < 0 && !st->tid_missing_warned) {
+		warnmsg("the input has no thread ids (perf script -F +tid): "
+		        "--tid keeps no sample without one");
+		st->tid_missing_warned = true;
 	}
 	if (o->tids.n > 0 && !id_listed(&o->tids, s->tid))
 		return false;
@@ -243,6 +255,7 @@ read_input(void *ctx, const char *path)
 		write_text(st, span_cstr("\n"));
 	perf_reader_init(&r, fd, input_name(path));
 	r.lines.strict = st->opt.strict;
+	input_format_require(&r.lines, false);
 	r.skip_frames = true;
 	r.gap = write_gap;
 	r.gap_ctx = st;

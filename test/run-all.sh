@@ -13,6 +13,7 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 RESULTS=$(mktemp "${TMPDIR:-/tmp}/perfviews-results.XXXXXX")
 export RESULTS
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export LSAN_OPTIONS=suppressions=$PWD/test/lsan.supp
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 for build in release asan; do

@@ -249,5 +249,5 @@ void
 finish_output(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout))
-		die_errno(EXIT_DATA, "write error");
+		die_errno(EXIT_DATA, "stdout: write error");
 }

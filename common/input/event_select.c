@@ -52,6 +52,9 @@ event_select_take(struct event_select *e, struct span event)
 	e->samples = array_reserve(e->samples, &e->samples_cap, (size_t)id + 1,
 	                           sizeof *e->samples);
 	e->samples[id]++;
+	/* No event printed (perf script -F -event): nothing to choose by. */
+	if (event.n == 0)
+		return true;
 	if (e->chosen == UINT32_MAX &&
 	    (e->want == NULL || event_matches(event, e->want)))
 		e->chosen = id;
@@ -63,19 +66,25 @@ event_select_name(const struct event_select *e)
 {
 	if (e->chosen != UINT32_MAX)
 		return string_table_cstr(&e->events, e->chosen);
+	/* Samples without an event name were shown: the event is unknown. */
+	if (string_table_find(&e->events, span_make("", 0)) != STRING_NONE)
+		return NULL;
 	return e->want;
 }
 
-/* "cycles (2 samples), instructions (1 sample)": the events but one. */
-static void
+/*
+ * "cycles (2 samples), instructions (1 sample)": the named events but one
+ * (samples without an event name are always shown).  Returns how many.
+ */
+static size_t
 list_events(const struct event_select *e, uint32_t except, char *out,
             size_t cap)
 {
-	size_t n = 0;
+	size_t n = 0, listed = 0;
 
 	out[0] = '\0';
 	for (uint32_t id = 0; id < e->events.count && n + 1 < cap; id++) {
-		if (id == except)
+		if (id == except || string_table_get(&e->events, id).n == 0)
 			continue;
 		unsigned long long count = e->samples[id];
 		n += (size_t)snprintf(out + n, cap - n, "%s%s (%llu sample%s)",
@@ -84,7 +93,9 @@ list_events(const struct event_select *e, uint32_t except, char *out,
 		                      count == 1 ? "" : "s");
 		if (n >= cap)
 			n = cap - 1; /* cut: snprintf wrote what fitted */
+		listed++;
 	}
+	return listed;
 }
 
 void
@@ -93,16 +104,14 @@ event_select_report(const struct event_select *e)
 	char others[1024];
 
 	if (e->chosen == UINT32_MAX) {
-		if (e->want != NULL && e->events.count > 0) {
-			list_events(e, UINT32_MAX, others, sizeof others);
+		if (e->want != NULL &&
+		    list_events(e, UINT32_MAX, others, sizeof others) > 0)
 			warnmsg("no samples of event %s; the input has %s",
 			        e->want, others);
-		}
 		return;
 	}
-	if (e->events.count < 2)
+	if (list_events(e, e->chosen, others, sizeof others) == 0)
 		return;
-	list_events(e, e->chosen, others, sizeof others);
 	if (e->want != NULL)
 		warnmsg("showing event %s; left out %s", event_select_name(e),
 		        others);

@@ -6,7 +6,8 @@
  * shows one.  By default that is the first event seen; a name chooses
  * another ("cycles" also selects "cycles:u").  Every event is counted, so
  * that the samples left out can be named in a warning and none vanish
- * unannounced.
+ * unannounced.  Samples without an event name (perf script -F -event) are
+ * always shown: there is nothing to choose them by.
  */
 #ifndef PERFVIEWS_EVENT_SELECT_H
 #define PERFVIEWS_EVENT_SELECT_H

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "input/folded.h"
+#include "input/input_format.h"
 
 /* A count: digits, optionally a '.' and more digits. */
 static bool
@@ -99,11 +100,7 @@ folded_next_frame(struct span *rest, struct span *frame)
 bool
 folded_detect(struct span head)
 {
-	struct folded_line f;
-	struct span line = first_text_line(head, true);
-
-	return line.p != NULL && line.p[0] != ' ' && line.p[0] != '\t' &&
-	       folded_parse_line(line, &f);
+	return input_format_guess(head, true).format == INPUT_FOLDED;
 }
 
 void

@@ -14,6 +14,7 @@
 
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "input/input_format.h"
 #include "input/perf_script.h"
 
 static bool
@@ -34,14 +35,18 @@ is_blank(struct span line)
 	return true;
 }
 
-/* The next whitespace-separated token at or after *p, before end. */
+/*
+ * The next whitespace-separated token at or after *p, before end; *blanks
+ * is the number of blanks and tabs skipped to reach it.
+ */
 static struct span
-next_token(const char **p, const char *end)
+next_token(const char **p, const char *end, size_t *blanks)
 {
 	const char *q = *p;
 
 	while (q < end && is_blank_char(*q))
 		q++;
+	*blanks = (size_t)(q - *p);
 	const char *start = q;
 	while (q < end && !is_blank_char(*q))
 		q++;
@@ -96,7 +101,7 @@ parse_pid_token(struct span t, struct perf_sample *s)
 static bool
 parse_cpu_token(struct span t, int *cpu)
 {
-	if (t.n < 3 || t.p[0] != '[' || t.p[t.n - 1] != ']')
+	if (t.n < 3 || t.n > 12 || t.p[0] != '[' || t.p[t.n - 1] != ']')
 		return false;
 	struct span d = span_make(t.p + 1, t.n - 2);
 	if (!all_digits(d))
@@ -105,7 +110,7 @@ parse_cpu_token(struct span t, int *cpu)
 	return true;
 }
 
-/* "12345.678901:" */
+/* "12345.678901:" (with --ns, nine decimals) */
 static bool
 is_time_token(struct span t)
 {
@@ -128,69 +133,213 @@ is_event_token(struct span t)
 	return t.n >= 2 && t.p[t.n - 1] == ':' && !is_digit(t.p[0]);
 }
 
-/*
- * What follows the pid: [cpu] [time:] [period] event: [trace].  True when it
- * has that shape; the fields are stored in s.
- */
+/* 1 to 16 hex digits: an address as perf prints it ("%16lx"). */
 static bool
-parse_header_tail(const char *p, const char *end, struct perf_sample *s)
+is_address_token(struct span t)
 {
-	struct span t = next_token(&p, end);
-
-	s->cpu = -1;
-	if (parse_cpu_token(t, &s->cpu))
-		t = next_token(&p, end);
-	s->time = span_make(NULL, 0);
-	if (is_time_token(t)) {
-		s->time = span_make(t.p, t.n - 1);
-		t = next_token(&p, end);
+	if (t.n == 0 || t.n > 16)
+		return false;
+	for (size_t i = 0; i < t.n; i++) {
+		char c = t.p[i];
+		if (!is_digit(c) && !(c >= 'a' && c <= 'f'))
+			return false;
 	}
+	return true;
+}
+
+/*
+ * perf prints every header field with a blank after it and an address
+ * right-aligned in 16 columns: the ip of a sample without call chain after
+ * one more blank (" %16lx", so 18 columns from the field before), the +addr
+ * text without it (17 columns), and the ip after the +addr text after one
+ * blank (17 columns).  That alignment is what tells an address from a pid,
+ * a period or a symbol named "f": those come with fewer blanks.
+ */
+enum { ADDRESS_COLUMNS = 17, IP_COLUMNS = 18 };
+
+static bool
+aligned(struct span t, size_t blanks, size_t columns)
+{
+	return is_address_token(t) && blanks + t.n >= columns;
+}
+
+/*
+ * The frame on a header line, in rest (what follows the fields; indent
+ * blanks before it): the last address aligned as perf aligns the ip, with
+ * what follows it.  For hand-written input without perf's alignment, a
+ * rest that is one whole frame with a DSO is taken too.  Empty when none.
+ */
+static struct span
+find_header_ip(struct span rest, size_t indent)
+{
+	const char *p = rest.p, *end = rest.p + rest.n;
+	const char *found = NULL;
+	size_t blanks;
+	bool first = true;
+
+	for (;;) {
+		struct span t = next_token(&p, end, &blanks);
+		if (t.n == 0)
+			break;
+		if (aligned(t, first ? indent : blanks,
+		            first ? IP_COLUMNS : ADDRESS_COLUMNS))
+			found = t.p;
+		first = false;
+	}
+	if (found != NULL)
+		return span_make(found, (size_t)(end - found));
+
+	struct perf_frame f;
+	const char *q = rest.p;
+	struct span t = next_token(&q, end, &blanks);
+	if (is_address_token(t) && indent + t.n < ADDRESS_COLUMNS &&
+	    rest.p[rest.n - 1] == ')' && perf_frame_parse(rest, &f) &&
+	    f.dso.n > 0)
+		return rest;
+	return span_make(NULL, 0);
+}
+
+/*
+ * The fields after the comm (from p), each optional but in perf's order:
+ * [pid[/tid]] [[cpu]] [time:] [period] [event:] [rest].  The rest (tracepoint
+ * fields, the +addr text, the ip) follows the event, or starts at an
+ * aligned address.  Returns the kind of line.
+ */
+static enum perf_line_kind
+parse_fields(const char *p, const char *end, struct perf_sample *s)
+{
+	enum { AT_PID, AT_CPU, AT_TIME, AT_PERIOD, AT_EVENT } next = AT_PID;
+	const char *rest = end;
+	size_t blanks, indent = 0;
+
+	for (;;) {
+		struct span t = next_token(&p, end, &blanks);
+		if (t.n == 0)
+			break;
+		if (aligned(t, blanks, IP_COLUMNS)) {
+			rest = t.p;
+			indent = blanks;
+			break;
+		}
+		if (next <= AT_PID && parse_pid_token(t, s)) {
+			s->fields |= PERF_FIELD_PID;
+			next = AT_CPU;
+		} else if (next <= AT_CPU && parse_cpu_token(t, &s->cpu)) {
+			s->fields |= PERF_FIELD_CPU;
+			next = AT_TIME;
+		} else if (next <= AT_TIME && is_time_token(t)) {
+			s->time = span_make(t.p, t.n - 1);
+			s->fields |= PERF_FIELD_TIME;
+			next = AT_PERIOD;
+		} else if (next <= AT_PERIOD && all_digits(t)) {
+			s->period = (uint64_t)parse_decimal(t);
+			s->has_period = true;
+			s->fields |= PERF_FIELD_PERIOD;
+			next = AT_EVENT;
+		} else if (span_starts_with(t, "PERF_RECORD_")) {
+			return s->fields & (PERF_FIELD_COMM | PERF_FIELD_PID |
+			                    PERF_FIELD_CPU | PERF_FIELD_TIME)
+			           ? PERF_LINE_SIDEBAND
+			           : PERF_LINE_OTHER;
+		} else if (is_event_token(t)) {
+			s->event = span_make(t.p, t.n - 1);
+			s->fields |= PERF_FIELD_EVENT;
+			const char *q = p;
+			struct span first = next_token(&q, end, &indent);
+			if (first.n > 0)
+				rest = first.p;
+			break;
+		} else if (aligned(t, blanks, ADDRESS_COLUMNS)) {
+			rest = t.p;
+			indent = blanks;
+			break;
+		} else {
+			return PERF_LINE_OTHER;
+		}
+	}
+	s->trace = span_trim(span_make(rest, (size_t)(end - rest)));
+	if (s->trace.n > 0) {
+		s->ip = find_header_ip(s->trace, indent);
+		if (s->ip.n > 0) {
+			s->fields |= PERF_FIELD_IP;
+			s->trace = span_trim(span_make(
+			    s->trace.p, (size_t)(s->ip.p - s->trace.p)));
+		}
+	}
+	/* Something must say this is a header, not a line of text. */
+	if (s->fields & (PERF_FIELD_PID | PERF_FIELD_CPU | PERF_FIELD_TIME))
+		return PERF_LINE_HEADER;
+	if ((s->fields & PERF_FIELD_IP) &&
+	    (s->fields & (PERF_FIELD_COMM | PERF_FIELD_EVENT)))
+		return PERF_LINE_HEADER;
+	return PERF_LINE_OTHER;
+}
+
+enum { MAX_COMM = 64 };
+
+/* Fields not printed are empty, never NULL: callers may memcpy them. */
+static void
+clear_header(struct perf_sample *s)
+{
+	struct span none = span_make("", 0);
+
+	s->comm = none;
+	s->pid = s->tid = -1;
+	s->cpu = -1;
+	s->time = none;
 	s->period = 1;
 	s->has_period = false;
-	if (all_digits(t)) {
-		s->period = (uint64_t)parse_decimal(t);
-		s->has_period = true;
-		t = next_token(&p, end);
+	s->event = none;
+	s->trace = none;
+	s->ip = none;
+	s->fields = 0;
+}
+
+enum perf_line_kind
+perf_line_classify(struct span line, struct perf_sample *s)
+{
+	const char *p = line.p, *end = line.p + line.n;
+	size_t blanks;
+
+	if (line.n == 0 || line.p[0] == '\t' || line.p[0] == '#')
+		return PERF_LINE_OTHER;
+	while (p < end && is_blank_char(*p))
+		p++;
+	/*
+	 * The comm may hold blanks and digits ("Web Content", "worker 2"), or
+	 * be missing: try it ever longer, from none, until the fields after
+	 * it read as a header.  A wrong split fails within a token or two.
+	 * The kernel keeps 15 bytes of a comm; past MAX_COMM, the line is not
+	 * a header (and a long line costs no more than MAX_COMM tries).
+	 */
+	const char *comm = p, *comm_end = p;
+	for (;;) {
+		if (comm_end - comm > MAX_COMM)
+			return PERF_LINE_OTHER;
+		clear_header(s);
+		if (comm_end > comm)
+			s->fields |= PERF_FIELD_COMM;
+		enum perf_line_kind kind = parse_fields(comm_end, end, s);
+		if (kind != PERF_LINE_OTHER) {
+			s->comm = span_trim(
+			    span_make(comm, (size_t)(comm_end - comm)));
+			return kind;
+		}
+		if (next_token(&comm_end, end, &blanks).n == 0)
+			return PERF_LINE_OTHER;
 	}
-	if (!is_event_token(t))
-		return false;
-	s->event = span_make(t.p, t.n - 1);
-	s->trace = span_trim(span_make(p, (size_t)(end - p)));
-	return true;
 }
 
 bool
 perf_header_parse(struct span line, struct perf_sample *s)
 {
-	const char *p = line.p, *end = line.p + line.n;
-
-	if (line.n == 0 || is_blank_char(line.p[0]) || line.p[0] == '#')
-		return false;
-	/* The comm is at least one token; it may hold spaces and digits. */
-	next_token(&p, end);
-	while (p < end) {
-		const char *comm_end = p;
-		struct span t = next_token(&p, end);
-		if (t.n == 0)
-			break;
-		if (!is_digit(t.p[0]))
-			continue;
-		if (parse_pid_token(t, s) && parse_header_tail(p, end, s)) {
-			s->comm =
-			    span_make(line.p, (size_t)(comm_end - line.p));
-			return true;
-		}
-	}
-	return false;
+	return perf_line_classify(line, s) == PERF_LINE_HEADER;
 }
 
 bool
 perf_script_detect(struct span head)
 {
-	struct perf_sample s;
-	struct span line = first_text_line(head, false);
-
-	return line.p != NULL && perf_header_parse(line, &s);
+	return input_format_guess(head, true).format == INPUT_PERF;
 }
 
 void
@@ -263,6 +412,40 @@ truncated_frame(const struct perf_reader *r, struct span line)
 }
 
 /*
+ * A line holding a comm alone (or an event alone): the header of
+ * `perf script -F comm,ip,sym` with call chains, when frame lines follow.
+ */
+static bool
+bare_header(struct span line, struct perf_sample *s)
+{
+	struct span t = span_trim(line);
+
+	if (t.n == 0 || t.n > MAX_COMM || is_blank_char(line.p[0]) ||
+	    t.p[0] == '#')
+		return false;
+	for (size_t i = 0; i < t.n; i++)
+		if ((unsigned char)t.p[i] < ' ' && t.p[i] != '\t')
+			return false;
+	clear_header(s);
+	if (memchr(t.p, ' ', t.n) == NULL && is_event_token(t)) {
+		s->event = span_make(t.p, t.n - 1);
+		s->fields = PERF_FIELD_EVENT;
+	} else {
+		s->comm = t;
+		s->fields = PERF_FIELD_COMM;
+	}
+	return true;
+}
+
+/* A frame line as perf prints it under a header: a tab, then a frame. */
+static bool
+is_frame_line(struct span line)
+{
+	struct perf_frame f;
+	return line.n > 0 && line.p[0] == '\t' && perf_frame_parse(line, &f);
+}
+
+/*
  * Find the next record.  Returns the number of its lines, with their extents
  * in r->extents relative to the mark; 0 at end of input.  *record_off is
  * where the header starts, relative to the mark.
@@ -275,6 +458,7 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 	struct perf_sample scratch;
 	struct span line;
 	size_t n = 0;
+	bool bare = false; /* the header is a bare comm, on probation */
 
 	line_reader_mark(lr);
 	while (line_reader_next(lr, &line)) {
@@ -293,7 +477,11 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 			}
 			if (line.n == 0 || line.p[0] == '#' || is_blank(line))
 				continue;
-			if (!perf_header_parse(line, s)) {
+			enum perf_line_kind kind = perf_line_classify(line, s);
+			if (kind == PERF_LINE_SIDEBAND)
+				continue;
+			bare = kind == PERF_LINE_OTHER && bare_header(line, s);
+			if (kind == PERF_LINE_OTHER && !bare) {
 				line_reader_bad(
 				    &r->lines, lr->lineno,
 				    is_blank_char(line.p[0])
@@ -307,6 +495,22 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 			add_extent(r, n++, line, base);
 			continue;
 		}
+		if (bare) {
+			/* A bare comm is a header only above a frame. */
+			bare = false;
+			if (lr->too_long || !is_frame_line(line)) {
+				line_reader_bad(&r->lines, *header_lineno,
+				                "unrecognised header line");
+				n = 0;
+				/* Read the line again, unless it was cut. */
+				if (!lr->too_long)
+					line_reader_unget(lr);
+				else
+					line_reader_bad(&r->lines, lr->lineno,
+					                "line too long");
+				continue;
+			}
+		}
 		if (lr->too_long) {
 			add_extent(r, n++, span_make(line.p, 0), base);
 			line_reader_bad(&r->lines, lr->lineno, "line too long");
@@ -314,15 +518,50 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 		}
 		if (is_blank(line))
 			break;
-		if (!is_blank_char(line.p[0]) && line.p[0] != '#' &&
-		    perf_header_parse(line, &scratch)) {
+		/* perf indents frames with a tab: no header starts so. */
+		if (line.p[0] != '\t' && line.p[0] != '#' &&
+		    perf_line_classify(line, &scratch) != PERF_LINE_OTHER) {
 			line_reader_unget(lr);
 			break;
 		}
 		add_extent(r, n++, line, base);
 	}
+	if (bare && n == 1) {
+		/* The input ended under a bare comm. */
+		line_reader_bad(&r->lines, *header_lineno,
+		                "unrecognised header line");
+		n = 0;
+	}
 	r->cut_at_end = n > 0 && lr->unterminated && lr->pos == lr->end;
 	return n;
+}
+
+/*
+ * perf prints the srcline of an inlined frame with " (inlined)" after it,
+ * and the frame without its "(inlined)": the frame is made inlined here.
+ */
+static void
+make_inlined(struct perf_reader *r, struct perf_frame *f)
+{
+	f->inlined = true;
+	f->dso = span_cstr("inlined");
+	f->id = frame_table_intern(&r->cache->frames, f->symbol, f->dso, true);
+}
+
+/* A srcline line under frame f: "file.c:12", "file.c:12 (inlined)". */
+static bool
+srcline_read(struct perf_reader *r, struct span text, struct perf_frame *f)
+{
+	bool inlined = span_ends_with(text, " (inlined)");
+
+	if (inlined)
+		text = span_trim(span_make(text.p, text.n - 10));
+	if (!perf_srcline_looks_valid(text))
+		return false;
+	f->srcline = text;
+	if (inlined && !f->inlined)
+		make_inlined(r, f);
+	return true;
 }
 
 bool
@@ -342,11 +581,11 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 	s->lineno = lineno;
 
 	/* The header was parsed in place; parse again if the data moved. */
-	if (generation != r->lines.generation) {
-		struct span header =
-		    span_make(all.p + r->extents[0].off, r->extents[0].len);
-		perf_header_parse(header, s);
-	}
+	struct span header =
+	    span_make(all.p + r->extents[0].off, r->extents[0].len);
+	if (generation != r->lines.generation &&
+	    perf_line_classify(header, s) != PERF_LINE_HEADER)
+		bare_header(header, s);
 	if (r->skip_frames) {
 		s->frames = r->frames;
 		s->nframes = 0;
@@ -363,12 +602,34 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 	struct perf_frame *f;
 	bool srcline_allowed = false;
 
-	/* perf script without call graphs puts the one frame on the header. */
-	if (s->trace.n > 0 &&
-	    frame_cache_parse(r->cache, s->trace, new_frame(r, 0)) &&
-	    r->frames[0].dso.n > 0) {
-		nframes = 1;
-		s->trace = span_make(NULL, 0);
+	/*
+	 * Without a call chain, the sample's one frame is on the header line.
+	 * Under a call chain, what the header holds there is the sample's
+	 * +addr, never a frame: perf prints no ip on the header then.
+	 */
+	if (s->ip.n > 0) {
+		bool chain = false;
+		for (size_t i = 1; i < nlines && !chain; i++) {
+			struct span line = span_make(all.p + r->extents[i].off,
+			                             r->extents[i].len);
+			if (line.n > 0 && line.p[0] != '#') {
+				chain = is_frame_line(line);
+				break;
+			}
+		}
+		if (!chain &&
+		    frame_cache_parse(r->cache, s->ip, new_frame(r, 0))) {
+			r->saw_dso |= r->frames[0].dso.n > 0;
+			nframes = 1;
+			srcline_allowed = true;
+		} else {
+			const char *from =
+			    s->trace.n > 0 ? s->trace.p : s->ip.p;
+			s->trace =
+			    span_make(from, (size_t)(s->ip.p + s->ip.n - from));
+			s->ip = span_make("", 0);
+			s->fields &= ~(unsigned)PERF_FIELD_IP;
+		}
 	}
 	for (size_t i = 1; i < nlines; i++) {
 		struct span line =
@@ -389,8 +650,8 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 			nframes++;
 			srcline_allowed = true;
 		} else if (srcline_allowed && is_blank_char(line.p[0]) &&
-		           perf_srcline_looks_valid(span_trim(line))) {
-			r->frames[nframes - 1].srcline = span_trim(line);
+		           srcline_read(r, span_trim(line),
+		                        &r->frames[nframes - 1])) {
 			srcline_allowed = false;
 		} else {
 			line_reader_bad(&r->lines, lineno + i,

@@ -8,10 +8,8 @@
 #include "base/cli.h"
 #include "base/xalloc.h"
 #include "input/frame_tidy.h"
+#include "input/input_format.h"
 #include "input/sample_stream.h"
-
-/* Enough of an input to tell its format from its first lines. */
-enum { DETECT_BYTES = 64 << 10 };
 
 void
 sample_stream_init(struct sample_stream *st,
@@ -34,22 +32,60 @@ sample_stream_free(struct sample_stream *st)
 	free(st->namebuf);
 }
 
+/* Fields an input may lack (sample_stream.missing). */
+enum { NO_COMM = 1, NO_PID = 2, NO_TID = 4, NO_EVENT = 8, NO_PERIOD = 16 };
+
+/* Say once that the input lacks a field the options need. */
+static void
+missing_field(struct sample_stream *st, const struct perf_sample *s,
+              unsigned field, const char *what)
+{
+	if (st->missing & field)
+		return;
+	st->missing |= field;
+	warnmsg("%s:%lu: %s", st->input, s->lineno, what);
+}
+
 /* "comm", "comm-PID" or "comm-PID/TID", interned in the caller's names. */
 static uint32_t
 make_root_name(struct sample_stream *st, const struct perf_sample *s)
 {
-	st->namebuf =
-	    array_reserve(st->namebuf, &st->namebuf_cap, s->comm.n + 48, 1);
+	static const char unknown[] = "[unknown]";
+	st->namebuf = array_reserve(st->namebuf, &st->namebuf_cap,
+	                            s->comm.n + sizeof unknown + 48, 1);
 	char *p = st->namebuf;
 	size_t n = comm_tidy(s->comm, p);
 
+	if (s->comm.n == 0) {
+		missing_field(st, s, NO_COMM,
+		              "no command name in the header (perf script -F "
+		              "+comm): stacks without one are rooted at "
+		              "[unknown]");
+		memcpy(p, unknown, sizeof unknown - 1);
+		n = sizeof unknown - 1;
+	}
 	if (st->opt.root != ROOT_COMM) {
-		if (s->pid >= 0)
+		if (s->pid >= 0) {
 			n += (size_t)sprintf(p + n, "-%lld", (long long)s->pid);
-		else
+		} else {
+			missing_field(
+			    st, s, NO_PID,
+			    "no process id in the header (a lone number is "
+			    "the thread id; perf script -F +pid,+tid prints "
+			    "both): roots without one read COMM-?");
 			n += (size_t)sprintf(p + n, "-?");
-		if (st->opt.root == ROOT_TID)
+		}
+	}
+	if (st->opt.root == ROOT_TID) {
+		if (s->tid >= 0) {
 			n += (size_t)sprintf(p + n, "/%lld", (long long)s->tid);
+		} else {
+			missing_field(
+			    st, s, NO_TID,
+			    "no thread id in the header (perf script -F "
+			    "+tid): roots without one read COMM-PID/?");
+			n += (size_t)sprintf(p + n, "/?");
+		}
 	}
 	return string_table_intern(st->names, span_make(p, n));
 }
@@ -60,11 +96,13 @@ root_name(struct sample_stream *st, const struct perf_sample *s)
 {
 	if (st->root_valid && s->pid == st->root_pid &&
 	    s->tid == st->root_tid && s->comm.n == st->root_comm_len &&
-	    memcmp(s->comm.p, st->root_comm, s->comm.n) == 0)
+	    (s->comm.n == 0 ||
+	     memcmp(s->comm.p, st->root_comm, s->comm.n) == 0))
 		return st->root_name;
 	st->root_comm =
 	    array_reserve(st->root_comm, &st->root_comm_cap, s->comm.n + 1, 1);
-	memcpy(st->root_comm, s->comm.p, s->comm.n);
+	if (s->comm.n > 0)
+		memcpy(st->root_comm, s->comm.p, s->comm.n);
 	st->root_comm_len = s->comm.n;
 	st->root_pid = s->pid;
 	st->root_tid = s->tid;
@@ -101,6 +139,16 @@ read_perf(struct sample_stream *st, struct perf_reader *r)
 	while (perf_reader_next(r, &s)) {
 		if (!event_select_take(&st->events, s.event))
 			continue;
+		if (!s.has_period && st->opt.period)
+			missing_field(st, &s, NO_PERIOD,
+			              "no period in the header (perf script -F "
+			              "+period): samples without one weigh 1");
+		if (s.event.n == 0 && st->opt.event != NULL)
+			missing_field(
+			    st, &s, NO_EVENT,
+			    "no event name in the header (perf script "
+			    "-F +event): --event cannot choose, samples "
+			    "without one are all shown");
 		if (st->rewrite != NULL)
 			s.nframes =
 			    st->rewrite(st->rewrite_ctx, &st->cache.frames,
@@ -142,10 +190,9 @@ sample_stream_read(struct sample_stream *st, const char *path)
 	int fd = input_open(path);
 
 	perf_reader_init(&r, fd, input_name(path));
+	st->input = r.lines.name;
 	r.lines.strict = st->opt.strict;
-	struct span head = line_reader_peek(&r.lines, DETECT_BYTES);
-	if (st->folded != NULL && !perf_script_detect(head) &&
-	    folded_detect(head))
+	if (input_format_require(&r.lines, st->folded != NULL) == INPUT_FOLDED)
 		read_folded(st, &r);
 	else
 		read_perf(st, &r);

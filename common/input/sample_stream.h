@@ -18,6 +18,12 @@
  * "# perfviews run N/M" (SAMPLE_STREAM_RUN_MARKER); run counts those lines
  * as they are read, so the sample callback knows the run of its sample.
  *
+ * A field the caller's options need but the input lacks (perf script -F
+ * leaves out any field) is said once on stderr, and the stream goes on with
+ * what there is: roots "[unknown]" without a comm, "comm-?" without a pid,
+ * "comm-?/?" without a tid; every sample without an event name is shown,
+ * whatever --event asks; a sample without a period weighs 1.
+ *
  * Nothing is allocated per sample; the root name of the previous sample
  * is kept, so a sample of the same thread costs one comparison.
  */
@@ -44,6 +50,7 @@ struct sample_stream_options {
 	const char *event; /* NULL: the first event seen */
 	bool strict;       /* a line that cannot be parsed is fatal */
 	enum root_kind root;
+	bool period; /* the caller weighs samples by period */
 };
 
 /* Replace the n frames of a sample; see symbolizer_rewrite. */
@@ -72,6 +79,8 @@ struct sample_stream {
 	 */
 	uint32_t run;
 	bool saw_perf, saw_folded;
+	const char *input; /* the name of the input being read */
+	unsigned missing;  /* fields found missing, said once each */
 
 	/* The root of the previous sample, and what it was made from. */
 	bool root_valid;

@@ -53,21 +53,34 @@ pattern_compile(const char *regex, const char *option)
 	return p;
 }
 
-bool
-pattern_match(const struct pattern *p, struct span subject)
+int
+pattern_exec(const struct pattern *p, struct span subject, char *why,
+             size_t whylen)
 {
 	int rc = p->jit ? pcre2_jit_match(p->code, (PCRE2_SPTR)subject.p,
 	                                  subject.n, 0, 0, p->match, NULL)
 	                : pcre2_match(p->code, (PCRE2_SPTR)subject.p, subject.n,
 	                              0, 0, p->match, NULL);
 	if (rc >= 0)
-		return true;
+		return 1;
 	if (rc == PCRE2_ERROR_NOMATCH)
-		return false;
-	/* A resource limit on a pathological pattern: say so, not match. */
+		return 0;
 	PCRE2_UCHAR msg[256];
 	pcre2_get_error_message(rc, msg, sizeof msg);
-	die(EXIT_DATA, "pattern match failed: %s", (const char *)msg);
+	snprintf(why, whylen, "%s", (const char *)msg);
+	return -1;
+}
+
+bool
+pattern_match(const struct pattern *p, struct span subject)
+{
+	char why[256];
+	int rc = pattern_exec(p, subject, why, sizeof why);
+
+	/* A resource limit on a pathological pattern: say so, not match. */
+	if (rc < 0)
+		die(EXIT_DATA, "pattern match failed: %s", why);
+	return rc == 1;
 }
 
 void

@@ -28,6 +28,13 @@ struct pattern *pattern_try_compile(struct span regex, char *err,
                                     size_t errlen);
 /* True when the pattern matches anywhere in subject. */
 bool pattern_match(const struct pattern *p, struct span subject);
+/*
+ * The same without exiting, for callers that handle errors (the fuzz
+ * tests): 1 for a match, 0 for none, -1 with the reason in why (whylen
+ * bytes) when pcre2 gave up (a resource limit on a pathological pattern).
+ */
+int pattern_exec(const struct pattern *p, struct span subject, char *why,
+                 size_t whylen);
 void pattern_free(struct pattern *p);
 
 #endif

@@ -24,11 +24,15 @@ profile_init(struct profile *p, const struct profile_options *opt)
 	memset(p, 0, sizeof *p);
 	p->opt = *opt;
 	string_table_init(&p->names);
-	sample_stream_init(&p->stream, &opt->input, &p->names);
+	struct sample_stream_options input = opt->input;
+	input.period = opt->period;
+	sample_stream_init(&p->stream, &input, &p->names);
 	p->stream.sample = perf_sample;
 	p->stream.folded = folded_line;
 	p->stream.ctx = p;
 	frame_table_init(&p->inlined_frames);
+	frame_table_init(&p->orphan_frames);
+	string_table_init(&p->dso_paths);
 	tuple_table_init(&p->function_index);
 	tuple_table_init(&p->stacks);
 	tuple_table_init(&p->run_stacks);
@@ -41,8 +45,13 @@ profile_free(struct profile *p)
 	sample_stream_free(&p->stream);
 	string_table_free(&p->names);
 	frame_table_free(&p->inlined_frames);
+	frame_table_free(&p->orphan_frames);
+	string_table_free(&p->dso_paths);
+	free(p->orphans);
 	id_map_free(&p->function_of);
 	id_map_free(&p->inlined_function_of);
+	id_map_free(&p->orphan_function_of);
+	id_map_free(&p->dso_of_name);
 	tuple_table_free(&p->function_index);
 	tuple_table_free(&p->stacks);
 	tuple_table_free(&p->run_stacks);
@@ -127,6 +136,20 @@ unknown_function(struct profile *p)
 	return intern_function(p, p->unknown_dso, p->unknown_dso, false);
 }
 
+/* The display name of a perf frame, interned; with --srcline, its line. */
+static uint32_t
+frame_name(struct profile *p, const struct perf_frame *f, struct span dso,
+           bool line)
+{
+	p->namebuf = array_reserve(p->namebuf, &p->namebuf_cap,
+	                           f->symbol.n + dso.n + f->srcline.n + 48, 1);
+	char *buf = p->namebuf;
+	size_t n = frame_tidy(f->symbol, dso, f->addr, false, false, buf);
+	if (line)
+		n += srcline_append(buf + n, f->srcline);
+	return string_table_intern(&p->names, span_make(buf, n));
+}
+
 /*
  * The function of a perf frame; dso is the frame's own or, for an inlined
  * frame, its container's.  Computed once per frame: a frame's own is known
@@ -149,19 +172,123 @@ perf_function(struct profile *p, const struct perf_frame *f, struct span dso)
 	if (!line && id != ID_MAP_NONE)
 		return id;
 
-	p->namebuf = array_reserve(p->namebuf, &p->namebuf_cap,
-	                           f->symbol.n + dso.n + f->srcline.n + 48, 1);
-	char *buf = p->namebuf;
-	size_t n = frame_tidy(f->symbol, dso, f->addr, false, false, buf);
-	if (line)
-		n += srcline_append(buf + n, f->srcline);
-	uint32_t name = string_table_intern(&p->names, span_make(buf, n));
+	uint32_t name = frame_name(p, f, dso, line);
 	uint32_t dso_name =
 	    string_table_intern(&p->names, dso_display_name(dso));
+	/* What the orphans will take their DSO from (by function name). */
+	uint32_t plain = line ? frame_name(p, f, dso, false) : name;
+	if (dso.n > 0 && id_map_get(&p->dso_of_name, plain) == ID_MAP_NONE)
+		id_map_set(&p->dso_of_name, plain, dso_name);
+	if (!f->inlined && dso.n > 0 && dso.p[0] == '/')
+		string_table_intern(&p->dso_paths, dso);
 	id = intern_function(p, name, dso_name, f->inlined);
 	if (!line)
 		id_map_set(map, frame, id);
 	return id;
+}
+
+/*
+ * In the function index, the DSO of an orphan's function is the name id of
+ * the orphan whose DSO it takes, with this bit, until profile_finish.
+ */
+#define DSO_PENDING UINT32_C(0x80000000)
+
+/*
+ * The function of an orphan: the outermost (outer == STRING_NONE) is the
+ * function at its address, not inlined; the frames inlined into it (at the
+ * same address) are inlined into outer, the outermost's name.
+ */
+static uint32_t
+orphan_function(struct profile *p, const struct perf_frame *f, uint32_t outer)
+{
+	bool inner = outer != STRING_NONE;
+	struct span outer_name =
+	    inner ? string_table_get(&p->names, outer) : span_make(NULL, 0);
+	uint32_t frame =
+	    frame_table_intern(&p->orphan_frames, f->symbol, outer_name, inner);
+	bool line = p->opt.srcline && srcline_has_line(f->srcline);
+	uint32_t id = id_map_get(&p->orphan_function_of, frame);
+	if (!line && id != ID_MAP_NONE)
+		return id;
+
+	struct span none = span_make(NULL, 0);
+	uint32_t name = frame_name(p, f, none, line);
+	uint32_t from = inner  ? outer
+	                : line ? frame_name(p, f, none, false)
+	                       : name;
+	if (from >= DSO_PENDING)
+		die(EXIT_DATA, "more names than a profile holds");
+	uint32_t count = profile_function_count(p);
+	id = intern_function(p, name, from | DSO_PENDING, inner);
+	if (!line)
+		id_map_set(&p->orphan_function_of, frame, id);
+	if (id == count && !inner) {
+		p->orphans = array_reserve(p->orphans, &p->orphans_cap,
+		                           p->norphans + 1, sizeof *p->orphans);
+		p->orphans[p->norphans++] = (struct orphan){id, frame, f->addr};
+	}
+	p->pending = true;
+	return id;
+}
+
+/*
+ * The one DSO of the input whose binary puts the orphan's function at its
+ * address, as the caller's locator tells; STRING_NONE when there is no
+ * locator, or none or several DSOs do.
+ */
+static uint32_t
+locate_orphan(struct profile *p, const struct orphan *o)
+{
+	struct span symbol =
+	    frame_table_get(&p->orphan_frames, o->frame).symbol;
+	uint32_t found = STRING_NONE;
+
+	if (p->locate == NULL)
+		return STRING_NONE;
+	for (uint32_t d = 0; d < p->dso_paths.count; d++) {
+		struct span dso = string_table_get(&p->dso_paths, d);
+		if (!p->locate(p->locate_ctx, dso, o->addr, symbol))
+			continue;
+		if (found != STRING_NONE)
+			return STRING_NONE;
+		found = d;
+	}
+	return found;
+}
+
+/*
+ * Give each orphan's function its DSO: the outermost ones by name, or
+ * where the DSOs' debug information puts them; then the frames inlined
+ * into them, by their outermost's name.
+ */
+static void
+settle_orphans(struct profile *p)
+{
+	if (!p->pending)
+		return;
+	for (size_t i = 0; i < p->norphans; i++) {
+		const struct orphan *o = &p->orphans[i];
+		uint32_t name = p->functions[o->function].dso & ~DSO_PENDING;
+		if (id_map_get(&p->dso_of_name, name) != ID_MAP_NONE)
+			continue;
+		uint32_t d = locate_orphan(p, o);
+		uint32_t dso =
+		    d == STRING_NONE
+		        ? p->unknown_dso
+		        : string_table_intern(&p->names,
+		                              dso_display_name(string_table_get(
+		                                  &p->dso_paths, d)));
+		id_map_set(&p->dso_of_name, name, dso);
+	}
+	for (uint32_t id = 0; id < profile_function_count(p); id++) {
+		struct function *fn = &p->functions[id];
+		if (!(fn->dso & DSO_PENDING))
+			continue;
+		uint32_t dso =
+		    id_map_get(&p->dso_of_name, fn->dso & ~DSO_PENDING);
+		fn->dso = dso != ID_MAP_NONE ? dso : p->unknown_dso;
+	}
+	p->pending = false;
 }
 
 static void
@@ -172,10 +299,13 @@ perf_sample(void *ctx, const struct perf_sample *s, uint32_t comm)
 	push_id(p, 0, comm);
 
 	/*
-	 * Walk root to leaf so that an inlined frame knows the DSO of the
-	 * frame it was inlined into: the nearest one towards the root.
+	 * Walk root to leaf so that an inlined frame knows the frame it was
+	 * inlined into: the nearest one towards the root, at its address.
 	 */
 	struct span container = span_make(NULL, 0);
+	uint64_t at = 0;              /* the address of the chain */
+	bool chain = false;           /* a chain is open at that address */
+	uint32_t outer = STRING_NONE; /* its orphan's name, or none */
 	size_t n = s->nframes;
 	if (n == 0) {
 		/* No call chain: the sample still counts, somewhere unknown. */
@@ -184,10 +314,24 @@ perf_sample(void *ctx, const struct perf_sample *s, uint32_t comm)
 	}
 	for (size_t i = s->nframes; i-- > 0;) {
 		const struct perf_frame *f = &s->frames[i];
-		if (!f->inlined)
+		uint32_t fn;
+		if (!f->inlined) {
 			container = f->dso;
-		push_id(p, 1 + i,
-		        perf_function(p, f, f->inlined ? container : f->dso));
+			at = f->addr;
+			chain = true;
+			outer = STRING_NONE;
+			fn = perf_function(p, f, f->dso);
+		} else if (chain && f->addr == at && outer == STRING_NONE) {
+			fn = perf_function(p, f, container);
+		} else if (chain && f->addr == at) {
+			fn = orphan_function(p, f, outer);
+		} else {
+			fn = orphan_function(p, f, STRING_NONE);
+			outer = p->functions[fn].dso & ~DSO_PENDING;
+			at = f->addr;
+			chain = true;
+		}
+		push_id(p, 1 + i, fn);
 	}
 	add_stack(p, 1 + n, p->opt.period ? s->period : 1);
 }
@@ -262,6 +406,7 @@ bool
 profile_finish(struct profile *p)
 {
 	/* The stream counts samples; a profile of weight 0 shows nothing. */
+	settle_orphans(p);
 	if (!sample_stream_finish(&p->stream))
 		return false;
 	if (p->total > 0)
@@ -298,6 +443,15 @@ profile_run_weight_get(const struct profile *p, uint32_t i)
 	struct profile_run_weight w = {key[1], key[0], p->run_weights[i]};
 
 	return w;
+}
+
+bool
+profile_names_dsos(const struct profile *p)
+{
+	for (uint32_t id = 0; id < profile_function_count(p); id++)
+		if (p->functions[id].dso != p->unknown_dso)
+			return true;
+	return false;
 }
 
 const char *

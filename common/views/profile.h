@@ -14,7 +14,18 @@
  *
  * An inlined frame (perf prints "(inlined)" instead of a DSO) belongs to
  * the DSO of the frame it was inlined into: the next frame towards the
- * root that has a DSO.  For folded stacks the DSO is known only where an
+ * root, at the same address.  An "inlined" frame at an address of its own
+ * (an orphan) is not part of that frame's inline chain: perf printed
+ * "(inlined)" for a function whose debug name differs from its symbol
+ * (__GI___libc_free for free, a .isra clone), and that function is where
+ * the address is.  Its DSO is, in this order: the one its name has
+ * wherever else the input shows it with a DSO (the first seen); the one DSO
+ * of the input, present on this machine, whose debug information puts that
+ * function at that address (libbfd); else "[unknown]".  Frames inlined
+ * into it share its DSO; it owns its self weight like any function.  These
+ * DSOs are settled by profile_finish, once every input is read.
+ *
+ * For folded stacks the DSO is known only where an
  * annotation or name says so: "_[k]" is the kernel, "_[j]" JIT code, "_[i]"
  * an inlined frame and "[libc.so.6]" an unknown symbol in that DSO;
  * otherwise it is "[unknown]".
@@ -62,6 +73,13 @@ struct function {
 	bool inlined;
 };
 
+/* An outermost orphan's function, and where it was first seen. */
+struct orphan {
+	uint32_t function;
+	uint32_t frame; /* in orphan_frames: its symbol */
+	uint64_t addr;
+};
+
 struct profile {
 	struct profile_options opt;
 	struct sample_stream stream;
@@ -70,6 +88,27 @@ struct profile {
 	/* Inlined frames take the DSO of their container: their own ids. */
 	struct frame_table inlined_frames;
 	struct id_map inlined_function_of;
+	/*
+	 * Inlined frames at an address of their own ("orphans"), by symbol
+	 * and the name of the orphan they are inlined into (none for the
+	 * outermost); their functions' DSOs wait for profile_finish.
+	 */
+	struct frame_table orphan_frames;
+	struct id_map orphan_function_of;
+	struct id_map dso_of_name; /* display name -> DSO name, first seen */
+	struct orphan *orphans;    /* outermost orphans' functions */
+	size_t norphans, orphans_cap;
+	bool pending;                  /* some function's DSO waits */
+	struct string_table dso_paths; /* the DSOs of the input, as printed */
+	/*
+	 * Set by callers that can read binaries (the symbolizer), before
+	 * profile_finish: whether the function called name is at addr in
+	 * dso by its debug information.  Orphans no name places are then
+	 * placed by it; without it they are "[unknown]".
+	 */
+	bool (*locate)(void *ctx, struct span dso, uint64_t addr,
+	               struct span name);
+	void *locate_ctx;
 	struct tuple_table function_index; /* (name, dso, inlined) -> id */
 	struct function *functions;        /* by function id */
 	size_t functions_cap;
@@ -112,7 +151,7 @@ struct profile_stack {
 
 /*
  * Set up for reading; p->stream may then be given a frame rewriter (the
- * symbolizer) before the first input.
+ * symbolizer) before the first input, and p->locate before the last.
  */
 void profile_init(struct profile *p, const struct profile_options *opt);
 void profile_free(struct profile *p);
@@ -169,6 +208,11 @@ profile_run_weight_count(const struct profile *p)
 
 struct profile_run_weight profile_run_weight_get(const struct profile *p,
                                                  uint32_t i);
+/*
+ * True when some function is in a known DSO; false when the input names
+ * none (perf script -F without dso, or folded stacks without annotations).
+ */
+bool profile_names_dsos(const struct profile *p);
 
 /* "samples", "period" or "count" (folded input): what weights count. */
 const char *profile_weight_name(const struct profile *p);

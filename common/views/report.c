@@ -225,8 +225,27 @@ table_end(struct table_writer *w)
  * Trees.  A level is written as its children that reach the percent limit,
  * largest first, then one "[other]" line for the rest, so that a node's
  * children and self still add up to it.  "[other]" has no children; its
- * self is its count.
+ * self is its count, or in an inverted tree (self_is_own) the self of the
+ * nodes it stands for.
+ *
+ * The tree is walked with a stack of levels on the heap, not by recursion:
+ * a stack of 100,000 frames is a tree as deep.  Past DRAWN_LEVELS levels a
+ * text line shows its depth and the drawing of the nearest levels only,
+ * so that lines stay short and the output grows with the tree, not with
+ * the square of its depth.
  */
+enum { DRAWN_LEVELS = 64, DRAWN_TAIL = 16 };
+
+struct tree_level {
+	uint32_t next;       /* the next sibling to consider */
+	uint32_t last_shown; /* the last sibling shown */
+	uint64_t other;      /* the weight of siblings not shown */
+	uint64_t other_self; /* and their self weight */
+	bool first;          /* nothing of this level written yet */
+	bool in_node;        /* the children of a node (not the roots) */
+	size_t prefix_len;   /* of the drawing before this level's piece */
+};
+
 struct tree_writer {
 	const struct tree *tree;
 	const struct string_table *names;
@@ -236,6 +255,8 @@ struct tree_writer {
 	char *prefix; /* text: the line drawing left of a name */
 	size_t prefix_len;
 	size_t prefix_cap;
+	struct tree_level *levels; /* levels[depth] */
+	size_t nlevels, levels_cap;
 	bool *shared_name; /* by node: a sibling has the same name */
 };
 
@@ -311,7 +332,14 @@ write_text_line(struct tree_writer *w, struct span name, uint64_t count,
 	       (unsigned long long)count);
 	if (w->style->show_self)
 		printf(" %*llu", w->width, (unsigned long long)self);
-	printf("  %.*s", (int)w->prefix_len, w->prefix);
+	if (depth <= DRAWN_LEVELS) {
+		printf("  %.*s", (int)w->prefix_len, w->prefix);
+	} else {
+		/* Where the piece of level depth - DRAWN_TAIL starts. */
+		size_t from = w->levels[depth - DRAWN_TAIL].prefix_len;
+		printf("  [depth %u] %.*s", depth, (int)(w->prefix_len - from),
+		       w->prefix + from);
+	}
 	if (depth > 0)
 		fputs(w->style->ascii ? "  " : last ? "└─ " : "├─ ", stdout);
 	printf("%.*s", (int)name.n, name.p);
@@ -362,69 +390,100 @@ write_node_start(struct tree_writer *w, struct span name, uint32_t dso,
 	}
 }
 
-static void write_level(struct tree_writer *w, uint32_t first, unsigned depth);
-
+/* Start writing the level of siblings from first, at depth nlevels. */
 static void
-write_node(struct tree_writer *w, uint32_t id, unsigned depth, bool last,
-           bool first)
+level_push(struct tree_writer *w, uint32_t first, bool in_node)
 {
-	const struct tree_node *n = &w->tree->nodes[id];
-	bool deeper =
-	    n->first_child != TREE_NONE &&
-	    (w->style->max_depth == 0 || depth + 1 < w->style->max_depth);
+	const struct tree_node *nodes = w->tree->nodes;
 
-	write_node_start(w, string_table_get(w->names, n->name), n->dso,
-	                 w->shared_name[id], n->count, n->self, depth, last,
-	                 first);
-	if (deeper) {
+	w->levels = array_reserve(w->levels, &w->levels_cap, w->nlevels + 1,
+	                          sizeof *w->levels);
+	struct tree_level *l = &w->levels[w->nlevels++];
+	l->next = first;
+	l->last_shown = TREE_NONE;
+	l->other = 0;
+	l->other_self = 0;
+	l->first = true;
+	l->in_node = in_node;
+	l->prefix_len = w->prefix_len;
+	for (uint32_t id = first; id != TREE_NONE;
+	     id = nodes[id].next_sibling) {
+		if (node_shown(w, nodes[id].count)) {
+			l->last_shown = id;
+		} else {
+			l->other += nodes[id].count;
+			l->other_self += nodes[id].self;
+		}
+	}
+	if (!w->style->self_is_own)
+		l->other_self = l->other;
+}
+
+/* Finish the level on top: its "[other]", and the node it belongs to. */
+static void
+level_pop(struct tree_writer *w)
+{
+	struct tree_level *l = &w->levels[w->nlevels - 1];
+	unsigned depth = (unsigned)(w->nlevels - 1);
+	bool json = w->style->format == FORMAT_JSON;
+
+	if (l->other > 0) {
+		write_node_start(w, span_cstr(OTHER), TREE_NONE, false,
+		                 l->other, l->other_self, depth, true,
+		                 l->first);
+		if (json)
+			printf("}");
+	}
+	w->prefix_len = l->prefix_len;
+	w->nlevels--;
+	if (l->in_node && json)
+		printf("]}");
+}
+
+/* Every level, depth first: the roots, each node followed by its children. */
+static void
+write_levels(struct tree_writer *w)
+{
+	const struct tree_node *nodes = w->tree->nodes;
+	bool json = w->style->format == FORMAT_JSON;
+
+	level_push(w, w->tree->first_root, false);
+	while (w->nlevels > 0) {
+		struct tree_level *l = &w->levels[w->nlevels - 1];
+		unsigned depth = (unsigned)(w->nlevels - 1);
+		uint32_t id = l->next;
+		while (id != TREE_NONE && !node_shown(w, nodes[id].count))
+			id = nodes[id].next_sibling;
+		if (id == TREE_NONE) {
+			level_pop(w);
+			continue;
+		}
+		const struct tree_node *n = &nodes[id];
+		bool last = id == l->last_shown && l->other == 0;
+		bool first = l->first;
+		l->next = n->next_sibling;
+		l->first = false;
+		write_node_start(w, string_table_get(w->names, n->name), n->dso,
+		                 w->shared_name[id], n->count, n->self, depth,
+		                 last, first);
+		bool deeper = n->first_child != TREE_NONE &&
+		              (w->style->max_depth == 0 ||
+		               depth + 1 < w->style->max_depth);
+		if (!deeper) {
+			if (json)
+				printf("}");
+			continue;
+		}
 		size_t saved = w->prefix_len;
 		if (depth > 0)
 			prefix_push(w, w->style->ascii ? "  "
 			               : last          ? "   "
 			                               : "│  ");
-		if (w->style->format == FORMAT_JSON)
+		if (json)
 			printf(",\"children\":[");
-		write_level(w, n->first_child, depth + 1);
-		if (w->style->format == FORMAT_JSON)
-			printf("]");
-		w->prefix_len = saved;
-	}
-	if (w->style->format == FORMAT_JSON)
-		printf("}");
-}
-
-static void
-write_level(struct tree_writer *w, uint32_t first, unsigned depth)
-{
-	const struct tree_node *nodes = w->tree->nodes;
-	uint64_t other = 0, other_self = 0;
-	uint32_t last_shown = TREE_NONE;
-
-	for (uint32_t id = first; id != TREE_NONE;
-	     id = nodes[id].next_sibling) {
-		if (node_shown(w, nodes[id].count)) {
-			last_shown = id;
-		} else {
-			other += nodes[id].count;
-			other_self += nodes[id].self;
-		}
-	}
-	if (!w->style->self_is_own)
-		other_self = other;
-	bool is_first = true;
-	for (uint32_t id = first; id != TREE_NONE;
-	     id = nodes[id].next_sibling) {
-		if (!node_shown(w, nodes[id].count))
-			continue;
-		write_node(w, id, depth, id == last_shown && other == 0,
-		           is_first);
-		is_first = false;
-	}
-	if (other > 0) {
-		write_node_start(w, span_cstr(OTHER), TREE_NONE, false, other,
-		                 other_self, depth, true, is_first);
-		if (w->style->format == FORMAT_JSON)
-			printf("}");
+		level_push(w, n->first_child, true);
+		/* The drawing before this level's piece, for level_pop. */
+		w->levels[w->nlevels - 1].prefix_len = saved;
 	}
 }
 
@@ -458,9 +517,10 @@ report_tree(const struct tree *t, const struct string_table *names,
 		printf(",\"roots\":[");
 		break;
 	}
-	write_level(&w, t->first_root, 0);
+	write_levels(&w);
 	if (style->format == FORMAT_JSON)
 		printf("\n]}\n");
 	free(w.prefix);
+	free(w.levels);
 	free(w.shared_name);
 }

@@ -4,6 +4,8 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/cli.h"
 #include "symbols/symbols.h"
@@ -87,15 +89,70 @@ view_option(struct view_options *o, int code, const char *arg)
 	return false;
 }
 
+/* A symbolizer made when the first orphan needs one. */
+struct locator {
+	struct symbolizer *symbols;
+};
+
+/*
+ * A regular file that can be read: worth opening with libbfd.  The fuzz
+ * build (PERFVIEWS_FUZZING) opens none: libbfd on this machine's libraries
+ * is slow, and not this program's code to fuzz.
+ */
+static bool
+readable_file(const char *path)
+{
+#ifdef PERFVIEWS_FUZZING
+	(void)path;
+	return false;
+#else
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	       access(path, R_OK) == 0;
+#endif
+}
+
+static bool
+function_at(void *ctx, struct span dso, uint64_t addr, struct span name)
+{
+	struct locator *l = ctx;
+	struct symbol_location chain[32];
+	char path[4096];
+
+	if (dso.n >= sizeof path)
+		return false;
+	memcpy(path, dso.p, dso.n);
+	path[dso.n] = '\0';
+	if (!readable_file(path))
+		return false;
+	if (l->symbols == NULL) {
+		struct symbol_options none;
+		memset(&none, 0, sizeof none);
+		l->symbols = symbolizer_new(&none);
+	}
+	size_t n = symbolizer_locate(l->symbols, dso, addr, chain, 32);
+	for (size_t i = 0; i < n; i++)
+		if (span_eq(chain[i].function, name))
+			return true;
+	return false;
+}
+
 bool
 view_load(struct profile *p, const struct view_options *o, int argc,
           char *const argv[])
 {
+	struct locator l = {NULL};
+
 	profile_init(p, &o->profile);
 	/* Names the symbolizer finds are copied into the profile's. */
 	struct symbolizer *s = symbolizer_attach(&p->stream, &o->symbols);
+	p->locate = function_at;
+	p->locate_ctx = &l;
 	profile_read_all(p, argc, argv);
+	bool ok = profile_finish(p);
 	symbolizer_free(s);
+	symbolizer_free(l.symbols);
 	p->stream.rewrite = NULL;
-	return profile_finish(p);
+	p->locate = NULL;
+	return ok;
 }

@@ -1,0 +1,57 @@
+/*
+ * input_format.h - which text an input holds: perf script text or folded
+ * stacks, told from its first lines with certainty, or not at all.
+ *
+ * Each text line of the head (neither blank nor a '#' comment) is evidence
+ * of perf script text (a header with a cpu, a time, an event or a frame on
+ * it, a frame line, a side-band record), evidence of folded stacks (a line
+ * "stack COUNT" that no perf header reads), or fits both: a bare "comm pid"
+ * at the start of a line is also the stack "comm" with count pid, unless
+ * a frame line follows it.  An input is one format when its head holds
+ * evidence of that format, none of the other, and that format reads most of
+ * its lines.  Otherwise it is unknown (it reads as neither) or ambiguous
+ * (it reads as both), and a reader stops with a message naming both
+ * formats rather than guess.  A head of lines fitting both is folded
+ * stacks: perf prints a bare "comm pid" only above frames.
+ */
+#ifndef PERFVIEWS_INPUT_FORMAT_H
+#define PERFVIEWS_INPUT_FORMAT_H
+
+#include <stdbool.h>
+
+#include "base/span.h"
+#include "input/line_reader.h"
+
+enum input_format {
+	INPUT_EMPTY, /* no text line at all */
+	INPUT_PERF,
+	INPUT_FOLDED,
+	INPUT_UNKNOWN,   /* neither */
+	INPUT_AMBIGUOUS, /* evidence of both */
+};
+
+struct input_guess {
+	enum input_format format;
+	unsigned long first_line;  /* the first text line; 0 when none */
+	unsigned long perf_line;   /* the first evidence of perf script text */
+	unsigned long folded_line; /* the first evidence of folded stacks */
+	bool cut; /* the head ends inside its first text line */
+};
+
+/* Guess from head, the first bytes of the input (whole: all of it). */
+struct input_guess input_format_guess(struct span head, bool whole);
+
+/*
+ * Guess from the start of a reader's input, consuming nothing: 64 KiB, or
+ * up to a line's maximum when the first text line is longer.
+ */
+struct input_guess input_format_peek(struct line_reader *r);
+
+/*
+ * The format of a reader's input, which must be perf script text or (when
+ * folded_ok) folded stacks, or empty; any other is fatal (exit 1) with a
+ * message naming the input, the line and both formats.
+ */
+enum input_format input_format_require(struct line_reader *r, bool folded_ok);
+
+#endif

@@ -1,0 +1,36 @@
+#!/bin/sh
+# make-corpus.sh - (re)build the seed corpora test/fuzz/corpus/TARGET from
+# the golden inputs and outputs, the example data set's meta.json and a few
+# IDs and patterns.  Run from the top directory; commit the result.
+set -e
+G=test/golden
+C=test/fuzz/corpus
+rm -rf "$C"
+mkdir -p "$C/fuzz_perf_script" "$C/fuzz_pipeline" "$C/fuzz_folded" \
+    "$C/fuzz_json" "$C/fuzz_dataset_id" "$C/fuzz_pattern"
+for f in "$G"/inputs/*.txt; do
+	b=$(basename "$f" .txt)
+	head -c 16384 "$f" >"$C/fuzz_perf_script/$b"
+	head -c 16384 "$f" >"$C/fuzz_pipeline/$b"
+done
+for f in "$G"/inputs/*.folded "$G"/collapse/*.out; do
+	b=$(basename "$(dirname "$f")")-$(basename "$f")
+	[ -s "$f" ] || continue
+	head -c 16384 "$f" >"$C/fuzz_folded/$b"
+	head -c 16384 "$f" >"$C/fuzz_pipeline/$b"
+done
+for f in examples/*-meta.json "$G"/perfviews/meta*.out; do
+	[ -s "$f" ] && cp "$f" "$C/fuzz_json/$(basename "$f")"
+done
+printf '{"a":[1,-2.5e3,"\\u00e9\\ud83d\\ude00",true,false,null,{}],"b":{}}' \
+    >"$C/fuzz_json/escapes"
+i=0
+for id in pass-perf-freq50000-nosite bm_genshi-perf-freq1000x10-nosite-xperf \
+    pass-perf-freq0100 foo bm_x.y-perf-freq1x1-a-b-c; do
+	i=$((i + 1))
+	printf '%s' "$id" >"$C/fuzz_dataset_id/id$i"
+done
+printf 'py|a\npython3.12\nswapper/0\n' >"$C/fuzz_pattern/alternation"
+printf '^swapper(/[0-9]+)?$\nswapper/12\nswapper/x\n' >"$C/fuzz_pattern/idle"
+printf '(a+)+$\naaaaaaaaaaaaaaaaaaaaaaaab\n' >"$C/fuzz_pattern/backtrack"
+printf '\\p{L}+\\x{263a}\n\303\251t\303\251\n' >"$C/fuzz_pattern/unicode"

@@ -1,0 +1,1 @@
+$BIN/bydso forms-comm-pid-ip-sym.txt

@@ -1,0 +1,1 @@
+$BIN/bydso --inline caller forms-orphan.txt

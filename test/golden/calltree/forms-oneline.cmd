@@ -1,0 +1,1 @@
+$BIN/calltree forms-oneline.txt

@@ -1,0 +1,1 @@
+$BIN/collapse flamesvg-small.folded

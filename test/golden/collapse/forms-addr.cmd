@@ -1,0 +1,1 @@
+$BIN/collapse forms-addr-oneline.txt forms-addr-chain.txt

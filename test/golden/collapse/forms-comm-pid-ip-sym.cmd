@@ -1,0 +1,1 @@
+$BIN/collapse --pid forms-comm-pid-ip-sym.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --tid forms-no-comm-tid-event.txt

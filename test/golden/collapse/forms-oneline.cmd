@@ -1,0 +1,1 @@
+$BIN/collapse forms-oneline.txt

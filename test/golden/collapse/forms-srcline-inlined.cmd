@@ -1,0 +1,1 @@
+$BIN/collapse --all forms-srcline-inlined.txt

@@ -1,0 +1,1 @@
+$BIN/flatsort --event cycles forms-no-comm-tid-event.txt

@@ -1,0 +1,1 @@
+$BIN/flatsort forms-comm-pid-ip-sym.txt

@@ -1,0 +1,1 @@
+$BIN/flatsort --period forms-comm-pid-ip-sym.txt

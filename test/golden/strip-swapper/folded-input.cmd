@@ -1,0 +1,1 @@
+$BIN/strip-swapper flamesvg-small.folded

@@ -1,0 +1,1 @@
+$BIN/strip-swapper --keep-idle forms-oneline.txt

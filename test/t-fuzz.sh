@@ -1,0 +1,37 @@
+#!/bin/sh
+# t-fuzz.sh - the libFuzzer targets: every committed crash reproducer
+# (test/fuzz/crashes/TARGET/*) runs again without a finding, and every
+# target fuzzes for a short budget (FUZZ_CHECK_SECONDS, default 5) from its
+# seed corpus without one.  `make check` builds the targets when clang is
+# there; SKIP otherwise.  `make fuzz` is the long campaign.
+. "$(dirname "$0")/lib.sh"
+
+cd "$TOP" || exit 2
+targets=$(ls test/fuzz/fuzz_*.c 2>/dev/null | sed 's|.*/||; s|\.c$||')
+for t in $targets; do
+	if [ ! -x "build/fuzz/$t" ]; then
+		skip "$t" "not built (make fuzz-build needs clang with libFuzzer)"
+		continue
+	fi
+	set -- test/fuzz/crashes/$t/*
+	if [ -e "$1" ]; then
+		if "build/fuzz/$t" -timeout=10 -rss_limit_mb=2048 \
+		    -close_fd_mask=3 "$@" >"$TMP/$t.log" 2>&1; then
+			pass "$t: $# crash reproducer(s) run clean"
+		else
+			fail "$t" "a crash reproducer fails again"
+			grep -E 'ERROR|SUMMARY|Running' "$TMP/$t.log" | head -n 4 |
+			    sed 's/^/    /'
+		fi
+	fi
+	if out=$(FUZZ_WORK=$TMP/work sh test/fuzz/run.sh \
+	    "${FUZZ_CHECK_SECONDS:-5}" "$t"); then
+		pass "$(echo "$out" | head -n 1 | tr -s ' ')"
+	else
+		fail "$t" "$(echo "$out" | head -n 1 | tr -s ' ')"
+		echo "$out" | tail -n +2
+		mkdir -p build/fuzz/crashes
+		cp "$TMP"/work/crashes/* build/fuzz/crashes/ 2>/dev/null &&
+		    echo "    (inputs kept in build/fuzz/crashes)"
+	fi
+done
