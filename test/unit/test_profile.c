@@ -2,6 +2,7 @@
  * test_profile.c - the aggregate profile of the text views
  * (views/profile.h), read from perf script and folded files.
  */
+#include <stdio.h>
 #include <unistd.h>
 
 #include "views/profile.h"
@@ -266,10 +267,92 @@ START_TEST(dso_display_names)
 }
 END_TEST
 
+/* A profile of text, with the DSO of each leaf in dso[], by stack order. */
+static void
+load(struct profile *p, const char *text, enum inline_mode mode)
+{
+	struct profile_options opt;
+	char path[] = "/tmp/perfviews-unit.XXXXXX";
+	int fd = mkstemp(path);
+	size_t n = strlen(text);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, n), (ssize_t)n);
+	close(fd);
+	memset(&opt, 0, sizeof opt);
+	opt.inline_mode = mode;
+	profile_init(p, &opt);
+	profile_read(p, path);
+	ck_assert(profile_finish(p));
+	unlink(path);
+}
+
+/* "name dso" of the function owning the self weight of stack id. */
+static void
+self_of(const struct profile *p, uint32_t id, char *out, size_t size)
+{
+	struct profile_stack s = profile_stack_get(p, id);
+	const struct function *fn = profile_function(p, s.functions[s.self]);
+	struct span name = profile_text(p, fn->name);
+	struct span dso = profile_text(p, fn->dso);
+	snprintf(out, size, "%.*s %.*s", (int)name.n, name.p, (int)dso.n,
+	         dso.p);
+}
+
+START_TEST(profile_orphan_inlined_leaf)
+{
+	struct profile p;
+	char self[128];
+
+	/*
+	 * The leaf is "inlined" at an address of its own: not inlined into
+	 * _PyObject_Free.  Elsewhere the input shows its name in libc.
+	 */
+	load(&p,
+	     "python 1 1.0: 1 cycles:\n"
+	     "\t98ef3 __GI___libc_free+0x3 (inlined)\n"
+	     "\t1cf057 _PyObject_Free+0xd7 (/nonexistent/libpython3.12.so)\n"
+	     "\n"
+	     "python 1 2.0: 1 cycles:\n"
+	     "\t96a10 _int_free+0x10 (/nonexistent/libc.so.6)\n"
+	     "\t98f20 __GI___libc_free+0x30 (inlined)\n"
+	     "\t98f20 free+0x30 (/nonexistent/libc.so.6)\n"
+	     "\n",
+	     INLINE_CALLER);
+	self_of(&p, 0, self, sizeof self);
+	ck_assert_str_eq(self, "__GI___libc_free libc.so.6");
+	profile_free(&p);
+
+	/* Nothing says where it is: [unknown], not the caller's DSO. */
+	load(&p,
+	     "python 1 1.0: 1 cycles:\n"
+	     "\t4a66 inner+0x76 (inlined)\n"
+	     "\t4a66 encoder_listencode_obj+0x76 (inlined)\n"
+	     "\t56b0 encoder_call+0x50 (/nonexistent/_json.so)\n"
+	     "\n",
+	     INLINE_LEAF);
+	self_of(&p, 0, self, sizeof self);
+	ck_assert_str_eq(self, "inner [unknown]");
+	profile_free(&p);
+
+	/* A true inline chain (one address) keeps its container's DSO. */
+	load(&p,
+	     "python 1 1.0: 1 cycles:\n"
+	     "\te2bc elf_machine_rela_relative+0x69c (inlined)\n"
+	     "\te2bc _dl_relocate_object+0x69c (/nonexistent/ld.so)\n"
+	     "\n",
+	     INLINE_LEAF);
+	self_of(&p, 0, self, sizeof self);
+	ck_assert_str_eq(self, "elf_machine_rela_relative ld.so");
+	profile_free(&p);
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {profile_inlined_frames_take_container_dso,
+	const TTest *tests[] = {profile_orphan_inlined_leaf,
+	                        profile_inlined_frames_take_container_dso,
 	                        profile_reads_folded_annotations,
 	                        equal_stacks_add_up,
 	                        sample_without_frames_counts_as_unknown,
