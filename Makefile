@@ -27,6 +27,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 # The groups of common/, lowest last, and the system libraries they need.
 GROUPS       = dataset flame views symbols match input base
 SYSLIBS_symbols = -lbfd
+SYSLIBS_dataset = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
 LINK_collapse      = symbols input base

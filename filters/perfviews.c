@@ -222,6 +222,8 @@ static const struct option record_options[] = {
     {"event", required_argument, NULL, 'e'},
     {"timeout", required_argument, NULL, 't'},
     {"xz", required_argument, NULL, 'x'},
+    {"cache", required_argument, NULL, 'C'},
+    {"overhead", no_argument, NULL, 'O'},
     {NULL, 0, NULL, 0},
 };
 
@@ -231,8 +233,9 @@ static const struct program record_program = {
         "perfviews record [--data DIR] [--cmd CMD] [--python PY]\n"
         "                        [--callgraph dwarf|fp] [--python-src DIR] "
         "[--perf PERF]\n"
-        "                        [--event EVENT] [--timeout SECONDS] [--xz XZ] "
-        "ID\n",
+        "                        [--event EVENT] [--timeout SECONDS] [--xz "
+        "XZ]\n"
+        "                        [--cache DIR] [--overhead] ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .help = "      --data DIR          where data sets go (default data)\n"
             "      --cmd CMD           what to profile (default: by workload)\n"
@@ -242,7 +245,11 @@ static const struct program record_program = {
             "      --perf PERF         the perf command (default perf)\n"
             "      --event EVENT       the event sampled (default cpu-clock)\n"
             "      --timeout SECONDS   per run (default 600; 0: none)\n"
-            "      --xz XZ             the compressor (default xz -9e -T1)\n",
+            "      --xz XZ             the compressor (default xz -9e -T1)\n"
+            "      --cache DIR         bm_: pyperformance's venvs "
+            "(DIR/.pyperformance)\n"
+            "      --overhead          bm_: run it unprofiled too, to "
+            "compare\n",
     .shortopts = "",
     .options = record_options,
 };
@@ -260,6 +267,7 @@ cmd_record(const struct program *p, int argc, char *argv[])
 	    ['p'] = &opt.python,     ['g'] = &opt.callgraph,
 	    ['s'] = &opt.python_src, ['P'] = &opt.perf,
 	    ['e'] = &opt.event,      ['x'] = &opt.xz,
+	    ['C'] = &opt.cache,
 	};
 	while ((ch = program_option(p, argc, argv)) != -1) {
 		if (ch == 't')
@@ -268,6 +276,7 @@ cmd_record(const struct program *p, int argc, char *argv[])
 		else if (ch > 0 && ch < 128 && text[ch] != NULL)
 			*text[ch] = optarg;
 		opt.python_given |= ch == 'p';
+		opt.overhead |= ch == 'O';
 	}
 	operands(p, argc - optind, 1, 1, "one ID");
 	if (*argv[optind] == '\0')
