@@ -618,8 +618,8 @@ pyperformance_record(const struct bench_context *c)
 	free(tmp);
 }
 
-void
-pyperformance_list_default(const char *python, const char *cache)
+char **
+pyperformance_default(const char *python, const char *cache, size_t *n)
 {
 	char *exe = resolve_python(python);
 	make_dirs(cache);
@@ -630,16 +630,20 @@ pyperformance_list_default(const char *python, const char *cache)
 	char *argv[] = {tool,      "-m", "pyperformance", "list", "-b",
 	                "default", NULL};
 	struct child_result r;
+	char **names = NULL, *line = NULL;
+	size_t cap = 0, ncap = 0;
 
 	if (!run_logged(argv, NULL, log, 300, &r))
 		die(EXIT_DATA, "pyperformance list failed: %s",
 		    last_line(slurp_log(log)));
 	FILE *f = fopen(log, "re");
-	char *line = NULL;
-	size_t cap = 0;
-	while (f != NULL && getline(&line, &cap, f) != -1)
-		if (strncmp(line, "- ", 2) == 0)
-			fputs(line + 2, stdout);
+	*n = 0;
+	while (f != NULL && getline(&line, &cap, f) != -1) {
+		if (strncmp(line, "- ", 2) != 0)
+			continue;
+		names = array_reserve(names, &ncap, *n + 1, sizeof *names);
+		names[(*n)++] = xstrndup(line + 2, strcspn(line + 2, "\n"));
+	}
 	if (f != NULL)
 		fclose(f);
 	unlink(log);
@@ -649,4 +653,5 @@ pyperformance_list_default(const char *python, const char *cache)
 	free(log);
 	free(abs);
 	free(exe);
+	return names;
 }

@@ -33,6 +33,8 @@
 #ifndef PERFVIEWS_PYPERFORMANCE_H
 #define PERFVIEWS_PYPERFORMANCE_H
 
+#include <stddef.h>
+
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
 #include "dataset/record.h"
@@ -64,10 +66,10 @@ char *pyperformance_command(const struct dataset_id *id, const char *python);
 void pyperformance_record(const struct bench_context *c);
 
 /*
- * pyperformance's default benchmarks, one name per line on stdout, for
- * `make suite BENCHMARKS=all`: the virtual environment is made first when
- * needed.
+ * pyperformance's default benchmarks for the Python (`make suite
+ * BENCHMARKS=all`), n of them: the virtual environment is made first when
+ * needed.  Free each name and the array.
  */
-void pyperformance_list_default(const char *python, const char *cache);
+char **pyperformance_default(const char *python, const char *cache, size_t *n);
 
 #endif
