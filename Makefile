@@ -137,7 +137,7 @@ clean:
 #   make views [ID=X]   make stability ID=X   make publish DEST=dir [EXAMPLE=1]
 #   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
 # record, stability, publish and suite are perfviews commands: perfviews(1).
-EXAMPLE_ID     = pass-perf-freq50000-nosite
+EXAMPLE_ID     = pass-perf-freq100000-nosite
 DATA          ?= data
 OUT           ?= out
 PYTHON        ?= python3

@@ -95,7 +95,7 @@ cmd_meta(const struct program *p, int argc, char *argv[])
 			sets[nsets++] = optarg;
 		} else if (ch == OPT_FIELDS) {
 			for (size_t i = 0; i < meta_field_count; i++)
-				printf("%-28s %s\n", meta_fields[i].path,
+				printf("%-34s %s\n", meta_fields[i].path,
 				       meta_fields[i].about);
 			free(sets);
 			return EXIT_OK;

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -569,6 +570,55 @@ move_into(const char *dir, const char *name, const char *data, const char *id,
 	free(to);
 }
 
+/* Does the file hold text? (Perf maps are small: read in pieces.) */
+static bool
+file_mentions(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	bool found = false;
+
+	while (f != NULL && !found && getline(&line, &cap, f) != -1)
+		found = strstr(line, text) != NULL;
+	free(line);
+	if (f != NULL)
+		fclose(f);
+	return found;
+}
+
+/*
+ * With -X perf (tag xperf) every Python of the run wrote a perf map in
+ * /tmp: pyperformance, pip and pyperf's workers.  perf script has read
+ * them; those of this run are removed: written since it began, by a
+ * process that has ended, naming code in the cache directory.
+ */
+static void
+remove_perf_maps(const struct bench_run *br)
+{
+	DIR *d = opendir("/tmp");
+	struct dirent *e;
+
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		char *end;
+		long pid;
+		struct stat st;
+		if (strncmp(e->d_name, "perf-", 5) != 0)
+			continue;
+		pid = strtol(e->d_name + 5, &end, 10);
+		if (pid <= 0 || strcmp(end, ".map") != 0 ||
+		    (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
+			continue;
+		char *path = xasprintf("/tmp/%s", e->d_name);
+		if (stat(path, &st) == 0 && st.st_mtime >= br->began &&
+		    file_mentions(path, br->cache))
+			unlink(path);
+		free(path);
+	}
+	if (d != NULL)
+		closedir(d);
+}
+
 void
 bench_output(const struct bench_context *c, const struct bench_run *br)
 {
@@ -597,6 +647,8 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 		          "-pyperf.json");
 		move_into(o->dir, "meta.json", data, o->id.text, "-meta.json");
 	}
+	if (dataset_id_has_tag(c->id, "xperf"))
+		remove_perf_maps(br);
 	double total = now() - c->start;
 	if (j.nouts > 1)
 		printf("%s ran %zu benchmarks: one data set each\n",

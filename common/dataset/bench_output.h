@@ -13,6 +13,8 @@
 #ifndef PERFVIEWS_BENCH_OUTPUT_H
 #define PERFVIEWS_BENCH_OUTPUT_H
 
+#include <time.h>
+
 #include "dataset/pyperformance.h"
 
 /* What the run left, and where. */
@@ -23,6 +25,8 @@ struct bench_run {
 	const char *tmp;  /* the recording's private directory (absolute) */
 	const char *tool; /* the tool environment's python */
 	double record_s;  /* seconds the hooked run took */
+	const char *cache; /* the cache directory (absolute) */
+	time_t began;      /* when the runs began */
 };
 
 /* Check, convert and move into DATA every data set of the run. */

@@ -467,9 +467,21 @@ run_failed(const struct bench_context *c, const struct child_result *r,
 		    "benchmark %s: perf failed inside pyperf's perf_record "
 		    "hook, which hides perf's messages (%s)",
 		    name, last_line(text));
-	if ((line = line_with(text, "failed with exit code")) != NULL)
-		die(EXIT_DATA, "benchmark %s: a worker process died (%s)", name,
-		    line);
+	const char *worker = strstr(text, "RuntimeError: /");
+	while (worker != NULL && (line = line_with(worker, "RuntimeError")) &&
+	       strstr(line, " failed with exit code ") == NULL)
+		worker = strstr(worker + 1, "RuntimeError: /");
+	if (worker != NULL) { /* pyperf: "PYTHON failed with exit code -9" */
+		int code = atoi(strstr(line, " failed with exit code ") + 23);
+		if (code < 0)
+			die(EXIT_DATA,
+			    "benchmark %s: a worker process died (exit code "
+			    "%d: killed by signal %d, %s)",
+			    name, code, -code, strsignal(-code));
+		die(EXIT_DATA,
+		    "benchmark %s: a worker process died (exit code %d): %s",
+		    name, code, last_line(text));
+	}
 	if ((line = line_with(text, "No benchmark was run")) != NULL)
 		die(EXIT_DATA, "benchmark %s: pyperformance ran nothing (%s)",
 		    name, last_line(text));
@@ -589,6 +601,8 @@ pyperformance_record(const struct bench_context *c)
 	br.prd = prd;
 	br.tmp = tmp;
 	br.tool = tool;
+	br.cache = cache;
+	br.began = time(NULL) - 1;
 	printf("pyperformance %s: %s, %u worker%s, perf %s at %u Hz around "
 	       "the timed loops\n",
 	       metadata_get(c->meta, "benchmark.pyperformance_version"),

@@ -150,9 +150,15 @@ timings(FILE *out, const struct metadata *m)
 static void
 metadata_table(FILE *out, const struct metadata *m)
 {
+	bool bench = metadata_get(m, "benchmark.name") != NULL;
+
 	fputs("## Metadata\n\n| field | value |\n|---|---|\n", out);
 	for (size_t i = 0; i < meta_field_count; i++) {
 		const char *v = m->values[i];
+		if (!bench &&
+		    strncmp(meta_fields[i].path, "benchmark.", 10) == 0)
+			continue; /* not a benchmark: the section says nothing
+			           */
 		fprintf(out, "| %s | ", meta_fields[i].path);
 		if (v == NULL || *v == '\0') {
 			fputs(v == NULL ? "unknown" : "none", out);
@@ -199,9 +205,12 @@ benchmark(FILE *out, const struct metadata *m)
 		return;
 	fprintf(out, "## The benchmark\n\npyperformance %s's benchmark `%s`",
 	        known(m, "benchmark.pyperformance_version"), name);
+	const char *variants = known(m, "benchmark.variants");
 	if (strcmp(name, result) != 0)
-		fprintf(out, ", its variant `%s` (it runs: %s)", result,
-		        known(m, "benchmark.variants"));
+		fprintf(out, ", its variant `%s`", result);
+	if (strchr(variants, ' ') != NULL)
+		fprintf(out, " (the run gave %s, each a data set of its own)",
+		        variants);
 	fprintf(out,
 	        ", run by pyperf %s with its `perf_record` hook: perf was "
 	        "enabled only around the timed loops.  %s workers (the runs), "
