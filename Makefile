@@ -217,7 +217,7 @@ SUITE_IDS_ARGS = --data $(call quote,$(DATA)) --cache $(call quote,$(BENCH_CACHE
 
 .PHONY: suite suite-record suite-views
 
-suite: $(BIN)/perfviews
+suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
 	@mkdir -p $(OUT) && rm -f $(SUITE_LOG) && $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS) >/dev/null
 	@$(MAKE) --no-print-directory -k suite-record; $(MAKE) --no-print-directory suite-views
@@ -241,5 +241,5 @@ suite-views: $(SUITE_IDS:%=suite-view-%)
 	    $(SUITE) $(SUITE_IDS) >$(OUT)/$(SUITE)-README.md.tmp && \
 	    mv $(OUT)/$(SUITE)-README.md.tmp $(OUT)/$(SUITE)-README.md && echo "wrote $(OUT)/$(SUITE)-README.md"
 
-suite-view-%:
+suite-view-%: | $(PROGRAMS)
 	@$(if $(wildcard $(DATA)/$*-raw.txt.xz $(DATA)/$*-raw.txt),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")

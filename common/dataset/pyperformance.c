@@ -97,7 +97,7 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* A file anybody may read back: open, unlinked, for a child's output. */
+/* A scratch file for a child's output: open, and already unlinked. */
 static int
 scratch_file(void)
 {
