@@ -381,7 +381,7 @@ static const struct program suite_program = {
     .name = "perfviews suite",
     .usage = "perfviews suite ids [--data DIR] [--python PY] [--cache DIR] "
              "TAIL NAME ...\n"
-             "       perfviews suite step --log LOG [--todo N] ID COMMAND "
+             "       perfviews suite step --log LOG [--todo N] -- ID COMMAND "
              "...\n"
              "       perfviews suite readme [--data DIR] [--log LOG] SUITE "
              "ID ...\n"

@@ -382,9 +382,10 @@ header(FILE *out, const char *name, const char *meta, size_t n, size_t recorded)
 	struct metadata m;
 
 	fprintf(out, "# Suite %s\n\n", name);
-	metadata_init(&m);
 	if (meta != NULL)
 		metadata_read_or_die(&m, meta); /* the first data set's */
+	else
+		metadata_init(&m);
 	fprintf(out,
 	        "%zu data sets (%zu recorded) of pyperformance %s benchmarks, "
 	        "each profiled "
