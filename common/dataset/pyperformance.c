@@ -153,6 +153,24 @@ last_line(const char *text)
 	return xstrndup(text + start, end - start);
 }
 
+/*
+ * pip runs in other directories (pyperformance's, its environments'): a
+ * relative PIP_FIND_LINKS directory is made absolute first.
+ */
+static void
+absolute_find_links(void)
+{
+	const char *links = getenv("PIP_FIND_LINKS");
+	char *abs;
+
+	if (links == NULL || *links == '/' || strchr(links, ' ') != NULL ||
+	    strstr(links, "://") != NULL ||
+	    (abs = realpath(links, NULL)) == NULL)
+		return;
+	setenv("PIP_FIND_LINKS", abs, 1);
+	free(abs);
+}
+
 /* The interpreter's own path: sys.executable (a shim is not one). */
 static char *
 resolve_python(const char *python)
@@ -591,6 +609,7 @@ pyperformance_record(const struct bench_context *c)
 	char *manifest = xasprintf("%s/MANIFEST", dir);
 
 	preflight(c);
+	absolute_find_links();
 	char *log = xasprintf("%s/venv.log", tmp);
 	char *venv = tool_venv(c->python, cache, log);
 	free(log);
@@ -636,6 +655,7 @@ char **
 pyperformance_default(const char *python, const char *cache, size_t *n)
 {
 	char *exe = resolve_python(python);
+	absolute_find_links();
 	make_dirs(cache);
 	char *abs = absolute(cache);
 	char *log = xasprintf("%s/list.log", abs);
