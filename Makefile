@@ -29,6 +29,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 GROUPS       = dataset flame views symbols match input stats base
 SYSLIBS_symbols = -lbfd
 SYSLIBS_stats   = -lm
+SYSLIBS_dataset = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
 LINK_collapse      = symbols input base
@@ -185,9 +186,11 @@ clean:
 
 # --- Data sets (SPEC §5-6) ---
 #   make record ID=X [CMD=...] [PYTHON=...] [CALLGRAPH=dwarf|fp] [PYTHON_SRC=dir]
+#               [OVERHEAD=1] (bm_NAME: pyperformance's benchmark NAME)
 #   make views [ID=X]   make stability ID=X   make publish DEST=dir [EXAMPLE=1]
-# record, stability and publish are perfviews commands: see perfviews(1).
-EXAMPLE_ID     = pass-perf-freq50000-nosite
+#   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
+# record, stability, publish and suite are perfviews commands: perfviews(1).
+EXAMPLE_ID     = pass-perf-freq100000-nosite
 DATA          ?= data
 OUT           ?= out
 PYTHON        ?= python3
@@ -196,7 +199,16 @@ PERF          ?= perf
 PERF_EVENT    ?= cpu-clock
 RECORD_TIMEOUT ?= 600
 XZ            ?= xz -9e -T1
+BENCH_CACHE   ?= $(DATA)/.pyperformance
+OVERHEAD      ?=
+FREQ          ?= 1000
+RUNS          ?= 10
 quote = '$(subst ','\'',$(1))'
+PYTHON_ARG = $(if $(filter-out file,$(origin PYTHON)),--python $(call quote,$(PYTHON)))
+RECORD_ARGS = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
+    --callgraph $(call quote,$(CALLGRAPH)) --perf $(call quote,$(PERF)) \
+    --event $(call quote,$(PERF_EVENT)) --timeout $(call quote,$(RECORD_TIMEOUT)) \
+    --xz $(call quote,$(XZ)) --cache $(call quote,$(BENCH_CACHE)) $(if $(OVERHEAD),--overhead)
 
 .PHONY: views-check
 
@@ -216,7 +228,7 @@ views: $(VIEW_FILES)
 # Order-only: runs first, rebuilds nothing, stops a bad ID or missing raw.
 views-check: $(BIN)/perfviews
 	@$(BIN)/perfviews id '$(VIEW_ID)' >/dev/null
-	@test -n '$(VIEW_RAW)' || { echo "make views: no $(VIEW_ID)-raw.txt.xz or $(VIEW_ID)-raw.txt in $(DATA)/ or examples/ (make record ID=$(VIEW_ID) first)" >&2; exit 1; }
+	@test -n '$(VIEW_RAW)' || $(BIN)/perfviews suite missing --data $(call quote,$(DATA)) '$(VIEW_ID)'
 	@test -n '$(VIEW_META)' || { echo "make views: $(VIEW_RAW) has no $(VIEW_ID)-meta.json beside it" >&2; exit 1; }
 	@mkdir -p $(OUT)
 
@@ -235,11 +247,8 @@ $(V)-README.md: $(VIEW_META) $(V)-flat.txt $(BIN)/perfviews | views-check
 	$(BIN)/perfviews readme --flat $(V)-flat.txt --raw $(notdir $(VIEW_RAW)) $(VIEW_META) >$@.tmp && mv $@.tmp $@
 
 record: $(BIN)/perfviews
-	@$(BIN)/perfviews record --data $(call quote,$(DATA)) --cmd $(call quote,$(CMD)) \
-	    $(if $(filter-out file,$(origin PYTHON)),--python $(call quote,$(PYTHON))) \
-	    --callgraph $(call quote,$(CALLGRAPH)) --python-src $(call quote,$(PYTHON_SRC)) \
-	    --perf $(call quote,$(PERF)) --event $(call quote,$(PERF_EVENT)) \
-	    --timeout $(call quote,$(RECORD_TIMEOUT)) --xz $(call quote,$(XZ)) $(call quote,$(ID))
+	@$(BIN)/perfviews record $(RECORD_ARGS) --cmd $(call quote,$(CMD)) \
+	    --python-src $(call quote,$(PYTHON_SRC)) $(call quote,$(ID))
 
 publish: $(BIN)/perfviews
 	@$(BIN)/perfviews publish --data $(call quote,$(DATA)) $(if $(EXAMPLE),--data examples) \
@@ -248,3 +257,42 @@ publish: $(BIN)/perfviews
 stability: $(BIN)/perfviews | views-check
 	@$(BIN)/perfviews stability $(VIEW_RAW) >$(V)-stability.md.tmp && \
 	    mv $(V)-stability.md.tmp $(V)-stability.md && cat $(V)-stability.md
+
+# --- Suites: pyperformance benchmarks at one setting, and their README ---
+# Two sub-makes: the missing data sets recorded one at a time (recordings
+# in parallel perturb each other), going on past a failure; then every
+# view in parallel (-j) and OUT/SUITE-README.md.  A rerun records only what
+# is missing.  perfviews suite ids names the data sets (a benchmark with
+# variants: the data sets of its variants once recorded).
+SUITE_LOG  = $(OUT)/.$(SUITE)-suite.log
+SUITE_IDS_ARGS = --data $(call quote,$(DATA)) --cache $(call quote,$(BENCH_CACHE)) \
+    $(PYTHON_ARG) perf-freq$(FREQ)x$(RUNS)$(foreach t,$(TAGS),-$(t)) $(BENCHMARKS)
+
+.PHONY: suite suite-record suite-views
+
+suite: all
+	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
+	@mkdir -p $(OUT) && rm -f $(SUITE_LOG) && $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS) >/dev/null
+	@$(MAKE) --no-print-directory -k suite-record; $(MAKE) --no-print-directory suite-views
+	@$(BIN)/perfviews suite report $(SUITE_LOG)
+
+ifneq ($(filter suite-record suite-views,$(MAKECMDGOALS)),)
+SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
+endif
+ifeq ($(MAKECMDGOALS),suite-record)
+.NOTPARALLEL:
+SUITE_TODO := $(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json))
+$(DATA)/%-meta.json:
+	@$(BIN)/perfviews suite step --log $(SUITE_LOG) --todo $(words $(SUITE_TODO)) -- \
+	    $* $(BIN)/perfviews record $(RECORD_ARGS) $*
+endif
+
+suite-record: $(SUITE_IDS:%=$(DATA)/%-meta.json)
+
+suite-views: $(SUITE_IDS:%=suite-view-%)
+	@$(BIN)/perfviews suite readme --data $(call quote,$(DATA)) --log $(SUITE_LOG) \
+	    $(SUITE) $(SUITE_IDS) >$(OUT)/$(SUITE)-README.md.tmp && \
+	    mv $(OUT)/$(SUITE)-README.md.tmp $(OUT)/$(SUITE)-README.md && echo "wrote $(OUT)/$(SUITE)-README.md"
+
+suite-view-%: | $(PROGRAMS)
+	@$(if $(wildcard $(DATA)/$*-raw.txt.xz $(DATA)/$*-raw.txt),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")

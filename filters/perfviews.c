@@ -14,39 +14,19 @@
 #include <string.h>
 
 #include "base/cli.h"
+#include "base/commands.h"
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
 #include "dataset/publish.h"
+#include "dataset/pyperformance.h"
 #include "dataset/readme.h"
 #include "dataset/record.h"
 #include "dataset/runs.h"
 #include "dataset/stability.h"
-
-struct command {
-	const struct program *program;
-	int (*run)(const struct program *p, int argc, char *argv[]);
-};
+#include "dataset/suite.h"
 
 static const struct option no_options[] = {{NULL, 0, NULL, 0}};
-
-/* After the options: between min and max operands, or a usage error. */
-static void
-operands(const struct program *p, int argc, int min, int max, const char *what)
-{
-	if (argc >= min && argc <= max)
-		return;
-	warnmsg("%s: %s expected", p->name + strlen("perfviews "), what);
-	program_usage(p);
-}
-
-/* A subcommand without options of its own: --help, --version, operands. */
-static void
-no_option(const struct program *p, int argc, char *argv[])
-{
-	if (program_option(p, argc, argv) != -1)
-		program_usage(p);
-}
 
 static const struct program id_program = {
     .name = "perfviews id",
@@ -62,8 +42,8 @@ cmd_id(const struct program *p, int argc, char *argv[])
 {
 	struct dataset_id id;
 
-	no_option(p, argc, argv);
-	operands(p, argc - optind, 1, 1, "one ID");
+	command_no_options(p, argc, argv);
+	command_operands(p, argc - optind, 1, 1, "one ID");
 	dataset_id_parse_or_die(argv[optind], &id);
 	/* Every part is [A-Za-z0-9_.]: safe to print unquoted for sh. */
 	printf("ID=%s\nWORKLOAD=%s\nTOOL=%s\nHZ=%u\nRUNS=%u\nTAGS='", id.text,
@@ -115,13 +95,13 @@ cmd_meta(const struct program *p, int argc, char *argv[])
 			sets[nsets++] = optarg;
 		} else if (ch == OPT_FIELDS) {
 			for (size_t i = 0; i < meta_field_count; i++)
-				printf("%-28s %s\n", meta_fields[i].path,
+				printf("%-34s %s\n", meta_fields[i].path,
 				       meta_fields[i].about);
 			free(sets);
 			return EXIT_OK;
 		}
 	}
-	operands(p, argc - optind, 1, argc, "an ID");
+	command_operands(p, argc - optind, 1, argc, "an ID");
 	dataset_id_parse_or_die(argv[optind], &id);
 	metadata_init(&m);
 	metadata_set_id(&m, &id);
@@ -152,8 +132,8 @@ cmd_get(const struct program *p, int argc, char *argv[])
 {
 	struct metadata m;
 
-	no_option(p, argc, argv);
-	operands(p, argc - optind, 2, 2, "META and FIELD");
+	command_no_options(p, argc, argv);
+	command_operands(p, argc - optind, 2, 2, "META and FIELD");
 	const char *field = argv[optind + 1];
 	if (metadata_field(field) < 0)
 		usage_error("get: unknown field '%s' (see perfviews meta "
@@ -189,7 +169,7 @@ static const struct program readme_program = {
 static int
 cmd_readme(const struct program *p, int argc, char *argv[])
 {
-	struct readme_options opt = {NULL, NULL};
+	struct readme_options opt = {NULL, NULL, NULL};
 	bool subtitle = false;
 	struct metadata m;
 	int ch;
@@ -202,12 +182,18 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 		else if (ch == OPT_SUBTITLE)
 			subtitle = true;
 	}
-	operands(p, argc - optind, 1, 1, "one META file");
+	command_operands(p, argc - optind, 1, 1, "one META file");
 	metadata_read_or_die(&m, argv[optind]);
+	const char *slash = strrchr(argv[optind], '/');
+	char *dir = slash != NULL
+	                ? xstrndup(argv[optind], (size_t)(slash - argv[optind]))
+	                : xstrdup(".");
+	opt.dir = *dir != '\0' ? dir : "/";
 	if (subtitle)
 		readme_subtitle(stdout, &m);
 	else
 		readme_write(stdout, &m, &opt);
+	free(dir);
 	metadata_free(&m);
 	return EXIT_OK;
 }
@@ -222,6 +208,8 @@ static const struct option record_options[] = {
     {"event", required_argument, NULL, 'e'},
     {"timeout", required_argument, NULL, 't'},
     {"xz", required_argument, NULL, 'x'},
+    {"cache", required_argument, NULL, 'C'},
+    {"overhead", no_argument, NULL, 'O'},
     {NULL, 0, NULL, 0},
 };
 
@@ -231,8 +219,9 @@ static const struct program record_program = {
         "perfviews record [--data DIR] [--cmd CMD] [--python PY]\n"
         "                        [--callgraph dwarf|fp] [--python-src DIR] "
         "[--perf PERF]\n"
-        "                        [--event EVENT] [--timeout SECONDS] [--xz XZ] "
-        "ID\n",
+        "                        [--event EVENT] [--timeout SECONDS] [--xz "
+        "XZ]\n"
+        "                        [--cache DIR] [--overhead] ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .help = "      --data DIR          where data sets go (default data)\n"
             "      --cmd CMD           what to profile (default: by workload)\n"
@@ -242,7 +231,11 @@ static const struct program record_program = {
             "      --perf PERF         the perf command (default perf)\n"
             "      --event EVENT       the event sampled (default cpu-clock)\n"
             "      --timeout SECONDS   per run (default 600; 0: none)\n"
-            "      --xz XZ             the compressor (default xz -9e -T1)\n",
+            "      --xz XZ             the compressor (default xz -9e -T1)\n"
+            "      --cache DIR         bm_: pyperformance's venvs "
+            "(DIR/.pyperformance)\n"
+            "      --overhead          bm_: run it unprofiled too, to "
+            "compare\n",
     .shortopts = "",
     .options = record_options,
 };
@@ -260,6 +253,7 @@ cmd_record(const struct program *p, int argc, char *argv[])
 	    ['p'] = &opt.python,     ['g'] = &opt.callgraph,
 	    ['s'] = &opt.python_src, ['P'] = &opt.perf,
 	    ['e'] = &opt.event,      ['x'] = &opt.xz,
+	    ['C'] = &opt.cache,
 	};
 	while ((ch = program_option(p, argc, argv)) != -1) {
 		if (ch == 't')
@@ -268,8 +262,9 @@ cmd_record(const struct program *p, int argc, char *argv[])
 		else if (ch > 0 && ch < 128 && text[ch] != NULL)
 			*text[ch] = optarg;
 		opt.python_given |= ch == 'p';
+		opt.overhead |= ch == 'O';
 	}
-	operands(p, argc - optind, 1, 1, "one ID");
+	command_operands(p, argc - optind, 1, 1, "one ID");
 	if (*argv[optind] == '\0')
 		usage_error("record: no ID (make record ID=X)");
 	record(argv[optind], &opt);
@@ -314,7 +309,7 @@ cmd_publish(const struct program *p, int argc, char *argv[])
 			opt.make = optarg;
 		}
 	}
-	operands(p, argc - optind, 1, 1, "one DEST directory");
+	command_operands(p, argc - optind, 1, 1, "one DEST directory");
 	if (*argv[optind] == '\0')
 		usage_error("publish: no DEST (make publish DEST=dir)");
 	opt.data = data;
@@ -363,7 +358,7 @@ cmd_stability(const struct program *p, int argc, char *argv[])
 			usage_error("--sizes: not a list of group sizes: '%s'",
 			            optarg);
 	}
-	operands(p, argc - optind, 1, 1, "one RAW file");
+	command_operands(p, argc - optind, 1, 1, "one RAW file");
 	stability_read(&st, argv[optind]);
 	char *name = raw_dataset_name(argv[optind]);
 	opt.name = name;
@@ -371,6 +366,61 @@ cmd_stability(const struct program *p, int argc, char *argv[])
 	free(name);
 	stability_free(&st);
 	return EXIT_OK;
+}
+
+static const struct option suite_options[] = {
+    {"data", required_argument, NULL, 'd'},
+    {"log", required_argument, NULL, 'l'},
+    {"todo", required_argument, NULL, 'n'},
+    {"python", required_argument, NULL, 'p'},
+    {"cache", required_argument, NULL, 'C'},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct program suite_program = {
+    .name = "perfviews suite",
+    .usage = "perfviews suite ids [--data DIR] [--python PY] [--cache DIR] "
+             "TAIL NAME ...\n"
+             "       perfviews suite step --log LOG [--todo N] -- ID COMMAND "
+             "...\n"
+             "       perfviews suite readme [--data DIR] [--log LOG] SUITE "
+             "ID ...\n"
+             "       perfviews suite missing [--data DIR] ID\n"
+             "       perfviews suite report LOG\n",
+    .summary = "The steps of make suite: IDs, a recording, README, report.",
+    .help =
+        "      --data DIR          where data sets are (default data)\n"
+        "      --log LOG           the suite's log of recordings\n"
+        "      --todo N            recordings to make in all\n"
+        "      --python PY         for NAME all: the Python (python3)\n"
+        "      --cache DIR         its pyperformance (DATA/.pyperformance)\n",
+    .shortopts = "",
+    .options = suite_options,
+};
+
+static int
+cmd_suite(const struct program *p, int argc, char *argv[])
+{
+	struct suite_options o = {.data = "data", .python = "python3"};
+	const char **text[128] = {['d'] = &o.data,
+	                          ['l'] = &o.log,
+	                          ['p'] = &o.python,
+	                          ['C'] = &o.cache};
+	int ch;
+
+	while ((ch = program_option(p, argc, argv)) != -1) {
+		if (ch == 'n')
+			o.todo = (unsigned)option_count(optarg, "--todo", true);
+		else if (ch > 0 && ch < 128 && text[ch] != NULL)
+			*text[ch] = optarg;
+	}
+	command_operands(p, argc - optind, 1, argc, "an action");
+	int status = suite_command(&o, argv[optind], argc - optind - 1,
+	                           argv + optind + 1);
+	if (status < 0)
+		usage_error("suite: bad action or operands: '%s'",
+		            argv[optind]);
+	return status;
 }
 
 static const struct command commands[] = {
@@ -381,61 +431,15 @@ static const struct command commands[] = {
     {&record_program, cmd_record},
     {&publish_program, cmd_publish},
     {&stability_program, cmd_stability},
+    {&suite_program, cmd_suite},
 };
-enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
-
-static void
-usage(void)
-{
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(stderr, "%s%s",
-		        i ? "       " : "usage: ", commands[i].program->usage);
-}
-
-/* Every command's usage, then its summary and options. */
-static void
-help(void)
-{
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		printf("%s%s",
-		       i ? "       " : "usage: ", commands[i].program->usage);
-	printf("Name, record, describe, publish and compare profile data "
-	       "sets.\n");
-	for (size_t i = 0; i < NCOMMANDS; i++) {
-		const struct program *p = commands[i].program;
-		printf("\n%s: %s\n%s", p->name, p->summary, p->help);
-	}
-	printf("\nEvery command takes -h, --help and --version.\n"
-	       "See perfviews(1).\n");
-}
 
 int
 main(int argc, char *argv[])
 {
-	cli_start("perfviews");
-	if (argc < 2) {
-		usage();
-		return EXIT_USAGE;
-	}
-	const char *name = argv[1];
-	if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
-		help();
-		finish_output();
-		return EXIT_OK;
-	}
-	if (strcmp(name, "--version") == 0) {
-		printf("perfviews (perfviews) %s\n", PERFVIEWS_VERSION);
-		finish_output();
-		return EXIT_OK;
-	}
-	/* A command sees its own name as argv[0], its options after. */
-	for (size_t i = 0; i < NCOMMANDS; i++) {
-		const struct program *p = commands[i].program;
-		if (strcmp(name, p->name + strlen("perfviews ")) == 0) {
-			int status = commands[i].run(p, argc - 1, argv + 1);
-			finish_output();
-			return status;
-		}
-	}
-	usage_error("unknown command '%s'", name);
+	return commands_main("perfviews",
+	                     "Name, record, describe, publish and compare "
+	                     "profile data sets.",
+	                     commands, sizeof commands / sizeof commands[0],
+	                     argc, argv);
 }

@@ -72,6 +72,25 @@ else
 	fail "make views of a missing data set" "message: $(head -n 1 "$TMP/err.txt")"
 fi
 
+# The design card's ID renders from a fresh clone: the shipped example.
+if $MAKE views ID=pass-perf-freq100000-nosite DATA="$TMP/nodata" OUT="$TMP/card" \
+    >/dev/null 2>"$TMP/err.txt" &&
+    [ -s "$TMP/card/pass-perf-freq100000-nosite-flamegraph.svg" ] &&
+    grep -q '^# Profile data set pass-perf-freq100000-nosite' "$TMP/card/pass-perf-freq100000-nosite-README.md" &&
+    grep -q 'at 100000 Hz' "$TMP/card/pass-perf-freq100000-nosite-README.md"; then
+	pass "make views ID=pass-perf-freq100000-nosite renders the shipped example"
+else
+	fail "make views ID=pass-perf-freq100000-nosite" "$(head -n 1 "$TMP/err.txt")"
+fi
+# A missing data set of a workload make record knows: how to record it.
+if $MAKE views ID=bm_nbody-perf-freq1000x10 DATA="$TMP/nodata" >/dev/null 2>"$TMP/err.txt"; then
+	fail "make views of an unrecorded benchmark" "succeeded"
+elif grep -q "record pyperformance's benchmark nbody first: make record ID=bm_nbody-perf-freq1000x10 PYTHON=" "$TMP/err.txt"; then
+	pass "make views of an unrecorded benchmark says how to record it"
+else
+	fail "make views of an unrecorded benchmark" "$(head -n 1 "$TMP/err.txt")"
+fi
+
 if ! perf_works; then
 	skip record "$PERF_WHY"
 	exit 0

@@ -1,7 +1,9 @@
 /*
  * xalloc.c - see xalloc.h.
  */
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,4 +68,18 @@ array_grow(void *p, size_t *cap, size_t need, size_t size)
 	memset((char *)p + *cap * size, 0, (n - *cap) * size);
 	*cap = n;
 	return p;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die(EXIT_DATA, "out of memory");
+	return s;
 }

@@ -17,6 +17,8 @@ void *xreallocarray(void *p, size_t count, size_t size);
 char *xstrdup(const char *s);
 /* The n bytes at s, NUL-terminated, in a new string. */
 char *xstrndup(const char *s, size_t n);
+/* A new string, formatted as by printf. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* array_reserve's slow path: p moved into a larger array. */
 void *array_grow(void *p, size_t *cap, size_t need, size_t size);

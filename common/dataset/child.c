@@ -58,7 +58,8 @@ now(void)
 }
 
 static pid_t
-spawn(char *const argv[], const struct child_io *io, int *error)
+spawn(const char *dir, char *const argv[], const struct child_io *io,
+      int *error)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
@@ -73,6 +74,8 @@ spawn(char *const argv[], const struct child_io *io, int *error)
 				posix_spawn_file_actions_adddup2(&fa, fds[i],
 				                                 i);
 	}
+	if (dir != NULL)
+		posix_spawn_file_actions_addchdir_np(&fa, dir);
 	posix_spawnattr_init(&attr);
 	sigemptyset(&none);
 	stop_set(&defaults, true);
@@ -93,13 +96,20 @@ bool
 child_run(char *const argv[], const struct child_io *io, unsigned timeout,
           struct child_result *r)
 {
+	return child_run_in(NULL, argv, io, timeout, r);
+}
+
+bool
+child_run_in(const char *dir, char *const argv[], const struct child_io *io,
+             unsigned timeout, struct child_result *r)
+{
 	sigset_t wake;
 	double deadline, kill_at = 0;
 	int status = 0;
 
 	child_hold_signals();
 	memset(r, 0, sizeof *r);
-	pid_t pid = spawn(argv, io, &r->error);
+	pid_t pid = spawn(dir, argv, io, &r->error);
 	if (pid < 0) {
 		r->status = -1;
 		return false;

@@ -38,6 +38,11 @@ void child_hold_signals(void);
 bool child_run(char *const argv[], const struct child_io *io, unsigned timeout,
                struct child_result *r);
 
+/* child_run, the child starting in directory dir. */
+bool child_run_in(const char *dir, char *const argv[],
+                  const struct child_io *io, unsigned timeout,
+                  struct child_result *r);
+
 /* The stop signal received so far (also one pending now), or 0. */
 int child_stopped(void);
 

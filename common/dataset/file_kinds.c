@@ -45,6 +45,12 @@ const struct file_kind file_kinds[] = {
      "`perf script` text of every run, each after a `" RUN_MARKER "N/M` line",
      "`xz -dc` it; any perfviews filter, or FlameGraph's "
      "stackcollapse-perf.pl, reads it"},
+    {"pyperf", "-pyperf.json", NULL, FILE_OPTIONAL,
+     "pyperf's result of the benchmark (`bm_` workloads): every value "
+     "and warmup of every worker, and pyperf's metadata, from the run "
+     "that was profiled",
+     "`python -m pyperf show` or `stats` it; `python -m pyperf "
+     "compare_to` compares two"},
     {"meta", "-meta.json", NULL, FILE_RECORDED,
      "the metadata: workload, perf, host, Python build, sample counts, "
      "timings",

@@ -17,6 +17,8 @@ enum file_origin {
 	FILE_VIEW,     /* by make views, in OUT */
 	FILE_README,   /* by make views, in OUT: the README itself */
 	FILE_EXTRA,    /* on request (make stability), in OUT; may be absent */
+	FILE_OPTIONAL, /* by make record for some workloads, in DATA; may be
+	                  absent */
 };
 
 struct file_kind {

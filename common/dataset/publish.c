@@ -149,11 +149,13 @@ copy_data_set(const char *id, const char *dir, const char *out,
 {
 	for (size_t i = 0; i < file_kind_count; i++) {
 		const struct file_kind *k = &file_kinds[i];
-		const char *from = k->origin == FILE_RECORDED ? dir : out;
-		char *path = file_kind_find(k, from, id);
-		if (path == NULL && k->origin != FILE_EXTRA)
+		bool recorded =
+		    k->origin == FILE_RECORDED || k->origin == FILE_OPTIONAL;
+		char *path = file_kind_find(k, recorded ? dir : out, id);
+		if (path == NULL && k->origin != FILE_EXTRA &&
+		    k->origin != FILE_OPTIONAL)
 			die(EXIT_DATA, "%s: no %s%s in %s", id, id, k->suffix,
-			    from);
+			    recorded ? dir : out);
 		if (path != NULL)
 			copy_into(path, dest, t);
 		free(path);

@@ -1,6 +1,7 @@
 /*
  * readme.c - see readme.h.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,14 +96,21 @@ describe(FILE *out, const struct metadata *m)
 
 /* The table of the files a README sits among (recorded and views). */
 static void
-files_table(FILE *out, const char *id, const char *raw)
+files_table(FILE *out, const char *id, const struct readme_options *opt)
 {
+	const char *raw = opt->raw;
+
 	fputs("## Files\n\n| kind | file | what it is | how to read it |\n"
 	      "|---|---|---|---|\n",
 	      out);
 	for (size_t i = 0; i < file_kind_count; i++) {
 		const struct file_kind *k = &file_kinds[i];
-		if (k->origin != FILE_RECORDED && k->origin != FILE_VIEW)
+		char *path = k->origin == FILE_OPTIONAL && opt->dir != NULL
+		                 ? file_kind_find(k, opt->dir, id)
+		                 : NULL;
+		free(path);
+		if (k->origin != FILE_RECORDED && k->origin != FILE_VIEW &&
+		    path == NULL)
 			continue;
 		char *name = file_kind_name(k, id);
 		const char *shown =
@@ -142,9 +150,15 @@ timings(FILE *out, const struct metadata *m)
 static void
 metadata_table(FILE *out, const struct metadata *m)
 {
+	bool bench = metadata_get(m, "benchmark.name") != NULL;
+
 	fputs("## Metadata\n\n| field | value |\n|---|---|\n", out);
 	for (size_t i = 0; i < meta_field_count; i++) {
 		const char *v = m->values[i];
+		if (!bench &&
+		    strncmp(meta_fields[i].path, "benchmark.", 10) == 0)
+			continue; /* not a benchmark: the section says nothing
+			           */
 		fprintf(out, "| %s | ", meta_fields[i].path);
 		if (v == NULL || *v == '\0') {
 			fputs(v == NULL ? "unknown" : "none", out);
@@ -158,6 +172,84 @@ metadata_table(FILE *out, const struct metadata *m)
 }
 
 void
+readme_seconds(char *buf, size_t size, double seconds)
+{
+	static const struct {
+		double scale;
+		const char *unit;
+	} units[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
+	size_t u = 0;
+
+	while (u < 3 && seconds < units[u].scale)
+		u++;
+	double x = seconds / units[u].scale;
+	snprintf(buf, size, "%.*f %s",
+	         x >= 100  ? 0
+	         : x >= 10 ? 1
+	                   : 2,
+	         x, units[u].unit);
+}
+
+/* A pyperformance benchmark: what ran, its timing, what was kept. */
+static void
+benchmark(FILE *out, const struct metadata *m)
+{
+	const char *name = metadata_get(m, "benchmark.name");
+	const char *result = known(m, "benchmark.result");
+	const char *mean = metadata_get(m, "benchmark.mean_seconds");
+	const char *stdev = metadata_get(m, "benchmark.stdev_seconds");
+	const char *bare = metadata_get(m, "benchmark.unprofiled_mean_seconds");
+	char a[32], b[32];
+
+	if (name == NULL)
+		return;
+	fprintf(out, "## The benchmark\n\npyperformance %s's benchmark `%s`",
+	        known(m, "benchmark.pyperformance_version"), name);
+	const char *variants = known(m, "benchmark.variants");
+	if (strcmp(name, result) != 0)
+		fprintf(out, ", its variant `%s`", result);
+	if (strchr(variants, ' ') != NULL)
+		fprintf(out, " (the run gave %s, each a data set of its own)",
+		        variants);
+	fprintf(out,
+	        ", run by pyperf %s with its `perf_record` hook: perf was "
+	        "enabled only around the timed loops.  %s workers (the runs), "
+	        "each %s warmup(s) and %s value(s) of %s loop(s).\n\n",
+	        known(m, "benchmark.pyperf_version"), known(m, "tool.runs"),
+	        known(m, "benchmark.warmups_per_run"),
+	        known(m, "benchmark.values_per_run"),
+	        known(m, "benchmark.loops"));
+	if (mean != NULL && stdev != NULL) {
+		readme_seconds(a, sizeof a, strtod(mean, NULL));
+		readme_seconds(b, sizeof b, strtod(stdev, NULL));
+		fprintf(out,
+		        "Timing of the profiled run, per loop: %s ± %s (mean ± "
+		        "standard deviation of every value; pyperf's JSON is "
+		        "the `pyperf` file).  ",
+		        a, b);
+	}
+	if (bare != NULL && mean != NULL && strtod(bare, NULL) > 0) {
+		double ratio = strtod(mean, NULL) / strtod(bare, NULL);
+		readme_seconds(a, sizeof a, strtod(bare, NULL));
+		readme_seconds(
+		    b, sizeof b,
+		    strtod(known(m, "benchmark.unprofiled_stdev_seconds"),
+		           NULL));
+		fprintf(out,
+		        "Without the profiler, same loops: %s ± %s, so the "
+		        "profiler made it %.1f%% %s.\n\n",
+		        a, b, fabs(ratio - 1) * 100,
+		        ratio >= 1 ? "slower" : "faster (noise)");
+	} else {
+		fputs("How much the profiler slowed it down was not measured "
+		      "(`make record OVERHEAD=1` measures it).\n\n",
+		      out);
+	}
+	fprintf(out, "Runs kept: %s.  Dropped: %s.\n\n",
+	        known(m, "benchmark.selection"), known(m, "benchmark.dropped"));
+}
+
+void
 readme_write(FILE *out, const struct metadata *m,
              const struct readme_options *opt)
 {
@@ -165,7 +257,8 @@ readme_write(FILE *out, const struct metadata *m,
 
 	fprintf(out, "# Profile data set %s\n\n", id);
 	describe(out, m);
-	files_table(out, id, opt->raw);
+	benchmark(out, m);
+	files_table(out, id, opt);
 	if (opt->flat != NULL) {
 		fprintf(out,
 		        "## Top functions\n\nBy self samples, from "
@@ -176,11 +269,22 @@ readme_write(FILE *out, const struct metadata *m,
 	}
 	fprintf(out, "## How it was made\n\n```\n%s\n```\n\n",
 	        known(m, "tool.record_command"));
-	fprintf(out,
-	        "once per run, `perf script` of each run appended to the raw "
-	        "file; then `make views ID=%s` ran collapse, flatsort, "
-	        "calltree, bydso and flamesvg on it.\n\n",
-	        id);
+	if (metadata_get(m, "benchmark.name") != NULL)
+		fprintf(
+		    out,
+		    "by pyperf's `perf_record` hook, attached to each worker "
+		    "of `%s`; the `perf script` text of each value worker's "
+		    "perf.data appended to the raw file; then `make views "
+		    "ID=%s` ran collapse, flatsort, calltree, bydso and "
+		    "flamesvg on it.\n\n",
+		    known(m, "workload.command"), id);
+	else
+		fprintf(
+		    out,
+		    "once per run, `perf script` of each run appended to the "
+		    "raw file; then `make views ID=%s` ran collapse, "
+		    "flatsort, calltree, bydso and flamesvg on it.\n\n",
+		    id);
 	timings(out, m);
 	metadata_table(out, m);
 }

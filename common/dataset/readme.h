@@ -20,11 +20,18 @@
 struct readme_options {
 	const char *flat; /* a flat view to quote the top of, or NULL */
 	const char *raw;  /* the raw file's name; NULL: ID-raw.txt.xz */
+	const char *dir;  /* where meta.json is: optional files found there */
 };
 
 /* The README of a data set; a meta.json without an id is fatal. */
 void readme_write(FILE *out, const struct metadata *m,
                   const struct readme_options *opt);
+
+/*
+ * Seconds as pyperf shows them, three significant digits in the unit that
+ * suits: "113 ms", "1.25 s", "842 ns".
+ */
+void readme_seconds(char *buf, size_t size, double seconds);
 
 /* One line: command, perf settings, samples, Python, host and date. */
 void readme_subtitle(FILE *out, const struct metadata *m);

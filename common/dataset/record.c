@@ -19,6 +19,7 @@
 #include "dataset/child.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
+#include "dataset/pyperformance.h"
 #include "dataset/record.h"
 #include "dataset/runs.h"
 
@@ -155,6 +156,7 @@ struct plan {
 	char *tmp;        /* DATA/.ID.tmp */
 	struct metadata meta;
 	double start, record_s, script_s, compress_s;
+	char *bench_python; /* bm_: the interpreter's own path */
 };
 
 static void
@@ -164,6 +166,38 @@ set(struct plan *p, const char *field, const char *value)
 
 	if (!metadata_set(&p->meta, field, value, why, sizeof why))
 		die(EXIT_DATA, "%s", why);
+}
+
+/*
+ * bm_NAME: pyperformance's benchmark NAME (pyperformance.h), its command
+ * for meta.json only: the recording is pyperformance's, not ours.
+ */
+static void
+plan_benchmark(struct plan *p)
+{
+	if (p->opt->cmd != NULL && *p->opt->cmd != '\0')
+		die(EXIT_USAGE,
+		    "%s is pyperformance's benchmark %s: it takes no CMD",
+		    p->id.text, p->id.workload + 3);
+	p->bench_python = pyperformance_plan(&p->id, p->opt);
+	p->cmd = pyperformance_command(&p->id, p->bench_python);
+}
+
+/* The data set(s) of a bm_ workload, once the metadata is gathered. */
+static void
+record_benchmark(struct plan *p)
+{
+	struct bench_context c = {p->opt,   &p->id,   p->bench_python, p->tmp,
+	                          &p->meta, p->start, stop_if_asked};
+
+	pyperformance_record(&c);
+	undo_all();
+	free(p->cmd);
+	free(p->record);
+	free(p->tmp);
+	free(p->bench_python);
+	metadata_free(&p->meta);
+	dataset_id_free(&p->id);
 }
 
 /* The command: given, or the workload's (SPEC §5), checked. */
@@ -189,6 +223,11 @@ plan_command(struct plan *p)
 		args_free(&a);
 	}
 	p->python_meta = opt->python_given;
+	if (strncmp(workload, "bm_", 3) == 0) {
+		plan_benchmark(p);
+		p->python_meta = true;
+		return;
+	}
 	if (opt->cmd != NULL && *opt->cmd != '\0') {
 		p->cmd = xstrdup(opt->cmd);
 		return;
@@ -198,22 +237,6 @@ plan_command(struct plan *p)
 	    dataset_id_has_tag(&p->id, "xperf") ? " -X perf" : "";
 	if (strcmp(workload, "pass") == 0) {
 		p->cmd = format("%s%s%s -c pass", opt->python, flags, xperf);
-	} else if (strncmp(workload, "bm_", 3) == 0) {
-		args_add_words(&a, p->opt->python, "--python");
-		args_add(&a, "-m");
-		args_add(&a, "pyperformance");
-		args_add(&a, "--version");
-		if (!succeeds(&a))
-			die(EXIT_DATA,
-			    "workload %s runs pyperformance's benchmark %s, "
-			    "but "
-			    "%s -m pyperformance is not installed (pip install "
-			    "pyperformance, or give CMD=...)",
-			    workload, workload + 3, opt->python);
-		args_free(&a);
-		p->cmd = format("%s%s%s -m pyperformance run --inherit-environ "
-		                "PATH -b %s",
-		                opt->python, flags, xperf, workload + 3);
 	} else {
 		die(EXIT_USAGE,
 		    "workload %s has no default command: give CMD=... (or "
@@ -599,6 +622,10 @@ record(const char *id, const struct record_options *opt)
 	make_tmp(&p);
 	metadata_init(&p.meta);
 	gather_metadata(&p);
+	if (p.bench_python != NULL) {
+		record_benchmark(&p);
+		return;
+	}
 
 	char *raw = join_path(p.tmp, "raw.txt");
 	int fd = child_open(raw, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND);

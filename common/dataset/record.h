@@ -9,6 +9,9 @@
  * hidden directory DATA/.ID.tmp and moved into DATA when complete, so
  * DATA never holds half a data set.
  *
+ * Workloads bm_NAME are pyperformance's benchmarks, recorded through
+ * pyperf's perf_record hook: pyperformance.h.
+ *
  * What can be checked before recording is (a bad ID, a workload without a
  * command, a Python without -X perf, a frequency above the kernel's limit
  * without root), so that a mistake costs nothing.  A frequency above
@@ -33,6 +36,9 @@ struct record_options {
 	const char *event;      /* "cpu-clock" */
 	unsigned timeout;       /* seconds per run; 0: none */
 	const char *xz;         /* the compressor: "xz -9e -T1" */
+	/* bm_ workloads (pyperformance.h): */
+	const char *cache; /* pyperformance's environments; NULL: DATA's */
+	bool overhead;     /* also run without the profiler, to compare */
 };
 
 void record_defaults(struct record_options *opt);

@@ -30,7 +30,7 @@ meta_of(struct metadata *m, const char *const *kv)
 static char *
 readme(const struct metadata *m, const char *flat, const char *raw)
 {
-	struct readme_options opt = {flat, raw};
+	struct readme_options opt = {.flat = flat, .raw = raw};
 	static char *text; /* static: open_memstream sets it at fclose */
 	static size_t n;
 	FILE *f = open_memstream(&text, &n);

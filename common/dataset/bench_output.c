@@ -1,0 +1,683 @@
+/*
+ * bench_output.c - see bench_output.h.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/message.h"
+#include "base/xalloc.h"
+#include "dataset/bench_output.h"
+#include "dataset/child.h"
+#include "dataset/pyperf_result.h"
+#include "dataset/runs.h"
+
+/* Run in the tool environment: RESULT OUT NAME, NAME's part of RESULT. */
+static const char split_script[] =
+    "import sys, pyperf\n"
+    "suite = pyperf.BenchmarkSuite.load(sys.argv[1])\n"
+    "pyperf.BenchmarkSuite([suite.get_benchmark(sys.argv[3])])"
+    ".dump(sys.argv[2])\n";
+
+static const char selection_rule[] =
+    "pyperf's perf_record hook wrote one perf.data per worker and phase; "
+    "in modification-time order they follow pyperf's runs (the "
+    "calibration worker's file, then each value worker's warmups file and "
+    "values file; a command benchmark's commands have files of their "
+    "own); each value worker's values file is one run";
+
+/* One perf.data file the hook left. */
+struct hook_file {
+	char *path;
+	struct timespec mtime;
+	off_t size;
+	struct pyperf_file_label label;
+	long pid;      /* the --pid of its perf record; 0 if not read */
+	char *cmdline; /* its perf record command */
+};
+
+/* One data set to write: a benchmark of the result. */
+struct output {
+	struct dataset_id id;
+	size_t bench;
+	char *dir; /* its files, before they move into DATA */
+	char *pids;
+	unsigned long samples;
+	double script_s, compress_s;
+};
+
+struct job {
+	const struct bench_context *c;
+	const struct bench_run *br;
+	struct pyperf_result result;
+	struct hook_file *files;
+	size_t nfiles, cap;
+	struct output *outs;
+	size_t nouts;
+};
+
+static double
+now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int
+remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) != 0)
+		warnmsg_errno("%s", path);
+	return 0;
+}
+
+void
+bench_remove_tree(const char *path)
+{
+	if (access(path, F_OK) == 0)
+		nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+const char *
+bench_callgraph(const struct record_options *opt)
+{
+	return strcmp(opt->callgraph, "dwarf") == 0 ? "--call-graph dwarf"
+	                                            : "-g";
+}
+
+static void
+set(struct metadata *m, const char *field, const char *value)
+{
+	char why[512];
+
+	if (!metadata_set(m, field, value, why, sizeof why))
+		die(EXIT_DATA, "%s", why);
+}
+
+/* A decimal for meta.json: six significant digits, no exponent. */
+static void
+set_decimal(struct metadata *m, const char *field, double x, int digits)
+{
+	char v[64];
+	if (digits < 0) {
+		digits = x > 0 ? 5 - (int)floor(log10(x)) : 0;
+		digits = digits < 0 ? 0 : digits > 15 ? 15 : digits;
+	}
+	snprintf(v, sizeof v, "%.*f", digits, x > 0 ? x : 0);
+	set(m, field, v);
+}
+
+static int
+by_mtime(const void *a, const void *b)
+{
+	const struct hook_file *x = a, *y = b;
+	if (x->mtime.tv_sec != y->mtime.tv_sec)
+		return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+	if (x->mtime.tv_nsec != y->mtime.tv_nsec)
+		return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+/* The hook's files, in the order they were written. */
+static void
+list_files(struct job *j)
+{
+	DIR *d = opendir(j->br->prd);
+	struct dirent *e;
+
+	if (d == NULL)
+		die_errno(EXIT_DATA, "%s", j->br->prd);
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "perf.data", 9) != 0)
+			continue;
+		struct stat st;
+		char *path = xasprintf("%s/%s", j->br->prd, e->d_name);
+		if (stat(path, &st) != 0)
+			die_errno(EXIT_DATA, "%s", path);
+		j->files = array_reserve(j->files, &j->cap, j->nfiles + 1,
+		                         sizeof *j->files);
+		struct hook_file *f = &j->files[j->nfiles++];
+		memset(f, 0, sizeof *f);
+		f->path = path;
+		f->mtime = st.st_mtim;
+		f->size = st.st_size;
+	}
+	closedir(d);
+	qsort(j->files, j->nfiles, sizeof *j->files, by_mtime);
+}
+
+/* A file's perf record command line, from its header. */
+static void
+read_header(struct job *j, struct hook_file *f)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	char *out = xasprintf("%s/header.txt", j->br->tmp);
+	const struct pyperf_benchmark *b =
+	    &j->result.benchmarks[f->label.benchmark];
+
+	if (f->size == 0)
+		die(EXIT_DATA,
+		    "%s, worker %zu: its perf.data is empty: perf failed in "
+		    "pyperf's hook, which hides perf's messages",
+		    b->name, f->label.run + 1);
+	args_add(&a, j->c->opt->perf);
+	args_add(&a, "report");
+	args_add(&a, "--header-only");
+	args_add(&a, "-i");
+	args_add(&a, f->path);
+	int fd = child_open(out, O_RDWR | O_CREAT | O_TRUNC);
+	int null = child_open("/dev/null", O_WRONLY);
+	struct child_io io = {-1, fd, null};
+	bool ok = child_run(a.v, &io, 120, &r);
+	j->c->stop_if_asked();
+	FILE *text = fdopen(fd, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	rewind(text);
+	while (ok && getline(&line, &cap, text) != -1) {
+		if (strncmp(line, "# cmdline : ", 12) != 0)
+			continue;
+		size_t n = strcspn(line, "\n");
+		while (n > 12 && line[n - 1] == ' ')
+			n--;
+		line[n] = '\0';
+		f->cmdline = xstrdup(line + 12);
+		const char *pid = strstr(line, " --pid ");
+		f->pid = pid != NULL ? strtol(pid + 7, NULL, 10) : 0;
+	}
+	free(line);
+	fclose(text);
+	close(null);
+	args_free(&a);
+	free(out);
+	if (f->cmdline == NULL)
+		die(EXIT_DATA, "%s, worker %zu: %s has no perf header (%s)",
+		    b->name, f->label.run + 1, f->path,
+		    ok ? "no cmdline" : "perf report failed");
+}
+
+/* Label the files, read their headers, check each worker's agree. */
+static void
+check_files(struct job *j)
+{
+	char why[512];
+	struct pyperf_file_label *labels = xcalloc(j->nfiles, sizeof *labels);
+
+	if (!pyperf_assign_files(&j->result, j->nfiles, labels, why,
+	                         sizeof why))
+		die(EXIT_DATA, "%s: %s", j->br->prd, why);
+	for (size_t i = 0; i < j->nfiles; i++)
+		j->files[i].label = labels[i];
+	free(labels);
+	long pid = 0;
+	for (size_t i = 0; i < j->nfiles; i++) {
+		struct hook_file *f = &j->files[i];
+		if (!f->label.outer && !f->label.kept)
+			continue;
+		read_header(j, f);
+		if (!f->label.outer)
+			continue;
+		if (i > 0 && j->files[i - 1].label.outer &&
+		    j->files[i - 1].label.benchmark == f->label.benchmark &&
+		    j->files[i - 1].label.run == f->label.run &&
+		    j->files[i - 1].pid != f->pid)
+			die(EXIT_DATA,
+			    "%s: worker %zu's files name two processes (%ld, "
+			    "%ld): the files are out of step with pyperf's "
+			    "result",
+			    j->result.benchmarks[f->label.benchmark].name,
+			    f->label.run + 1, pid, f->pid);
+		pid = f->pid;
+	}
+}
+
+/* The data sets: the benchmark the ID names, or every variant. */
+static void
+choose_outputs(struct job *j)
+{
+	const struct dataset_id *id = j->c->id;
+	const char *asked = id->workload + 3;
+	const char *tail = id->text + strlen(id->workload);
+	const char *run = metadata_get(j->c->meta, "benchmark.name");
+	char why[512];
+
+	j->outs = xcalloc(j->result.count, sizeof *j->outs);
+	if (strcmp(asked, run) != 0 || j->result.count == 1) {
+		int b = j->result.count == 1
+		            ? 0
+		            : pyperf_result_find(&j->result, asked);
+		if (b < 0)
+			die(EXIT_DATA,
+			    "pyperformance's %s gave no result named %s (see "
+			    "benchmark.variants)",
+			    run, asked);
+		j->outs[0].bench = (size_t)b;
+		dataset_id_parse_or_die(id->text, &j->outs[0].id);
+		j->nouts = 1;
+		return;
+	}
+	for (size_t b = 0; b < j->result.count; b++) {
+		char *text =
+		    xasprintf("bm_%s%s", j->result.benchmarks[b].name, tail);
+		if (!dataset_id_parse(text, &j->outs[b].id, why, sizeof why))
+			die(EXIT_DATA, "variant %s of %s: no ID: %s",
+			    j->result.benchmarks[b].name, run, why);
+		j->outs[b].bench = b;
+		free(text);
+	}
+	j->nouts = j->result.count;
+}
+
+/* Append one file's perf script text to the raw file. */
+static void
+script_file(struct job *j, struct output *o, const char *path, int raw)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	char *err = xasprintf("%s/script.err", j->br->tmp);
+
+	args_add(&a, j->c->opt->perf);
+	args_add(&a, "script");
+	args_add(&a, "-i");
+	args_add(&a, path);
+	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, raw, efd};
+	double t = now();
+	bool ok = child_run(a.v, &io, 0, &r);
+	o->script_s += now() - t;
+	close(efd);
+	j->c->stop_if_asked();
+	if (!ok)
+		child_failed("perf script", &r, err);
+	args_free(&a);
+	free(err);
+}
+
+/* Every kept file of benchmark o->bench, one run per worker. */
+static void
+write_raw(struct job *j, struct output *o, const char *raw)
+{
+	const struct pyperf_benchmark *b = &j->result.benchmarks[o->bench];
+	int fd = child_open(raw, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND);
+	uint32_t run = 0;
+	size_t last = (size_t)-1;
+	char *pids = xstrdup("");
+
+	for (size_t i = 0; i < j->nfiles; i++) {
+		struct hook_file *f = &j->files[i];
+		if (f->label.benchmark != o->bench || !f->label.kept)
+			continue;
+		if (f->label.run != last) {
+			long pid = f->pid;
+			for (size_t k = i; k < j->nfiles && !f->label.outer;
+			     k++)
+				if (j->files[k].label.outer) {
+					pid = j->files[k].pid; /* the worker */
+					break;
+				}
+			char *marker =
+			    xasprintf(RUN_MARKER "%u/%u %s worker %ld\n", ++run,
+			              o->id.runs, b->name, pid);
+			if (write(fd, marker, strlen(marker)) < 0)
+				die_errno(EXIT_DATA, "%s", raw);
+			char *more =
+			    xasprintf("%s%s%ld", pids, *pids ? " " : "", pid);
+			free(pids);
+			pids = more;
+			free(marker);
+			last = f->label.run;
+		}
+		script_file(j, o, f->path, fd);
+	}
+	close(fd);
+	o->pids = pids;
+	if (run != o->id.runs)
+		die(EXIT_DATA, "%s: %u value workers, but the ID asks for %u",
+		    b->name, run, o->id.runs);
+}
+
+/* Every run has samples, of the event asked for. */
+static void
+check_samples(struct job *j, struct output *o, const char *raw)
+{
+	const struct pyperf_benchmark *b = &j->result.benchmarks[o->bench];
+	const char *event = j->c->opt->event;
+	struct run_index ix;
+
+	run_index_read(&ix, raw);
+	for (size_t i = 0; i < ix.nruns; i++)
+		if (ix.runs[i].samples == 0)
+			die(EXIT_DATA,
+			    "%s, run %zu: no samples in its perf.data: perf "
+			    "recorded nothing (pyperf hides perf's messages)",
+			    b->name, i + 1);
+	size_t n = strcspn(event, ":");
+	if (ix.event != NULL && (strncmp(ix.event, event, n) != 0 ||
+	                         (ix.event[n] != '\0' && ix.event[n] != ':')))
+		die(EXIT_DATA, "%s: samples of %s, not of %s as asked", b->name,
+		    ix.event, event);
+	o->samples = run_index_describe(&ix, j->c->meta);
+	run_index_free(&ix);
+}
+
+/* What was not kept, in words: "1 calibration file, 3 warmup files". */
+static char *
+dropped(const struct job *j, size_t bench)
+{
+	static const char *const kinds[] = {
+	    "calibration", "warmup", "command-wrapper", "other variants'"};
+	size_t n[4] = {0};
+	char *text = xstrdup("");
+
+	for (size_t i = 0; i < j->nfiles; i++) {
+		const struct pyperf_file_label *l = &j->files[i].label;
+		if (l->benchmark != bench)
+			n[3]++;
+		else if (l->phase == PHASE_CALIBRATION)
+			n[0]++;
+		else if (l->phase == PHASE_WARMUP ||
+		         l->phase == PHASE_INNER_WARMUP)
+			n[1]++;
+		else if (!l->kept)
+			n[2]++;
+	}
+	for (size_t k = 0; k < 4; k++) {
+		if (n[k] == 0)
+			continue;
+		char *more =
+		    xasprintf("%s%s%zu %s file%s", text, *text ? ", " : "",
+		              n[k], kinds[k], n[k] == 1 ? "" : "s");
+		free(text);
+		text = more;
+	}
+	if (*text == '\0') {
+		free(text);
+		text = xstrdup("none");
+	}
+	return text;
+}
+
+/* A pyperf metadata value into a meta.json field. */
+static void
+copy_meta(struct job *j, size_t b, const char *key, const char *field)
+{
+	set(j->c->meta, field, pyperf_result_meta(&j->result, b, key));
+}
+
+static void
+describe_benchmark(struct job *j, struct output *o)
+{
+	struct metadata *m = j->c->meta;
+	const struct pyperf_benchmark *b = &j->result.benchmarks[o->bench];
+	char *names = xstrdup(""), number[32];
+	double work = 0;
+
+	metadata_set_id(m, &o->id);
+	set(m, "benchmark.result", b->name);
+	for (size_t i = 0; i < j->result.count; i++) {
+		char *more = xasprintf("%s%s%s", names, i ? " " : "",
+		                       j->result.benchmarks[i].name);
+		free(names);
+		names = more;
+	}
+	set(m, "benchmark.variants", names);
+	free(names);
+	copy_meta(j, o->bench, "perf_version", "benchmark.pyperf_version");
+	copy_meta(j, o->bench, "description", "benchmark.description");
+	copy_meta(j, o->bench, "python_version", "benchmark.python_version");
+	copy_meta(j, o->bench, "cpu_model_name", "benchmark.cpu_model_name");
+	copy_meta(j, o->bench, "cpu_config", "benchmark.cpu_config");
+	copy_meta(j, o->bench, "platform", "benchmark.platform");
+	copy_meta(j, o->bench, "hooks", "benchmark.hooks");
+	copy_meta(j, o->bench, "loops", "benchmark.loops");
+	for (size_t r = 0; r < b->nruns; r++) {
+		work += b->runs[r].duration;
+		if (b->runs[r].values == 0)
+			continue;
+		snprintf(number, sizeof number, "%u", b->runs[r].warmups);
+		set(m, "benchmark.warmups_per_run", number);
+		snprintf(number, sizeof number, "%u", b->runs[r].values);
+		set(m, "benchmark.values_per_run", number);
+	}
+	set_decimal(m, "benchmark.mean_seconds", b->mean, -1);
+	set_decimal(m, "benchmark.stdev_seconds", pyperf_benchmark_stdev(b),
+	            -1);
+	set_decimal(m, "timing.benchmark_seconds", work, 3);
+	set(m, "benchmark.worker_pids", o->pids);
+	set(m, "benchmark.selection", selection_rule);
+	char *what = dropped(j, o->bench);
+	set(m, "benchmark.dropped", what);
+	free(what);
+	for (size_t i = 0; i < j->nfiles; i++)
+		if (j->files[i].label.kept &&
+		    j->files[i].label.benchmark == o->bench) {
+			set(m, "tool.record_command", j->files[i].cmdline);
+			break;
+		}
+}
+
+/* Mean and deviation of the same benchmark without the profiler. */
+static void
+describe_unprofiled(struct job *j, struct output *o)
+{
+	struct pyperf_result u;
+	char why[512];
+	const char *name = j->result.benchmarks[o->bench].name;
+
+	set(j->c->meta, "benchmark.unprofiled_mean_seconds", NULL);
+	set(j->c->meta, "benchmark.unprofiled_stdev_seconds", NULL);
+	if (j->br->unprofiled == NULL)
+		return;
+	if (!pyperf_result_read(&u, j->br->unprofiled, why, sizeof why))
+		die(EXIT_DATA, "%s", why);
+	int b = pyperf_result_find(&u, name);
+	if (b >= 0) {
+		set_decimal(j->c->meta, "benchmark.unprofiled_mean_seconds",
+		            u.benchmarks[b].mean, -1);
+		set_decimal(j->c->meta, "benchmark.unprofiled_stdev_seconds",
+		            pyperf_benchmark_stdev(&u.benchmarks[b]), -1);
+	}
+	pyperf_result_free(&u);
+}
+
+static void
+run_quietly(struct job *j, struct child_args *a, int out, const char *what)
+{
+	struct child_result r;
+	char *err = xasprintf("%s/step.err", j->br->tmp);
+	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, out, efd};
+	bool ok = child_run(a->v, &io, 600, &r);
+	close(efd);
+	j->c->stop_if_asked();
+	if (!ok)
+		child_failed(what, &r, err);
+	free(err);
+	args_free(a);
+}
+
+/* The data set's files in its directory: raw.txt.xz, pyperf, meta. */
+static void
+write_output(struct job *j, struct output *o)
+{
+	struct child_args a = {0};
+	char *raw = xasprintf("%s/raw.txt", o->dir);
+	char *xz = xasprintf("%s/raw.txt.xz", o->dir);
+	char *json = xasprintf("%s/pyperf.json", o->dir);
+	char *meta = xasprintf("%s/meta.json", o->dir);
+
+	write_raw(j, o, raw);
+	check_samples(j, o, raw);
+	args_add(&a, j->br->tool);
+	args_add(&a, "-c");
+	args_add(&a, split_script);
+	args_add(&a, j->br->result);
+	args_add(&a, json);
+	args_add(&a, j->result.benchmarks[o->bench].name);
+	run_quietly(j, &a, -1, "splitting pyperf's result");
+	args_add_words(&a, j->c->opt->xz, "--xz");
+	args_add(&a, "-c");
+	args_add(&a, raw);
+	int fd = child_open(xz, O_WRONLY | O_CREAT | O_TRUNC);
+	double t = now();
+	run_quietly(j, &a, fd, "compression");
+	o->compress_s = now() - t;
+	close(fd);
+	unlink(raw);
+	describe_benchmark(j, o);
+	describe_unprofiled(j, o);
+	struct metadata *m = j->c->meta;
+	double other =
+	    now() - j->c->start - j->br->record_s - o->script_s - o->compress_s;
+	set_decimal(m, "timing.record_seconds", j->br->record_s, 3);
+	set_decimal(m, "timing.script_seconds", o->script_s, 3);
+	set_decimal(m, "timing.compress_seconds", o->compress_s, 3);
+	set_decimal(m, "timing.other_seconds", other, 3);
+	FILE *f = fopen(meta, "we");
+	if (f == NULL)
+		die_errno(EXIT_DATA, "%s", meta);
+	metadata_write(m, f);
+	if (fclose(f) != 0)
+		die_errno(EXIT_DATA, "%s", meta);
+	free(raw);
+	free(xz);
+	free(json);
+	free(meta);
+}
+
+static void
+move_into(const char *dir, const char *name, const char *data, const char *id,
+          const char *suffix)
+{
+	char *from = xasprintf("%s/%s", dir, name);
+	char *to = xasprintf("%s/%s%s", data, id, suffix);
+	if (rename(from, to) != 0)
+		die_errno(EXIT_DATA, "%s", to);
+	free(from);
+	free(to);
+}
+
+/* Does the file hold text? (Perf maps are small: read in pieces.) */
+static bool
+file_mentions(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	bool found = false;
+
+	while (f != NULL && !found && getline(&line, &cap, f) != -1)
+		found = strstr(line, text) != NULL;
+	free(line);
+	if (f != NULL)
+		fclose(f);
+	return found;
+}
+
+/*
+ * With -X perf (tag xperf) every Python of the run wrote a perf map in
+ * /tmp: pyperformance, pip and pyperf's workers.  perf script has read
+ * them; those of this run are removed: written since it began, by a
+ * process that has ended, naming code in the cache directory.
+ */
+static void
+remove_perf_maps(const struct bench_run *br)
+{
+	DIR *d = opendir("/tmp");
+	struct dirent *e;
+
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		char *end;
+		long pid;
+		struct stat st;
+		if (strncmp(e->d_name, "perf-", 5) != 0)
+			continue;
+		pid = strtol(e->d_name + 5, &end, 10);
+		if (pid <= 0 || strcmp(end, ".map") != 0 ||
+		    (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
+			continue;
+		char *path = xasprintf("/tmp/%s", e->d_name);
+		if (stat(path, &st) == 0 && st.st_mtime >= br->began &&
+		    file_mentions(path, br->cache))
+			unlink(path);
+		free(path);
+	}
+	if (d != NULL)
+		closedir(d);
+}
+
+void
+bench_output(const struct bench_context *c, const struct bench_run *br)
+{
+	struct job j = {.c = c, .br = br};
+	char why[512];
+
+	if (!pyperf_result_read(&j.result, br->result, why, sizeof why))
+		die(EXIT_DATA, "%s", why);
+	list_files(&j);
+	check_files(&j);
+	choose_outputs(&j);
+	for (size_t i = 0; i < j.nouts; i++) {
+		struct output *o = &j.outs[i];
+		o->dir = xasprintf("%s/out%zu", br->tmp, i);
+		if (mkdir(o->dir, 0777) != 0)
+			die_errno(EXIT_DATA, "%s", o->dir);
+		write_output(&j, o);
+	}
+	/* All or nothing: moved once every data set is complete. */
+	for (size_t i = 0; i < j.nouts; i++) {
+		struct output *o = &j.outs[i];
+		const char *data = c->opt->data;
+		move_into(o->dir, "raw.txt.xz", data, o->id.text,
+		          "-raw.txt.xz");
+		move_into(o->dir, "pyperf.json", data, o->id.text,
+		          "-pyperf.json");
+		move_into(o->dir, "meta.json", data, o->id.text, "-meta.json");
+	}
+	if (dataset_id_has_tag(c->id, "xperf"))
+		remove_perf_maps(br);
+	double total = now() - c->start;
+	if (j.nouts > 1)
+		printf("%s ran %zu benchmarks: one data set each\n",
+		       metadata_get(c->meta, "benchmark.name"), j.nouts);
+	for (size_t i = 0; i < j.nouts; i++) {
+		struct output *o = &j.outs[i];
+		printf("wrote %s/%s-{raw.txt.xz,meta.json,pyperf.json} (%lu "
+		       "samples in %u runs)\n",
+		       c->opt->data, o->id.text, o->samples, o->id.runs);
+	}
+	double script = 0, compress = 0;
+	for (size_t i = 0; i < j.nouts; i++) {
+		script += j.outs[i].script_s;
+		compress += j.outs[i].compress_s;
+	}
+	printf("took %.1f s: pyperformance %.1f s, perf script %.1f s, "
+	       "compression %.1f s, the rest %.1f s\n",
+	       total, br->record_s, script, compress,
+	       total - br->record_s - script - compress);
+	for (size_t i = 0; i < j.nouts; i++) {
+		dataset_id_free(&j.outs[i].id);
+		free(j.outs[i].dir);
+		free(j.outs[i].pids);
+	}
+	for (size_t i = 0; i < j.nfiles; i++) {
+		free(j.files[i].path);
+		free(j.files[i].cmdline);
+	}
+	free(j.files);
+	free(j.outs);
+	pyperf_result_free(&j.result);
+}

@@ -1,0 +1,44 @@
+/*
+ * bench_output.h - from what a hooked pyperformance run left (pyperf's
+ * JSON result and the hook's perf.data files) to data sets: the value
+ * phases picked out (pyperf_result.h), each kept worker's `perf script`
+ * text one run of the raw file, every kept perf.data checked for samples
+ * of the event asked for, meta.json with pyperformance's and pyperf's
+ * account of the benchmark, and pyperf's JSON beside them.  A benchmark
+ * with variants gives one data set per variant (pyperformance.h).
+ *
+ * Used by pyperformance.c only; the helpers at the end are shared by the
+ * two.
+ */
+#ifndef PERFVIEWS_BENCH_OUTPUT_H
+#define PERFVIEWS_BENCH_OUTPUT_H
+
+#include <time.h>
+
+#include "dataset/pyperformance.h"
+
+/* What the run left, and where. */
+struct bench_run {
+	char *result;     /* pyperf's JSON of the hooked run */
+	char *unprofiled; /* of the same without the hook (OVERHEAD), or NULL */
+	const char *prd;  /* the hook's perf.data files */
+	const char *tmp;  /* the recording's private directory (absolute) */
+	const char *tool; /* the tool environment's python */
+	double record_s;  /* seconds the hooked run took */
+	const char *cache; /* the cache directory (absolute) */
+	time_t began;      /* when the runs began */
+};
+
+/* Check, convert and move into DATA every data set of the run. */
+void bench_output(const struct bench_context *c, const struct bench_run *br);
+
+/* Remove a directory tree; what is not there is no error. */
+void bench_remove_tree(const char *path);
+
+/* perf record's call-graph option: "--call-graph dwarf" or "-g". */
+const char *bench_callgraph(const struct record_options *opt);
+
+/* The cache directory, made and absolute (free it). */
+char *bench_cache_dir(const struct record_options *opt);
+
+#endif

@@ -1,0 +1,691 @@
+/*
+ * pyperformance.c - see pyperformance.h.  This file runs things: the
+ * Python's own path, perf's preflight, the virtual environment, the
+ * manifest, pyperformance itself, and turns its failures into one line.
+ * bench_output.c turns what the run left into data sets.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/hash.h"
+#include "base/message.h"
+#include "base/xalloc.h"
+#include "dataset/bench_output.h"
+#include "dataset/child.h"
+#include "dataset/pyperformance.h"
+
+/*
+ * Run in the tool environment: NAME RUNS OUTDIR PYVERSION PYTHON.  Finds
+ * pyperformance's benchmark NAME, or the benchmark NAME is a variant of
+ * (genshi_xml: genshi, variant xml), checks it runs on PYVERSION, writes
+ * OUTDIR/MANIFEST and a complete pyproject.toml for it with pyperf's
+ * --processes=RUNS (and the variant, when the runscript takes one), and
+ * prints meta.json fields.  A name it does not know: the close ones.
+ */
+static const char resolve_script[] =
+    "import difflib, json, os, sys\n"
+    "import pyperformance\n"
+    "from pyperformance import _manifest\n"
+    "name, runs, out, pyver, python = sys.argv[1:6]\n"
+    "known = {b.name: b for b in _manifest.load_manifest(None).benchmarks}\n"
+    "b, variant, words = known.get(name), '', name.split('_')\n"
+    "for i in range(len(words) - 1, 0, -1):\n"
+    "    if b is None and '_'.join(words[:i]) in known:\n"
+    "        b, variant = known['_'.join(words[:i])], '_'.join(words[i:])\n"
+    "if b is None:\n"
+    "    close = difflib.get_close_matches(name, list(known), 6, 0.6)\n"
+    "    sys.exit('no pyperformance benchmark named %s (%s)' % (name,\n"
+    "             'close: ' + ', '.join(close) if close else\n"
+    "             'python -m pyperformance list names them'))\n"
+    "if not b.python.contains(pyver, prereleases=True):\n"
+    "    sys.exit('benchmark %s needs Python %s, and PYTHON is %s'\n"
+    "             % (b.name, b.python, pyver))\n"
+    "opts = list(b.extra_opts or ())\n"
+    "src = open(b.runscript).read()\n"
+    "takes = any(\"add_argument(%sbenchmark%s\" % (q, q) in src for q in "
+    "'\"\\'')\n"
+    "if variant and takes and all(o.startswith('-') for o in opts):\n"
+    "    opts.append(variant)\n"
+    "opts.append('--processes=' + runs)\n"
+    "q = json.dumps\n"
+    "toml = os.path.join(out, 'bm_%s.toml' % b.name)\n"
+    "with open(toml, 'w') as f:\n"
+    "    f.write('[project]\\nname = %s\\nversion = %s\\n'\n"
+    "            % (q('pyperformance_bm_' + b.name), q(str(b.version))))\n"
+    "    f.write('requires-python = %s\\ndependencies = [\"pyperf\"]\\n\\n'\n"
+    "            % q(str(b.python)))\n"
+    "    f.write('[tool.pyperformance]\\nname = %s\\ntags = %s\\n'\n"
+    "            % (q(b.name), q(' '.join(b.tags or ()))))\n"
+    "    f.write('runscript = %s\\nextra_opts = %s\\n'\n"
+    "            % (q(b.runscript), q(opts)))\n"
+    "with open(os.path.join(out, 'MANIFEST'), 'w') as f:\n"
+    "    f.write('[benchmarks]\\n\\nname\\tmetafile\\n%s\\t%s\\n' % (b.name, "
+    "toml))\n"
+    "print('benchmark.name=' + b.name)\n"
+    "print('benchmark.pyperformance_version=' + pyperformance.__version__)\n"
+    "print('workload.version=' + str(b.version))\n"
+    "print('workload.command=pyperformance run -p %s -b %s --hook "
+    "perf_record'\n"
+    "      ' (pyperf options: %s)' % (python, b.name, ' '.join(opts)))\n";
+
+/* The Python's own path and version, on two lines. */
+static const char whoami_script[] = "import platform, sys\n"
+                                    "print(sys.executable)\n"
+                                    "print(platform.python_version())\n";
+
+/* Variables pip and the network need, passed on to pyperformance's venvs. */
+static const char *const inherited[] = {
+    "PIP_NO_INDEX",     "PIP_FIND_LINKS",
+    "PIP_INDEX_URL",    "PIP_EXTRA_INDEX_URL",
+    "PIP_TRUSTED_HOST", "http_proxy",
+    "https_proxy",      "HTTP_PROXY",
+    "HTTPS_PROXY",      "no_proxy",
+    "NO_PROXY",         "PYTHONPERFSUPPORT",
+};
+
+static double
+now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A scratch file for a child's output: open, and already unlinked. */
+static int
+scratch_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path = xasprintf("%s/perfviews.XXXXXX", dir ? dir : "/tmp");
+	int fd = mkostemp(path, O_CLOEXEC);
+	if (fd < 0)
+		die_errno(EXIT_DATA, "%s", path);
+	unlink(path);
+	free(path);
+	return fd;
+}
+
+/* The whole of a file descriptor's contents (up to 64 KiB), NUL-ended. */
+static char *
+read_back(int fd)
+{
+	char *text = xmalloc(65536);
+	ssize_t n = pread(fd, text, 65535, 0);
+	text[n > 0 ? n : 0] = '\0';
+	return text;
+}
+
+/* The first line of text that holds needle, trimmed, or NULL. */
+static char *
+line_with(const char *text, const char *needle)
+{
+	const char *hit = strstr(text, needle);
+	if (hit == NULL)
+		return NULL;
+	const char *start = hit;
+	while (start > text && start[-1] != '\n')
+		start--;
+	start += strspn(start, " \t");
+	if (strncmp(start, "ERROR: ", 7) == 0) /* pip's, said once is enough */
+		start += 7;
+	size_t n = strcspn(start, "\n");
+	while (n > 0 && (start[n - 1] == '\r' || start[n - 1] == ' '))
+		n--;
+	return xstrndup(start, n);
+}
+
+/* The last non-empty line of text, or "". */
+static char *
+last_line(const char *text)
+{
+	size_t end = strlen(text);
+	while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == ' '))
+		end--;
+	size_t start = end;
+	while (start > 0 && text[start - 1] != '\n')
+		start--;
+	return xstrndup(text + start, end - start);
+}
+
+/*
+ * pip runs in other directories (pyperformance's, its environments'): a
+ * relative PIP_FIND_LINKS directory is made absolute first.
+ */
+static void
+absolute_find_links(void)
+{
+	const char *links = getenv("PIP_FIND_LINKS");
+	char *abs;
+
+	if (links == NULL || *links == '/' || strchr(links, ' ') != NULL ||
+	    strstr(links, "://") != NULL ||
+	    (abs = realpath(links, NULL)) == NULL)
+		return;
+	setenv("PIP_FIND_LINKS", abs, 1);
+	free(abs);
+}
+
+/* The interpreter's own path: sys.executable (a shim is not one). */
+static char *
+resolve_python(const char *python)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	char how[128];
+
+	args_add_words(&a, python, "--python");
+	args_add(&a, "-c");
+	args_add(&a, whoami_script);
+	int out = scratch_file(), err = scratch_file();
+	struct child_io io = {-1, out, err};
+	bool ok = child_run(a.v, &io, 60, &r);
+	args_free(&a);
+	char *said = read_back(out), *complaint = read_back(err);
+	close(out);
+	close(err);
+	if (!ok) {
+		char *why = last_line(complaint);
+		if (strncmp(complaint, "pyenv: ", 7) == 0)
+			why = xstrndup(complaint, strcspn(complaint, "\n"));
+		if (strstr(complaint, "pyenv") != NULL)
+			die(EXIT_DATA,
+			    "PYTHON=%s is a pyenv shim that runs no Python "
+			    "here "
+			    "(%s): give the interpreter's path, e.g. "
+			    "$(pyenv root)/versions/3.12.1/bin/python3.12",
+			    python, why);
+		die(EXIT_DATA, "PYTHON=%s does not run (%s)%s%s", python,
+		    child_describe(&r, how, sizeof how), *why ? ": " : "", why);
+	}
+	said[strcspn(said, "\n")] = '\0';
+	free(complaint);
+	if (said[0] != '/')
+		die(EXIT_DATA, "PYTHON=%s: no path in sys.executable", python);
+	return said;
+}
+
+char *
+pyperformance_plan(const struct dataset_id *id,
+                   const struct record_options *opt)
+{
+	if (dataset_id_has_tag(id, "nosite"))
+		die(EXIT_USAGE,
+		    "%s: tag nosite (python -S) does not apply to a benchmark: "
+		    "pyperf starts its workers itself",
+		    id->text);
+	if (strchr(opt->perf, ' ') != NULL)
+		die(EXIT_USAGE,
+		    "--perf '%s': pyperf runs perf itself, so a benchmark "
+		    "takes a perf command of one word (a path or a name)",
+		    opt->perf);
+	return resolve_python(opt->python);
+}
+
+char *
+pyperformance_command(const struct dataset_id *id, const char *python)
+{
+	return xasprintf("pyperformance run -p %s -b %s --hook perf_record",
+	                 python, id->workload + 3);
+}
+
+static void
+make_dirs(const char *path)
+{
+	char *copy = xstrdup(path);
+
+	for (char *s = copy + 1;; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char c = *s;
+		*s = '\0';
+		if (mkdir(copy, 0777) != 0 && errno != EEXIST)
+			die_errno(EXIT_DATA, "%s", copy);
+		*s = c;
+		if (c == '\0')
+			break;
+	}
+	free(copy);
+}
+
+/* path as an absolute path (it exists). */
+static char *
+absolute(const char *path)
+{
+	char *abs = realpath(path, NULL);
+	if (abs == NULL)
+		die_errno(EXIT_DATA, "%s", path);
+	return abs;
+}
+
+/* Run argv in dir, stdout and stderr into log; true when it exited 0. */
+static bool
+run_logged(char *const argv[], const char *dir, const char *log,
+           unsigned timeout, struct child_result *r)
+{
+	int fd = child_open(log, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, fd, fd};
+	bool ok = child_run_in(dir, argv, &io, timeout, r);
+	close(fd);
+	return ok;
+}
+
+static char *
+slurp_log(const char *log)
+{
+	int fd = open(log, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return xstrdup("");
+	off_t size = lseek(fd, 0, SEEK_END);
+	off_t from = size > 60000 ? size - 60000 : 0; /* the end says why */
+	char *text = xmalloc(60001);
+	ssize_t n = pread(fd, text, 60000, from);
+	text[n > 0 ? n : 0] = '\0';
+	close(fd);
+	return text;
+}
+
+/* "no pyperformance to install ..." and the like, from pip's words. */
+static _Noreturn void
+pip_failed(const char *what, const char *log, const char *venv)
+{
+	char *text = slurp_log(log);
+	char *line = line_with(text, "No matching distribution found for");
+	if (venv != NULL)
+		bench_remove_tree(venv);
+	if (line != NULL)
+		die(EXIT_DATA,
+		    "%s: pip found nothing to install (%s): no package "
+		    "index reachable? Give wheels with PIP_NO_INDEX=1 "
+		    "PIP_FIND_LINKS=DIR",
+		    what, line);
+	die(EXIT_DATA, "%s failed: %s", what, last_line(text));
+}
+
+/* The tool environment: made from the Python under test, once. */
+static char *
+tool_venv(const char *python, const char *cache, const char *log)
+{
+	const char *base = strrchr(python, '/') + 1;
+	char *venv = xasprintf(
+	    "%s/tool-%s-%08llx", cache, base,
+	    (unsigned long long)(hash_bytes(python, strlen(python), 0) &
+	                         0xffffffffu));
+	char *ready = xasprintf("%s/.perfviews-ready", venv);
+	struct child_result r;
+
+	if (access(ready, F_OK) == 0)
+		goto done;
+	printf("pyperformance: installing it into %s (once)\n", venv);
+	fflush(stdout);
+	bench_remove_tree(venv); /* what a failed attempt left */
+	make_dirs(cache);
+	char *mk[] = {(char *)python, "-m", "venv", venv, NULL};
+	if (!run_logged(mk, NULL, log, 600, &r)) {
+		char *text = slurp_log(log);
+		bench_remove_tree(venv);
+		die(EXIT_DATA, "%s -m venv %s failed: %s", python, venv,
+		    last_line(text));
+	}
+	char *pip = xasprintf("%s/bin/python", venv);
+	char *install[] = {pip,
+	                   "-m",
+	                   "pip",
+	                   "install",
+	                   "--disable-pip-version-check",
+	                   "-q",
+	                   "pyperformance",
+	                   NULL};
+	if (!run_logged(install, NULL, log, 1800, &r))
+		pip_failed("pip install pyperformance", log, venv);
+	free(pip);
+	int fd = child_open(ready, O_WRONLY | O_CREAT | O_TRUNC);
+	close(fd);
+done:
+	free(ready);
+	return venv;
+}
+
+/* --inherit-environ's list: the variables above that are set. */
+static char *
+inherit_list(void)
+{
+	char *list = xstrdup("");
+	for (size_t i = 0; i < sizeof inherited / sizeof inherited[0]; i++) {
+		if (getenv(inherited[i]) == NULL)
+			continue;
+		char *longer =
+		    xasprintf("%s%s%s", list, *list ? "," : "", inherited[i]);
+		free(list);
+		list = longer;
+	}
+	return list;
+}
+
+/* perf's own errors, which pyperf's hook hides: a probe recording. */
+static void
+preflight(const struct bench_context *c)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	char hz[16], how[128];
+	char *probe = xasprintf("%s/probe.data", c->tmp);
+	char *err = xasprintf("%s/probe.err", c->tmp);
+
+	snprintf(hz, sizeof hz, "%u", c->id->hz);
+	args_add(&a, c->opt->perf);
+	args_add(&a, "record");
+	args_add(&a, "-q");
+	args_add(&a, "-e");
+	args_add(&a, c->opt->event);
+	args_add(&a, "-F");
+	args_add(&a, hz);
+	args_add_words(&a, bench_callgraph(c->opt), "--callgraph");
+	args_add(&a, "-o");
+	args_add(&a, probe);
+	args_add(&a, "--");
+	args_add(&a, c->python);
+	args_add(&a, "-c");
+	args_add(&a, "pass");
+	bool ok = run_logged(a.v, NULL, err, 120, &r);
+	c->stop_if_asked();
+	if (!ok) {
+		char *text = slurp_log(err);
+		char *first = xstrndup(text, strcspn(text, "\n"));
+		if (r.status == -1)
+			die(EXIT_DATA,
+			    "perf cannot run (%s): install it "
+			    "(linux-perf) or give PERF=path",
+			    child_describe(&r, how, sizeof how));
+		die(EXIT_DATA, "perf cannot record here (%s)%s%s",
+		    child_describe(&r, how, sizeof how), *first ? ": " : "",
+		    first);
+	}
+	unlink(probe);
+	unlink(err);
+	free(probe);
+	free(err);
+	args_free(&a);
+}
+
+/* The benchmark, its manifest and what pyperformance says of it. */
+static void
+resolve(const struct bench_context *c, const char *tool, const char *dir)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	char runs[16];
+	char *answer = xasprintf("%s/answer", c->tmp);
+	char *err = xasprintf("%s/resolve.err", c->tmp);
+	const char *version = metadata_get(c->meta, "python.version");
+	char *pyver = xstrndup(version ? version : "",
+	                       strcspn(version ? version : "", " "));
+
+	make_dirs(dir);
+	snprintf(runs, sizeof runs, "%u", c->id->runs);
+	args_add(&a, tool);
+	args_add(&a, "-c");
+	args_add(&a, resolve_script);
+	args_add(&a, c->id->workload + 3);
+	args_add(&a, runs);
+	args_add(&a, dir);
+	args_add(&a, pyver);
+	args_add(&a, c->python);
+	int out = child_open(answer, O_WRONLY | O_CREAT | O_TRUNC);
+	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, out, efd};
+	bool ok = child_run(a.v, &io, 300, &r);
+	close(out);
+	close(efd);
+	c->stop_if_asked();
+	if (!ok)
+		die(EXIT_DATA, "%s", last_line(slurp_log(err)));
+	metadata_assign_file(c->meta, answer);
+	args_free(&a);
+	free(answer);
+	free(err);
+	free(pyver);
+}
+
+/* pyperformance's failure in one line, from its log. */
+static _Noreturn void
+run_failed(const struct bench_context *c, const struct child_result *r,
+           const char *log)
+{
+	const char *name = metadata_get(c->meta, "benchmark.name");
+	char *text = slurp_log(log), how[128], *line;
+
+	if (strstr(text, "could not install requirements") != NULL)
+		die(EXIT_DATA,
+		    "benchmark %s: its requirements could not be installed "
+		    "(%s); with no package index, put their wheels in "
+		    "PIP_FIND_LINKS",
+		    name,
+		    (line = line_with(text, "No matching distribution"))
+		        ? line
+		        : last_line(text));
+	if ((line = line_with(text, "No matching distribution")) != NULL)
+		die(EXIT_DATA,
+		    "pyperformance could not make the benchmark's virtual "
+		    "environment (%s): no package index reachable? Give wheels "
+		    "with PIP_NO_INDEX=1 PIP_FIND_LINKS=DIR",
+		    line);
+	if (r->timed_out || strstr(text, "timed out") != NULL)
+		die(EXIT_DATA, "benchmark %s timed out (RECORD_TIMEOUT=%u s)",
+		    name, c->opt->timeout);
+	if ((line = line_with(text, "No such file or directory: 'perf'")))
+		die(EXIT_DATA, "pyperf found no perf on PATH (%s)", line);
+	if (strstr(text, "BrokenPipeError") != NULL)
+		die(EXIT_DATA,
+		    "benchmark %s: perf failed inside pyperf's perf_record "
+		    "hook, which hides perf's messages (%s)",
+		    name, last_line(text));
+	const char *worker = strstr(text, "RuntimeError: /");
+	while (worker != NULL && (line = line_with(worker, "RuntimeError")) &&
+	       strstr(line, " failed with exit code ") == NULL)
+		worker = strstr(worker + 1, "RuntimeError: /");
+	if (worker != NULL) { /* pyperf: "PYTHON failed with exit code -9" */
+		int code = atoi(strstr(line, " failed with exit code ") + 23);
+		if (code < 0)
+			die(EXIT_DATA,
+			    "benchmark %s: a worker process died (exit code "
+			    "%d: killed by signal %d, %s)",
+			    name, code, -code, strsignal(-code));
+		die(EXIT_DATA,
+		    "benchmark %s: a worker process died (exit code %d): %s",
+		    name, code, last_line(text));
+	}
+	if ((line = line_with(text, "No benchmark was run")) != NULL)
+		die(EXIT_DATA, "benchmark %s: pyperformance ran nothing (%s)",
+		    name, last_line(text));
+	die(EXIT_DATA, "pyperformance failed (%s): %s",
+	    child_describe(r, how, sizeof how), last_line(text));
+}
+
+/*
+ * pyperformance run, in the cache directory (it keeps the benchmarks'
+ * virtual environments in ./venv), hooked or not; returns the seconds.
+ */
+static double
+run(const struct bench_context *c, const char *tool, const char *cache,
+    const char *manifest, const char *output, const char *same_loops)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	char limit[16];
+	char *log = xasprintf("%s/pyperformance.log", c->tmp);
+	char *inherit = inherit_list();
+
+	args_add(&a, tool);
+	args_add(&a, "-m");
+	args_add(&a, "pyperformance");
+	args_add(&a, "run");
+	args_add(&a, "-p");
+	args_add(&a, c->python);
+	args_add(&a, "--manifest");
+	args_add(&a, manifest);
+	args_add(&a, "-b");
+	args_add(&a, "all");
+	if (same_loops != NULL) {
+		args_add(&a, "--same-loops");
+		args_add(&a, same_loops);
+	} else {
+		args_add(&a, "--hook");
+		args_add(&a, "perf_record");
+	}
+	if (*inherit != '\0') {
+		args_add(&a, "--inherit-environ");
+		args_add(&a, inherit);
+	}
+	if (c->opt->timeout > 0) {
+		snprintf(limit, sizeof limit, "%u", c->opt->timeout);
+		args_add(&a, "--timeout");
+		args_add(&a, limit);
+	}
+	args_add(&a, "-o");
+	args_add(&a, output);
+	double t = now();
+	bool ok =
+	    run_logged(a.v, cache, log,
+	               c->opt->timeout ? c->opt->timeout * 2 + 900 : 0, &r);
+	t = now() - t;
+	c->stop_if_asked();
+	if (!ok || access(output, F_OK) != 0)
+		run_failed(c, &r, log);
+	args_free(&a);
+	free(inherit);
+	free(log);
+	return t;
+}
+
+/* The environment of the hooked run: where perf writes, and how. */
+static void
+hook_environment(const struct bench_context *c, const char *prd)
+{
+	char *extra = xasprintf("-e %s -F %u %s", c->opt->event, c->id->hz,
+	                        bench_callgraph(c->opt));
+	setenv("PYPERF_PERF_RECORD_DATA_DIR", prd, 1);
+	setenv("PYPERF_PERF_RECORD_EXTRA_OPTS", extra, 1);
+	if (dataset_id_has_tag(c->id, "xperf"))
+		setenv("PYTHONPERFSUPPORT", "1", 1);
+	if (strchr(c->opt->perf, '/') != NULL) { /* pyperf runs "perf" */
+		char *dir =
+		    xstrndup(c->opt->perf, (size_t)(strrchr(c->opt->perf, '/') -
+		                                    c->opt->perf));
+		const char *path = getenv("PATH");
+		char *both = xasprintf("%s:%s", dir, path ? path : "");
+		setenv("PATH", both, 1);
+		free(both);
+		free(dir);
+	}
+	free(extra);
+}
+
+char *
+bench_cache_dir(const struct record_options *opt)
+{
+	char *cache = opt->cache != NULL && *opt->cache != '\0'
+	                  ? xstrdup(opt->cache)
+	                  : xasprintf("%s/.pyperformance", opt->data);
+	make_dirs(cache);
+	char *abs = absolute(cache);
+	free(cache);
+	return abs;
+}
+
+void
+pyperformance_record(const struct bench_context *c)
+{
+	struct bench_run br = {0};
+	char *tmp = absolute(c->tmp);
+	char *cache = bench_cache_dir(c->opt);
+	char *prd = xasprintf("%s/prd", tmp);
+	char *dir = xasprintf("%s/manifest", tmp);
+	char *manifest = xasprintf("%s/MANIFEST", dir);
+
+	preflight(c);
+	absolute_find_links();
+	char *log = xasprintf("%s/venv.log", tmp);
+	char *venv = tool_venv(c->python, cache, log);
+	free(log);
+	char *tool = xasprintf("%s/bin/python", venv);
+	resolve(c, tool, dir);
+	make_dirs(prd);
+	br.result = xasprintf("%s/result.json", tmp);
+	br.prd = prd;
+	br.tmp = tmp;
+	br.tool = tool;
+	br.cache = cache;
+	br.began = time(NULL) - 1;
+	printf("pyperformance %s: %s, %u worker%s, perf %s at %u Hz around "
+	       "the timed loops\n",
+	       metadata_get(c->meta, "benchmark.pyperformance_version"),
+	       metadata_get(c->meta, "benchmark.name"), c->id->runs,
+	       c->id->runs == 1 ? "" : "s", c->opt->event, c->id->hz);
+	fflush(stdout);
+	hook_environment(c, prd);
+	br.record_s = run(c, tool, cache, manifest, br.result, NULL);
+	unsetenv("PYPERF_PERF_RECORD_DATA_DIR");
+	unsetenv("PYPERF_PERF_RECORD_EXTRA_OPTS");
+	if (c->opt->overhead) {
+		br.unprofiled = xasprintf("%s/unprofiled.json", tmp);
+		printf("the same without the profiler, same loops "
+		       "(OVERHEAD=1)\n");
+		fflush(stdout);
+		run(c, tool, cache, manifest, br.unprofiled, br.result);
+	}
+	bench_output(c, &br);
+	free(br.result);
+	free(br.unprofiled);
+	free(tool);
+	free(venv);
+	free(manifest);
+	free(dir);
+	free(prd);
+	free(cache);
+	free(tmp);
+}
+
+char **
+pyperformance_default(const char *python, const char *cache, size_t *n)
+{
+	char *exe = resolve_python(python);
+	absolute_find_links();
+	make_dirs(cache);
+	char *abs = absolute(cache);
+	char *log = xasprintf("%s/list.log", abs);
+	char *venv = tool_venv(exe, abs, log);
+	char *tool = xasprintf("%s/bin/python", venv);
+	char *argv[] = {tool,      "-m", "pyperformance", "list", "-b",
+	                "default", NULL};
+	struct child_result r;
+	char **names = NULL, *line = NULL;
+	size_t cap = 0, ncap = 0;
+
+	if (!run_logged(argv, NULL, log, 300, &r))
+		die(EXIT_DATA, "pyperformance list failed: %s",
+		    last_line(slurp_log(log)));
+	FILE *f = fopen(log, "re");
+	*n = 0;
+	while (f != NULL && getline(&line, &cap, f) != -1) {
+		if (strncmp(line, "- ", 2) != 0)
+			continue;
+		names = array_reserve(names, &ncap, *n + 1, sizeof *names);
+		names[(*n)++] = xstrndup(line + 2, strcspn(line + 2, "\n"));
+	}
+	if (f != NULL)
+		fclose(f);
+	unlink(log);
+	free(line);
+	free(tool);
+	free(venv);
+	free(log);
+	free(abs);
+	free(exe);
+	return names;
+}

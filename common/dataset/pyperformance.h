@@ -1,0 +1,75 @@
+/*
+ * pyperformance.h - recording pyperformance's benchmarks: the bm_NAME
+ * workloads of `perfviews record`.
+ *
+ * bm_NAME-perf-freqHZxRUNS is pyperformance's benchmark NAME run on the
+ * Python under test with pyperf's perf_record hook: perf is attached to
+ * each worker process and enabled only around the timed loops (pyperf
+ * drives it through perf's --control fifo), so interpreter start-up,
+ * calibration, pip, the virtual environments and pyperformance itself are
+ * not in the profile.  RUNS is the number of value workers: the benchmark
+ * runs with pyperf's --processes=RUNS, from a manifest made for the
+ * recording (pyperformance's own entry for NAME, same runscript and
+ * requirements); each worker's value phase is one run of the raw file.
+ * Calibration and warmup phases, recorded into files of their own, are
+ * dropped (pyperf_result.h says how they are told apart).
+ *
+ * pyperformance runs in a virtual environment made from the Python under
+ * test, once, in the cache directory (DATA/.pyperformance unless given),
+ * which also holds the benchmarks' own environments: pip's PIP_NO_INDEX
+ * and PIP_FIND_LINKS are honoured and passed on to them.
+ *
+ * A benchmark with variants (genshi runs genshi_text and genshi_xml) gives
+ * one data set per variant, named after pyperf's name for it:
+ * bm_genshi-...x3 writes bm_genshi_text-...x3 and bm_genshi_xml-...x3;
+ * bm_genshi_xml-...x3 records that variant alone (the runscript is given
+ * the variant when it takes one, as genshi's does).
+ *
+ * Every failure is one line saying what failed (perf missing or not
+ * permitted, no pyperformance to install, an unknown benchmark, its
+ * requirements, a worker that died, a perf.data without samples), and
+ * leaves nothing in DATA.
+ */
+#ifndef PERFVIEWS_PYPERFORMANCE_H
+#define PERFVIEWS_PYPERFORMANCE_H
+
+#include <stddef.h>
+
+#include "dataset/dataset_id.h"
+#include "dataset/metadata.h"
+#include "dataset/record.h"
+
+/* What record() hands over once its own part is done. */
+struct bench_context {
+	const struct record_options *opt;
+	const struct dataset_id *id;
+	const char *python;    /* the interpreter under test, resolved */
+	const char *tmp;       /* the recording's private directory */
+	struct metadata *meta; /* what record gathered: host, perf, python */
+	double start;          /* when the recording began (monotonic) */
+	void (*stop_if_asked)(void); /* cleans up and ends on a stop signal */
+};
+
+/*
+ * Before anything runs: refuse what cannot work (a tag that means nothing
+ * for a benchmark, a perf command pyperf cannot run), and resolve the
+ * Python to the interpreter's own path (a pyenv shim that finds no version
+ * is a clear error).  Returns that path (free it).
+ */
+char *pyperformance_plan(const struct dataset_id *id,
+                         const struct record_options *opt);
+
+/* The workload's command line for meta.json, before the recording. */
+char *pyperformance_command(const struct dataset_id *id, const char *python);
+
+/* Record, check and write the data set(s); any failure is fatal. */
+void pyperformance_record(const struct bench_context *c);
+
+/*
+ * pyperformance's default benchmarks for the Python (`make suite
+ * BENCHMARKS=all`), n of them: the virtual environment is made first when
+ * needed.  Free each name and the array.
+ */
+char **pyperformance_default(const char *python, const char *cache, size_t *n);
+
+#endif

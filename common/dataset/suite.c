@@ -1,0 +1,655 @@
+/*
+ * suite.c - see suite.h.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/message.h"
+#include "base/xalloc.h"
+#include "dataset/child.h"
+#include "dataset/dataset_id.h"
+#include "dataset/metadata.h"
+#include "dataset/pyperformance.h"
+#include "dataset/readme.h"
+#include "dataset/runs.h"
+#include "dataset/suite.h"
+#include "views/profile.h"
+
+enum category { INTERPRETER, RUNTIME, LIBC, KERNEL, OTHER, NCATEGORIES };
+
+static const char *const category_names[NCATEGORIES] = {
+    "interpreter", "runtime", "C library", "kernel", "other"};
+
+/* A recorded data set of the suite's setting, found in DATA. */
+struct found {
+	char *id;
+	char *bench; /* benchmark.name, or NULL */
+};
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int
+by_id(const void *a, const void *b)
+{
+	return strcmp(((const struct found *)a)->id,
+	              ((const struct found *)b)->id);
+}
+
+/* Every bm_*TAIL data set with a meta.json in data, sorted by ID. */
+static struct found *
+scan(const char *data, const char *tail, size_t *n)
+{
+	struct found *f = NULL;
+	size_t cap = 0;
+	DIR *d = opendir(data);
+	struct dirent *e;
+
+	*n = 0;
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "bm_", 3) != 0 ||
+		    !ends_with(e->d_name, "-meta.json"))
+			continue;
+		char *id = xstrndup(e->d_name, strlen(e->d_name) - 10);
+		size_t w = strlen(id) - strlen(tail);
+		if (!ends_with(id, tail) || memchr(id, '-', w) != NULL) {
+			free(id);
+			continue;
+		}
+		struct metadata m;
+		char why[512], *path = xasprintf("%s/%s", data, e->d_name);
+		metadata_init(&m);
+		if (metadata_read_json(&m, path, why, sizeof why)) {
+			const char *b = metadata_get(&m, "benchmark.name");
+			f = array_reserve(f, &cap, *n + 1, sizeof *f);
+			f[*n].id = id;
+			f[(*n)++].bench = b != NULL ? xstrdup(b) : NULL;
+			id = NULL;
+		}
+		metadata_free(&m);
+		free(path);
+		free(id);
+	}
+	if (d != NULL)
+		closedir(d);
+	qsort(f, *n, sizeof *f, by_id);
+	return f;
+}
+
+void
+suite_ids(FILE *out, const char *data, const char *tail, char *const names[],
+          size_t n)
+{
+	size_t nfound;
+	struct found *f = scan(data, tail, &nfound);
+	bool *shown = xcalloc(nfound + 1, sizeof *shown);
+
+	for (size_t i = 0; i < n; i++) {
+		const char *name = names[i];
+		if (name[0] == '\0' ||
+		    name[strspn(name, "abcdefghijklmnopqrstuvwxyz"
+		                      "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		                      "0123456789_.")] != '\0')
+			die(EXIT_USAGE, "suite: '%s' is not a benchmark name",
+			    name);
+		bool any = false;
+		for (size_t k = 0; k < nfound; k++) {
+			bool own =
+			    strncmp(f[k].id + 3, name, strlen(name)) == 0 &&
+			    f[k].id[3 + strlen(name)] == '-';
+			bool variant =
+			    f[k].bench != NULL && strcmp(f[k].bench, name) == 0;
+			if (!own && !variant)
+				continue;
+			any = true;
+			if (!shown[k])
+				fprintf(out, "%s\n", f[k].id);
+			shown[k] = true;
+		}
+		if (!any)
+			fprintf(out, "bm_%s%s\n", name, tail);
+	}
+	for (size_t k = 0; k < nfound; k++) {
+		free(f[k].id);
+		free(f[k].bench);
+	}
+	free(f);
+	free(shown);
+}
+
+static double
+wall(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* "1:05", "1:02:03": minutes and seconds. */
+static void
+clock_text(char *buf, size_t size, double s)
+{
+	long t = (long)(s + 0.5);
+	if (t >= 3600)
+		snprintf(buf, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60,
+		         t % 60);
+	else
+		snprintf(buf, size, "%ld:%02ld", t / 60, t % 60);
+}
+
+/* What the log says so far: when the suite began, the steps done. */
+struct progress {
+	double start, spent;
+	unsigned done;
+};
+
+static void
+read_log(const char *log, struct progress *pg)
+{
+	FILE *f = fopen(log, "re");
+	char *line = NULL;
+	size_t cap = 0;
+
+	memset(pg, 0, sizeof *pg);
+	while (f != NULL && getline(&line, &cap, f) != -1) {
+		if (strncmp(line, "start\t", 6) == 0)
+			pg->start = strtod(line + 6, NULL);
+		char *tab = strchr(line, '\t');
+		if (strncmp(line, "done\t", 5) != 0 ||
+		    (tab = strchr(tab + 1, '\t')) == NULL)
+			continue;
+		pg->done++;
+		pg->spent += strtod(tab + 1, NULL);
+	}
+	free(line);
+	if (f != NULL)
+		fclose(f);
+	if (pg->start == 0) { /* the first step begins the suite */
+		pg->start = wall();
+		f = fopen(log, "we");
+		if (f == NULL || fprintf(f, "start\t%.3f\n", pg->start) < 0 ||
+		    fclose(f) != 0)
+			die_errno(EXIT_DATA, "%s", log);
+	}
+}
+
+/* "[2/5] ID: what (elapsed 1:05, about 2:10 left)". */
+static void
+progress_line(const struct progress *pg, unsigned k, unsigned todo,
+              const char *id, const char *what, unsigned left)
+{
+	char elapsed[32], rest[32];
+
+	clock_text(elapsed, sizeof elapsed, wall() - pg->start);
+	if (pg->done == 0)
+		snprintf(rest, sizeof rest, "?");
+	else
+		clock_text(rest, sizeof rest, pg->spent / pg->done * left);
+	printf("[%u/%u] %s: %s (elapsed %s, about %s left)\n", k, todo, id,
+	       what, elapsed, left == 0 ? "0:00" : rest);
+	fflush(stdout);
+}
+
+int
+suite_step(const char *log, unsigned todo, const char *id, char *const argv[])
+{
+	struct progress pg;
+	struct child_result r;
+	char *err = xasprintf("%s.err", log);
+	char what[600], how[128];
+
+	read_log(log, &pg);
+	unsigned k = pg.done + 1;
+	if (todo < k)
+		todo = k;
+	progress_line(&pg, k, todo, id, "recording", todo - k + 1);
+	int efd = child_open(err, O_RDWR | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, -1, efd};
+	double t = wall();
+	bool ok = child_run(argv, &io, 0, &r);
+	t = wall() - t;
+	char text[4096];
+	ssize_t n = pread(efd, text, sizeof text - 1, 0);
+	text[n > 0 ? n : 0] = '\0';
+	close(efd);
+	unlink(err);
+	fputs(text, stderr);
+	const char *said = text;
+	if (strncmp(said, "perfviews: ", 11) == 0) /* the name says nothing */
+		said += 11;
+	char *first = xstrndup(said, strcspn(said, "\n"));
+	if (!ok && *first == '\0') {
+		free(first);
+		first = xstrdup(child_describe(&r, how, sizeof how));
+	}
+	FILE *f = fopen(log, "ae");
+	if (f == NULL ||
+	    fprintf(f, "done\t%s\t%.1f\t%s\t%s\n", id, t, ok ? "ok" : "failed",
+	            first) < 0 ||
+	    fclose(f) != 0)
+		die_errno(EXIT_DATA, "%s", log);
+	pg.done++;
+	pg.spent += t;
+	snprintf(what, sizeof what, "%s in %.0f s", ok ? "done" : "FAILED", t);
+	progress_line(&pg, k, todo, id, what, todo - k);
+	free(first);
+	free(err);
+	int sig = child_stopped();
+	if (sig != 0)
+		child_exit_by_signal(sig);
+	return ok ? 0 : 1;
+}
+
+/* The category of a function (the owner of a sample's self weight). */
+static enum category
+categorize(struct span name, struct span dso)
+{
+	static const char *const eval[] = {"_PyEval_EvalFrame", "PyEval_Eval",
+	                                   "_PyEval_Vector"};
+	static const char *const libc[] = {"libc.",    "libc-",      "libm.",
+	                                   "libm-",    "libpthread", "libdl",
+	                                   "ld-linux", "ld-2.",      "ld64."};
+	bool python = span_starts_with(dso, "libpython") ||
+	              span_starts_with(dso, "python") ||
+	              memmem(dso.p, dso.n, ".cpython-", 9) != NULL ||
+	              (span_starts_with(dso, "perf-") && dso.n > 4 &&
+	               memcmp(dso.p + dso.n - 4, ".map", 4) == 0);
+
+	if (python) {
+		for (size_t i = 0; i < sizeof eval / sizeof eval[0]; i++)
+			if (span_starts_with(name, eval[i]))
+				return INTERPRETER;
+		return RUNTIME;
+	}
+	for (size_t i = 0; i < sizeof libc / sizeof libc[0]; i++)
+		if (span_starts_with(dso, libc[i]))
+			return LIBC;
+	if (span_starts_with(dso, "[kernel") ||
+	    span_starts_with(dso, "[guest.kernel"))
+		return KERNEL;
+	return OTHER;
+}
+
+/* One data set's row: its top functions and shares. */
+struct row {
+	uint64_t total;
+	uint64_t share[NCATEGORIES];
+	uint32_t top[3]; /* function ids, by self */
+	uint64_t top_self[3];
+	struct profile profile;
+};
+
+static void
+analyse(struct row *row, const char *raw)
+{
+	struct profile_options opt;
+	struct raw_input in;
+
+	memset(row, 0, sizeof *row);
+	memset(&opt, 0, sizeof opt); /* self to the inlined leaf, as flat */
+	profile_init(&row->profile, &opt);
+	row->profile.stream.folded = NULL; /* perf script text */
+	raw_open(&in, raw);
+	profile_read(&row->profile, raw_path(&in, raw));
+	raw_close(&in);
+	if (!profile_finish(&row->profile))
+		return;
+	const struct profile *p = &row->profile;
+	uint32_t nfn = profile_function_count(p);
+	uint64_t *self = xcalloc(nfn + 1, sizeof *self);
+	for (uint32_t i = 0; i < profile_stack_count(p); i++) {
+		struct profile_stack st = profile_stack_get(p, i);
+		if (st.n == 0)
+			continue;
+		self[st.functions[0]] += st.weight;
+		uint32_t owner = 0; /* the function it was inlined into */
+		while (owner + 1 < st.n &&
+		       profile_function(p, st.functions[owner])->inlined)
+			owner++;
+		const struct function *f =
+		    profile_function(p, st.functions[owner]);
+		row->share[categorize(profile_text(p, f->name),
+		                      profile_text(p, f->dso))] += st.weight;
+		row->total += st.weight;
+	}
+	for (uint32_t fn = 0; fn < nfn; fn++) {
+		for (int k = 0; k < 3; k++) {
+			if (self[fn] <= row->top_self[k])
+				continue;
+			for (int m = 2; m > k; m--) {
+				row->top[m] = row->top[m - 1];
+				row->top_self[m] = row->top_self[m - 1];
+			}
+			row->top[k] = fn;
+			row->top_self[k] = self[fn];
+			break;
+		}
+	}
+	free(self);
+}
+
+static double
+percent(uint64_t part, uint64_t total)
+{
+	return total > 0 ? 100.0 * (double)part / (double)total : 0;
+}
+
+/* The log's line for a data set that failed: its message, or NULL. */
+static char *
+failure(const char *log, const char *id)
+{
+	FILE *f = log != NULL ? fopen(log, "re") : NULL;
+	char *line = NULL, *why = NULL;
+	size_t cap = 0, n = strlen(id);
+
+	while (f != NULL && getline(&line, &cap, f) != -1) {
+		if (strncmp(line, "done\t", 5) != 0 ||
+		    strncmp(line + 5, id, n) != 0 || line[5 + n] != '\t')
+			continue;
+		char *status = strchr(line + 5 + n + 1, '\t');
+		free(why);
+		why = NULL;
+		if (status != NULL && strncmp(status + 1, "failed\t", 7) == 0)
+			why = xstrndup(status + 8, strcspn(status + 8, "\n"));
+	}
+	free(line);
+	if (f != NULL)
+		fclose(f);
+	return why;
+}
+
+/* A field for prose: its value, or "?". */
+static const char *
+field(const struct metadata *m, const char *path)
+{
+	const char *v = metadata_get(m, path);
+	return v != NULL ? v : "?";
+}
+
+static void
+header(FILE *out, const char *name, const char *meta, size_t n, size_t recorded)
+{
+	struct metadata m;
+
+	fprintf(out, "# Suite %s\n\n", name);
+	if (meta != NULL)
+		metadata_read_or_die(&m, meta); /* the first data set's */
+	else
+		metadata_init(&m);
+	fprintf(out,
+	        "%zu data sets (%zu recorded) of pyperformance %s benchmarks, "
+	        "each profiled "
+	        "with perf (%s at %s Hz, %s call graphs) around its timed "
+	        "loops only, %s value workers (runs) each; Python %s (%s) on "
+	        "%s (%s, %s CPUs).  Each row links the data set's README; "
+	        "time is pyperf's mean ± standard deviation per loop of the "
+	        "profiled run.\n\n",
+	        n, recorded, field(&m, "benchmark.pyperformance_version"),
+	        field(&m, "tool.event"), field(&m, "tool.frequency"),
+	        field(&m, "tool.call_graph"), field(&m, "tool.runs"),
+	        field(&m, "benchmark.python_version"),
+	        field(&m, "python.executable"), field(&m, "host.hostname"),
+	        field(&m, "host.cpu_model"), field(&m, "host.cpu_count"));
+	metadata_free(&m);
+	fputs("| benchmark | data set | samples | runs | time | top self "
+	      "functions |",
+	      out);
+	for (int c = 0; c < NCATEGORIES; c++)
+		fprintf(out, " %s |", category_names[c]);
+	fputs("\n|---|---|--:|--:|--:|---|--:|--:|--:|--:|--:|\n", out);
+}
+
+static void
+put_cell(FILE *out, struct span s)
+{
+	for (size_t i = 0; i < s.n; i++)
+		fputs(s.p[i] == '|' ? "\\|" : (char[2]){s.p[i], '\0'}, out);
+}
+
+/* A recorded data set's row; adds its shares to sum. */
+static void
+recorded_row(FILE *out, const char *id, const char *meta, const char *raw,
+             double sum[NCATEGORIES])
+{
+	struct metadata m;
+	struct row row;
+	char a[32], b[32];
+	const char *v;
+
+	metadata_read_or_die(&m, meta);
+	analyse(&row, raw);
+	const struct profile *p = &row.profile;
+	v = metadata_get(&m, "benchmark.result");
+	fprintf(out, "| %s | [%s](%s-README.md) | %llu | %s | ", v ? v : id + 3,
+	        id, id, (unsigned long long)row.total, field(&m, "tool.runs"));
+	const char *mean = metadata_get(&m, "benchmark.mean_seconds");
+	const char *stdev = metadata_get(&m, "benchmark.stdev_seconds");
+	if (mean != NULL && stdev != NULL) {
+		readme_seconds(a, sizeof a, strtod(mean, NULL));
+		readme_seconds(b, sizeof b, strtod(stdev, NULL));
+		fprintf(out, "%s ± %s", a, b);
+	}
+	fputs(" | ", out);
+	for (int k = 0; k < 3 && row.top_self[k] > 0; k++) {
+		const struct function *f = profile_function(p, row.top[k]);
+		fputs(k ? ", `" : "`", out);
+		put_cell(out, profile_text(p, f->name));
+		fprintf(out, "` %.1f%%", percent(row.top_self[k], row.total));
+	}
+	fputs(" |", out);
+	for (int c = 0; c < NCATEGORIES; c++) {
+		double s = percent(row.share[c], row.total);
+		fprintf(out, " %.1f%% |", s);
+		sum[c] += s;
+	}
+	fputc('\n', out);
+	profile_free(&row.profile);
+	metadata_free(&m);
+}
+
+void
+suite_readme(FILE *out, const struct suite_options *opt, const char *name,
+             char *const ids[], size_t n)
+{
+	double sum[NCATEGORIES] = {0};
+	size_t recorded = 0;
+	char **metas = xcalloc(n + 1, sizeof *metas);
+	char **raws = xcalloc(n + 1, sizeof *raws);
+
+	for (size_t i = 0; i < n; i++) {
+		metas[i] = xasprintf("%s/%s-meta.json", opt->data, ids[i]);
+		raws[i] = xasprintf("%s/%s-raw.txt.xz", opt->data, ids[i]);
+		if (access(raws[i], F_OK) != 0) {
+			free(raws[i]);
+			raws[i] = xasprintf("%s/%s-raw.txt", opt->data, ids[i]);
+		}
+		if (access(metas[i], F_OK) != 0 || access(raws[i], F_OK) != 0) {
+			free(metas[i]);
+			metas[i] = NULL;
+		}
+	}
+	const char *first = NULL;
+	for (size_t i = 0; i < n; i++) {
+		first = first != NULL ? first : metas[i];
+		recorded += metas[i] != NULL;
+	}
+	header(out, name, first, n, recorded);
+	for (size_t i = 0; i < n; i++) {
+		if (metas[i] == NULL)
+			continue;
+		recorded_row(out, ids[i], metas[i], raws[i], sum);
+	}
+	if (recorded > 1) {
+		fprintf(out, "| **mean of the %zu rows** | | | | | |",
+		        recorded);
+		for (int c = 0; c < NCATEGORIES; c++)
+			fprintf(out, " %.1f%% |", sum[c] / (double)recorded);
+		fputc('\n', out);
+	}
+	fputs("\nThe shares are of each data set's samples, by the function "
+	      "that owns the sample (an inlined function counts as the one "
+	      "it was inlined into) and its shared object: **interpreter** is "
+	      "the eval loop (`_PyEval_EvalFrame*`, `PyEval_Eval*`, "
+	      "`_PyEval_Vector`); **runtime** the rest of libpython, the "
+	      "python executable and extension modules; **C library** libc, "
+	      "libm, libpthread and the dynamic loader; **kernel** "
+	      "`[kernel.kallsyms]`; **other** everything else.  The top "
+	      "functions are by self samples, as in the flat view.\n",
+	      out);
+	bool heading = false;
+	for (size_t i = 0; i < n; i++) {
+		if (metas[i] != NULL)
+			continue;
+		char *why = failure(opt->log, ids[i]);
+		fprintf(out, "%s- %s: %s\n",
+		        heading ? "" : "\n## Not recorded\n\n", ids[i],
+		        why ? why : "not recorded yet (make suite records it)");
+		heading = true;
+		free(why);
+	}
+	for (size_t i = 0; i < n; i++) {
+		free(metas[i]);
+		free(raws[i]);
+	}
+	free(metas);
+	free(raws);
+}
+
+size_t
+suite_report(FILE *out, const char *log)
+{
+	FILE *f = fopen(log, "re");
+	char *line = NULL;
+	size_t cap = 0, failed = 0, done = 0;
+
+	while (f != NULL && getline(&line, &cap, f) != -1) {
+		if (strncmp(line, "done\t", 5) != 0)
+			continue;
+		done++;
+		char *id = line + 5, *t = strchr(id, '\t');
+		char *status = t != NULL ? strchr(t + 1, '\t') : NULL;
+		if (status == NULL || strncmp(status + 1, "failed\t", 7) != 0)
+			continue;
+		*t = '\0';
+		if (failed++ == 0)
+			fprintf(out, "failed:\n");
+		fprintf(out, "  %s: %s", id, status + 8);
+	}
+	free(line);
+	if (f != NULL)
+		fclose(f);
+	(void)done;
+	return failed;
+}
+
+void
+suite_missing(FILE *out, const char *data, const char *id)
+{
+	struct dataset_id d;
+	size_t n;
+
+	dataset_id_parse_or_die(id, &d);
+	fprintf(out,
+	        "make views: no %s-raw.txt.xz or %s-raw.txt in %s/ or "
+	        "examples/",
+	        id, id, data);
+	const char *tail = id + strlen(d.workload);
+	struct found *f = scan(data, tail, &n);
+	const char *sep = ": it was recorded as one data set per variant: ";
+	for (size_t k = 0; k < n; k++) {
+		if (f[k].bench == NULL || strcmp(f[k].bench, d.workload + 3))
+			continue;
+		fprintf(out, "%smake views ID=%s", sep, f[k].id);
+		sep = ", ";
+	}
+	if (strcmp(d.workload, "pass") == 0 && *sep == ':')
+		fprintf(out,
+		        ": record it first: make record ID=%s "
+		        "PYTHON=/path/to/python3\n",
+		        id);
+	else if (strncmp(d.workload, "bm_", 3) == 0 && *sep == ':')
+		fprintf(out,
+		        ": record pyperformance's benchmark %s first: make "
+		        "record ID=%s PYTHON=/path/to/python3\n",
+		        d.workload + 3, id);
+	else
+		fprintf(out, "%s\n",
+		        *sep == ':' ? " (make record ID=... CMD='...' first)"
+		                    : "");
+	for (size_t k = 0; k < n; k++) {
+		free(f[k].id);
+		free(f[k].bench);
+	}
+	free(f);
+	dataset_id_free(&d);
+}
+
+/* ids: "all" is pyperformance's default set; no name, which to give. */
+static int
+ids(const struct suite_options *o, int n, char *rest[])
+{
+	char *cache = o->cache != NULL
+	                  ? xstrdup(o->cache)
+	                  : xasprintf("%s/.pyperformance", o->data);
+	size_t nall = 0;
+	char **all = NULL;
+
+	if (n == 1 || strcmp(rest[n - 1], "all") == 0)
+		all = pyperformance_default(o->python, cache, &nall);
+	if (n == 1) {
+		fprintf(
+		    stderr,
+		    "%s: suite: no BENCHMARKS: give pyperformance's "
+		    "benchmark names, BENCHMARKS=\"nbody richards ...\", or "
+		    "BENCHMARKS=all for its %zu default ones:\n",
+		    progname, nall);
+		for (size_t i = 0; i < nall; i++)
+			fprintf(stderr, "%s%s", all[i],
+			        i + 1 == nall  ? "\n"
+			        : (i + 1) % 10 ? " "
+			                       : "\n");
+		exit(EXIT_USAGE);
+	}
+	char *tail = xasprintf("-%s", rest[0]);
+	if (all != NULL)
+		suite_ids(stdout, o->data, tail, all, nall);
+	else
+		suite_ids(stdout, o->data, tail, rest + 1, (size_t)n - 1);
+	free(tail);
+	for (size_t i = 0; i < nall; i++)
+		free(all[i]);
+	free(all);
+	free(cache);
+	return EXIT_OK;
+}
+
+int
+suite_command(const struct suite_options *o, const char *action, int n,
+              char *rest[])
+{
+	if (strcmp(action, "ids") == 0 && n >= 1)
+		return ids(o, n, rest);
+	if (strcmp(action, "step") == 0 && n >= 2 && o->log != NULL)
+		return suite_step(o->log, o->todo, rest[0], rest + 1);
+	if (strcmp(action, "readme") == 0 && n >= 1) {
+		suite_readme(stdout, o, rest[0], rest + 1, (size_t)n - 1);
+		return EXIT_OK;
+	}
+	if (strcmp(action, "missing") == 0 && n == 1) {
+		suite_missing(stderr, o->data, rest[0]);
+		return EXIT_DATA;
+	}
+	if (strcmp(action, "report") == 0 && n == 1)
+		return suite_report(stderr, rest[0]) > 0 ? EXIT_DATA : EXIT_OK;
+	return -1;
+}

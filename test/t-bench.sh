@@ -1,0 +1,263 @@
+#!/bin/sh
+# t-bench.sh - pyperformance's benchmarks recorded through pyperf's
+# perf_record hook (make record ID=bm_NAME-...), and make suite, offline
+# with the wheels in $SHARED/vendor/wheels.
+#
+# 1. Failures are one line and leave no data set: a tag that means nothing
+#    for a benchmark, a pyenv shim that runs no Python, perf missing, perf
+#    unable to record, no pyperformance to install (no index, no wheels).
+# 2. bm_nbody x3 at a low frequency, with -X perf (tag xperf) so that
+#    Python functions show: 3 runs, each a value worker; meta.json says
+#    what ran, its timing and what was dropped; pyperf's JSON beside it;
+#    the samples are in the benchmark's own functions, and under 2% in
+#    start-up, shutdown, pyperformance or pip.
+# 3. bm_genshi (requirements: Genshi, six) x3: one data set per variant;
+#    make views of bm_genshi says which.
+# 4. An unknown name lists the close ones; requirements that cannot be
+#    installed, and a worker that dies, are said in one line.
+# 5. A two-benchmark suite reuses those data sets (records nothing) and
+#    writes its README; a suite with a failing benchmark goes on, reports
+#    it at the end and exits non-zero; a rerun does only what is missing.
+. "$(dirname "$0")/lib.sh"
+
+MAKE="make -C $TOP --no-print-directory"
+WHEELS=$SHARED/vendor/wheels
+DATA=$TMP/data
+OUT=$TMP/out
+
+if ! perf_works; then
+	skip bench "$PERF_WHY"
+	exit 0
+fi
+if ! ls "$WHEELS"/pyperformance-*.whl >/dev/null 2>&1; then
+	skip bench "no pyperformance wheel in $WHEELS"
+	exit 0
+fi
+PY=
+for p in "$HOME"/.pyenv/versions/3.1[2-9]*/bin/python3; do
+	[ -x "$p" ] && PY=$p && break
+done
+if [ -z "$PY" ]; then
+	skip bench "no Python 3.12 or later (for -X perf) to benchmark"
+	exit 0
+fi
+export PIP_NO_INDEX=1 PIP_FIND_LINKS="$WHEELS"
+
+# expect_failure NAME PATTERN MAKE-ARGS...: fails, one line (besides
+# make's own), that matches, and nothing recorded.
+expect_failure() {
+	name=$1 pattern=$2
+	shift 2
+	ls -A "$DATA" >"$TMP/before" 2>/dev/null
+	if $MAKE "$@" DATA="$DATA" XZ="xz -1" >"$TMP/fo" 2>"$TMP/fe"; then
+		fail "$name" "succeeded"
+		return
+	fi
+	grep -v '^make: \*\*\*' "$TMP/fe" >"$TMP/fe1"
+	ls -A "$DATA" 2>/dev/null | grep -vxF -f "$TMP/before" | grep -vx .pyperformance >"$TMP/left"
+	left=$(wc -l <"$TMP/left")
+	if [ "$(wc -l <"$TMP/fe1")" = 1 ] && grep -q "$pattern" "$TMP/fe1" &&
+	    [ "$left" = 0 ]; then
+		pass "$name: $(cut -c1-90 "$TMP/fe1")"
+	else
+		fail "$name" "$left files left, stderr: $(head -n 3 "$TMP/fe" | paste -s -d'|' -)"
+	fi
+}
+
+# 1. Failures, before anything is installed.
+expect_failure "tag nosite refused" "does not apply to a benchmark" \
+    record ID=bm_nbody-perf-freq100x3-nosite PYTHON="$PY"
+mkdir -p "$TMP/shim"
+printf '#!/bin/sh\necho "pyenv: python3.99: command not found" >&2\nexit 127\n' >"$TMP/shim/python3.99"
+chmod +x "$TMP/shim/python3.99"
+expect_failure "a pyenv shim that runs nothing" "is a pyenv shim.*give the interpreter's path" \
+    record ID=bm_nbody-perf-freq100x3 PYTHON="$TMP/shim/python3.99"
+expect_failure "perf missing" "perf cannot run" \
+    record ID=bm_nbody-perf-freq100x3 PYTHON="$PY" PERF="$TMP/nowhere/perf"
+expect_failure "perf cannot record" "perf cannot record here.*nosuchevent" \
+    record ID=bm_nbody-perf-freq100x3 PYTHON="$PY" PERF_EVENT=nosuchevent
+mkdir -p "$TMP/nowheels"
+(
+	export PIP_FIND_LINKS="$TMP/nowheels"
+	expect_failure "no index, no wheels" \
+	    "pip install pyperformance: pip found nothing to install.*PIP_FIND_LINKS" \
+	    record ID=bm_nbody-perf-freq100x3 PYTHON="$PY" BENCH_CACHE="$TMP/cache0"
+)
+if [ -z "$(ls "$TMP/cache0" 2>/dev/null)" ]; then
+	pass "no half-made virtual environment left"
+else
+	fail "half-made virtual environment left" "$(ls "$TMP/cache0")"
+fi
+
+# 2. nbody.
+ID=bm_nbody-perf-freq500x3-xperf
+if ! $MAKE record ID=$ID PYTHON="$PY" DATA="$DATA" XZ="xz -1" \
+    RECORD_TIMEOUT=300 >"$TMP/nbody.out" 2>"$TMP/nbody.err"; then
+	fail "make record $ID" "$(head -n 3 "$TMP/nbody.err" | paste -s -d'|' -)"
+	exit 0
+fi
+pass "make record $ID: $(tail -n 1 "$TMP/nbody.out")"
+xz -dc "$DATA/$ID-raw.txt.xz" >"$TMP/nbody.txt"
+markers=$(grep -c '^# perfviews run [1-3]/3 nbody worker [0-9][0-9]*$' "$TMP/nbody.txt")
+if [ "$markers" = 3 ]; then
+	pass "3 runs, each a value worker of nbody"
+else
+	fail "runs" "$markers markers, want 3"
+fi
+python3 - "$DATA/$ID-meta.json" "$DATA/$ID-pyperf.json" >"$TMP/meta.check" 2>&1 <<'EOF'
+import json, sys
+m = json.load(open(sys.argv[1]))
+b, t = m["benchmark"], m["timing"]
+assert m["tool"]["runs"] == 3 and m["tags"] == ["xperf"]
+runs = m["samples"]["per_run"]
+assert len(runs) == 3 and min(runs) > 0 and sum(runs) == m["samples"]["total"]
+assert b["name"] == "nbody" and b["result"] == "nbody" and b["variants"] == ["nbody"]
+assert b["pyperformance_version"] and b["pyperf_version"] and m["workload"]["version"]
+assert b["python_version"].startswith(m["python"]["version"].split()[0])
+assert b["loops"] >= 1 and b["values_per_run"] >= 1 and b["mean_seconds"] > 0
+assert b["stdev_seconds"] >= 0 and b["unprofiled_mean_seconds"] is None
+assert len(b["worker_pids"]) == 3 and b["hooks"] == "perf_record"
+assert "calibration" in b["dropped"] and "warmup" in b["dropped"], b["dropped"]
+assert "mtime" in b["selection"] or "modification" in b["selection"]
+assert "--pid %d " % b["worker_pids"][0] in m["tool"]["record_command"]
+assert 0 < t["benchmark_seconds"] <= t["record_seconds"]
+r = json.load(open(sys.argv[2]))
+assert len(r["benchmarks"]) == 1
+vals = [v for run in r["benchmarks"][0]["runs"] for v in run.get("values", [])]
+assert abs(sum(vals) / len(vals) - b["mean_seconds"]) < 1e-4 * b["mean_seconds"] + 1e-9
+print(sum(runs))
+EOF
+if [ $? -eq 0 ]; then
+	pass "meta.json: benchmark, timing, selection; pyperf JSON agrees ($(cat "$TMP/meta.check") samples)"
+else
+	fail "meta.json" "$(tail -n 2 "$TMP/meta.check" | paste -s -d'|' -)"
+fi
+"$BIN/collapse" "$TMP/nbody.txt" >"$TMP/nbody.folded"
+# Shares of the samples: in nbody's own functions; in start-up and
+# shutdown; in pyperformance's or pip's code (the benchmark's runscript
+# lives among pyperformance's data files: not counted).
+awk '{ n = $NF; t += n }
+     /py::(advance|report_energy|bench_nbody):/ { own += n }
+     /Py_InitializeFromConfig|Py_FinalizeEx/ { start += n }
+     { l = $0; gsub(/pyperformance\/data-files/, "", l) }
+     l ~ /\/(pip|pyperformance)\// { tool += n }
+     END { printf "%d %.2f %.2f %.2f\n", t, 100 * own / t, 100 * start / t, 100 * tool / t }' \
+    "$TMP/nbody.folded" >"$TMP/shares"
+read -r total own start tool <"$TMP/shares"
+if awk "BEGIN { exit !($own > 50 && $start < 2 && $tool < 2) }"; then
+	pass "samples: $own% in nbody's functions, $start% start-up/shutdown, $tool% pyperformance/pip (of $total)"
+else
+	fail "samples" "$own% in nbody's functions, $start% start-up/shutdown, $tool% pyperformance/pip"
+fi
+if ls -d "$DATA"/.*.tmp >/dev/null 2>&1; then
+	fail "no temporary directory left" "$(ls -d "$DATA"/.*.tmp)"
+else
+	pass "no temporary directory left"
+fi
+
+# 3. genshi: its requirements installed from the wheels; one data set per
+# variant.
+if ! $MAKE record ID=bm_genshi-perf-freq500x3-xperf PYTHON="$PY" DATA="$DATA" \
+    XZ="xz -1" RECORD_TIMEOUT=300 >"$TMP/genshi.out" 2>"$TMP/genshi.err"; then
+	fail "make record bm_genshi" "$(head -n 3 "$TMP/genshi.err" | paste -s -d'|' -)"
+else
+	ok=yes
+	for v in text xml; do
+		g=$DATA/bm_genshi_$v-perf-freq500x3-xperf
+		n=$(xz -dc "$g-raw.txt.xz" 2>/dev/null | grep -c "^# perfviews run [1-3]/3 genshi_$v worker")
+		[ "$n" = 3 ] && [ -s "$g-meta.json" ] && [ -s "$g-pyperf.json" ] || ok="genshi_$v: $n runs"
+	done
+	[ -e "$DATA/bm_genshi-perf-freq500x3-xperf-raw.txt.xz" ] && ok="a bm_genshi data set too"
+	if [ "$ok" = yes ]; then
+		pass "bm_genshi: one data set per variant, 3 runs each"
+	else
+		fail "bm_genshi variants" "$ok"
+	fi
+	xz -dc "$DATA/bm_genshi_xml-perf-freq500x3-xperf-raw.txt.xz" | "$BIN/collapse" |
+		awk '{ t += $NF } /\/genshi\// { g += $NF } END { printf "%.1f\n", 100 * g / t }' >"$TMP/g"
+	if awk "BEGIN { exit !($(cat "$TMP/g") > 50) }"; then
+		pass "genshi_xml: $(cat "$TMP/g")% of samples in Genshi's code"
+	else
+		fail "genshi_xml samples" "$(cat "$TMP/g")% in Genshi's code"
+	fi
+	if $MAKE views ID=bm_genshi-perf-freq500x3-xperf DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/e"; then
+		fail "make views of bm_genshi" "succeeded"
+	elif grep -q "one data set per variant: make views ID=bm_genshi_text-perf-freq500x3-xperf, make views ID=bm_genshi_xml" "$TMP/e"; then
+		pass "make views of bm_genshi names its variants' data sets"
+	else
+		fail "make views of bm_genshi" "$(head -n 1 "$TMP/e")"
+	fi
+fi
+
+# 4. Failures once pyperformance is there.
+expect_failure "unknown benchmark" "no pyperformance benchmark named nbdy (close: nbody)" \
+    record ID=bm_nbdy-perf-freq100x3 PYTHON="$PY"
+expect_failure "requirements not installable" \
+    "benchmark chameleon: its requirements could not be installed (No matching distribution found for chameleon" \
+    record ID=bm_chameleon-perf-freq100x3 PYTHON="$PY"
+real_perf=$(command -v perf)
+mkdir -p "$TMP/fakebin"
+cat >"$TMP/fakebin/perf" <<EOF
+#!/bin/sh
+# perf, except that it kills the process pyperf attaches it to.
+case " \$* " in
+*" --pid "*) kill -9 "\$(echo "\$*" | sed 's/.*--pid \([0-9]*\).*/\1/')"; exit 1 ;;
+esac
+exec $real_perf "\$@"
+EOF
+chmod +x "$TMP/fakebin/perf"
+expect_failure "a worker that dies" "benchmark nbody: a worker process died (exit code -9: killed by signal 9" \
+    record ID=bm_nbody-perf-freq100x3 PYTHON="$PY" PERF="$TMP/fakebin/perf"
+
+# 5. Suites.
+if $MAKE -j2 suite SUITE=two BENCHMARKS="nbody genshi" FREQ=500 RUNS=3 TAGS=xperf \
+    PYTHON="$PY" DATA="$DATA" OUT="$OUT" >"$TMP/suite.out" 2>"$TMP/suite.err"; then
+	readme=$OUT/two-README.md
+	rows=$(grep -c '^| \(nbody\|genshi_text\|genshi_xml\) | \[bm_' "$readme")
+	recorded=$(grep -c 'recording' "$TMP/suite.out")
+	if [ "$rows" = 3 ] && [ "$recorded" = 0 ] && [ -s "$OUT/$ID-flamegraph.svg" ]; then
+		pass "suite of nbody and genshi: 3 rows, nothing recorded again, views rendered"
+	else
+		fail "suite" "$rows rows, $recorded recordings"
+	fi
+	# Each row's shares sum to 100%, and its samples are meta.json's.
+	python3 - "$readme" "$DATA" >"$TMP/suite.check" 2>&1 <<'EOF'
+import json, re, sys
+for line in open(sys.argv[1]):
+    m = re.match(r"\| (\w+) \| \[([^\]]+)\]\([^)]+\) \| (\d+) \| (\d+) \| ([^|]+) \| (.*) \|((?: [\d.]+% \|){5})$", line)
+    if not m:
+        continue
+    meta = json.load(open("%s/%s-meta.json" % (sys.argv[2], m.group(2))))
+    assert int(m.group(3)) == meta["samples"]["total"], line
+    assert int(m.group(4)) == 3 and "±" in m.group(5) and m.group(6).count("`") == 6, line
+    shares = [float(x) for x in re.findall(r"([\d.]+)%", m.group(7))]
+    assert abs(sum(shares) - 100) < 0.3 and shares[0] > 0, shares
+    print(m.group(1), shares)
+EOF
+	if [ $? -eq 0 ] && [ "$(wc -l <"$TMP/suite.check")" = 3 ]; then
+		pass "suite README: samples as in meta.json, shares sum to 100%"
+	else
+		fail "suite README" "$(tail -n 2 "$TMP/suite.check" | paste -s -d'|' -)"
+	fi
+else
+	fail "make suite" "$(tail -n 3 "$TMP/suite.err" | paste -s -d'|' -)"
+fi
+$MAKE suite SUITE=bad BENCHMARKS="nbody nosuchbench" FREQ=500 RUNS=3 TAGS=xperf \
+    PYTHON="$PY" DATA="$DATA" OUT="$OUT" >"$TMP/bad.out" 2>"$TMP/bad.err"
+status=$?
+if [ $status -ne 0 ] &&
+    grep -q '^\[1/1\] bm_nosuchbench-perf-freq500x3-xperf: recording (elapsed [0-9:]*, about ? left)$' "$TMP/bad.out" &&
+    grep -q '^\[1/1\] bm_nosuchbench-perf-freq500x3-xperf: FAILED in [0-9]* s (elapsed [0-9:]*, about 0:00 left)$' "$TMP/bad.out" &&
+    grep -q '^  bm_nosuchbench-perf-freq500x3-xperf: no pyperformance benchmark named nosuchbench' "$TMP/bad.err" &&
+    grep -q '^- bm_nosuchbench-perf-freq500x3-xperf: no pyperformance benchmark named' "$OUT/bad-README.md" &&
+    grep -q '^| nbody |' "$OUT/bad-README.md"; then
+	pass "suite with a failing benchmark: progress, report, README, exit $status"
+else
+	fail "suite with a failing benchmark" "exit $status: $(tail -n 2 "$TMP/bad.err" | paste -s -d'|' -)"
+fi
+if $MAKE suite SUITE=none PYTHON="$PY" DATA="$DATA" >/dev/null 2>"$TMP/e" ||
+    ! grep -q 'no BENCHMARKS: give pyperformance.s benchmark names.*BENCHMARKS=all' "$TMP/e"; then
+	fail "make suite without BENCHMARKS" "$(head -n 1 "$TMP/e")"
+else
+	pass "make suite without BENCHMARKS says which to give"
+fi
