@@ -18,6 +18,7 @@
 #include "flame/flame_graph.h"
 #include "flame/flame_svg.h"
 #include "input/folded.h"
+#include "input/input_format.h"
 #include "flame/palette.h"
 
 struct options {
@@ -253,6 +254,7 @@ read_input(struct input_state *in, const struct options *o, const char *path)
 
 	folded_reader_init(&r, fd, input_name(path));
 	r.lines.strict = o->strict;
+	input_format_require(&r.lines, ACCEPT_FOLDED);
 	r.comment = read_comment;
 	r.comment_ctx = in;
 	while (folded_reader_next(&r, &line)) {

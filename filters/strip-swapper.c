@@ -255,7 +255,7 @@ read_input(void *ctx, const char *path)
 		write_text(st, span_cstr("\n"));
 	perf_reader_init(&r, fd, input_name(path));
 	r.lines.strict = st->opt.strict;
-	input_format_require(&r.lines, false);
+	input_format_require(&r.lines, ACCEPT_PERF);
 	r.skip_frames = true;
 	r.gap = write_gap;
 	r.gap_ctx = st;

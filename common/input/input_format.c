@@ -146,17 +146,54 @@ input_format_peek(struct line_reader *r)
 	}
 }
 
+/* The compressed format whose magic number starts head, or NULL. */
+static const char *
+compressed_format(struct span head)
+{
+	static const struct {
+		const char *magic;
+		size_t n;
+		const char *name;
+	} formats[] = {
+	    {"\xfd"
+	     "7zXZ\0",
+	     6, "xz"},
+	    {"\x1f\x8b", 2, "gzip"},
+	    {"\x28\xb5\x2f\xfd", 4, "zstd"},
+	};
+
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (head.n >= formats[i].n &&
+		    memcmp(head.p, formats[i].magic, formats[i].n) == 0)
+			return formats[i].name;
+	return NULL;
+}
+
 enum input_format
-input_format_require(struct line_reader *r, bool folded_ok)
+input_format_require(struct line_reader *r, unsigned accept)
 {
 	struct input_guess g = input_format_peek(r);
+	const char *compressed = compressed_format(line_reader_peek(r, 8));
+	bool stdin_name = strcmp(r->name, "stdin") == 0;
 
+	if (compressed != NULL)
+		die(EXIT_DATA,
+		    "%s: %s-compressed: decompress it first (%s -dc%s%s | %s)",
+		    r->name, compressed, compressed, stdin_name ? "" : " ",
+		    stdin_name ? "" : r->name, progname);
 	switch (g.format) {
 	case INPUT_EMPTY:
+		break;
 	case INPUT_PERF:
+		if (!(accept & ACCEPT_PERF))
+			die(EXIT_DATA,
+			    "%s:%lu: perf script text, not folded stacks: "
+			    "fold it first (collapse%s%s | %s)",
+			    r->name, g.first_line, stdin_name ? "" : " ",
+			    stdin_name ? "" : r->name, progname);
 		break;
 	case INPUT_FOLDED:
-		if (!folded_ok)
+		if (!(accept & ACCEPT_FOLDED))
 			die(EXIT_DATA,
 			    "%s:%lu: folded stacks, not perf script text: "
 			    "this program reads the output of perf script",

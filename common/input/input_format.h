@@ -47,11 +47,18 @@ struct input_guess input_format_guess(struct span head, bool whole);
  */
 struct input_guess input_format_peek(struct line_reader *r);
 
+/* The formats a program reads, for input_format_require. */
+enum input_accept {
+	ACCEPT_PERF = 1,
+	ACCEPT_FOLDED = 2,
+};
+
 /*
- * The format of a reader's input, which must be perf script text or (when
- * folded_ok) folded stacks, or empty; any other is fatal (exit 1) with a
- * message naming the input, the line and both formats.
+ * The format of a reader's input, which must be one the program accepts
+ * (accept: ACCEPT_* bits) or empty; any other is fatal (exit 1) with a
+ * message naming the input, the line and the formats.  A compressed
+ * input (xz, gzip, zstd) is named as one.
  */
-enum input_format input_format_require(struct line_reader *r, bool folded_ok);
+enum input_format input_format_require(struct line_reader *r, unsigned accept);
 
 #endif

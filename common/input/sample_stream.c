@@ -192,7 +192,10 @@ sample_stream_read(struct sample_stream *st, const char *path)
 	perf_reader_init(&r, fd, input_name(path));
 	st->input = r.lines.name;
 	r.lines.strict = st->opt.strict;
-	if (input_format_require(&r.lines, st->folded != NULL) == INPUT_FOLDED)
+	if (input_format_require(
+	        &r.lines,
+	        ACCEPT_PERF | (st->folded != NULL ? ACCEPT_FOLDED : 0)) ==
+	    INPUT_FOLDED)
 		read_folded(st, &r);
 	else
 		read_perf(st, &r);

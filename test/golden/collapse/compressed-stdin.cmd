@@ -1,0 +1,1 @@
+$BIN/collapse < folded.txt.xz

@@ -1,0 +1,1 @@
+$BIN/flamesvg binary-elf.bin

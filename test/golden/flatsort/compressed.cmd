@@ -1,0 +1,1 @@
+$BIN/flatsort folded.txt.xz
