@@ -262,7 +262,12 @@ readme_write(FILE *out, const struct metadata *m,
 	if (opt->flat != NULL) {
 		fprintf(out,
 		        "## Top functions\n\nBy self samples, from "
-		        "`%s-flat.txt`:\n\n",
+		        "`%s-flat.txt`.  A sample whose leaf frame perf "
+		        "printed as inlined counts for the inlined function, "
+		        "as `perf script` shows it; `perf report` gives it to "
+		        "the function it was inlined into, which `flatsort "
+		        "--inline caller` does too (on dwarf recordings the "
+		        "two orders can differ).\n\n",
 		        id);
 		quote_flat(out, opt->flat, 10);
 		fputc('\n', out);

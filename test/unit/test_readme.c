@@ -298,9 +298,13 @@ START_TEST(top_of_the_flat_view_quoted)
 	unit_temp_file(flat, text_in);
 	meta_of(&m, bare);
 	char *text = readme(&m, flat, NULL);
+	ck_assert_ptr_nonnull(strstr(text, "\n## Top functions\n\nBy self "
+	                                   "samples, from "
+	                                   "`x-perf-freq1-flat.txt`.  "));
+	/* Which rule gives an inlined leaf's samples, and perf's. */
+	ck_assert_ptr_nonnull(strstr(text, "`flatsort --inline caller`"));
 	ck_assert_ptr_nonnull(strstr(
-	    text, "\n## Top functions\n\nBy self samples, from "
-	          "`x-perf-freq1-flat.txt`:\n\n```\n# header 1\n# header 2\n"
+	    text, "differ).\n\n```\n# header 1\n# header 2\n"
 	          "row 1\nrow 2\nrow 3\nrow 4\nrow 5\n# between\nrow 6\nrow 7\n"
 	          "row 8\nrow 9\nrow 10\n```\n\n## How it was made\n"));
 	ck_assert_ptr_null(strstr(text, "row 11"));
