@@ -36,6 +36,7 @@ LINK_calltree      = views symbols input base
 LINK_bydso         = views symbols input base
 LINK_flamesvg      = flame input base
 LINK_perfviews     = dataset views input base
+LINK_fileaccess    = views input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
 PROGRAMS   = $(FILTERS:%=$(BIN)/%)
