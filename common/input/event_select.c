@@ -24,15 +24,23 @@ event_select_free(struct event_select *e)
 {
 	string_table_free(&e->events);
 	free(e->samples);
+	free(e->shown);
 	e->samples = NULL;
+	e->shown = NULL;
 }
 
-/* "cycles" matches "cycles" and, having no modifier, "cycles:u". */
+/*
+ * "cycles" matches "cycles" and, having no modifier, "cycles:u";
+ * "syscalls:*" every event that begins with "syscalls:".
+ */
 static bool
 event_matches(struct span event, const char *want)
 {
 	struct span w = span_cstr(want);
 	const char *colon = memchr(event.p, ':', event.n);
+
+	if (w.n > 0 && w.p[w.n - 1] == '*')
+		return event.n >= w.n - 1 && memcmp(event.p, w.p, w.n - 1) == 0;
 
 	if (span_eq(event, w))
 		return true;
@@ -52,30 +60,40 @@ event_select_take(struct event_select *e, struct span event)
 	e->samples = array_reserve(e->samples, &e->samples_cap, (size_t)id + 1,
 	                           sizeof *e->samples);
 	e->samples[id]++;
-	if (e->chosen == UINT32_MAX &&
-	    (e->want == NULL || event_matches(event, e->want)))
+	if (e->samples[id] > 1)
+		return e->shown[id];
+	/* A new event: is it shown?  Decided once. */
+	e->shown = array_reserve(e->shown, &e->shown_cap, (size_t)id + 1,
+	                         sizeof *e->shown);
+	bool several = e->want != NULL && strchr(e->want, '*') != NULL;
+	e->shown[id] = e->want == NULL ? e->chosen == UINT32_MAX
+	               : several       ? event_matches(event, e->want)
+	                               : e->chosen == UINT32_MAX &&
+	                               event_matches(event, e->want);
+	if (e->shown[id] && e->chosen == UINT32_MAX)
 		e->chosen = id;
-	return id == e->chosen;
+	return e->shown[id];
 }
 
 const char *
 event_select_name(const struct event_select *e)
 {
+	if (e->want != NULL && strchr(e->want, '*') != NULL)
+		return e->want;
 	if (e->chosen != UINT32_MAX)
 		return string_table_cstr(&e->events, e->chosen);
 	return e->want;
 }
 
-/* "cycles (2 samples), instructions (1 sample)": the events but one. */
+/* "cycles (2 samples), instructions (1 sample)": the events not shown. */
 static void
-list_events(const struct event_select *e, uint32_t except, char *out,
-            size_t cap)
+list_events(const struct event_select *e, char *out, size_t cap)
 {
 	size_t n = 0;
 
 	out[0] = '\0';
 	for (uint32_t id = 0; id < e->events.count && n + 1 < cap; id++) {
-		if (id == except)
+		if (e->shown[id])
 			continue;
 		unsigned long long count = e->samples[id];
 		n += (size_t)snprintf(out + n, cap - n, "%s%s (%llu sample%s)",
@@ -94,15 +112,15 @@ event_select_report(const struct event_select *e)
 
 	if (e->chosen == UINT32_MAX) {
 		if (e->want != NULL && e->events.count > 0) {
-			list_events(e, UINT32_MAX, others, sizeof others);
+			list_events(e, others, sizeof others);
 			warnmsg("no samples of event %s; the input has %s",
 			        e->want, others);
 		}
 		return;
 	}
-	if (e->events.count < 2)
+	list_events(e, others, sizeof others);
+	if (others[0] == '\0')
 		return;
-	list_events(e, e->chosen, others, sizeof others);
 	if (e->want != NULL)
 		warnmsg("showing event %s; left out %s", event_select_name(e),
 		        others);
