@@ -151,7 +151,8 @@ copy_data_set(const char *id, const char *dir, const char *out,
 		const struct file_kind *k = &file_kinds[i];
 		const char *from = k->origin == FILE_RECORDED ? dir : out;
 		char *path = file_kind_find(k, from, id);
-		if (path == NULL && k->origin != FILE_EXTRA)
+		if (path == NULL && k->origin != FILE_EXTRA &&
+		    file_kind_applies(k, id))
 			die(EXIT_DATA, "%s: no %s%s in %s", id, id, k->suffix,
 			    from);
 		if (path != NULL)
