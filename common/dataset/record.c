@@ -888,8 +888,8 @@ record(const char *id, const struct record_options *opt)
 	printf("wrote %s and %s (%lu %s)\n", final_raw, final_meta, samples,
 	       p.measure->unit);
 	if (p.measure->kind == MEASURE_FILES)
-		printf("wrote %s (%s calls named)\n", final_strace,
-		       metadata_get(&p.meta, "strace.calls"));
+		printf("wrote %s (%s calls, with the names of their files)\n",
+		       final_strace, metadata_get(&p.meta, "strace.calls"));
 	printf("took %.1f s: perf record %.1f s, perf script %.1f s, "
 	       "compression %.1f s, ",
 	       total, p.record_s, p.script_s, p.compress_s);
