@@ -25,7 +25,7 @@ OUT=$TMP/out
 
 # 0. The shipped examples.
 for e in pass-perf-freq1000-nosite-faults pass-perf-freq1000-nosite-files; do
-	if ! $MAKE views ID=$e OUT="$TMP/ex" >/dev/null 2>"$TMP/ex.err"; then
+	if ! $MAKE views ID=$e DATA="$TMP/none" OUT="$TMP/ex" >/dev/null 2>"$TMP/ex.err"; then
 		fail "example $e: make views" "$(head -n 1 "$TMP/ex.err")"
 	elif cmp -s "$TOP/examples/$e-README.md" "$TMP/ex/$e-README.md"; then
 		pass "example $e: renders, and its README is make views' own"

@@ -60,7 +60,9 @@ static const struct measure measures[] = {
         .label = "file-system system calls (syscalls:sys_enter_*)",
         .unit = "calls",
         .meaning = "one file-system system call (a syscalls:sys_enter_* "
-                   "tracepoint), with the stack that made it",
+                   "tracepoint), with the stack that made it; the names "
+                   "of the files come from a second run of the workload, "
+                   "under strace (strace.command)",
         .view_event = "syscalls:sys_enter_*",
         .palette = "io",
         .every_event = true,
