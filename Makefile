@@ -25,8 +25,9 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = dataset flame views symbols match input base
+GROUPS       = dataset flame views symbols match input stats base
 SYSLIBS_symbols = -lbfd
+SYSLIBS_stats   = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
 LINK_collapse      = symbols input base
@@ -34,8 +35,11 @@ LINK_strip-swapper = match input base
 LINK_flatsort      = views symbols input base
 LINK_calltree      = views symbols input base
 LINK_bydso         = views symbols input base
+LINK_bycategory    = flame views match symbols input base
 LINK_flamesvg      = flame input base
 LINK_perfviews     = dataset views input base
+LINK_flatdiff      = views symbols input stats base
+LINK_diffstacks    = views symbols input stats base
 LINK_fileaccess    = views input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
@@ -77,10 +81,19 @@ $(BUILD)/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(PV_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
+# bycategory finds the installed rules when nothing nearer says otherwise.
+$(BUILD)/filters/bycategory.o: PV_CFLAGS += \
+    -DPERFVIEWS_DATADIR='"$(PREFIX)/share/perfviews"'
+
 $(BUILD)/test/unit/%.o: test/unit/%.c | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(PV_CFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -MMD -MP \
 	    -c -o $@ $<
+
+# The flame graph's style and script are copied into flame_script.o by the
+# assembler (.incbin), out of sight of the compiler's dependency lists.
+$(BUILD)/common/flame/flame_script.o: common/flame/flame_style.css \
+    common/flame/flame_script.js
 
 $(BUILD)/lib/libpv-%.a: $$(call group_objs,$$*)
 	@mkdir -p $(@D) && rm -f $@
@@ -120,10 +133,12 @@ bench: all
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/share/man/man7
+	    $(DESTDIR)$(PREFIX)/share/man/man7 $(DESTDIR)$(PREFIX)/share/perfviews
 	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(wildcard man/*.1) $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 $(wildcard man/*.7) $(DESTDIR)$(PREFIX)/share/man/man7
+	install -m 644 $(wildcard share/perfviews/*.rules) \
+	    $(DESTDIR)$(PREFIX)/share/perfviews
 
 format:
 	clang-format -i common/*/*.[ch] filters/*.c test/unit/*.[ch]

@@ -4,7 +4,9 @@
  * Reads folded stacks ("root;...;leaf COUNT", as collapse writes them, or
  * "stack A B" for a differential graph) and writes one self-contained SVG:
  * hover for details, click to zoom, search with a regular expression.  The
- * layout is flamegraph.pl's; see flamesvg(1) for where it differs.
+ * layout is flamegraph.pl's; see flamesvg(1) for where it differs.  A
+ * differential input written by diffstacks carries its tests on comment
+ * lines: frames whose change is not significant are drawn white.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 #include <string.h>
 
 #include "base/cli.h"
+#include "base/xalloc.h"
 #include "flame/flame_graph.h"
 #include "flame/flame_svg.h"
 #include "input/folded.h"
@@ -33,7 +36,14 @@ struct input_state {
 	struct flame_graph graph;
 	bool seen_stack; /* the first line fixed diff or not */
 	unsigned long bad_lines;
+	/* diffstacks' comment lines: its header, and each stack's test. */
+	bool tested;            /* "# perfviews-diff: widths=A|B; SUMMARY" */
+	bool a_widths;          /* widths=A: the columns are B, A */
+	char *summary;          /* SUMMARY, or NULL */
+	struct flame_test next; /* "# p=P q=Q yes|no" before a stack */
 };
+
+#define DIFF_HEADER "# perfviews-diff: widths="
 
 enum {
 	OPT_TITLE = 256,
@@ -172,6 +182,40 @@ parse_min_width(struct options *o, const char *value)
 		usage_error("bad --minwidth '%s': want pixels or N%%", value);
 }
 
+/* The comment lines of diffstacks; others are comments. */
+static void
+read_comment(void *ctx, struct span line)
+{
+	struct input_state *in = ctx;
+	char text[64], verdict[8];
+	float p, q;
+
+	if (span_starts_with(line, DIFF_HEADER) &&
+	    line.n > sizeof DIFF_HEADER) {
+		char side = line.p[sizeof DIFF_HEADER - 1];
+		in->tested = side == 'A' || side == 'B';
+		in->a_widths = side == 'A';
+		struct span rest = span_make(line.p + sizeof DIFF_HEADER,
+		                             line.n - sizeof DIFF_HEADER);
+		if (span_starts_with(rest, "; ")) {
+			free(in->summary);
+			in->summary = xstrndup(rest.p + 2, rest.n - 2);
+		}
+		return;
+	}
+	if (!in->tested || !span_starts_with(line, "# p=") ||
+	    line.n >= sizeof text)
+		return;
+	memcpy(text, line.p, line.n);
+	text[line.n] = '\0';
+	if (sscanf(text, "# p=%f q=%f %7s", &p, &q, verdict) != 3)
+		return;
+	in->next.p = p;
+	in->next.q = q;
+	in->next.verdict =
+	    strcmp(verdict, "yes") == 0 ? FLAME_SIGNIFICANT : FLAME_NOISE;
+}
+
 static void
 add_line(struct input_state *in, const struct folded_reader *r,
          const struct folded_line *line)
@@ -189,7 +233,11 @@ add_line(struct input_state *in, const struct folded_reader *r,
 		in->bad_lines++;
 		return;
 	}
-	if (diff)
+	if (diff && in->tested)
+		flame_graph_add_tested(&in->graph, line->stack, line->count[1],
+		                       line->count[1] - line->count[0],
+		                       &in->next);
+	else if (diff)
 		flame_graph_add(&in->graph, line->stack, line->count[1],
 		                line->count[1] - line->count[0]);
 	else
@@ -205,8 +253,12 @@ read_input(struct input_state *in, const struct options *o, const char *path)
 
 	folded_reader_init(&r, fd, input_name(path));
 	r.lines.strict = o->strict;
-	while (folded_reader_next(&r, &line))
+	r.comment = read_comment;
+	r.comment_ctx = in;
+	while (folded_reader_next(&r, &line)) {
 		add_line(in, &r, &line);
+		in->next.verdict = FLAME_UNTESTED; /* a test is one stack's */
+	}
 	folded_reader_summary(&r);
 	in->bad_lines += r.lines.bad_lines;
 	folded_reader_free(&r);
@@ -347,6 +399,14 @@ main(int argc, char *argv[])
 	for (int i = 0; i < argc; i++)
 		read_input(&in, &o, argv[i]);
 	flame_graph_finish(&in.graph);
+	if (in.graph.tested) {
+		/* Red is where B grew, whichever side gives the widths. */
+		o.svg.a_widths = in.a_widths;
+		o.svg.negate ^= in.a_widths;
+		if (o.svg.subtitle == NULL && in.summary != NULL)
+			o.svg.subtitle = in.summary;
+		o.layout.subtitle = o.svg.subtitle != NULL && *o.svg.subtitle;
+	}
 
 	double total = flame_graph_total(&in.graph);
 	if (!(total > 0)) {
@@ -360,6 +420,7 @@ main(int argc, char *argv[])
 		                           "fold it with collapse first)"
 		                         : "");
 		flame_graph_free(&in.graph);
+		free(in.summary);
 		return EXIT_DATA;
 	}
 
@@ -373,5 +434,6 @@ main(int argc, char *argv[])
 	flame_svg_write(stdout, &in.graph, &o.layout, &o.svg);
 	finish_output();
 	flame_graph_free(&in.graph);
+	free(in.summary);
 	return EXIT_OK;
 }

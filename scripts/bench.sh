@@ -86,7 +86,7 @@ for kind in deep:dwarf shallow:fp; do
 	measure "collapse" 3 "$BIN/collapse"
 	measure "collapse --period" 3 "$BIN/collapse" --period
 	measure "strip-swapper" 3 "$BIN/strip-swapper"
-	for f in flatsort calltree bydso; do
+	for f in flatsort calltree bydso bycategory; do
 		[ -x "$BIN/$f" ] && measure "$f" 3 "$BIN/$f"
 	done
 	if [ -n "${FLAMEGRAPH_DIR:-}" ] &&

@@ -4,8 +4,12 @@
 # Opens the graphs in headless Chromium (Debian's chromium, driven by
 # playwright-core from node) from a file URL and checks hover, zoom, Reset
 # Zoom, search and Matched %, case toggle, the URL state and the console
-# (test/browser/flamesvg.mjs).  Then times first paint, zoom and search on
-# a generated profile of 120,000 stacks, printed, not asserted.
+# (test/browser/flamesvg.mjs).  A generated Python-like profile 76 frames
+# deep, taller than the 900-pixel window it is opened in, must open with
+# its root in view (flame and icicle), keep Search, ic and the details line
+# in view when scrolled, and label the root with the total.  Then times
+# first paint, zoom and search on a generated profile of 120,000 stacks,
+# printed, not asserted.
 . "$(dirname "$0")/lib.sh"
 
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
@@ -44,6 +48,17 @@ if "$BIN/flamesvg" "$small" >"$TMP/small.svg"; then
 	    "$TMP/small.svg" 2>&1) | report_node
 else
 	fail "small graph" "flamesvg failed"
+fi
+
+# Taller than the window: stacks up to 76 frames deep.
+awk -v seed=3 -v stacks=200 -v maxdepth=76 -f "$TOP/test/browser/gen-profile.awk" |
+    LC_ALL=C sort >"$TMP/tall.folded"
+if "$BIN/flamesvg" "$TMP/tall.folded" >"$TMP/tall.svg" &&
+    "$BIN/flamesvg" --inverted "$TMP/tall.folded" >"$TMP/tall-icicle.svg"; then
+	(cd "$TOP/test" && node browser/flamesvg.mjs view "$TMP/tall.folded" \
+	    "$TMP/tall.svg" "$TMP/tall-icicle.svg" 2>&1) | report_node
+else
+	fail "tall graph" "flamesvg failed"
 fi
 
 # The big profile: at least 100,000 distinct stacks, from a fixed seed.

@@ -36,7 +36,7 @@ string_hash(struct span s)
 }
 
 /* The slot holding s, or the empty slot where its probe ended. */
-static uint32_t
+static inline uint32_t
 probe(const struct string_table *t, struct span s, uint64_t hash)
 {
 	uint32_t mask = t->nslots - 1;

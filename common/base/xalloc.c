@@ -54,10 +54,8 @@ xstrndup(const char *s, size_t n)
 }
 
 void *
-array_reserve(void *p, size_t *cap, size_t need, size_t size)
+array_grow(void *p, size_t *cap, size_t need, size_t size)
 {
-	if (need <= *cap)
-		return p;
 	size_t n = *cap ? *cap : 16;
 	while (n < need) {
 		if (n > SIZE_MAX / 2)

@@ -18,11 +18,18 @@ char *xstrdup(const char *s);
 /* The n bytes at s, NUL-terminated, in a new string. */
 char *xstrndup(const char *s, size_t n);
 
+/* array_reserve's slow path: p moved into a larger array. */
+void *array_grow(void *p, size_t *cap, size_t need, size_t size);
+
 /*
  * Room for need items of size bytes in the array p of *cap items: p, or p
  * moved into a larger array (capacity doubled, at least 16), *cap updated.
- * The new items are zero bytes.
+ * The new items are zero bytes.  Inline: most calls find the room there.
  */
-void *array_reserve(void *p, size_t *cap, size_t need, size_t size);
+static inline void *
+array_reserve(void *p, size_t *cap, size_t need, size_t size)
+{
+	return need <= *cap ? p : array_grow(p, cap, need, size);
+}
 
 #endif

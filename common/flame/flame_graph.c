@@ -32,6 +32,7 @@ flame_graph_free(struct flame_graph *g)
 	tuple_table_free(&g->stacks);
 	free(g->width_of);
 	free(g->delta_of);
+	free(g->test_of);
 	free(g->line);
 	free(g->line_ids);
 	free(g->line_ends);
@@ -42,49 +43,37 @@ flame_graph_free(struct flame_graph *g)
 	memset(g, 0, sizeof *g);
 }
 
-static size_t
-grown(size_t cap, size_t need)
-{
-	while (cap < need)
-		cap = cap ? cap * 2 : 256;
-	return cap;
-}
-
 static uint32_t
 new_node(struct flame_graph *g, uint32_t name, size_t depth)
 {
-	if (g->nnodes == g->nodes_cap) {
-		g->nodes_cap = grown(g->nodes_cap, g->nnodes + 1);
-		g->nodes =
-		    xreallocarray(g->nodes, g->nodes_cap, sizeof *g->nodes);
-	}
 	if (g->nnodes >= UINT32_MAX)
 		die(EXIT_DATA, "too many frames");
+	g->nodes = array_reserve(g->nodes, &g->nodes_cap, g->nnodes + 1,
+	                         sizeof *g->nodes);
 	struct flame_node *n = &g->nodes[g->nnodes];
 	n->name = name;
 	n->depth = (uint32_t)depth;
 	n->start = g->time;
 	n->end = g->time;
 	n->delta = 0;
+	n->self = 0;
+	memset(&n->test, 0, sizeof n->test);
 	return (uint32_t)g->nnodes++;
 }
 
 static void
 ensure_path(struct flame_graph *g, size_t depth)
 {
-	if (depth < g->path_cap)
-		return;
-	g->path_cap = grown(g->path_cap, depth + 1);
-	g->path_ids =
-	    xreallocarray(g->path_ids, g->path_cap, sizeof *g->path_ids);
-	g->path_nodes =
-	    xreallocarray(g->path_nodes, g->path_cap, sizeof *g->path_nodes);
+	g->path_ids = array_reserve(g->path_ids, &g->path_ids_cap, depth + 1,
+	                            sizeof *g->path_ids);
+	g->path_nodes = array_reserve(g->path_nodes, &g->path_nodes_cap,
+	                              depth + 1, sizeof *g->path_nodes);
 }
 
 /* Merge one stack (name ids, root side first) into the nodes. */
 static void
 merge_stack(struct flame_graph *g, const uint32_t *ids, size_t n, double width,
-            double delta)
+            double delta, const struct flame_test *test)
 {
 	if (g->nnodes == 0) {
 		ensure_path(g, 0);
@@ -102,24 +91,21 @@ merge_stack(struct flame_graph *g, const uint32_t *ids, size_t n, double width,
 		g->path_nodes[depth] = new_node(g, ids[depth - 1], depth);
 	}
 	g->path_n = n;
-	g->nodes[g->path_nodes[n]].delta += delta;
+	struct flame_node *leaf = &g->nodes[g->path_nodes[n]];
+	leaf->delta += delta;
+	leaf->self += width;
+	if (test != NULL && test->verdict != FLAME_UNTESTED)
+		leaf->test = *test;
 	g->time += width;
 }
 
 static void
-ensure_line(struct flame_graph *g, size_t bytes, size_t frames)
+ensure_line_frames(struct flame_graph *g, size_t frames)
 {
-	if (bytes > g->line_cap) {
-		g->line_cap = grown(g->line_cap, bytes);
-		g->line = xreallocarray(g->line, g->line_cap, 1);
-	}
-	if (frames > g->line_ids_cap) {
-		g->line_ids_cap = grown(g->line_ids_cap, frames);
-		g->line_ids = xreallocarray(g->line_ids, g->line_ids_cap,
-		                            sizeof *g->line_ids);
-		g->line_ends = xreallocarray(g->line_ends, g->line_ids_cap,
-		                             sizeof *g->line_ends);
-	}
+	g->line_ids = array_reserve(g->line_ids, &g->line_ids_cap, frames,
+	                            sizeof *g->line_ids);
+	g->line_ends = array_reserve(g->line_ends, &g->line_ends_cap, frames,
+	                             sizeof *g->line_ends);
 }
 
 static size_t
@@ -164,7 +150,7 @@ parse_frames(struct flame_graph *g, struct span stack)
 		    span_make(stack.p + offset, stack.n - offset);
 		struct span frame;
 		while (folded_next_frame(&rest, &frame)) {
-			ensure_line(g, 0, nframes + 1);
+			ensure_line_frames(g, nframes + 1);
 			g->line_ids[nframes] =
 			    string_table_intern(&g->names, frame);
 			g->line_ends[nframes] =
@@ -172,7 +158,7 @@ parse_frames(struct flame_graph *g, struct span stack)
 			nframes++;
 		}
 	}
-	ensure_line(g, stack.n, 0);
+	g->line = array_reserve(g->line, &g->line_cap, stack.n + 1, 1);
 	memcpy(g->line, stack.p, stack.n);
 	g->line_n = stack.n;
 	g->line_frames = nframes;
@@ -186,44 +172,54 @@ parse_frames(struct flame_graph *g, struct span stack)
 static void
 ensure_counts(struct flame_graph *g, uint32_t id)
 {
-	if (id < g->counts_cap)
-		return;
-	size_t cap = grown(g->counts_cap, (size_t)id + 1);
-	g->width_of = xreallocarray(g->width_of, cap, sizeof *g->width_of);
-	g->delta_of = xreallocarray(g->delta_of, cap, sizeof *g->delta_of);
-	memset(g->width_of + g->counts_cap, 0,
-	       (cap - g->counts_cap) * sizeof *g->width_of);
-	memset(g->delta_of + g->counts_cap, 0,
-	       (cap - g->counts_cap) * sizeof *g->delta_of);
-	g->counts_cap = cap;
+	/* New counts start at zero: array_reserve clears what it adds. */
+	g->width_of = array_reserve(g->width_of, &g->width_cap, (size_t)id + 1,
+	                            sizeof *g->width_of);
+	g->delta_of = array_reserve(g->delta_of, &g->delta_cap, (size_t)id + 1,
+	                            sizeof *g->delta_of);
+	g->test_of = array_reserve(g->test_of, &g->test_cap, (size_t)id + 1,
+	                           sizeof *g->test_of);
 }
 
-void
-flame_graph_add(struct flame_graph *g, struct span stack, double width,
-                double delta)
+static void
+add_stack(struct flame_graph *g, struct span stack, double width, double delta,
+          const struct flame_test *test)
 {
 	size_t n = parse_frames(g, stack);
 	const uint32_t *ids = g->line_ids;
 
 	if (g->reverse) {
-		if (n > g->drawn_ids_cap) {
-			g->drawn_ids_cap = grown(g->drawn_ids_cap, n);
-			g->drawn_ids =
-			    xreallocarray(g->drawn_ids, g->drawn_ids_cap,
-			                  sizeof *g->drawn_ids);
-		}
+		g->drawn_ids = array_reserve(g->drawn_ids, &g->drawn_ids_cap, n,
+		                             sizeof *g->drawn_ids);
 		for (size_t i = 0; i < n; i++)
 			g->drawn_ids[i] = g->line_ids[n - 1 - i];
 		ids = g->drawn_ids;
 	}
 	if (g->flamechart) {
-		merge_stack(g, ids, n, width, delta);
+		merge_stack(g, ids, n, width, delta, test);
 		return;
 	}
 	uint32_t id = tuple_table_intern(&g->stacks, ids, n);
 	ensure_counts(g, id);
 	g->width_of[id] += width;
 	g->delta_of[id] += delta;
+	if (test != NULL && test->verdict != FLAME_UNTESTED)
+		g->test_of[id] = *test;
+}
+
+void
+flame_graph_add(struct flame_graph *g, struct span stack, double width,
+                double delta)
+{
+	add_stack(g, stack, width, delta, NULL);
+}
+
+void
+flame_graph_add_tested(struct flame_graph *g, struct span stack, double width,
+                       double delta, const struct flame_test *test)
+{
+	g->tested = true;
+	add_stack(g, stack, width, delta, test);
 }
 
 /*
@@ -246,7 +242,7 @@ static void
 merge_sorted(struct flame_graph *g)
 {
 	uint32_t count = tuple_table_count(&g->stacks);
-	uint32_t *order = xreallocarray(NULL, count ? count : 1, sizeof *order);
+	uint32_t *order = xcalloc(count, sizeof *order);
 
 	for (uint32_t i = 0; i < count; i++)
 		order[i] = i;
@@ -255,7 +251,7 @@ merge_sorted(struct flame_graph *g)
 		uint32_t n;
 		const uint32_t *ids = tuple_table_get(&g->stacks, order[i], &n);
 		merge_stack(g, ids, n, g->width_of[order[i]],
-		            g->delta_of[order[i]]);
+		            g->delta_of[order[i]], &g->test_of[order[i]]);
 	}
 	free(order);
 }
@@ -289,7 +285,9 @@ flame_graph_prune(struct flame_graph *g, double min_width)
 			continue;
 		if (n->depth > g->max_depth)
 			g->max_depth = n->depth;
-		if (fabs(n->delta) > g->max_delta)
+		bool drawn_changed =
+		    !g->tested || n->test.verdict == FLAME_SIGNIFICANT;
+		if (drawn_changed && fabs(n->delta) > g->max_delta)
 			g->max_delta = fabs(n->delta);
 		g->nodes[kept++] = *n;
 	}

@@ -14,7 +14,9 @@
  * Positions are in counts; a layout turns them into pixels.
  *
  * In a diff file ("stack A B") widths are B and each node's delta is B - A
- * summed over the stacks that end at that node.
+ * summed over the stacks that end at that node.  A diff file written by
+ * diffstacks also says whether each stack's change is significant
+ * (flame_graph_add_tested); the node where a stack ends takes its test.
  */
 #ifndef PERFVIEWS_FLAME_GRAPH_H
 #define PERFVIEWS_FLAME_GRAPH_H
@@ -30,24 +32,37 @@
 /* The name id of the root node. */
 #define FLAME_ROOT UINT32_MAX
 
+/* diffstacks' test of the change of one stack. */
+enum flame_verdict { FLAME_UNTESTED, FLAME_SIGNIFICANT, FLAME_NOISE };
+
+struct flame_test {
+	float p, q;      /* p-value, and adjusted (Benjamini–Hochberg) */
+	uint8_t verdict; /* enum flame_verdict */
+};
+
 struct flame_node {
 	uint32_t name;  /* id in the graph's names, or FLAME_ROOT */
 	uint32_t depth; /* 0 for the root */
 	double start;   /* left edge, in counts */
 	double end;     /* right edge, in counts */
 	double delta;   /* diff input: B - A of the stacks ending here */
+	double self;    /* width of the stacks ending here */
+	/* Tested diff input: the test of the stack ending here. */
+	struct flame_test test;
 };
 
 struct flame_graph {
 	bool reverse;    /* leaf first: merge from the leaves */
 	bool flamechart; /* input order, no sorting */
 	bool diff;       /* two counts per line */
+	bool tested;     /* diff input with diffstacks' tests */
 
 	struct string_table names;
-	struct tuple_table stacks; /* name ids, root first as drawn */
-	double *width_of;          /* by stack id */
-	double *delta_of;          /* by stack id */
-	size_t counts_cap;
+	struct tuple_table stacks;  /* name ids, root first as drawn */
+	double *width_of;           /* by stack id */
+	double *delta_of;           /* by stack id */
+	struct flame_test *test_of; /* by stack id */
+	size_t width_cap, delta_cap, test_cap;
 
 	/* The previous line, so a shared beginning is not parsed again. */
 	char *line;
@@ -55,20 +70,22 @@ struct flame_graph {
 	uint32_t *line_ids; /* its frames' name ids, as read */
 	size_t *line_ends;  /* where each of its frames ends */
 	size_t line_frames;
-	size_t line_ids_cap;
+	size_t line_ids_cap, line_ends_cap;
 	uint32_t *drawn_ids; /* the frames in drawing order */
 	size_t drawn_ids_cap;
 
 	/* Merging: the path of open nodes of the stack merged last. */
 	uint32_t *path_ids;   /* name ids, depth 1 first */
 	uint32_t *path_nodes; /* node index by depth; [0] is the root */
-	size_t path_n, path_cap;
+	size_t path_n, path_ids_cap, path_nodes_cap;
 	double time; /* counts merged so far */
 
 	struct flame_node *nodes;
 	size_t nnodes, nodes_cap;
 	uint32_t max_depth; /* after flame_graph_prune */
-	double max_delta;   /* largest |delta| of a node, after pruning */
+	/* Largest |delta| of a node after pruning (when tested: of a
+	   significant node), the deepest colour. */
+	double max_delta;
 	bool finished;
 };
 
@@ -81,6 +98,10 @@ void flame_graph_free(struct flame_graph *g);
  */
 void flame_graph_add(struct flame_graph *g, struct span stack, double width,
                      double delta);
+/* The same, with the stack's test; sets tested. */
+void flame_graph_add_tested(struct flame_graph *g, struct span stack,
+                            double width, double delta,
+                            const struct flame_test *test);
 
 /* Sort and merge: fills nodes.  Call once, after the last add. */
 void flame_graph_finish(struct flame_graph *g);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/cli.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 #include "flame/flame_svg.h"
 #include "flame/svg.h"
@@ -146,24 +147,53 @@ write_label(FILE *out, const char *id, double x, double y, const char *cls,
 }
 
 static void
-write_controls(FILE *out, const struct flame_layout *l,
-               const struct flame_svg_options *o, const char *title,
-               double height)
+write_titles(FILE *out, const struct flame_layout *l,
+             const struct flame_svg_options *o, const char *title)
 {
 	double w = l->image_width, fs = l->font_size;
-	double bottom_line = height - flame_layout_bottom(l) / 2;
 
 	write_label(out, "title", (int)(w / 2), fs * 2, NULL, title);
 	if (o->subtitle != NULL && *o->subtitle != '\0')
 		write_label(out, "subtitle", (int)(w / 2), fs * 4, NULL,
 		            o->subtitle);
-	write_label(out, "details", FLAME_XPAD, bottom_line, NULL, " ");
+}
+
+/* A bar's background, drawn only while the script floats the bar. */
+static void
+write_band(FILE *out, const struct flame_layout *l, double y, double height,
+           const char *colour)
+{
+	fputs("<rect class=\"band\" x=\"0\" y=\"", out);
+	put_number(out, y);
+	fprintf(out, "\" width=\"%d\" height=\"", l->image_width);
+	put_number(out, height);
+	fprintf(out, "\" fill=\"%s\"/>\n", colour);
+}
+
+/*
+ * The controls above the frames and the details line below them, each in
+ * a group that the script keeps in view while the page scrolls.  They come
+ * after the frames so that, moved over them, they are drawn on top.
+ */
+static void
+write_bars(FILE *out, const struct flame_layout *l,
+           const struct flame_svg_options *o, double height)
+{
+	double w = l->image_width, fs = l->font_size;
+	double bottom = flame_layout_bottom(l);
+	double bottom_line = height - bottom / 2;
+
+	fputs("<g id=\"controls\">\n", out);
+	write_band(out, l, 0, fs * 3, o->background[0]);
 	write_label(out, "unzoom", FLAME_XPAD, fs * 2, "hide", "Reset Zoom");
-	write_label(out, "search", w - FLAME_XPAD - 100, fs * 2, NULL,
-	            "Search");
+	write_label(out, "search", w - FLAME_XPAD - 30, fs * 2, NULL, "Search");
 	write_label(out, "ignorecase", w - FLAME_XPAD - 16, fs * 2, NULL, "ic");
+	fputs("</g>\n<g id=\"status\">\n", out);
+	write_band(out, l, height - bottom, bottom, o->background[1]);
+	write_label(out, "details", FLAME_XPAD, bottom_line, NULL, " ");
 	write_label(out, "matched", w - FLAME_XPAD - 100, bottom_line, NULL,
 	            " ");
+	fputs("</g>\n", out);
 }
 
 /* What the script needs to know about the layout, on <g id="frames">. */
@@ -172,7 +202,7 @@ write_frames_start(FILE *out, const struct flame_graph *g,
                    const struct flame_layout *l,
                    const struct flame_svg_options *o)
 {
-	struct flame_node root = {FLAME_ROOT, 0, 0, 0, 0};
+	struct flame_node root = {.name = FLAME_ROOT};
 	struct flame_box box = flame_layout_box(l, &root);
 	double factor = o->factor;
 
@@ -196,18 +226,53 @@ write_frames_start(FILE *out, const struct flame_graph *g,
 	fputs("\">\n", out);
 }
 
+/* The count shown for a node, as a whole number: the root shows total. */
+static double
+shown_count(const struct flame_layout *l, const struct flame_svg_options *o,
+            const struct flame_node *n)
+{
+	double end = n->depth == 0 ? l->total : n->end;
+	char number[64];
+
+	snprintf(number, sizeof number, "%.0f", (end - n->start) * o->factor);
+	return strtod(number, NULL);
+}
+
+/* "; self A 10 -> B 25, p=0.0012 q=0.031, significant" */
+static void
+write_test(FILE *out, const struct flame_svg_options *o,
+           const struct flame_node *n)
+{
+	/* The widths are one side's counts; the other's is width - delta. */
+	double width = n->self * o->factor;
+	double other = (n->self - n->delta) * o->factor;
+	char a[600], b[600];
+
+	if (n->self == 0 && n->delta == 0) {
+		fputs("; no self samples", out);
+		return;
+	}
+	format_count(o->a_widths ? width : other, a, sizeof a);
+	format_count(o->a_widths ? other : width, b, sizeof b);
+	fprintf(out, "; self A %s -> B %s", a, b);
+	if (n->test.verdict == FLAME_UNTESTED)
+		fputs(", not tested: too few samples", out);
+	else
+		fprintf(out, ", p=%.2g q=%.2g, %s", n->test.p, n->test.q,
+		        n->test.verdict == FLAME_SIGNIFICANT
+		            ? "significant"
+		            : "not significant");
+}
+
 static void
 write_title(FILE *out, const struct flame_graph *g,
             const struct flame_layout *l, const struct flame_svg_options *o,
             const struct flame_node *n, struct span name)
 {
-	double end = n->depth == 0 ? l->total : n->end;
-	char count_text[600], number[64];
+	double shown = shown_count(l, o, n);
+	char count_text[600];
 
-	snprintf(number, sizeof number, "%.0f", (end - n->start) * o->factor);
-	double shown = strtod(number, NULL);
 	format_count(shown, count_text, sizeof count_text);
-
 	fputs("<title>", out);
 	svg_write_text(out, n->depth == 0 ? name : strip_annotation(name));
 	fprintf(out, " (%s ", count_text);
@@ -225,6 +290,8 @@ write_title(FILE *out, const struct flame_graph *g,
 			pct = 0; /* no "-0.00" */
 		fprintf(out, "; %s%.2f%%", d > 0 ? "+" : "", pct);
 	}
+	if (g->tested)
+		write_test(out, o, n);
 	fputs(")</title>", out);
 }
 
@@ -232,8 +299,12 @@ static struct rgb
 frame_colour(const struct flame_graph *g, const struct flame_svg_options *o,
              const struct flame_node *n, struct span name, bool waker)
 {
+	/* Not significant, or not tested: as if it had not changed. */
+	bool noise = g->tested && n->test.verdict != FLAME_SIGNIFICANT;
 	if (g->diff && !span_eq_cstr(name, "--") && !span_eq_cstr(name, "-"))
-		return palette_diff_colour(o->negate ? -n->delta : n->delta,
+		return palette_diff_colour(noise       ? 0
+		                           : o->negate ? -n->delta
+		                                       : n->delta,
 		                           g->max_delta);
 	return palette_colour(o->palette, name, o->hash_colours, waker);
 }
@@ -260,6 +331,23 @@ write_frame_label(FILE *out, const struct flame_layout *l,
 	fputs("</text>", out);
 }
 
+/* The root is labelled with its title: "all (1,234 samples, 100%)". */
+static void
+write_root_label(FILE *out, const struct flame_layout *l,
+                 const struct flame_svg_options *o, const struct flame_node *n,
+                 const struct flame_box *b, struct span name)
+{
+	char count_text[600];
+	size_t size = name.n + sizeof count_text + strlen(o->countname) + 16;
+	char *label = xmalloc(size);
+
+	format_count(shown_count(l, o, n), count_text, sizeof count_text);
+	snprintf(label, size, "%.*s (%s %s, 100%%)", (int)name.n, name.p,
+	         count_text, o->countname);
+	write_frame_label(out, l, b, span_cstr(label));
+	free(label);
+}
+
 static void
 write_frame(FILE *out, const struct flame_graph *g,
             const struct flame_layout *l, const struct flame_svg_options *o,
@@ -284,6 +372,8 @@ write_frame(FILE *out, const struct flame_graph *g,
 	    strtod(x2, NULL) - strtod(x1, NULL), b.y2 - b.y1, c.r, c.g, c.b);
 	if (n->depth > 0)
 		write_frame_label(out, l, &b, strip_annotation(name));
+	else
+		write_root_label(out, l, o, n, &b, name);
 	fputs("</g>\n", out);
 }
 
@@ -314,8 +404,9 @@ flame_svg_write(FILE *out, const struct flame_graph *g,
 	const char *title = o->title != NULL ? o->title : default_title(g, l);
 
 	write_head(out, l, o, l->image_height);
-	write_controls(out, l, o, title, l->image_height);
+	write_titles(out, l, o, title);
 	write_frames(out, g, l, o);
+	write_bars(out, l, o, l->image_height);
 	fprintf(out,
 	        "<script type=\"text/ecmascript\"><![CDATA[\n%s]]>"
 	        "</script>\n</svg>\n",

@@ -7,11 +7,17 @@
  * per frame holding <title>, <rect> and, when the label fits, <text>.
  * Frames are written in pre-order (a frame, then its descendants), which
  * lets the script find a subtree as a contiguous run.
+ * The controls and the details line come after the frames, in
+ * <g id="controls"> and <g id="status">, so that the script can keep them
+ * in view, drawn over the frames, while a tall graph scrolls.
  *
  * Titles read "name (1,234 samples, 5.67%)", or with a diff input
- * "name (1,234 samples, 5.67%; +1.23%)".  Rectangles have flamegraph.pl's
- * x and width to 0.1 pixel; x carries more digits so that zooming stays
- * exact.
+ * "name (1,234 samples, 5.67%; +1.23%)", and with diffstacks' tests
+ * "name (1,234 samples, 5.67%; +1.23%; self A 10 -> B 25, p=0.0012
+ * q=0.031, significant)": a frame whose change is not significant, or was
+ * not tested, is drawn white, as one that did not change.  Rectangles have
+ * flamegraph.pl's x and width to 0.1 pixel; x carries more digits so that
+ * zooming stays exact.
  */
 #ifndef PERFVIEWS_FLAME_SVG_H
 #define PERFVIEWS_FLAME_SVG_H
@@ -33,6 +39,7 @@ struct flame_svg_options {
 	bool hash_colours;     /* --hash */
 	char background[2][8]; /* gradient, "#rrggbb" */
 	bool negate;           /* diff: swap red and blue */
+	bool a_widths;         /* tested diff: widths are A's (columns B A) */
 	double factor;         /* counts are shown multiplied by this */
 };
 
@@ -46,7 +53,10 @@ void flame_svg_write_message(FILE *out, const struct flame_layout *l,
                              const struct flame_svg_options *o,
                              const char *message);
 
-/* The script and style embedded in every graph (flame_script.c). */
+/*
+ * The style and script embedded in every graph, NUL-terminated: the files
+ * flame_style.css and flame_script.js, copied in by flame_script.c.
+ */
 extern const char flame_script[];
 extern const char flame_style[];
 

@@ -337,3 +337,72 @@ palette_background(const char *bgcolors, enum palette p, char top[8],
 	}
 	return true;
 }
+
+/*
+ * Related categories get related hues: the interpreter and its calls in
+ * blues, memory and the collector in reds, the object types in greens and
+ * browns, the machinery around them in purples and oranges, code outside
+ * CPython in greys.
+ */
+static const struct {
+	const char *name;
+	const char *rgb;
+} category_colours[] = {
+    {"interpreter", "#1f77b4"},
+    {"lookup", "#aec7e8"},
+    {"calls", "#17becf"},
+    {"dynamic", "#9edae5"},
+    {"memory", "#d62728"},
+    {"gc", "#ff9896"},
+    {"dict", "#2ca02c"},
+    {"list", "#98df8a"},
+    {"tuple", "#bcbd22"},
+    {"int", "#dbdb8d"},
+    {"float", "#8c564b"},
+    {"str", "#c49c94"},
+    {"other_objects", "#e7ba52"},
+    {"exceptions", "#e377c2"},
+    {"async", "#f7b6d2"},
+    {"compiler", "#9467bd"},
+    {"import", "#c5b0d5"},
+    {"gil", "#ff7f0e"},
+    {"io", "#ffbb78"},
+    {"runtime", "#ad494a"},
+    {"extensions", "#637939"},
+    {"jit", "#7b4173"},
+    {"kernel", "#525252"},
+    {"libc", "#969696"},
+    {"ld", "#5254a3"},
+    {"other_libraries", "#8ca252"},
+    {"program", "#3182bd"},
+    {"stdlib", "#6baed6"},
+    {"site_packages", "#fd8d3c"},
+    {"native", "#bdbdbd"},
+    {"unknown", "#e6e6e6"},
+};
+
+struct rgb
+palette_category_colour(struct span category)
+{
+	for (size_t i = 0;
+	     i < sizeof category_colours / sizeof *category_colours; i++) {
+		if (span_eq_cstr(category, category_colours[i].name)) {
+			unsigned r, g, b;
+			sscanf(category_colours[i].rgb, "#%2x%2x%2x", &r, &g,
+			       &b);
+			return make_rgb((int)r, (int)g, (int)b);
+		}
+	}
+	double v[3];
+	shades_from_hash(category, v);
+	/* A hue from the hash, kept away from black, white and grey. */
+	double h = v[0] * 6.0;
+	int sector = (int)h;
+	double f = h - sector;
+	double rgb[6][3] = {{1, f, 0},     {1 - f, 1, 0}, {0, 1, f},
+	                    {0, 1 - f, 1}, {f, 0, 1},     {1, 0, 1 - f}};
+	const double *c = rgb[sector % 6];
+	int lo = 60 + (int)(v[1] * 40), range = 130;
+	return make_rgb(lo + (int)(range * c[0]), lo + (int)(range * c[1]),
+	                lo + (int)(range * c[2]));
+}

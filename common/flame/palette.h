@@ -56,6 +56,15 @@ struct rgb palette_colour(enum palette p, struct span name, bool by_prefix,
 struct rgb palette_diff_colour(double delta, double max_delta);
 
 /*
+ * The colour of a category in every chart: a fixed colour for the
+ * categories of the shipped rules and of --python ("interpreter", "gc",
+ * "kernel", "stdlib", ...), chosen so that neighbours in a bar differ;
+ * "unknown" is light grey; any other name gets a mid-tone colour from a
+ * hash of the name, so it too is the same in every chart.
+ */
+struct rgb palette_category_colour(struct span category);
+
+/*
  * The background gradient for a --bgcolors value ("yellow", "blue",
  * "green", "grey", or "#rrggbb"; NULL or "" picks the palette's default),
  * as two "#rrggbb" strings.  False for a value that is none of these.

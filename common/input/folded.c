@@ -130,6 +130,8 @@ folded_reader_next(struct folded_reader *r, struct folded_line *out)
 			                "line too long");
 			continue;
 		}
+		if (line.n > 0 && line.p[0] == '#' && r->comment != NULL)
+			r->comment(r->comment_ctx, line);
 		if (line.n == 0 || line.p[0] == '#')
 			continue;
 		if (!folded_parse_line(line, out)) {

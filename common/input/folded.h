@@ -7,7 +7,9 @@
  * blocks and handed out as spans, valid until the next call; nothing is
  * allocated per line.
  *
- * Blank lines and lines starting with '#' are skipped.  A line without a
+ * Blank lines and lines starting with '#' are skipped; a reader with a
+ * comment callback hands it the comment lines, in order with the stacks
+ * (annotations such as diffstacks writes).  A line without a
  * count is a warning naming the input and line, counted in lines.bad_lines
  * (fatal with lines.strict).  The first good line fixes the number of counts:
  * in a file of one count, "a;Thread 5 7" is the frame "Thread 5" with count 7;
@@ -35,6 +37,9 @@ struct folded_reader {
 	struct line_reader lines;
 	int ncounts;          /* 0 until the first good line */
 	unsigned long stacks; /* lines returned */
+	/* Called, when set, with each comment line, without its newline. */
+	void (*comment)(void *ctx, struct span line);
+	void *comment_ctx;
 };
 
 void folded_reader_init(struct folded_reader *r, int fd, const char *name);

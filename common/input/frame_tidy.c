@@ -1,6 +1,7 @@
 /*
  * frame_tidy.c - see frame_tidy.h.
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -183,4 +184,178 @@ bool
 symbol_is_python(struct span symbol)
 {
 	return span_starts_with(symbol, "py::");
+}
+
+/* A clone suffix word that ends the name: "cold", "localalias". */
+static bool
+clone_word(struct span w)
+{
+	return span_eq_cstr(w, "cold") || span_eq_cstr(w, "localalias");
+}
+
+/* A clone suffix word that comes before a number: "isra" in ".isra.0". */
+static bool
+clone_numbered_word(struct span w)
+{
+	static const char *const words[] = {
+	    "isra", "constprop", "part", "cold", "lto_priv", "clone", "llvm"};
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (span_eq_cstr(w, words[i]))
+			return true;
+	return false;
+}
+
+/* The length of the word after the last '.' of s[0, n), or n if none. */
+static size_t
+last_word_start(const char *p, size_t n)
+{
+	const char *dot = n ? memrchr(p, '.', n) : NULL;
+	return dot == NULL ? n : (size_t)(dot - p) + 1;
+}
+
+static bool
+all_digits(struct span w)
+{
+	if (w.n == 0)
+		return false;
+	for (size_t i = 0; i < w.n; i++)
+		if (w.p[i] < '0' || w.p[i] > '9')
+			return false;
+	return true;
+}
+
+struct span
+symbol_base_name(struct span s)
+{
+	if (symbol_is_python(s))
+		return s;
+	if (span_ends_with(s, " (inlined)"))
+		s.n -= 10;
+	while (s.n > 0 && is_blank_char(s.p[s.n - 1]))
+		s.n--;
+	for (;;) {
+		size_t start = last_word_start(s.p, s.n);
+		if (start == s.n || start < 2)
+			return s;
+		struct span w = span_make(s.p + start, s.n - start);
+		size_t cut = start - 1; /* the '.' */
+		if (all_digits(w)) {
+			size_t before = last_word_start(s.p, cut);
+			if (before == cut || before < 2 ||
+			    !clone_numbered_word(
+			        span_make(s.p + before, cut - before)))
+				return s;
+			cut = before - 1;
+		} else if (!clone_word(w)) {
+			return s;
+		}
+		s.n = cut;
+	}
+}
+
+struct span
+python_frame_module(struct span symbol)
+{
+	if (!symbol_is_python(symbol))
+		return span_make(NULL, 0);
+	struct span rest = span_make(symbol.p + 4, symbol.n - 4);
+	const char *colon = rest.n ? memchr(rest.p, ':', rest.n) : NULL;
+	if (colon == NULL)
+		return span_make(rest.p + rest.n, 0);
+	return span_make(colon + 1, rest.n - (size_t)(colon + 1 - rest.p));
+}
+
+/* Remove s[from, to) from the n bytes at s; returns the new length. */
+static size_t
+cut(char *s, size_t n, size_t from, size_t to)
+{
+	memmove(s + from, s + to, n - to);
+	return n - (to - from);
+}
+
+/* The end of a version ("3.11", "1.0.2") starting at s[i], or i if none. */
+static size_t
+version_end(const char *s, size_t n, size_t i, bool need_dot)
+{
+	size_t end = i;
+	bool dot = false;
+
+	while (end < n && isdigit((unsigned char)s[end])) {
+		while (end < n && isdigit((unsigned char)s[end]))
+			end++;
+		if (end + 1 < n && s[end] == '.' &&
+		    isdigit((unsigned char)s[end + 1])) {
+			dot = true;
+			end++;
+		}
+	}
+	return dot || !need_dot ? end : i;
+}
+
+static bool
+is_letter(char c)
+{
+	return isalpha((unsigned char)c) != 0;
+}
+
+size_t
+dso_family_name(struct span dso, char *out)
+{
+	size_t n = dso.n;
+
+	if (n > 0)
+		memcpy(out, dso.p, n);
+	if (n == 0 || out[0] == '[')
+		return n;
+	if (n > 9 && memcmp(out, "perf-", 5) == 0 &&
+	    memcmp(out + n - 4, ".map", 4) == 0 &&
+	    version_end(out, n - 4, 5, false) == n - 4)
+		return cut(out, n, 4, n - 4);
+
+	/* ".so.1.0" at the end: the stem ends at ".so". */
+	size_t stem = n;
+	for (size_t i = 0; i + 3 <= n; i++) {
+		if (memcmp(out + i, ".so", 3) != 0)
+			continue;
+		if (i + 3 == n) {
+			stem = i;
+		} else if (out[i + 3] == '.' &&
+		           version_end(out, n, i + 4, false) == n &&
+		           i + 4 < n) {
+			n = i + 3;
+			stem = i;
+		}
+	}
+
+	/* "cpython-312": the Python version of an extension module. */
+	for (size_t i = 0; i + 8 < stem; i++) {
+		if (memcmp(out + i, "cpython-", 8) != 0)
+			continue;
+		size_t end = version_end(out, stem, i + 8, false);
+		while (end < stem && strchr("dmtu", out[end]) != NULL)
+			end++;
+		if (end > i + 8 && end < stem && out[end] == '-') {
+			n = cut(out, n, i + 7, end);
+			stem -= end - (i + 7);
+		}
+		break;
+	}
+
+	/* A version that ends the stem, its ABI letters after it. */
+	size_t end = stem;
+	while (end > 0 && strchr("dmtu", out[end - 1]) != NULL)
+		end--;
+	size_t start = end;
+	while (start > 0 && (isdigit((unsigned char)out[start - 1]) ||
+	                     out[start - 1] == '.'))
+		start--;
+	while (start < end && out[start] == '.')
+		start++;
+	if (start == end || version_end(out, end, start, true) != end)
+		return n;
+	if (start > 1 && out[start - 1] == '-' && is_letter(out[start - 2]))
+		start--;
+	else if (start == 0 || !is_letter(out[start - 1]))
+		return n;
+	return cut(out, n, start, stem);
 }

@@ -49,6 +49,21 @@ size_t srcline_append(char *out, struct span srcline);
 /* True for "[unknown]" and for an empty symbol. */
 bool frame_symbol_unknown(struct span symbol);
 
+/*
+ * The name a function is known by in its source: name without the suffixes
+ * compilers add to the copies they make (".isra.0", ".constprop.1",
+ * ".part.3", ".cold", ".lto_priv.0", ".clone.2", ".localalias",
+ * ".llvm.123", in any number and order) and without a trailing
+ * " (inlined)" or blanks.  Python frames ("py::...") are left as they are.
+ */
+struct span symbol_base_name(struct span name);
+
+/*
+ * The file of a Python frame "py::NAME:FILE" (as -X perf writes them), or
+ * a span with p NULL for any other frame.
+ */
+struct span python_frame_module(struct span symbol);
+
 /* Kinds of code, from the DSO, for annotations and palettes. */
 bool dso_is_kernel(struct span dso);
 bool dso_is_jit(struct span dso);
@@ -56,5 +71,25 @@ bool dso_is_jit(struct span dso);
 bool dso_is_python(struct span dso);
 /* A Python-level frame from a -X perf map: "py::func:file". */
 bool symbol_is_python(struct span symbol);
+
+/*
+ * The family of a DSO display name: the name with the numbers that differ
+ * between builds and runs of one program set aside, so that a profile of
+ * Python 3.11 and one of 3.12 name one DSO alike.  Written to out (at
+ * least dso.n bytes); returns its length.  Exactly these are dropped:
+ *   - a version after ".so": "libc.so.6" -> "libc.so";
+ *   - a version with a dot at the end of the name, or before ".so", right
+ *     after a letter (or after '-' after a letter), with Python's ABI
+ *     letters d, m, t, u after it: "python3.12" -> "python",
+ *     "libpython3.11.so.1.0" -> "libpython.so", "python3.13t" ->
+ *     "python", "libglib-2.0.so.0" -> "libglib.so";
+ *   - the Python version of an extension module's tag: "_json.cpython-
+ *     312-x86_64-linux-gnu.so" -> "_json.cpython-x86_64-linux-gnu.so";
+ *   - the process id of a perf map: "perf-4242.map" -> "perf.map".
+ * A version is digits with dots between them; a number without a dot stays
+ * ("python3", "libbz2.so", "ld-linux-x86-64.so"), and so does a name in
+ * brackets ("[kernel.kallsyms]").
+ */
+size_t dso_family_name(struct span dso, char *out);
 
 #endif

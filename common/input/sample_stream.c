@@ -73,12 +73,31 @@ root_name(struct sample_stream *st, const struct perf_sample *s)
 	return st->root_name;
 }
 
+/* The text between samples comes as whole lines: count the run markers. */
+static void
+count_run_markers(void *ctx, struct span text)
+{
+	struct sample_stream *st = ctx;
+	const char *p = text.p, *end = text.p + text.n;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *next = nl != NULL ? nl + 1 : end;
+		if (span_starts_with(span_make(p, (size_t)(next - p)),
+		                     SAMPLE_STREAM_RUN_MARKER))
+			st->run++;
+		p = next;
+	}
+}
+
 static void
 read_perf(struct sample_stream *st, struct perf_reader *r)
 {
 	struct perf_sample s;
 
 	r->cache = &st->cache;
+	r->gap = count_run_markers;
+	r->gap_ctx = st;
 	while (perf_reader_next(r, &s)) {
 		if (!event_select_take(&st->events, s.event))
 			continue;

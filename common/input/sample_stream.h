@@ -14,6 +14,10 @@
  * resolved, inlined calls expanded: the symbolizer) sets rewrite; this
  * module itself knows nothing of symbols.
  *
+ * A raw file of a data set holds several runs, each after a comment line
+ * "# perfviews run N/M" (SAMPLE_STREAM_RUN_MARKER); run counts those lines
+ * as they are read, so the sample callback knows the run of its sample.
+ *
  * Nothing is allocated per sample; the root name of the previous sample
  * is kept, so a sample of the same thread costs one comparison.
  */
@@ -29,6 +33,9 @@
 #include "input/folded.h"
 #include "input/frame_cache.h"
 #include "input/perf_script.h"
+
+/* The comment line that starts each run of a data set's raw file. */
+#define SAMPLE_STREAM_RUN_MARKER "# perfviews run "
 
 /* What the root of a stack names. */
 enum root_kind { ROOT_COMM, ROOT_PID, ROOT_TID };
@@ -58,6 +65,12 @@ struct sample_stream {
 	void *rewrite_ctx;
 
 	uint64_t samples; /* handed over: samples and folded lines */
+	/*
+	 * The run markers read so far, over all inputs: 0 before the first,
+	 * so a sample of a file without markers is in run 0 and a sample
+	 * after the marker of run N/M in run N (of the first file read).
+	 */
+	uint32_t run;
 	bool saw_perf, saw_folded;
 
 	/* The root of the previous sample, and what it was made from. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/json_write.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 #include "views/file_report.h"
 
@@ -129,25 +130,6 @@ percent(uint64_t part, uint64_t whole)
 	return whole == 0 ? 0.0 : 100.0 * (double)part / (double)whole;
 }
 
-/* The length of the UTF-8 sequence at p (at most n bytes); 0: none. */
-static size_t
-utf8_length(const unsigned char *p, size_t n)
-{
-	size_t len = p[0] < 0x80   ? 1
-	             : p[0] < 0xc2 ? 0
-	             : p[0] < 0xe0 ? 2
-	             : p[0] < 0xf0 ? 3
-	             : p[0] < 0xf5 ? 4
-	                           : 0;
-
-	if (len == 0 || len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++)
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
-
 /*
  * A path in text, one line whatever its bytes: control characters, '\'
  * and bytes that are not UTF-8 as C escapes, as strace writes them.
@@ -158,7 +140,7 @@ put_text_path(struct span p)
 	const unsigned char *b = (const unsigned char *)p.p;
 
 	for (size_t i = 0; i < p.n;) {
-		size_t len = utf8_length(b + i, p.n - i);
+		size_t len = utf8_sequence_length(span_make(p.p + i, p.n - i));
 		if (b[i] == '\\')
 			fputs("\\\\", stdout);
 		else if (b[i] == '\n')

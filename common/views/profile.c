@@ -31,6 +31,7 @@ profile_init(struct profile *p, const struct profile_options *opt)
 	frame_table_init(&p->inlined_frames);
 	tuple_table_init(&p->function_index);
 	tuple_table_init(&p->stacks);
+	tuple_table_init(&p->run_stacks);
 	p->unknown_dso = string_table_intern(&p->names, span_cstr("[unknown]"));
 }
 
@@ -44,6 +45,9 @@ profile_free(struct profile *p)
 	id_map_free(&p->inlined_function_of);
 	tuple_table_free(&p->function_index);
 	tuple_table_free(&p->stacks);
+	tuple_table_free(&p->run_stacks);
+	free(p->run_weights);
+	free(p->run_totals);
 	free(p->functions);
 	free(p->weights);
 	free(p->ids);
@@ -57,6 +61,26 @@ push_id(struct profile *p, size_t n, uint32_t id)
 	p->ids[n] = id;
 }
 
+/* The weight of a stack in the stream's current run. */
+static void
+add_run_weight(struct profile *p, uint32_t stack, uint64_t weight)
+{
+	/* The stream's runs only go up: a new one starts a run here. */
+	if (p->nruns == 0 || p->stream.run != p->run_marker) {
+		p->run_marker = p->stream.run;
+		p->run_totals =
+		    array_reserve(p->run_totals, &p->run_totals_cap,
+		                  (size_t)p->nruns + 1, sizeof *p->run_totals);
+		p->nruns++;
+	}
+	uint32_t key[2] = {p->nruns - 1, stack};
+	uint32_t id = tuple_table_intern(&p->run_stacks, key, 2);
+	p->run_weights = array_reserve(p->run_weights, &p->run_weights_cap,
+	                               (size_t)id + 1, sizeof *p->run_weights);
+	p->run_weights[id] += weight;
+	p->run_totals[p->nruns - 1] += weight;
+}
+
 static void
 add_stack(struct profile *p, size_t n, uint64_t weight)
 {
@@ -66,6 +90,8 @@ add_stack(struct profile *p, size_t n, uint64_t weight)
 	                           sizeof *p->weights);
 	p->weights[id] += weight;
 	p->total += weight;
+	if (p->opt.runs && weight > 0)
+		add_run_weight(p, id, weight);
 }
 
 struct span
@@ -262,6 +288,16 @@ profile_stack_get(const struct profile *p, uint32_t id)
 			s.self++;
 	}
 	return s;
+}
+
+struct profile_run_weight
+profile_run_weight_get(const struct profile *p, uint32_t i)
+{
+	uint32_t n;
+	const uint32_t *key = tuple_table_get(&p->run_stacks, i, &n);
+	struct profile_run_weight w = {key[1], key[0], p->run_weights[i]};
+
+	return w;
 }
 
 const char *

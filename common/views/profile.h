@@ -19,7 +19,16 @@
  * an inlined frame and "[libc.so.6]" an unknown symbol in that DSO;
  * otherwise it is "[unknown]".
  *
- * Invariant: total is the sum of the weights of all stacks.
+ * With opt.runs, each stack's weight is also kept per run of a data set's
+ * raw file (the runs the sample_stream counts by their markers), for the
+ * comparisons that take runs as replicates: memory grows with the distinct
+ * (run, stack) pairs.  Runs are numbered from 0 in input order, counting
+ * only runs with samples; an input without markers, and folded stacks,
+ * are one run.
+ *
+ * Invariants: total is the sum of the weights of all stacks; with
+ * opt.runs, the weights of a stack over its runs sum to its weight, and
+ * run_totals sum to total.
  */
 #ifndef PERFVIEWS_PROFILE_H
 #define PERFVIEWS_PROFILE_H
@@ -44,6 +53,7 @@ struct profile_options {
 	bool period;                        /* weight samples by period */
 	bool srcline;                       /* a function per source line */
 	enum inline_mode inline_mode;
+	bool runs; /* keep weights per run */
 };
 
 struct function {
@@ -72,6 +82,22 @@ struct profile {
 	size_t namebuf_cap;
 	uint32_t unknown_dso; /* id of "[unknown]" in names */
 	uint64_t total;       /* sum of weights */
+
+	/* With opt.runs. */
+	struct tuple_table run_stacks; /* (run, stack id) -> id */
+	uint64_t *run_weights;         /* by run_stacks id */
+	size_t run_weights_cap;
+	uint64_t *run_totals; /* by run */
+	size_t run_totals_cap;
+	uint32_t nruns;
+	uint32_t run_marker; /* the stream's run of run nruns - 1 */
+};
+
+/* The weight of one stack in one run. */
+struct profile_run_weight {
+	uint32_t stack;
+	uint32_t run;
+	uint64_t weight;
 };
 
 /* One distinct stack, as the views walk it. */
@@ -126,6 +152,23 @@ profile_text(const struct profile *p, uint32_t name)
 {
 	return string_table_get(&p->names, name);
 }
+
+/* With opt.runs: the runs with samples (0 without opt.runs). */
+static inline uint32_t
+profile_run_count(const struct profile *p)
+{
+	return p->nruns;
+}
+
+/* With opt.runs: the (run, stack) pairs with weight, in no order. */
+static inline uint32_t
+profile_run_weight_count(const struct profile *p)
+{
+	return tuple_table_count(&p->run_stacks);
+}
+
+struct profile_run_weight profile_run_weight_get(const struct profile *p,
+                                                 uint32_t i);
 
 /* "samples", "period" or "count" (folded input): what weights count. */
 const char *profile_weight_name(const struct profile *p);

@@ -1,6 +1,9 @@
 // flamesvg.mjs - drive flamesvg's SVGs in headless Chromium.
 //
 //   node flamesvg.mjs check FOLDED SVG    interactive checks on a small graph
+//   node flamesvg.mjs view FOLDED SVG ICICLE_SVG
+//                                         a graph taller than the window:
+//                                         where it opens, bars kept in view
 //   node flamesvg.mjs time SVG PATTERN    first paint, zoom and search times
 //
 // Prints "ok NAME", "not ok NAME: why" and "# ..." lines for
@@ -28,11 +31,12 @@ function near(a, b, tolerance) {
 	return Math.abs(a - b) <= tolerance;
 }
 
-async function launch() {
+async function launch(viewport) {
 	const profile = mkdtempSync(join(tmpdir(), "flamesvg-chromium-"));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
 		headless: true,
+		...(viewport ? { viewport } : {}),
 		args: ["--headless", "--no-sandbox", "--disable-gpu",
 		       "--disable-quic", "--no-first-run",
 		       "--disable-background-networking",
@@ -101,6 +105,10 @@ function readFolded(path) {
 	});
 }
 
+function totalOf(stacks) {
+	return stacks.reduce((sum, s) => sum + s.count, 0);
+}
+
 // The share of samples below the path `zoom` (a list of names from the
 // root, [] for all) that pass through a frame matching re below it, or in
 // it; a matching ancestor of the zoomed frame matches everything.
@@ -136,6 +144,12 @@ async function check(foldedPath, svgPath) {
 	await page.goto(url);
 	const before = await frames(page);
 	const frameByName = (list, name) => list.find((f) => f.name === name);
+
+	// The root is labelled with the total, counted from the input.
+	const rootLabel = `all (${totalOf(stacks).toLocaleString("en-US")} samples, 100%)`;
+	const root0 = frameByName(before, "all");
+	report("root labelled with the total", root0.label === rootLabel,
+	       `label '${root0.label}', want '${rootLabel}'`);
 
 	// Hover fills the details line with the frame's title.
 	const alpha0 = frameByName(before, "alpha");
@@ -177,6 +191,11 @@ async function check(foldedPath, svgPath) {
 	    .filter((t) => getComputedStyle(t).visibility !== "hidden" &&
 	    t.textContent === "alpha").length);
 	report("zoom labels the zoomed frame", drawn === 1, `${drawn} labels 'alpha'`);
+	const rootDrawn = await page.evaluate((want) => [...document.querySelectorAll("text")]
+	    .filter((t) => getComputedStyle(t).visibility !== "hidden" &&
+	    t.textContent === want).length, rootLabel);
+	report("zoom keeps the root's label", rootDrawn === 1,
+	       `${rootDrawn} labels '${rootLabel}'`);
 	report("Reset Zoom shows", !(await page.evaluate(() =>
 	       document.getElementById("unzoom").classList.contains("hide"))),
 	       "still hidden");
@@ -244,6 +263,207 @@ async function check(foldedPath, svgPath) {
 	await done();
 }
 
+// Where an element is on the screen, and whether it is what a point at
+// its centre hits (not hidden under something else).
+async function placeOf(page, selector) {
+	return page.evaluate((sel) => {
+		const el = document.querySelector(sel);
+		const box = el.getBoundingClientRect();
+		const hit = document.elementFromPoint(box.left + box.width / 2,
+		    box.top + box.height / 2);
+		return { top: box.top, bottom: box.bottom, height: box.height,
+		    view: window.innerHeight, scrollY: window.scrollY,
+		    onTop: hit === el || el.contains(hit) };
+	}, selector);
+}
+
+// A control's text against the top of the background, as written in the
+// SVG (the gradient's first stop): WCAG's contrast ratio of the two
+// colours, and the opacity the text is drawn with.
+async function contrast(page, selector) {
+	const c = await page.evaluate((sel) => {
+		let opacity = 1;
+		const el = document.querySelector(sel);
+		for (let e = el; e && e.nodeType === 1; e = e.parentNode)
+			opacity *= Number(getComputedStyle(e).opacity);
+		return { fill: getComputedStyle(el).fill, opacity,
+		    background: document.querySelector("#background stop")
+		    .getAttribute("stop-color") };
+	}, selector);
+	const rgb = (text) => text.startsWith("#") ?
+	    [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16)) :
+	    text.match(/\d+/g).slice(0, 3).map(Number);
+	const luminance = (text) => {
+		const [r, g, b] = rgb(text).map((v) => {
+			v /= 255;
+			return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+		});
+		return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+	};
+	const [a, b] = [luminance(c.fill), luminance(c.background)];
+	c.ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+	return c;
+}
+
+// The centre of a frame's rectangle on the screen, and its title.
+async function frameTarget(page, selector) {
+	return page.evaluate((sel) => {
+		const g = document.querySelector(sel);
+		const b = g.querySelector("rect").getBoundingClientRect();
+		return { x: b.left + b.width / 2, y: b.top + b.height / 2,
+		    title: g.firstElementChild.textContent };
+	}, selector);
+}
+
+// Hover a frame: [the details line shows its title and is in view, why].
+async function hoverDetails(page, target) {
+	await page.mouse.move(target.x, target.y);
+	const details = await textOf(page, "details");
+	const p = await placeOf(page, "#details");
+	return [details === "Function: " + target.title && inView(p),
+	    `'${details}' ${where(p)}`];
+}
+
+// Entirely inside the window, and not covered.
+function inView(p) {
+	return p.top >= -0.5 && p.bottom <= p.view + 0.5 && p.height > 0 && p.onTop;
+}
+
+function where(p) {
+	return `at ${p.top.toFixed(1)}..${p.bottom.toFixed(1)} of ${p.view}, ` +
+	    `scrollY ${p.scrollY}${p.onTop ? "" : ", covered"}`;
+}
+
+const settle = (page) => page.evaluate(() => new Promise((r) =>
+    requestAnimationFrame(() => requestAnimationFrame(r))));
+
+// The root frame's <g>: the one whose title starts "all (".
+const ROOT = "#frames > g:first-child";
+
+// A graph taller than a 900-pixel window, as a flame graph and an icicle.
+async function view(foldedPath, svgPath, icicleSvgPath) {
+	const stacks = readFolded(foldedPath);
+	const { context, done } = await launch({ width: 1280, height: 900 });
+	const page = await context.newPage();
+	const errors = [];
+	watchErrors(page, errors);
+	await page.goto(pathToFileURL(resolve(svgPath)).href);
+	await settle(page);
+	const height = await page.evaluate(() =>
+	    document.documentElement.getBoundingClientRect().height);
+	report("test graph is taller than the window", height > 900,
+	       `${height} pixels`);
+	const rootTitle = await page.evaluate((sel) =>
+	    document.querySelector(sel).firstElementChild.textContent, ROOT);
+	report("first frame is the root", rootTitle.startsWith("all ("),
+	       `title '${rootTitle}'`);
+
+	// Opened: the root (bottom) and the details line, and the controls.
+	let p = await placeOf(page, `${ROOT} > rect`);
+	report("opens with the root in view", inView(p), where(p));
+	const rootLabel = `all (${totalOf(stacks).toLocaleString("en-US")} samples, 100%)`;
+	const label = await page.evaluate((sel) =>
+	    document.querySelector(sel)?.textContent ?? "", `${ROOT} > text`);
+	report("tall graph: root labelled with the total", label === rootLabel,
+	       `label '${label}', want '${rootLabel}'`);
+	for (const id of ["search", "ignorecase"]) {
+		p = await placeOf(page, "#" + id);
+		report(`opens with #${id} in view`, inView(p), where(p));
+		const c = await contrast(page, "#" + id);
+		report(`#${id} is clearly visible`, c.ratio >= 4.5 && c.opacity > 0.9,
+		       `contrast ${c.ratio.toFixed(2)} (${c.fill} on ${c.background}), ` +
+		       `opacity ${c.opacity}`);
+	}
+	report("hovering the root fills the details line, in view",
+	       ...await hoverDetails(page, await frameTarget(page, ROOT)));
+
+	// Scrolled to the top: the details line follows, and hovering a frame
+	// at the top fills it.
+	await page.evaluate(() => window.scrollTo(0, 0));
+	await settle(page);
+	for (const id of ["search", "ignorecase"]) {
+		p = await placeOf(page, "#" + id);
+		report(`#${id} in view scrolled to the top`, inView(p), where(p));
+	}
+	const top = await page.evaluate(() => {
+		// The highest frame that has nothing on top of it.
+		let best = null;
+		for (const g of document.getElementById("frames").children) {
+			const b = g.querySelector("rect").getBoundingClientRect();
+			const x = b.left + b.width / 2, y = b.top + b.height / 2;
+			if (b.width < 3 || b.top < 0 || (best && b.top >= best.y))
+				continue;
+			const hit = document.elementFromPoint(x, y);
+			if (hit && g.contains(hit))
+				best = { x, y, title: g.firstElementChild.textContent };
+		}
+		return best;
+	});
+	if (top)
+		report("hover at the top fills the details line, in view",
+		       ...await hoverDetails(page, top));
+	else
+		report("hover at the top fills the details line, in view", false,
+		       "no frame to hover");
+
+	// Half way: both bars in view, and Search still works.
+	await page.evaluate(() => window.scrollTo(0, (document.documentElement
+	    .getBoundingClientRect().height - window.innerHeight) / 2));
+	await settle(page);
+	for (const id of ["search", "ignorecase"]) {
+		p = await placeOf(page, "#" + id);
+		report(`#${id} in view scrolled half way`, inView(p), where(p));
+	}
+	await searchWithDialog(page, "do_syscall", "button");
+	const got = await textOf(page, "matched");
+	const want = expectedMatched(stacks, /do_syscall/, []);
+	p = await placeOf(page, "#matched");
+	report("Search works scrolled half way", got === want && inView(p),
+	       `'${got}', want '${want}', ${where(p)}`);
+	await page.close();
+
+	// A link that zooms to the deepest frame (as written) opens with that
+	// frame in view, far from the root.
+	const linked = await context.newPage();
+	watchErrors(linked, errors);
+	await linked.goto(pathToFileURL(resolve(svgPath)).href);
+	const deepest = await linked.evaluate(() => {
+		let best = null;
+		document.querySelectorAll("#frames > g").forEach((g, i) => {
+			const r = g.querySelector("rect");
+			const y = parseFloat(r.getAttribute("y"));
+			if (!best || y < best.y)
+				best = { i, y, x: r.getAttribute("x"), yText: r.getAttribute("y") };
+		});
+		return best;
+	});
+	await linked.goto("about:blank"); // else only the fragment changes
+	await linked.goto(pathToFileURL(resolve(svgPath)).href +
+	    `#x=${deepest.x}&y=${deepest.yText}`);
+	await settle(linked);
+	p = await placeOf(linked, `#frames > g:nth-child(${deepest.i + 1}) > rect`);
+	report("a link zoomed to the deepest frame opens with it in view",
+	       inView(p), where(p));
+	await linked.close();
+
+	// An icicle graph opens at the top, its root there, the details line
+	// at the bottom of the window.
+	const icicle = await context.newPage();
+	watchErrors(icicle, errors);
+	await icicle.goto(pathToFileURL(resolve(icicleSvgPath)).href);
+	await settle(icicle);
+	p = await placeOf(icicle, `${ROOT} > rect`);
+	report("icicle opens with the root in view", inView(p) && p.scrollY === 0,
+	       where(p));
+	report("icicle: hovering the root fills the details line, in view",
+	       ...await hoverDetails(icicle, await frameTarget(icicle, ROOT)));
+	await icicle.close();
+
+	report("tall graph: no console errors", errors.length === 0,
+	       errors.join(" | "));
+	await done();
+}
+
 // Times, in milliseconds, for a big graph: printed, not asserted.
 async function time(svgPath, pattern) {
 	const url = pathToFileURL(resolve(svgPath)).href;
@@ -306,10 +526,13 @@ async function time(svgPath, pattern) {
 try {
 	if (mode === "check")
 		await check(args[0], args[1]);
+	else if (mode === "view")
+		await view(args[0], args[1], args[2]);
 	else if (mode === "time")
 		await time(args[0], args[1]);
 	else
-		throw new Error("usage: flamesvg.mjs check FOLDED SVG | time SVG PATTERN");
+		throw new Error("usage: flamesvg.mjs check FOLDED SVG | " +
+		    "view FOLDED SVG ICICLE_SVG | time SVG PATTERN");
 } catch (e) {
 	report(`${mode} ran`, false, String(e).split("\n")[0]);
 }

@@ -1,5 +1,6 @@
 # gen-profile.awk - a big folded profile for flamesvg's browser test and
-# benchmark: `awk -v seed=1 -v stacks=100000 -f gen-profile.awk | sort`.
+# benchmark: `awk -v seed=1 -v stacks=100000 -f gen-profile.awk | sort`;
+# -v maxdepth=N makes stacks up to N frames deep (default 40).
 #
 # Stacks look like a Python program under perf: a process root, interpreter
 # frames alternating with Python-level frames, native and kernel leaves.
@@ -8,11 +9,12 @@
 BEGIN {
 	if (seed == "") seed = 1
 	if (stacks == "") stacks = 100000
+	if (maxdepth == "") maxdepth = 40
 	srand(seed)
 	for (i = 0; i < stacks; i++) {
 		line = "python3"
 		node = 0
-		depth = 4 + int(rand() * 36)
+		depth = 4 + int(rand() * (maxdepth - 4))
 		for (d = 0; d < depth; d++) {
 			child = int(rand() ^ 3 * 9)
 			node = (node * 31 + child * 7 + d) % 7919

@@ -119,14 +119,9 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("dataset_id");
-	TCase *tc = tcase_create("grammar");
-
-	tcase_add_test(tc, parses_the_spec_examples);
-	tcase_add_test(tc, parses_several_tags_and_dots);
-	tcase_add_test(tc, says_what_is_missing);
-	tcase_add_test(tc, says_what_is_malformed);
-	tcase_add_test(tc, limits_the_number_of_tags);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {
+	    parses_the_spec_examples,  parses_several_tags_and_dots,
+	    says_what_is_missing,      says_what_is_malformed,
+	    limits_the_number_of_tags, NULL};
+	return unit_main("dataset_id", tests);
 }

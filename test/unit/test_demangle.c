@@ -54,11 +54,7 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("demangle");
-	TCase *tc = tcase_create("demangle");
-	tcase_add_test(tc, mangled_names_recognised);
-	tcase_add_test(tc, cxx_and_rust_demangled);
-	tcase_add_test(tc, names_interned);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {mangled_names_recognised,
+	                        cxx_and_rust_demangled, names_interned, NULL};
+	return unit_main("demangle", tests);
 }

@@ -262,14 +262,12 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("dso_symbols");
-	TCase *tc = tcase_create("dso_symbols");
-	tcase_add_test(tc, own_function_at_file_offset);
-	tcase_add_test(tc, perf_map_symbols);
-	tcase_add_test(tc, nothing_to_read);
-	tcase_add_test(tc, unreadable_warned_once);
-	tcase_add_test(tc, one_kernel_table);
-	tcase_add_test(tc, dsos_do_not_move);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {own_function_at_file_offset,
+	                        perf_map_symbols,
+	                        nothing_to_read,
+	                        unreadable_warned_once,
+	                        one_kernel_table,
+	                        dsos_do_not_move,
+	                        NULL};
+	return unit_main("dso_symbols", tests);
 }

@@ -187,11 +187,7 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("dwarf_lines");
-	TCase *tc = tcase_create("dwarf_lines");
-	tcase_add_test(tc, inlined_chain);
-	tcase_add_test(tc, function_entry_line);
-	tcase_add_test(tc, nothing_found);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {inlined_chain, function_entry_line,
+	                        nothing_found, NULL};
+	return unit_main("dwarf_lines", tests);
 }

@@ -127,11 +127,7 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("elf_dso");
-	TCase *tc = tcase_create("elf_dso");
-	tcase_add_test(tc, own_functions);
-	tcase_add_test(tc, offsets_outside_sections);
-	tcase_add_test(tc, unreadable_files);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {own_functions, offsets_outside_sections,
+	                        unreadable_files, NULL};
+	return unit_main("elf_dso", tests);
 }

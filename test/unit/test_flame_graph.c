@@ -138,6 +138,36 @@ START_TEST(diff_widths_and_deltas)
 }
 END_TEST
 
+START_TEST(tested_diff_colours_only_significant)
+{
+	struct flame_test sig = {0.001f, 0.01f, FLAME_SIGNIFICANT};
+	struct flame_test noise = {0.4f, 0.6f, FLAME_NOISE};
+	struct flame_graph g;
+
+	flame_graph_init(&g, false, false);
+	g.diff = true;
+	flame_graph_add_tested(&g, span_cstr("p;grow"), 30, 20, &sig);
+	flame_graph_add_tested(&g, span_cstr("p;shrink"), 10, -30, &noise);
+	flame_graph_add_tested(&g, span_cstr("p"), 5, 0, &noise);
+	flame_graph_add_tested(&g, span_cstr("p;grow"), 2, 1, NULL);
+	flame_graph_finish(&g);
+	ck_assert(g.tested);
+	ck_assert_str_eq(describe(&g),
+	                 "all@0:0-47 p@1:0-47 grow@2:5-37 shrink@2:37-47");
+	/* A stack's test and self width go to the node where it ends. */
+	ck_assert_int_eq(g.nodes[2].test.verdict, FLAME_SIGNIFICANT);
+	ck_assert(fabs(g.nodes[2].test.p - 0.001) < 1e-6);
+	ck_assert(g.nodes[2].self == 32 && g.nodes[2].delta == 21);
+	ck_assert_int_eq(g.nodes[3].test.verdict, FLAME_NOISE);
+	ck_assert(g.nodes[1].self == 5);
+	ck_assert(g.nodes[0].self == 0);
+	/* The colour scale comes from significant changes only. */
+	flame_graph_prune(&g, 0);
+	ck_assert(g.max_delta == 21);
+	flame_graph_free(&g);
+}
+END_TEST
+
 START_TEST(prune_narrow_frames)
 {
 	static const char *const lines[] = {"a;b;c;d 1", "a;e 99", NULL};
@@ -161,7 +191,7 @@ START_TEST(layout_in_pixels)
 	                         .frame_height = 16,
 	                         .font_size = 12,
 	                         .font_width = 0.59};
-	struct flame_node n = {0, 6, 20, 30, 0};
+	struct flame_node n = {.name = 0, .depth = 6, .start = 20, .end = 30};
 
 	flame_layout_init(&l, 100, 10);
 	ck_assert(fabs(l.image_height - (11 * 16 + 36 + 34)) < 1e-9);
@@ -176,7 +206,7 @@ START_TEST(layout_in_pixels)
 	ck_assert(fabs(b.y2 - b.y1 - 15) < 1e-9);
 
 	/* The root spans the whole width even when --total is larger. */
-	struct flame_node root = {FLAME_ROOT, 0, 0, 50, 0};
+	struct flame_node root = {.name = FLAME_ROOT, .end = 50};
 	l.inverted = false;
 	b = flame_layout_box(&l, &root);
 	ck_assert(fabs(b.x2 - 1190) < 1e-9);
@@ -186,16 +216,15 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("flame_graph");
-	TCase *tc = tcase_create("merge");
-	tcase_add_test(tc, equal_stacks_merge);
-	tcase_add_test(tc, sorted_as_lines);
-	tcase_add_test(tc, reverse_merges_leaves);
-	tcase_add_test(tc, flamechart_keeps_input_order);
-	tcase_add_test(tc, shared_beginnings_parsed_right);
-	tcase_add_test(tc, diff_widths_and_deltas);
-	tcase_add_test(tc, prune_narrow_frames);
-	tcase_add_test(tc, layout_in_pixels);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {equal_stacks_merge,
+	                        sorted_as_lines,
+	                        reverse_merges_leaves,
+	                        flamechart_keeps_input_order,
+	                        shared_beginnings_parsed_right,
+	                        diff_widths_and_deltas,
+	                        tested_diff_colours_only_significant,
+	                        prune_narrow_frames,
+	                        layout_in_pixels,
+	                        NULL};
+	return unit_main("flame_graph", tests);
 }

@@ -2,6 +2,7 @@
  * test_folded.c - folded stacks: lines, frames, the reader, the order of
  * stacks (input/folded.h).
  */
+#include <stdio.h>
 #include <unistd.h>
 
 #include "input/folded.h"
@@ -121,6 +122,38 @@ START_TEST(folded_reader_diff_file)
 }
 END_TEST
 
+static void
+take_comment(void *ctx, struct span line)
+{
+	char *seen = ctx;
+	size_t n = strlen(seen);
+
+	snprintf(seen + n, 64 - n, "[%.*s]", (int)line.n, line.p);
+}
+
+START_TEST(folded_reader_hands_over_comments)
+{
+	const char *text = "# one\na;b 5 6\n\n#two\na;d 1 2\n";
+	char seen[64] = "";
+	struct folded_reader r;
+	struct folded_line f;
+	int fd = unit_pipe(text, strlen(text));
+
+	folded_reader_init(&r, fd, "test");
+	r.comment = take_comment;
+	r.comment_ctx = seen;
+	ck_assert(folded_reader_next(&r, &f));
+	ck_assert_str_eq(seen, "[# one]");
+	ck_assert(folded_reader_next(&r, &f));
+	ck_assert_span(f.stack, "a;d");
+	ck_assert_str_eq(seen, "[# one][#two]");
+	ck_assert(!folded_reader_next(&r, &f));
+	ck_assert_uint_eq(r.stacks, 2);
+	folded_reader_free(&r);
+	close(fd);
+}
+END_TEST
+
 START_TEST(compare_as_folded_text)
 {
 	struct string_table names;
@@ -152,6 +185,7 @@ main(void)
 	                        empty_frames_and_detection,
 	                        folded_reader_counts_fixed_by_first_line,
 	                        folded_reader_diff_file,
+	                        folded_reader_hands_over_comments,
 	                        compare_as_folded_text,
 	                        NULL};
 	return unit_main("folded", tests);

@@ -2,6 +2,8 @@
  * test_frame_tidy.c - display names of frames and commands, and the kinds
  * of DSO (input/frame_tidy.h).
  */
+#include <stdio.h>
+
 #include "input/frame_tidy.h"
 #include "unit.h"
 
@@ -139,10 +141,108 @@ START_TEST(jit_dsos_are_not_kernel)
 }
 END_TEST
 
+static const char *
+base(const char *name)
+{
+	static char out[256];
+	struct span s = symbol_base_name(span_cstr(name));
+	snprintf(out, sizeof out, "%.*s", (int)s.n, s.p);
+	return out;
+}
+
+START_TEST(clone_suffixes_removed)
+{
+	ck_assert_str_eq(base("gc_collect_main.isra.0"), "gc_collect_main");
+	ck_assert_str_eq(base("insertdict.constprop.0.isra.0"), "insertdict");
+	ck_assert_str_eq(base("dictresize.part.3"), "dictresize");
+	ck_assert_str_eq(base("_PyEval_EvalFrameDefault.cold"),
+	                 "_PyEval_EvalFrameDefault");
+	ck_assert_str_eq(base("f.cold.12"), "f");
+	ck_assert_str_eq(base("g.lto_priv.0"), "g");
+	ck_assert_str_eq(base("h.localalias"), "h");
+	ck_assert_str_eq(base("k.llvm.1234567"), "k");
+	ck_assert_str_eq(base("Py_DECREF (inlined)"), "Py_DECREF");
+	ck_assert_str_eq(base("Py_DECREF.isra.0 (inlined)"), "Py_DECREF");
+	ck_assert_str_eq(base("trailing  "), "trailing");
+	/* Not clone suffixes: kept. */
+	ck_assert_str_eq(base("[libpython3.12.so.1.0]"),
+	                 "[libpython3.12.so.1.0]");
+	ck_assert_str_eq(base("x.5"), "x.5");
+	ck_assert_str_eq(base("isra.0"), "isra.0");
+	ck_assert_str_eq(base(".cold"), ".cold");
+	ck_assert_str_eq(base("a.b.isra"), "a.b.isra");
+	ck_assert_str_eq(base("py::f:/x/y.cold"), "py::f:/x/y.cold");
+	ck_assert_str_eq(base(""), "");
+}
+END_TEST
+
+START_TEST(python_modules)
+{
+	ck_assert_span(python_frame_module(span_cstr("py::fib:/tmp/x.py")),
+	               "/tmp/x.py");
+	ck_assert_span(
+	    python_frame_module(span_cstr("py::ABCMeta.__new__:<frozen abc>")),
+	    "<frozen abc>");
+	ck_assert_span(python_frame_module(span_cstr("py::f:C:/w/x.py")),
+	               "C:/w/x.py");
+	struct span none = python_frame_module(span_cstr("PyObject_Malloc"));
+	ck_assert_ptr_null(none.p);
+	struct span empty = python_frame_module(span_cstr("py::nofile"));
+	ck_assert_ptr_nonnull(empty.p);
+	ck_assert_uint_eq(empty.n, 0);
+}
+END_TEST
+
+static const char *
+family(const char *dso)
+{
+	static char out[256];
+	size_t n = dso_family_name(span_cstr(dso), out);
+	out[n] = '\0';
+	return out;
+}
+
+START_TEST(dso_families_set_versions_aside)
+{
+	/* Python's interpreters and libraries, of any version, are one. */
+	ck_assert_str_eq(family("libpython3.11.so.1.0"), "libpython.so");
+	ck_assert_str_eq(family("libpython3.12.so.1.0"), "libpython.so");
+	ck_assert_str_eq(family("python3.11"), "python");
+	ck_assert_str_eq(family("python3.12"), "python");
+	ck_assert_str_eq(family("python3.13t"), "python");
+	ck_assert_str_eq(family("python3.12d"), "python");
+	ck_assert_str_eq(family("_json.cpython-311-x86_64-linux-gnu.so"),
+	                 "_json.cpython-x86_64-linux-gnu.so");
+	ck_assert_str_eq(family("_json.cpython-313t-x86_64-linux-gnu.so"),
+	                 "_json.cpython-x86_64-linux-gnu.so");
+	/* Shared library versions. */
+	ck_assert_str_eq(family("libc.so.6"), "libc.so");
+	ck_assert_str_eq(family("libstdc++.so.6.0.30"), "libstdc++.so");
+	ck_assert_str_eq(family("libglib-2.0.so.0.7400.6"), "libglib.so");
+	ck_assert_str_eq(family("libfoo.so"), "libfoo.so");
+	ck_assert_str_eq(family("perf-4242.map"), "perf.map");
+	/* Numbers without a dot are part of the name. */
+	ck_assert_str_eq(family("ld-linux-x86-64.so.2"), "ld-linux-x86-64.so");
+	ck_assert_str_eq(family("libbz2.so.1.0"), "libbz2.so");
+	ck_assert_str_eq(family("python3"), "python3");
+	ck_assert_str_eq(family("x264"), "x264");
+	/* Not a version: after a digit or a dot, or in brackets. */
+	ck_assert_str_eq(family("foo.1.2"), "foo.1.2");
+	ck_assert_str_eq(family("a-1.2x"), "a-1.2x");
+	ck_assert_str_eq(family("[kernel.kallsyms]"), "[kernel.kallsyms]");
+	ck_assert_str_eq(family("[unknown]"), "[unknown]");
+	ck_assert_str_eq(family("perf-.map"), "perf-.map");
+	ck_assert_str_eq(family("libsoup-3.0.so.0"), "libsoup.so");
+	ck_assert_str_eq(family(".so.1"), ".so");
+	ck_assert_str_eq(family(""), "");
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {argument_lists_removed,
+	const TTest *tests[] = {dso_families_set_versions_aside,
+	                        argument_lists_removed,
 	                        template_parentheses_kept,
 	                        go_and_java,
 	                        unknown_symbols,
@@ -151,6 +251,8 @@ main(void)
 	                        name_length_and_unknown,
 	                        comm_and_srcline_text,
 	                        jit_dsos_are_not_kernel,
+	                        clone_suffixes_removed,
+	                        python_modules,
 	                        NULL};
 	return unit_main("frame_tidy", tests);
 }

@@ -1,7 +1,7 @@
 /*
- * test_metadata.c - unit tests of meta.json: the JSON reader (json_flat.h)
- * and the metadata writer and reader (metadata.h), which must round-trip
- * any bytes and write null for every unknown value.
+ * test_metadata.c - unit tests of meta.json (metadata.h): the writer and
+ * reader must round-trip any bytes and write null for every unknown value.
+ * The JSON reader underneath is tested in test_json_flat.c.
  */
 #include <check.h>
 #include <stdio.h>
@@ -9,47 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dataset/json_flat.h"
 #include "dataset/metadata.h"
 #include "unit.h"
 
 static char why[256];
-
-START_TEST(json_flattens_paths)
-{
-	static const char text[] =
-	    " {\"a\": {\"b\": \"x\\u00e9\\ud83d\\ude00\\n\", \"c\": [1, "
-	    "-2.5e3, null]}, \"t\": true, \"e\": {}, \"l\": []} ";
-	struct json_flat doc;
-
-	ck_assert(json_flat_parse(text, strlen(text), &doc, why, sizeof why));
-	const struct json_entry *e = json_flat_find(&doc, "a.b");
-	ck_assert_ptr_nonnull(e);
-	ck_assert_str_eq(e->value, "x\xc3\xa9\xf0\x9f\x98\x80\n");
-	ck_assert_str_eq(json_flat_find(&doc, "a.c.1")->value, "-2.5e3");
-	ck_assert_int_eq(json_flat_find(&doc, "a.c.2")->kind, JSON_NULL);
-	ck_assert_int_eq(json_flat_find(&doc, "t")->kind, JSON_TRUE);
-	ck_assert_ptr_null(json_flat_find(&doc, "e"));
-	json_flat_free(&doc);
-}
-END_TEST
-
-START_TEST(json_rejects_with_offset)
-{
-	static const char *const bad[] = {
-	    "{\"a\": }", "{\"a\" 1}", "[1,]", "\"open", "01",
-	    "{} x",      "\"\\q\"",   "nul",  "",
-	};
-	struct json_flat doc;
-
-	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		ck_assert_msg(!json_flat_parse(bad[i], strlen(bad[i]), &doc,
-		                               why, sizeof why),
-		              "accepted %s", bad[i]);
-		ck_assert_msg(strncmp(why, "byte ", 5) == 0, "%s", why);
-	}
-}
-END_TEST
 
 /* Write m to a temporary file and read it back into a new metadata. */
 static void
@@ -132,13 +95,7 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("metadata");
-	TCase *tc = tcase_create("json");
-
-	tcase_add_test(tc, json_flattens_paths);
-	tcase_add_test(tc, json_rejects_with_offset);
-	tcase_add_test(tc, metadata_round_trips_and_nulls);
-	tcase_add_test(tc, metadata_rejects_unknown_and_non_numbers);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {metadata_round_trips_and_nulls,
+	                        metadata_rejects_unknown_and_non_numbers, NULL};
+	return unit_main("metadata", tests);
 }

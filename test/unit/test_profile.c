@@ -201,6 +201,58 @@ START_TEST(folded_weights_and_names)
 }
 END_TEST
 
+START_TEST(weights_kept_per_run)
+{
+	struct profile_options opt = {0};
+	struct profile p;
+	uint64_t w[3][2] = {{0}}; /* by run, by stack */
+
+	opt.runs = true;
+	opt.period = true;
+	/* An empty run (2/4) is no run; stacks come back in any order. */
+	read_text(&p, &opt,
+	          "# perfviews run 1/4\n"
+	          "a 1 1.0: 10 c:\n\t1 f (/x)\n\n"
+	          "a 1 1.0: 20 c:\n\t1 g (/x)\n\n"
+	          "a 1 1.0: 5 c:\n\t1 f (/x)\n\n"
+	          "# perfviews run 2/4\n"
+	          "# perfviews run 3/4\n"
+	          "a 1 1.0: 7 c:\n\t1 g (/x)\n\n"
+	          "# perfviews run 4/4\n"
+	          "a 1 1.0: 1 c:\n\t1 f (/x)\n\n");
+	ck_assert(profile_finish(&p));
+	ck_assert_uint_eq(profile_run_count(&p), 3);
+	ck_assert_uint_eq(profile_run_weight_count(&p), 4);
+	for (uint32_t i = 0; i < profile_run_weight_count(&p); i++) {
+		struct profile_run_weight r = profile_run_weight_get(&p, i);
+		ck_assert_uint_lt(r.run, 3);
+		ck_assert_uint_lt(r.stack, 2);
+		w[r.run][r.stack] += r.weight;
+	}
+	/* Stack 0 is f, 1 is g: in the order they came. */
+	ck_assert_uint_eq(w[0][0], 15);
+	ck_assert_uint_eq(w[0][1], 20);
+	ck_assert_uint_eq(w[1][1], 7);
+	ck_assert_uint_eq(w[2][0], 1);
+	ck_assert_uint_eq(p.run_totals[0], 35);
+	ck_assert_uint_eq(p.run_totals[1], 7);
+	ck_assert_uint_eq(p.run_totals[2], 1);
+	ck_assert_uint_eq(p.total, 43);
+	profile_free(&p);
+
+	/* Folded stacks are one run; without opt.runs, nothing is kept. */
+	read_text(&p, &opt, "a;b 3\na;c 2\n");
+	ck_assert_uint_eq(profile_run_count(&p), 1);
+	ck_assert_uint_eq(p.run_totals[0], 5);
+	profile_free(&p);
+	opt.runs = false;
+	read_text(&p, &opt, "# perfviews run 1/1\na 1 1.0: 7 c:\n\n");
+	ck_assert_uint_eq(profile_run_count(&p), 0);
+	ck_assert_uint_eq(profile_run_weight_count(&p), 0);
+	profile_free(&p);
+}
+END_TEST
+
 START_TEST(dso_display_names)
 {
 	ck_assert_span(dso_display_name(span_cstr("/usr/lib/libc.so.6")),
@@ -223,6 +275,7 @@ main(void)
 	                        sample_without_frames_counts_as_unknown,
 	                        srcline_makes_a_function_per_line,
 	                        folded_weights_and_names,
+	                        weights_kept_per_run,
 	                        dso_display_names,
 	                        NULL};
 	return unit_main("profile", tests);

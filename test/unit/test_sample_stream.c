@@ -20,6 +20,7 @@ struct seen {
 	uint32_t root[MAX_SEEN];
 	uint32_t leaf[MAX_SEEN]; /* frame id of the leaf, or UINT32_MAX */
 	size_t nframes[MAX_SEEN];
+	uint32_t run[MAX_SEEN]; /* st.run when the sample was handed over */
 	size_t folded;
 	char stacks[256]; /* folded stacks and counts, one a line */
 };
@@ -33,6 +34,7 @@ on_sample(void *ctx, const struct perf_sample *s, uint32_t root)
 	w->root[w->samples] = root;
 	w->leaf[w->samples] = s->nframes ? s->frames[0].id : UINT32_MAX;
 	w->nframes[w->samples] = s->nframes;
+	w->run[w->samples] = w->st.run;
 	w->samples++;
 }
 
@@ -343,6 +345,34 @@ START_TEST(frame_rewriter_applied)
 }
 END_TEST
 
+START_TEST(runs_counted_by_their_markers)
+{
+	struct sample_stream_options opt = {0};
+	struct seen w;
+
+	seen_init(&w, &opt);
+	/* Samples before any marker are in run 0. */
+	read_text(&w, "a 1 1.0: 1 c:\n\t1 f (/x)\n\n");
+	ck_assert_uint_eq(w.run[0], 0);
+	ck_assert_uint_eq(w.st.run, 0);
+	/* Other comments are not markers; markers count on across inputs. */
+	read_text(&w, "# perfviews run 1/2\n# a comment\n"
+	              "a 1 1.0: 1 c:\n\t1 f (/x)\n\n"
+	              "a 1 1.1: 1 c:\n\t1 f (/x)\n\n"
+	              "# perfviews run 2/2\n\n"
+	              "a 1 2.0: 1 c:\n\t1 f (/x)\n\n"
+	              "# perfviews runs are not a marker\n");
+	ck_assert_uint_eq(w.samples, 4);
+	ck_assert_uint_eq(w.run[1], 1);
+	ck_assert_uint_eq(w.run[2], 1);
+	ck_assert_uint_eq(w.run[3], 2);
+	read_text(&w, "# perfviews run 1/1\na 1 1.0: 1 c:\n\n");
+	ck_assert_uint_eq(w.run[4], 3);
+	ck_assert_uint_eq(w.st.run, 3);
+	seen_free(&w);
+}
+END_TEST
+
 struct finish_case {
 	const char *event;
 	const char *text;
@@ -397,6 +427,7 @@ main(void)
 	    root_cache_follows_threads,
 	    inputs_share_frame_ids,
 	    event_selection,
+	    runs_counted_by_their_markers,
 	    folded_input_to_its_callback,
 	    folded_input_without_callback_is_bad_perf_script,
 	    strict_makes_bad_lines_fatal,

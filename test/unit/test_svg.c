@@ -1,54 +1,31 @@
 /*
- * test_svg.c - UTF-8 repair, XML escaping and label cutting; palettes.
+ * test_svg.c - text for SVG documents (flame/svg.h): UTF-8 repair and XML
+ * escaping.  The palettes are tested in test_palette.c, the embedded style
+ * and script in test_flame_svg.c.
  */
 #include <stdio.h>
 
-#include "flame/palette.h"
 #include "flame/svg.h"
 #include "unit.h"
 
+/* What svg_write_text writes for the n bytes at s. */
 static const char *
-escaped(const char *s)
+escaped_n(const char *s, size_t n)
 {
 	static char out[1024];
 	FILE *f = fmemopen(out, sizeof out, "w");
 
-	svg_write_text(f, span_cstr(s));
+	svg_write_text(f, span_make(s, n));
 	fputc('\0', f);
 	fclose(f);
 	return out;
 }
 
-START_TEST(sequence_lengths)
+static const char *
+escaped(const char *s)
 {
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("a")), 1);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xc3\xa9")), 2);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xe6\x97\xa5")), 3);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xf0\x9f\x94\xa5")),
-	                  4);
-	/* Overlong, surrogate, beyond U+10FFFF, truncated, stray. */
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xc0\x80")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xe0\x80\x80")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xed\xa0\x80")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xf4\x90\x80\x80")),
-	                  0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\xe6\x97")), 0);
-	ck_assert_uint_eq(utf8_sequence_length(span_cstr("\x80")), 0);
+	return escaped_n(s, strlen(s));
 }
-END_TEST
-
-START_TEST(counting_and_cutting)
-{
-	struct span s = span_cstr("ab\xc3\xa9\xff\xe6\x97\xa5z");
-
-	ck_assert_uint_eq(utf8_count(s), 6);
-	ck_assert_span(utf8_prefix(s, 3), "ab\xc3\xa9");
-	ck_assert_span(utf8_prefix(s, 4), "ab\xc3\xa9\xff");
-	ck_assert_span(utf8_prefix(s, 5), "ab\xc3\xa9\xff\xe6\x97\xa5");
-	ck_assert_span(utf8_prefix(s, 99), "ab\xc3\xa9\xff\xe6\x97\xa5z");
-	ck_assert_uint_eq(utf8_prefix(s, 0).n, 0);
-}
-END_TEST
 
 START_TEST(escaping)
 {
@@ -61,71 +38,34 @@ START_TEST(escaping)
 }
 END_TEST
 
-static bool
-rgb_eq(struct rgb a, struct rgb b)
+START_TEST(repair_at_the_edges)
 {
-	return a.r == b.r && a.g == b.g && a.b == b.b;
-}
-
-START_TEST(palettes)
-{
-	enum palette p;
-	struct span f = span_cstr("do_work");
-
-	ck_assert(palette_parse("python", &p) && p == PALETTE_PYTHON);
-	ck_assert(!palette_parse("chartreuse", &p));
-	/* The same name, the same colour; another name, another colour. */
-	ck_assert(rgb_eq(palette_colour(PALETTE_HOT, f, false, false),
-	                 palette_colour(PALETTE_HOT, f, false, false)));
-	ck_assert(!rgb_eq(
-	    palette_colour(PALETTE_HOT, f, false, false),
-	    palette_colour(PALETTE_HOT, span_cstr("do_wore"), false, false)));
-
-	/* python: Python frames green, interpreter yellow, kernel orange. */
-	struct rgb py = palette_colour(PALETTE_PYTHON, span_cstr("py::f:/x.py"),
-	                               false, false);
-	struct rgb eval =
-	    palette_colour(PALETTE_PYTHON,
-	                   span_cstr("_PyEval_EvalFrameDefault"), false, false);
-	struct rgb kernel = palette_colour(
-	    PALETTE_PYTHON, span_cstr("do_syscall_64_[k]"), false, false);
-	struct rgb native =
-	    palette_colour(PALETTE_PYTHON, span_cstr("memcpy"), false, false);
-	ck_assert(py.g > py.r && py.g > py.b);
-	ck_assert(eval.r == eval.g && eval.b < eval.r);
-	ck_assert(kernel.b == 0 && kernel.r > kernel.g);
-	ck_assert(native.r > native.g && native.g == native.b);
-
-	struct rgb sep =
-	    palette_colour(PALETTE_JAVA, span_cstr("--"), false, false);
-	ck_assert(sep.r == 160 && sep.g == 160 && sep.b == 160);
-
-	struct rgb grew = palette_diff_colour(5, 10);
-	struct rgb shrank = palette_diff_colour(-10, 10);
-	ck_assert(grew.r == 255 && grew.g == grew.b && grew.g > 0);
-	ck_assert(shrank.b == 255 && shrank.r == 0);
-	ck_assert(
-	    rgb_eq(palette_diff_colour(0, 10), palette_diff_colour(0, 0)));
-
-	char top[8], bottom[8];
-	ck_assert(palette_background(NULL, PALETTE_MEM, top, bottom));
-	ck_assert_str_eq(bottom, "#e0ffe0");
-	ck_assert(palette_background("#123abc", PALETTE_HOT, top, bottom));
-	ck_assert_str_eq(top, "#123abc");
-	ck_assert(!palette_background("#12345", PALETTE_HOT, top, bottom));
-	ck_assert(!palette_background("pink", PALETTE_HOT, top, bottom));
+	ck_assert_str_eq(escaped(""), "");
+	/* Tab and newline are XML characters; NUL and DEL are not written. */
+	ck_assert_str_eq(escaped("a\tb\nc"), "a\tb\nc");
+	ck_assert_str_eq(escaped_n("a\0b", 3), "a\xef\xbf\xbd"
+	                                       "b");
+	ck_assert_str_eq(escaped("a\x7f"), "a\xef\xbf\xbd");
+	/* Only the span's bytes. */
+	ck_assert_str_eq(escaped_n("abc<", 2), "ab");
+	/* Every length of UTF-8; U+FFFF is no character, U+FFFD is. */
+	ck_assert_str_eq(escaped("\xe6\x97\xa5\xf0\x9f\x94\xa5"),
+	                 "\xe6\x97\xa5\xf0\x9f\x94\xa5");
+	ck_assert_str_eq(escaped("\xef\xbf\xbf"), "\xef\xbf\xbd");
+	ck_assert_str_eq(escaped("\xef\xbf\xbd"), "\xef\xbf\xbd");
+	/* A sequence cut short: each byte of it replaced, the rest kept. */
+	ck_assert_str_eq(escaped_n("\xe6\x97", 2), "\xef\xbf\xbd\xef\xbf\xbd");
+	ck_assert_str_eq(escaped("\xe6\x97<"), "\xef\xbf\xbd\xef\xbf\xbd&lt;");
+	/* Surrogates and overlong forms are not UTF-8. */
+	ck_assert_str_eq(escaped("\xed\xa0\x80"),
+	                 "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+	ck_assert_str_eq(escaped("\xc0\xbc"), "\xef\xbf\xbd\xef\xbf\xbd");
 }
 END_TEST
 
 int
 main(void)
 {
-	Suite *s = suite_create("svg");
-	TCase *tc = tcase_create("text");
-	tcase_add_test(tc, sequence_lengths);
-	tcase_add_test(tc, counting_and_cutting);
-	tcase_add_test(tc, escaping);
-	tcase_add_test(tc, palettes);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {escaping, repair_at_the_edges, NULL};
+	return unit_main("svg", tests);
 }

@@ -115,12 +115,8 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("symbol_list");
-	TCase *tc = tcase_create("symbol_list");
-	tcase_add_test(tc, best_alias_as_perf);
-	tcase_add_test(tc, last_alias_for_kallsyms);
-	tcase_add_test(tc, symbol_ends);
-	tcase_add_test(tc, names_copied_and_empty_lists);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {best_alias_as_perf, last_alias_for_kallsyms,
+	                        symbol_ends, names_copied_and_empty_lists,
+	                        NULL};
+	return unit_main("symbol_list", tests);
 }

@@ -211,14 +211,12 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("symbols");
-	TCase *tc = tcase_create("symbols");
-	tcase_add_test(tc, own_function_named);
-	tcase_add_test(tc, own_function_line);
-	tcase_add_test(tc, perf_map_absolute);
-	tcase_add_test(tc, srclines_with_lines);
-	tcase_add_test(tc, rewrite_leaves_unknown_dsos);
-	tcase_add_test(tc, rewrite_resolves_own_frames);
-	suite_add_tcase(s, tc);
-	return unit_run(s);
+	const TTest *tests[] = {own_function_named,
+	                        own_function_line,
+	                        perf_map_absolute,
+	                        srclines_with_lines,
+	                        rewrite_leaves_unknown_dsos,
+	                        rewrite_resolves_own_frames,
+	                        NULL};
+	return unit_main("symbols", tests);
 }

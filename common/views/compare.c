@@ -1,0 +1,521 @@
+/*
+ * compare.c - see compare.h.
+ *
+ * cells holds every item's weight in every run: for item i and measure m,
+ * the row at ((i * nmeasures) + m) * ncolumns has A's runs, then B's.
+ * Total weights count an item once per sample however often it recurs,
+ * as flatsort counts them.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/cli.h"
+#include "base/xalloc.h"
+#include "input/frame_tidy.h"
+#include "views/compare.h"
+
+void
+compare_init(struct compare *c, const struct compare_options *o,
+             enum compare_key key)
+{
+	memset(c, 0, sizeof *c);
+	c->opt = *o;
+	c->key = key;
+	c->nmeasures = key == KEY_STACK ? 1 : 2;
+	string_table_init(&c->names);
+	tuple_table_init(&c->index);
+}
+
+void
+compare_free(struct compare *c)
+{
+	for (int s = 0; s < 2; s++) {
+		if (c->side[s].path != NULL)
+			profile_free(&c->side[s].profile);
+		free(c->side[s].item_of);
+	}
+	string_table_free(&c->names);
+	tuple_table_free(&c->index);
+	free(c->items);
+	free(c->cells);
+	free(c->results);
+	free(c->buf);
+	free(c->fam);
+}
+
+void
+compare_read(struct compare *c, int side, const struct view_options *vo,
+             const char *path)
+{
+	struct compare_side *s = &c->side[side];
+	struct view_options o = *vo;
+	char *argv[1] = {(char *)path};
+
+	s->path = path;
+	o.profile.runs = true;
+	if (!view_load(&s->profile, &o, 1, argv)) {
+		warnmsg("%s (%s): nothing to compare", input_name(path),
+		        side == 0 ? "A" : "B");
+		exit(EXIT_DATA);
+	}
+	s->nruns = profile_run_count(&s->profile);
+	s->counts_per_weight = 1;
+	if (o.profile.period && s->profile.stream.saw_perf)
+		s->counts_per_weight = (double)s->profile.stream.samples /
+		                       (double)s->profile.total;
+}
+
+void
+compare_read_both(struct compare *c, const struct view_options *vo,
+                  const char *a, const char *b)
+{
+	if (strcmp(a, "-") == 0 && strcmp(b, "-") == 0)
+		usage_error("stdin ('-') can be one side only");
+	compare_read(c, 0, vo, a);
+	compare_read(c, 1, vo, b);
+}
+
+/* The mean period of a side's samples. */
+static double
+mean_period(const struct compare_side *s)
+{
+	return 1 / s->counts_per_weight;
+}
+
+void
+compare_check(const struct compare *c)
+{
+	const struct profile *a = &c->side[0].profile;
+	const struct profile *b = &c->side[1].profile;
+	const char *ea = profile_event_name(a), *eb = profile_event_name(b);
+	const char *wa = profile_weight_name(a), *wb = profile_weight_name(b);
+	const char *hint =
+	    c->opt.force ? "" : " (--force compares them anyway)";
+	bool refused = false;
+
+	if (ea != NULL && eb != NULL && strcmp(ea, eb) != 0) {
+		warnmsg("A is of event %s, B of event %s: different "
+		        "events%s",
+		        ea, eb, hint);
+		refused = true;
+	}
+	if (strcmp(wa, wb) != 0 && strcmp(wa, "samples") != 0 &&
+	    strcmp(wb, "samples") != 0) {
+		warnmsg("A is weighted by %s, B by %s%s", wa, wb, hint);
+		refused = true;
+	}
+	if (strcmp(wa, "period") == 0 && strcmp(wb, "period") == 0) {
+		double pa = mean_period(&c->side[0]);
+		double pb = mean_period(&c->side[1]);
+		if (fabs(pa - pb) > 0.1 * (pa > pb ? pa : pb)) {
+			warnmsg("A's samples have a mean period of %.0f, B's "
+			        "of %.0f: different frequencies%s",
+			        pa, pb, hint);
+			refused = true;
+		}
+	}
+	if (refused && !c->opt.force)
+		exit(EXIT_DATA);
+}
+
+/*
+ * A name with its DSO's version set aside: a DSO name, or a function name
+ * that is a DSO's in brackets ("[libc.so.6]" -> "[libc.so]").  In fam,
+ * valid until the next call.
+ */
+static struct span
+family_of(struct compare *c, struct span name, bool bracketed)
+{
+	if (c->opt.exact_dso || name.n == 0)
+		return name;
+	c->fam = array_reserve(c->fam, &c->fam_cap, name.n, 1);
+	if (!bracketed)
+		return span_make(c->fam, dso_family_name(name, c->fam));
+	if (name.n < 2 || name.p[0] != '[' || name.p[name.n - 1] != ']' ||
+	    span_eq_cstr(name, "[unknown]"))
+		return name;
+	c->fam[0] = '[';
+	size_t n =
+	    dso_family_name(span_make(name.p + 1, name.n - 2), c->fam + 1);
+	c->fam[n + 1] = ']';
+	return span_make(c->fam, n + 2);
+}
+
+static uint32_t
+intern(struct compare *c, struct span s)
+{
+	return string_table_intern(&c->names, s);
+}
+
+/* The item of key, added if new. */
+static uint32_t
+item_for(struct compare *c, const uint32_t *key, size_t n)
+{
+	uint32_t id = tuple_table_intern(&c->index, key, n);
+
+	if (id == c->nitems) {
+		c->items = array_reserve(c->items, &c->items_cap,
+		                         (size_t)id + 1, sizeof *c->items);
+		struct compare_item *it = &c->items[id];
+		it->name = it->dso = COMPARE_NONE;
+		it->dso_of[0] = it->dso_of[1] = COMPARE_NONE;
+		c->nitems++;
+	}
+	return id;
+}
+
+/* The item of function f of a side: by (name, DSO) or by DSO. */
+static uint32_t
+function_item(struct compare *c, int side, const struct function *f)
+{
+	const struct profile *p = &c->side[side].profile;
+	struct span dso = profile_text(p, f->dso);
+	uint32_t key[2];
+	size_t n = 0;
+
+	if (c->key == KEY_FUNCTION)
+		key[n++] =
+		    intern(c, family_of(c, profile_text(p, f->name), true));
+	key[n++] = intern(c, family_of(c, dso, false));
+	/* By name alone, the DSO is not part of the key. */
+	uint32_t id = item_for(c, key, c->by_name ? 1 : n);
+	struct compare_item *it = &c->items[id];
+	if (c->key == KEY_FUNCTION)
+		it->name = key[0];
+	if (it->dso == COMPARE_NONE || it->dso == c->unknown)
+		it->dso = key[n - 1];
+	if (it->dso_of[side] == COMPARE_NONE)
+		it->dso_of[side] = intern(c, dso);
+	return id;
+}
+
+/* Append s to the text being built in buf, *len bytes so far. */
+static void
+append(struct compare *c, size_t *len, struct span s)
+{
+	c->buf = array_reserve(c->buf, &c->buf_cap, *len + s.n + 1, 1);
+	if (s.n > 0)
+		memcpy(c->buf + *len, s.p, s.n);
+	*len += s.n;
+}
+
+/*
+ * The folded text of a stack, as collapse writes it by default: the root
+ * (its command), then the function names from the root, without
+ * annotations, so that folded stacks and perf script text of one program
+ * agree.  The command and names of DSOs have their versions set aside.
+ */
+static uint32_t
+stack_item(struct compare *c, int side, uint32_t stack)
+{
+	const struct profile *p = &c->side[side].profile;
+	struct profile_stack s = profile_stack_get(p, stack);
+	const struct function *leaf = profile_function(p, s.functions[0]);
+	size_t len = 0;
+
+	append(c, &len, family_of(c, profile_text(p, s.comm), false));
+	/* A sample of no frames was counted in "[unknown]": the root alone. */
+	bool alone = s.n == 1 && leaf->name == p->unknown_dso &&
+	             leaf->dso == p->unknown_dso;
+	for (uint32_t i = s.n; !alone && i-- > 0;) {
+		const struct function *f = profile_function(p, s.functions[i]);
+		append(c, &len, span_cstr(";"));
+		append(c, &len, family_of(c, profile_text(p, f->name), true));
+	}
+	uint32_t key = intern(c, span_make(c->buf, len));
+	uint32_t id = item_for(c, &key, 1);
+	c->items[id].name = key;
+	return id;
+}
+
+/* Every function (or stack) of a side mapped to its item. */
+static void
+map_items(struct compare *c, int side)
+{
+	struct compare_side *s = &c->side[side];
+	const struct profile *p = &s->profile;
+	uint32_t n = c->key == KEY_STACK ? profile_stack_count(p)
+	                                 : profile_function_count(p);
+
+	s->item_of = xreallocarray(NULL, n ? n : 1, sizeof *s->item_of);
+	for (uint32_t i = 0; i < n; i++)
+		s->item_of[i] =
+		    c->key == KEY_STACK
+		        ? stack_item(c, side, i)
+		        : function_item(c, side, profile_function(p, i));
+}
+
+static double *
+cell(struct compare *c, uint32_t item, uint32_t measure, uint32_t column)
+{
+	size_t columns = c->side[0].nruns + c->side[1].nruns;
+
+	return &c->cells[((size_t)item * c->nmeasures + measure) * columns +
+	                 column];
+}
+
+/* Each run's weights of a side into the cells. */
+static void
+fill_cells(struct compare *c, int side, uint32_t *stamp, uint32_t *clock)
+{
+	const struct compare_side *s = &c->side[side];
+	const struct profile *p = &s->profile;
+	uint32_t first = side == 0 ? 0 : c->side[0].nruns;
+
+	for (uint32_t i = 0; i < profile_run_weight_count(p); i++) {
+		struct profile_run_weight w = profile_run_weight_get(p, i);
+		double weight = (double)w.weight;
+		uint32_t column = first + w.run;
+		if (c->key == KEY_STACK) {
+			*cell(c, s->item_of[w.stack], 0, column) += weight;
+			continue;
+		}
+		struct profile_stack st = profile_stack_get(p, w.stack);
+		uint32_t self = s->item_of[st.functions[st.self]];
+		*cell(c, self, 0, column) += weight;
+		++*clock;
+		for (uint32_t f = st.self; f < st.n; f++) {
+			uint32_t item = s->item_of[st.functions[f]];
+			if (stamp[item] == *clock)
+				continue; /* recursion: once per sample */
+			stamp[item] = *clock;
+			*cell(c, item, 1, column) += weight;
+		}
+	}
+}
+
+/*
+ * The least variance of one run's value on each side: its counting error
+ * under the hypothesis of no difference.  A share p of a run of n samples
+ * varies by p (1 - p) / n (binomial), a count per run of mean m by m
+ * (Poisson), p and m pooled from both sides; in weight units.
+ */
+static void
+counting_floor(const struct compare *c, const struct compare_result *r,
+               double floor[2])
+{
+	double k[2] = {c->side[0].counts_per_weight,
+	               c->side[1].counts_per_weight};
+	double counts = r->weight[0] * k[0] + r->weight[1] * k[1];
+
+	if (c->opt.absolute) {
+		double mean = counts / (c->side[0].nruns + c->side[1].nruns);
+		for (int s = 0; s < 2; s++)
+			floor[s] = mean / (k[s] * k[s]);
+		return;
+	}
+	double all = (double)c->side[0].profile.total * k[0] +
+	             (double)c->side[1].profile.total * k[1];
+	double p = counts / all;
+	for (int s = 0; s < 2; s++) {
+		double run =
+		    (double)c->side[s].profile.total * k[s] / c->side[s].nruns;
+		floor[s] = p * (1 - p) / run;
+	}
+}
+
+/* The result of one item and measure, its test not yet adjusted. */
+static void
+compute_result(struct compare *c, uint32_t item, uint32_t measure,
+               double *values)
+{
+	struct compare_result *r =
+	    &c->results[(size_t)item * c->nmeasures + measure];
+	const double *row = cell(c, item, measure, 0);
+	uint32_t column = 0;
+	double *x[2] = {values, values + c->side[0].nruns};
+
+	for (int s = 0; s < 2; s++) {
+		const struct compare_side *side = &c->side[s];
+		const struct profile *p = &side->profile;
+		r->weight[s] = 0;
+		for (uint32_t run = 0; run < side->nruns; run++, column++) {
+			double w = row[column];
+			r->weight[s] += w;
+			x[s][run] = c->opt.absolute
+			                ? w
+			                : w / (double)p->run_totals[run];
+		}
+		r->share[s] = c->opt.absolute
+		                  ? r->weight[s] / side->nruns
+		                  : 100 * r->weight[s] / (double)p->total;
+	}
+	r->diff = r->share[1] - r->share[0];
+	double ka = c->side[0].counts_per_weight;
+	double kb = c->side[1].counts_per_weight;
+	r->tested = r->weight[0] * ka + r->weight[1] * kb >= c->opt.min_count;
+	if (!r->tested) {
+		r->test.statistic = r->test.df = 0;
+		r->test.p = r->q = NAN;
+		return;
+	}
+	if (c->test == TEST_WELCH) {
+		double floor[2];
+		counting_floor(c, r, floor);
+		r->test =
+		    welch_t_test_floored(x[0], c->side[0].nruns, x[1],
+		                         c->side[1].nruns, floor[0], floor[1]);
+		return;
+	}
+	if (c->opt.absolute)
+		r->test = rate_z_test(r->weight[0] * ka, c->side[0].nruns,
+		                      r->weight[1] * kb, c->side[1].nruns);
+	else
+		r->test = proportion_z_test(
+		    r->weight[0] * ka, (double)c->side[0].profile.total * ka,
+		    r->weight[1] * kb, (double)c->side[1].profile.total * kb);
+}
+
+/* Benjamini–Hochberg over the items of one measure that were tested. */
+static void
+adjust(struct compare *c, uint32_t measure)
+{
+	double *p = xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *p);
+	uint32_t *tested =
+	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *tested);
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < c->nitems; i++) {
+		const struct compare_result *r = compare_result(c, i, measure);
+		if (r->tested) {
+			tested[n] = i;
+			p[n++] = r->test.p;
+		}
+	}
+	benjamini_hochberg(p, n, p);
+	c->ntested[measure] = n;
+	c->nsignificant[measure] = 0;
+	for (uint32_t k = 0; k < n; k++) {
+		struct compare_result *r =
+		    &c->results[(size_t)tested[k] * c->nmeasures + measure];
+		r->q = p[k];
+		r->significant = p[k] <= c->opt.alpha;
+		c->nsignificant[measure] += r->significant;
+	}
+	free(tested);
+	free(p);
+}
+
+void
+compare_run(struct compare *c)
+{
+	uint32_t clock = 0;
+
+	c->unknown = intern(c, span_cstr("[unknown]"));
+	c->by_name =
+	    c->key == KEY_FUNCTION && (c->side[0].profile.stream.saw_folded ||
+	                               c->side[1].profile.stream.saw_folded);
+	map_items(c, 0);
+	map_items(c, 1);
+	c->test = c->side[0].nruns >= 2 && c->side[1].nruns >= 2 ? TEST_WELCH
+	                                                         : TEST_COUNTS;
+	size_t columns = c->side[0].nruns + c->side[1].nruns;
+	c->cells = xcalloc((size_t)c->nitems * c->nmeasures * columns + 1,
+	                   sizeof *c->cells);
+	uint32_t *stamp = xcalloc((size_t)c->nitems + 1, sizeof *stamp);
+	fill_cells(c, 0, stamp, &clock);
+	fill_cells(c, 1, stamp, &clock);
+	free(stamp);
+
+	c->results =
+	    xcalloc((size_t)c->nitems * c->nmeasures + 1, sizeof *c->results);
+	double *values = xreallocarray(NULL, columns, sizeof *values);
+	for (uint32_t i = 0; i < c->nitems; i++)
+		for (uint32_t m = 0; m < c->nmeasures; m++)
+			compute_result(c, i, m, values);
+	free(values);
+	for (uint32_t m = 0; m < c->nmeasures; m++)
+		adjust(c, m);
+	for (uint32_t i = 0; i < c->nitems; i++) {
+		const struct compare_result *r =
+		    compare_result(c, i, c->nmeasures - 1);
+		c->side[0].present += r->weight[0] > 0;
+		c->side[1].present += r->weight[1] > 0;
+	}
+}
+
+int
+compare_only_in(const struct compare *c, uint32_t item)
+{
+	const struct compare_result *r =
+	    compare_result(c, item, c->nmeasures - 1);
+
+	if (r->weight[0] > 0 && r->weight[1] == 0)
+		return 0;
+	if (r->weight[1] > 0 && r->weight[0] == 0)
+		return 1;
+	return -1;
+}
+
+/* For qsort. */
+static const struct compare *sorting;
+static uint32_t sorting_measure;
+
+static int
+compare_spans(struct span x, struct span y)
+{
+	int r = memcmp(x.p, y.p, x.n < y.n ? x.n : y.n);
+	return r != 0 ? r : (x.n > y.n) - (x.n < y.n);
+}
+
+/* Both sides, new, gone: -1, 1, 0 made 0, 1, 2. */
+static int
+section_of(const struct compare *c, uint32_t item)
+{
+	int only = compare_only_in(c, item);
+
+	return only < 0 ? 0 : 2 - only;
+}
+
+static int
+compare_items(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	const struct compare *c = sorting;
+	const struct compare_result *ra = compare_result(c, a, sorting_measure);
+	const struct compare_result *rb = compare_result(c, b, sorting_measure);
+	int sa = section_of(c, a), sb = section_of(c, b);
+
+	if (sa != sb)
+		return sa < sb ? -1 : 1;
+	if (ra->significant != rb->significant)
+		return ra->significant ? -1 : 1;
+	if (fabs(ra->diff) != fabs(rb->diff))
+		return fabs(ra->diff) > fabs(rb->diff) ? -1 : 1;
+	const struct compare_item *ia = &c->items[a], *ib = &c->items[b];
+	if (ia->name != ib->name && ia->name != COMPARE_NONE &&
+	    ib->name != COMPARE_NONE)
+		return compare_spans(compare_text(c, ia->name),
+		                     compare_text(c, ib->name));
+	return compare_spans(compare_item_dso(c, a), compare_item_dso(c, b));
+}
+
+uint32_t *
+compare_order(const struct compare *c, uint32_t measure)
+{
+	uint32_t *order =
+	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
+
+	for (uint32_t i = 0; i < c->nitems; i++)
+		order[i] = i;
+	sorting = c;
+	sorting_measure = measure;
+	qsort(order, c->nitems, sizeof *order, compare_items);
+	return order;
+}
+
+struct span
+compare_item_dso(const struct compare *c, uint32_t item)
+{
+	const struct compare_item *it = &c->items[item];
+	uint32_t a = it->dso_of[0], b = it->dso_of[1];
+
+	/* One side's name, when the other has none or does not know it. */
+	if (a == COMPARE_NONE || a == b || a == c->unknown)
+		return compare_text(c, b != COMPARE_NONE ? b : a);
+	if (b == COMPARE_NONE || b == c->unknown)
+		return compare_text(c, a);
+	return compare_text(c, it->dso);
+}

@@ -1,0 +1,175 @@
+/*
+ * compare.h - two profiles, A and B, compared item by item: what changed,
+ * and is it more than noise?
+ *
+ * Each side is one input (perf script text, with or without the run
+ * markers of a data set's raw file, or folded stacks) read into a profile
+ * that keeps weights per run.  Items are what a view compares: functions
+ * (name and DSO, as flatsort shows them), DSOs, or whole stacks (as folded
+ * text the way collapse writes it by default: command, then function names
+ * from the root, no annotations).  An item of A and one of B are the same when
+ * their names agree once DSO names have their version numbers set aside
+ * (dso_family_name), unless exact_dso is set; the root of a stack (the command)
+ * is matched the same way, so python3.11 and python3.12 are one.
+ *
+ * Per item and measure (self and total for functions and DSOs, the stack's
+ * weight for stacks) the result holds both sides' shares, the difference
+ * and a test:
+ *   - with two or more runs on both sides, the runs are the replicates:
+ *     Welch's t-test on the per-run shares (per-run weights with absolute),
+ *     each side's variance at least the counting error of a run (binomial
+ *     for a share, Poisson for a count, pooled under the hypothesis of no
+ *     difference): a few runs that agree by chance do not make a change
+ *     certain;
+ *   - otherwise the counting error of the sample counts: the two-proportion
+ *     z-test on shares, a Poisson z-test on counts with absolute.  With
+ *     weights by period, counts are the weights divided by the side's mean
+ *     period.
+ * Items with fewer than min_count samples on both sides together are not
+ * tested (p and q are NaN): with so few samples no test tells a change
+ * from noise, and leaving them out of the correction gives the others
+ * their power back ("independent filtering": under the null hypothesis the
+ * pooled count says nothing about the difference).  p-values of the items
+ * tested are adjusted by Benjamini–Hochberg over the items of a measure; an
+ * item is significant when its q-value is at most alpha.
+ *
+ * Memory: items x runs of both sides x measures doubles.
+ */
+#ifndef PERFVIEWS_COMPARE_H
+#define PERFVIEWS_COMPARE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/string_table.h"
+#include "base/tuple_table.h"
+#include "stats/significance.h"
+#include "views/profile.h"
+#include "views/view_cli.h"
+
+enum compare_key { KEY_FUNCTION, KEY_DSO, KEY_STACK };
+enum compare_test { TEST_WELCH, TEST_COUNTS };
+
+struct compare_options {
+	bool absolute;    /* counts (per run), not shares of each total */
+	bool exact_dso;   /* DSO names must agree with their versions */
+	bool force;       /* compare different events or weighting anyway */
+	double alpha;     /* false discovery rate; 0.05 */
+	double min_count; /* samples, both sides together, to be tested */
+};
+
+#define COMPARE_NONE UINT32_MAX
+enum { COMPARE_MEASURES = 2 }; /* self, total */
+
+struct compare_side {
+	const char *path; /* as given, "-" for stdin */
+	struct profile profile;
+	uint32_t nruns;
+	double counts_per_weight; /* samples per unit of weight */
+	uint32_t *item_of;        /* by function id (by stack id for stacks) */
+	uint64_t present;         /* items with weight on this side */
+};
+
+struct compare_item {
+	uint32_t name; /* id in names: function or stack text; NONE by DSO */
+	uint32_t dso;  /* id in names: the DSO family; NONE for stacks */
+	uint32_t dso_of[2]; /* each side's DSO name (the first seen), or NONE */
+};
+
+struct compare_result {
+	double weight[2]; /* summed over the runs of each side */
+	double share[2];  /* percent of the side's total; absolute: per run */
+	double diff;      /* share[1] - share[0] */
+	bool tested;      /* enough samples: test, q and significant are set */
+	struct significance test; /* p is NaN when not tested */
+	double q; /* Benjamini–Hochberg; NaN when not tested */
+	bool significant;
+};
+
+struct compare {
+	struct compare_options opt;
+	enum compare_key key;
+	struct compare_side side[2];
+	struct string_table names; /* item names and DSO names */
+	struct tuple_table index;  /* item key -> item id */
+	struct compare_item *items;
+	size_t items_cap;
+	uint32_t nitems;
+	uint32_t nmeasures; /* 2 (self, total), or 1 for stacks */
+	enum compare_test test;
+	bool by_name;     /* functions by name alone: a side is folded */
+	uint32_t unknown; /* "[unknown]" in names */
+	double *cells;    /* see compare.c */
+	struct compare_result *results; /* by item * nmeasures + measure */
+	uint32_t ntested[COMPARE_MEASURES];
+	uint32_t nsignificant[COMPARE_MEASURES];
+	char *buf; /* a stack's text, being built */
+	size_t buf_cap;
+	char *fam; /* a name's family */
+	size_t fam_cap;
+};
+
+void compare_init(struct compare *c, const struct compare_options *o,
+                  enum compare_key key);
+void compare_free(struct compare *c);
+
+/*
+ * Read side 0 (A) or 1 (B) from path ("-": stdin) with the views' options.
+ * Exits with status 1 when it has no samples.
+ */
+void compare_read(struct compare *c, int side, const struct view_options *vo,
+                  const char *path);
+/* Both sides; stdin can be one of them only (a usage error). */
+void compare_read_both(struct compare *c, const struct view_options *vo,
+                       const char *a, const char *b);
+
+/*
+ * Refuse, with a message saying what differs and status 1, sides of
+ * different events or weighting (samples against period; with period,
+ * mean periods more than 10% apart: other frequencies), unless forced.
+ */
+void compare_check(const struct compare *c);
+
+/* Match the items of both sides, and compute every result. */
+void compare_run(struct compare *c);
+
+static inline const struct compare_result *
+compare_result(const struct compare *c, uint32_t item, uint32_t measure)
+{
+	return &c->results[(size_t)item * c->nmeasures + measure];
+}
+
+/* Present on one side only: 0 (A, "gone"), 1 (B, "new"), or -1. */
+int compare_only_in(const struct compare *c, uint32_t item);
+
+/*
+ * Every item, in the order a view shows them (a new array): those in both
+ * sides, then new, then gone; in each, significant by measure first, then
+ * by the size of the difference, then by name and DSO.
+ */
+uint32_t *compare_order(const struct compare *c, uint32_t measure);
+
+static inline struct span
+compare_text(const struct compare *c, uint32_t id)
+{
+	return string_table_get(&c->names, id);
+}
+
+/* The DSO an item is shown with: the sides' own name, or the family. */
+struct span compare_item_dso(const struct compare *c, uint32_t item);
+
+/*
+ * The header of a comparison, as lines each starting with prefix: both
+ * sides (input, runs, total, event, weight), what shares are of, how DSOs
+ * were matched, the test and how many items were significant.  No line
+ * ends with a digit, so that a folded-stack reader never takes one for a
+ * stack.  what names the items ("functions", "DSOs", "stacks").
+ */
+void compare_write_header(FILE *out, struct compare *c, const char *prefix,
+                          const char *what);
+
+/* One line: "Welch's t-test on per-run shares (6 and 6 runs)" etc. */
+const char *compare_test_text(const struct compare *c);
+
+#endif

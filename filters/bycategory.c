@@ -1,0 +1,441 @@
+/*
+ * bycategory - where the samples go, by category (interpreter, gc, dict,
+ * kernel, ...).
+ *
+ * Reads `perf script` text or folded stacks and puts every sample in one
+ * category: the category of the first rule of a rules file (see
+ * match/category_rules.h) that matches its leaf function, "unknown" when
+ * none does.  --inclusive counts a category once per sample with any frame
+ * in it; --python categorises the innermost Python frame of a -X perf
+ * recording by its module ("native" when the sample has none).  Inputs
+ * are combined; --each gives each its own column (or bar).
+ *
+ * A function's rule is found once (the profile interns functions), so a
+ * sample costs an array lookup per frame.
+ */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/cli.h"
+#include "base/xalloc.h"
+#include "flame/category_chart.h"
+#include "input/frame_tidy.h"
+#include "match/category_rules.h"
+#include "views/category_profile.h"
+#include "views/category_report.h"
+#include "views/view_cli.h"
+
+#ifndef PERFVIEWS_DATADIR
+#define PERFVIEWS_DATADIR "/usr/local/share/perfviews"
+#endif
+#define RULES_FILE "cpython.rules"
+struct options {
+	struct view_options view;
+	const char *rules;
+	const char *title;
+	bool inclusive, python, each, explain, check, svg;
+	uint64_t top;
+	const char **labels;
+	size_t nlabels, labels_cap;
+};
+
+struct bycategory {
+	struct options opt;
+	struct category_rules rules;
+	struct category_profile counts;
+	size_t ncolumns;     /* inputs, or 1 when combined */
+	struct span *labels; /* by column */
+	char **owned;        /* the labels' text */
+};
+
+enum {
+	OPT_RULES = 0x6000,
+	OPT_PYTHON,
+	OPT_EACH,
+	OPT_LABEL,
+	OPT_EXPLAIN,
+	OPT_CHECK,
+	OPT_TOP,
+	OPT_TITLE,
+};
+
+static const struct option bycategory_options[] = {
+    {"rules", required_argument, NULL, OPT_RULES},
+    {"inclusive", no_argument, NULL, 'i'},
+    {"python", no_argument, NULL, OPT_PYTHON},
+    {"each", no_argument, NULL, OPT_EACH},
+    {"label", required_argument, NULL, OPT_LABEL},
+    {"top", required_argument, NULL, OPT_TOP},
+    {"explain", no_argument, NULL, OPT_EXPLAIN},
+    {"check-rules", no_argument, NULL, OPT_CHECK},
+    {"title", required_argument, NULL, OPT_TITLE},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct program bycategory = {
+    .name = "bycategory",
+    .usage = "bycategory [--rules FILE] [--inclusive] [--python] [--each] "
+             "[--label NAME]...\n"
+             "                  [--top N] [--explain | --check-rules] "
+             "[--title TEXT] [--period]\n"
+             "                  [--event NAME] [--inline leaf|caller] "
+             "[--format text|csv|json|svg]\n"
+             "                  [--strict] [--resolve] [--expand-inline] "
+             "[--demangle] [file ...]\n",
+    .summary = "Samples of perf script text or folded stacks by category "
+               "(interpreter, gc, ...).",
+    .help = "      --rules FILE        the rules (default: $PERFVIEWS_RULES, "
+            "else the\n"
+            "                          installed cpython.rules)\n"
+            "  -i, --inclusive         count a category once per sample with "
+            "a frame in it\n"
+            "      --python            categorise the innermost Python frame "
+            "by module\n"
+            "      --each              a column (svg: a bar) per input, not "
+            "combined\n"
+            "      --label NAME        name of the next input's column or bar "
+            "(default:\n"
+            "                          its file name without -raw.txt[.xz])\n"
+            "      --top N             functions shown per category (default "
+            "3)\n"
+            "      --explain           each function, its category and the "
+            "rule (file:line)\n"
+            "      --check-rules       list rules that never match, or only "
+            "match what\n"
+            "                          earlier rules claim\n"
+            "      --title TEXT        the title of the svg chart\n"
+            "  (--format also takes svg: a stacked bar per column)\n",
+    .shortopts = "i" VIEW_SHORTOPTS,
+    .options = bycategory_options,
+    .shared = view_options_long,
+    .shared_help = view_options_help,
+    .reads_files = true,
+};
+
+/* The rules file: --rules, $PERFVIEWS_RULES, share/ near the program. */
+static char *
+find_rules(const char *given)
+{
+	const char *env = getenv("PERFVIEWS_RULES");
+	char exe[PATH_MAX], path[PATH_MAX + 64];
+
+	if (given != NULL)
+		return xstrdup(given);
+	if (env != NULL && env[0] != '\0')
+		return xstrdup(env);
+	/* PREFIX/bin/x and a source tree's bin/ or build/asan/bin/. */
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	for (int up = 0; up < 4; up++) {
+		char *slash = strrchr(exe, '/');
+		if (slash == NULL)
+			break;
+		*slash = '\0';
+		if (up == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/share/perfviews/" RULES_FILE,
+		         exe);
+		if (access(path, R_OK) == 0)
+			return xstrdup(path);
+	}
+	return xstrdup(PERFVIEWS_DATADIR "/" RULES_FILE);
+}
+
+/* The label of an input: its file name without "-raw.txt.xz" and such. */
+static char *
+input_label(const char *path)
+{
+	static const char *const packed[] = {".xz", ".gz", ".zst", ".bz2"};
+	static const char *const kinds[] = {"-raw.txt", ".txt", ".folded"};
+	struct span s = span_basename(span_cstr(path));
+
+	if (strcmp(path, "-") == 0)
+		return xstrdup("stdin");
+	for (size_t i = 0; i < 4; i++)
+		if (span_ends_with(s, packed[i]) && s.n > strlen(packed[i]))
+			s.n -= strlen(packed[i]);
+	for (size_t i = 0; i < 3; i++)
+		if (span_ends_with(s, kinds[i]) && s.n > strlen(kinds[i])) {
+			s.n -= strlen(kinds[i]);
+			break;
+		}
+	return xstrndup(s.p, s.n);
+}
+
+static void
+write_explain(struct bycategory *b, const struct profile *p)
+{
+	struct category_profile *cp = &b->counts;
+	uint32_t *ids, n = category_profile_functions(cp, &ids);
+	struct column columns[6] = {
+	    {"samples", COLUMN_COUNT, 0}, {"percent", COLUMN_PERCENT, 0},
+	    {"category", COLUMN_TEXT, 0}, {"rule", COLUMN_TEXT, 0},
+	    {"dso", COLUMN_TEXT, 0},      {"symbol", COLUMN_TEXT, 0},
+	};
+	struct report_meta meta = {"bycategory --explain",
+	                           profile_event_name(p),
+	                           profile_weight_name(p), p->total};
+	char(*rule)[PATH_MAX + 16] = xcalloc(n ? n : 1, sizeof *rule);
+	struct cell *cells = xcalloc((size_t)n * 6 + 1, sizeof *cells);
+	struct table_writer w;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct function *f = profile_function(p, ids[i]);
+		uint32_t r = cp->rule_of[ids[i]];
+		struct cell *c = cells + (size_t)i * 6;
+		if (r == RULE_NONE || r == RULE_NATIVE)
+			snprintf(rule[i], sizeof *rule, "-");
+		else
+			snprintf(rule[i], sizeof *rule, "%s:%u", b->rules.path,
+			         b->rules.rules[r].line);
+		c[0].count = c[1].count = cp->fn_weight[ids[i]];
+		c[2].text = category_name(
+		    &b->rules, category_profile_function_category(cp, ids[i]));
+		c[3].text = span_cstr(rule[i]);
+		c[4].text = profile_text(p, f->dso);
+		c[5].text = profile_text(p, f->name);
+		for (int k = 2; k < 5; k++)
+			if ((int)c[k].text.n > columns[k].width)
+				columns[k].width = (int)c[k].text.n;
+	}
+	table_begin(&w, b->opt.view.format, &meta, columns, 6);
+	for (uint32_t i = 0; i < n; i++)
+		table_row(&w, cells + (size_t)i * 6);
+	table_end(&w);
+	free(cells);
+	free(rule);
+	free(ids);
+}
+
+static void
+write_svg(struct bycategory *b, const struct category_report *r)
+{
+	struct span *names = xcalloc(r->nrows, sizeof *names);
+	uint64_t *counts = xcalloc(r->nrows * r->ncolumns, sizeof *counts);
+	char subtitle[PATH_MAX + 256];
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		names[i] = r->rows[i].name;
+		memcpy(counts + i * r->ncolumns, r->rows[i].counts,
+		       r->ncolumns * sizeof *counts);
+	}
+	for (size_t c = 0; c < r->ncolumns; c++)
+		total += r->totals[c];
+	snprintf(subtitle, sizeof subtitle,
+	         "%s attribution%s | %llu %s%s%s | rules %s", r->attribution,
+	         b->opt.python ? " of Python frames" : "",
+	         (unsigned long long)total, r->weight,
+	         r->event ? ", event " : "", r->event ? r->event : "",
+	         span_basename(span_cstr(r->rules)).p);
+	struct category_chart chart = {b->opt.title ? b->opt.title
+	                                            : "Samples by category",
+	                               subtitle,
+	                               r->weight,
+	                               r->nrows,
+	                               names,
+	                               r->ncolumns,
+	                               r->labels,
+	                               counts,
+	                               r->totals};
+	category_chart_write(stdout, &chart);
+	free(names);
+	free(counts);
+}
+
+/* The table (or chart) of every category with samples, and unknown. */
+static void
+write_categories(struct bycategory *b, const struct profile *p)
+{
+	struct category_profile *cp = &b->counts;
+	uint32_t *order = xcalloc(category_count(&b->rules), sizeof *order);
+	size_t nrows = category_profile_rows(cp, order);
+	struct category_row *rows = xcalloc(nrows, sizeof *rows);
+	struct category_top *top = NULL;
+
+	for (size_t i = 0; i < nrows; i++) {
+		rows[i].name = category_name(&b->rules, order[i]);
+		rows[i].counts = cp->counts + (size_t)order[i] * b->ncolumns;
+	}
+	if (!b->opt.each && b->opt.top > 0)
+		top = category_profile_top(cp, rows, nrows, b->opt.top);
+	struct category_report r = {profile_event_name(p),
+	                            profile_weight_name(p),
+	                            b->opt.inclusive ? "inclusive" : "self",
+	                            b->rules.path,
+	                            b->opt.each,
+	                            b->ncolumns,
+	                            b->labels,
+	                            cp->totals,
+	                            rows,
+	                            nrows};
+	if (b->opt.svg)
+		write_svg(b, &r);
+	else
+		category_report_write(&r, b->opt.view.format);
+	free(top);
+	free(rows);
+	free(order);
+}
+
+static void
+load_rules(struct bycategory *b)
+{
+	char *path = find_rules(b->opt.rules);
+	bool readable = access(path, R_OK) == 0;
+
+	category_rules_init(&b->rules);
+	size_t errors = category_rules_load(&b->rules, path, NULL, NULL);
+	free(path);
+	if (errors > 0) {
+		/* Unreadable is an I/O error; a bad line, a bad invocation. */
+		category_rules_free(&b->rules);
+		exit(readable ? EXIT_USAGE : EXIT_DATA);
+	}
+}
+
+static void
+check_options(const struct options *o)
+{
+	if (o->each && (o->explain || o->check))
+		usage_error("--each: not with --explain or --check-rules");
+	if (o->explain && o->check)
+		usage_error("--explain and --check-rules: one at a time");
+	if (o->svg && (o->explain || o->check))
+		usage_error(
+		    "--format svg: not with --explain or --check-rules");
+	if (o->svg && o->inclusive)
+		usage_error("--format svg draws shares that add up to 100%%: "
+		            "not with --inclusive");
+	if (o->view.profile.srcline)
+		usage_error("--srcline: rules match functions, not lines");
+}
+
+static void
+parse_options(struct options *o, int argc, char *argv[])
+{
+	int ch;
+
+	o->top = 3;
+	while ((ch = program_option(&bycategory, argc, argv)) != -1) {
+		switch (ch) {
+		case OPT_RULES:
+			o->rules = optarg;
+			break;
+		case 'i':
+			o->inclusive = true;
+			break;
+		case OPT_PYTHON:
+			o->python = true;
+			break;
+		case OPT_EACH:
+			o->each = true;
+			break;
+		case OPT_LABEL:
+			o->labels =
+			    array_reserve(o->labels, &o->labels_cap,
+			                  o->nlabels + 1, sizeof *o->labels);
+			o->labels[o->nlabels++] = optarg;
+			break;
+		case OPT_TOP:
+			o->top = option_count(optarg, "--top", true);
+			break;
+		case OPT_EXPLAIN:
+			o->explain = true;
+			break;
+		case OPT_CHECK:
+			o->check = true;
+			break;
+		case OPT_TITLE:
+			o->title = optarg;
+			break;
+		case 'f':
+			o->svg = strcmp(optarg, "svg") == 0;
+			if (!o->svg)
+				view_option(&o->view, ch, optarg);
+			break;
+		default:
+			view_option(&o->view, ch, optarg);
+		}
+	}
+	check_options(o);
+}
+
+/* Labels: as given, else from the file name, else "N inputs". */
+static void
+make_labels(struct bycategory *b, int ninputs, char *const inputs[])
+{
+	if (b->opt.nlabels > b->ncolumns)
+		usage_error("--label given %zu times for %zu %s",
+		            b->opt.nlabels, b->ncolumns,
+		            b->opt.each ? "inputs" : "bar");
+	b->labels = xcalloc(b->ncolumns, sizeof *b->labels);
+	b->owned = xcalloc(b->ncolumns, sizeof *b->owned);
+	for (size_t c = 0; c < b->ncolumns; c++) {
+		if (c < b->opt.nlabels)
+			b->owned[c] = xstrdup(b->opt.labels[c]);
+		else if (b->opt.each || ninputs == 1)
+			b->owned[c] = input_label(inputs[c]);
+		else if (asprintf(&b->owned[c], "%d inputs", ninputs) < 0)
+			die(EXIT_DATA, "out of memory");
+		b->labels[c] = span_cstr(b->owned[c]);
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct bycategory b;
+	struct profile p;
+	char *stdin_only[] = {"-"};
+	int status = EXIT_OK;
+
+	memset(&b, 0, sizeof b);
+	cli_start(bycategory.name);
+	parse_options(&b.opt, argc, argv);
+	int ninputs = argc - optind;
+	char **inputs = ninputs > 0 ? argv + optind : stdin_only;
+	ninputs = ninputs > 0 ? ninputs : 1;
+	b.ncolumns = b.opt.each ? (size_t)ninputs : 1;
+	make_labels(&b, ninputs, inputs);
+	load_rules(&b);
+	category_profile_init(&b.counts, &b.rules, b.ncolumns, b.opt.python,
+	                      b.opt.inclusive);
+
+	/* Combined: one profile of every input; --each: one per input. */
+	for (size_t c = 0; c < b.ncolumns && status == EXIT_OK; c++) {
+		if (!view_load(&p, &b.opt.view, b.opt.each ? 1 : ninputs,
+		               inputs + c)) {
+			status = EXIT_DATA;
+		} else {
+			category_profile_count(&b.counts, &p, c);
+			if (b.opt.explain || b.opt.check) {
+				uint32_t *order = xcalloc(
+				    category_count(&b.rules), sizeof *order);
+				category_profile_rows(&b.counts, order);
+				free(order);
+			}
+			if (b.opt.explain)
+				write_explain(&b, &p);
+			else if (b.opt.check)
+				category_profile_check(&b.counts, stdout);
+			else if (c + 1 == b.ncolumns)
+				write_categories(&b, &p);
+		}
+		profile_free(&p);
+	}
+	if (status == EXIT_OK)
+		finish_output();
+	for (size_t c = 0; c < b.ncolumns; c++)
+		free(b.owned[c]);
+	free(b.owned);
+	free(b.labels);
+	free(b.opt.labels);
+	category_profile_free(&b.counts);
+	category_rules_free(&b.rules);
+	return status;
+}

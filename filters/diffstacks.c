@@ -1,0 +1,256 @@
+/*
+ * diffstacks - two profiles as the input of a differential flame graph.
+ *
+ * Reads two profiles, A and B (folded stacks, or perf script text with or
+ * without the run markers of a data set's raw file), and writes each stack
+ * of either once, as FlameGraph's difffolded.pl does: "stack countA
+ * countB", the counts scaled to equal totals unless told not to.  Each
+ * stack's change is tested as flatdiff tests a function's self share
+ * (views/compare.h), and the result goes on a comment line before it,
+ * which flamesvg reads and FlameGraph's scripts ignore:
+ *
+ *   # perfviews-diff: widths=B; SUMMARY    first line: which column is
+ *                                          the width, and a summary
+ *   # p=0.00012 q=0.0031 yes               before a stack that was
+ *                                          tested: p, q, significant
+ *   stack 12.5 31
+ *
+ * With --a-widths the columns are swapped, "stack countB countA", so that
+ * flamesvg (or flamegraph.pl --negate) draws A's widths.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/cli.h"
+#include "base/xalloc.h"
+#include "views/compare.h"
+#include "views/view_cli.h"
+
+struct options {
+	struct view_options view;
+	struct compare_options compare;
+	bool a_widths;
+};
+
+enum {
+	OPT_ABSOLUTE = 256,
+	OPT_A_WIDTHS,
+	OPT_EXACT_DSO,
+	OPT_FORCE,
+	OPT_FDR,
+	OPT_MIN_SAMPLES
+};
+
+static const struct option diffstacks_options[] = {
+    {"absolute", no_argument, NULL, OPT_ABSOLUTE},
+    {"a-widths", no_argument, NULL, OPT_A_WIDTHS},
+    {"exact-dso", no_argument, NULL, OPT_EXACT_DSO},
+    {"force", no_argument, NULL, OPT_FORCE},
+    {"fdr", required_argument, NULL, OPT_FDR},
+    {"min-samples", required_argument, NULL, OPT_MIN_SAMPLES},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct program diffstacks = {
+    .name = "diffstacks",
+    .usage = "diffstacks [--a-widths] [--absolute] [--fdr P] [--min-samples "
+             "N]\n"
+             "                [--exact-dso] [--force] [--period] [--event "
+             "NAME]\n"
+             "                [--strict] [--resolve] [--expand-inline] "
+             "[--demangle]\n"
+             "                [--srcline] A B\n",
+    .summary = "Two profiles as the input of a differential flame graph: "
+               "\"stack countA countB\".",
+    .help = "  A, B                    the profiles: folded stacks or perf "
+            "script text (run\n"
+            "                          markers make runs); - is stdin\n"
+            "      --a-widths          widths from A (\"stack countB "
+            "countA\"): what went\n"
+            "                          away shows; default widths from B\n"
+            "      --absolute          counts as read, tested per run; "
+            "default: scaled to\n"
+            "                          the width side's total, shares "
+            "tested\n"
+            "      --fdr P             false discovery rate, percent "
+            "(default 5)\n"
+            "      --min-samples N     test stacks with N samples or more "
+            "in A and B\n"
+            "                          together (default 10)\n"
+            "      --exact-dso         match DSO and command names by "
+            "exact name\n"
+            "      --force             compare different events or "
+            "weighting anyway\n",
+    .shortopts = VIEW_SHORTOPTS,
+    .options = diffstacks_options,
+    .shared = view_options_long,
+    .shared_help = view_options_help,
+};
+
+/* For qsort: stacks bytewise by their text. */
+static const struct compare *sorting;
+
+static int
+compare_stacks(const void *pa, const void *pb)
+{
+	struct span x =
+	    compare_text(sorting, sorting->items[*(const uint32_t *)pa].name);
+	struct span y =
+	    compare_text(sorting, sorting->items[*(const uint32_t *)pb].name);
+	int r = memcmp(x.p, y.p, x.n < y.n ? x.n : y.n);
+
+	return r != 0 ? r : (x.n > y.n) - (x.n < y.n);
+}
+
+/* A count: whole, or with up to two decimals once scaled. */
+static void
+put_count(double v)
+{
+	char text[64];
+	size_t n = (size_t)snprintf(text, sizeof text, "%.2f", v);
+
+	while (n > 0 && text[n - 1] == '0')
+		n--;
+	if (n > 0 && text[n - 1] == '.')
+		n--;
+	printf(" %.*s", (int)n, text);
+}
+
+/* What flamesvg shows under the title: one line. */
+static void
+write_summary(const struct compare *c, const struct options *o, double scale)
+{
+	int width = o->a_widths ? 0 : 1, other = 1 - width;
+	const char *name[2] = {"A", "B"};
+	double hidden = 0;
+	uint32_t nhidden = 0;
+
+	for (uint32_t i = 0; i < c->nitems; i++) {
+		const struct compare_result *r = compare_result(c, i, 0);
+		if (r->weight[width] == 0) {
+			nhidden++;
+			hidden += r->weight[other];
+		}
+	}
+	printf("# perfviews-diff: widths=%s; %s (%s, %u run%s) against A (%s, "
+	       "%u run%s): %u of %u stacks changed significantly (%s, "
+	       "FDR %g%%); widths %s",
+	       name[width], "B", input_name(c->side[1].path), c->side[1].nruns,
+	       c->side[1].nruns == 1 ? "" : "s", input_name(c->side[0].path),
+	       c->side[0].nruns, c->side[0].nruns == 1 ? "" : "s",
+	       c->nsignificant[0], c->nitems,
+	       c->test == TEST_WELCH ? "Welch's t-test on runs"
+	                             : "counting error",
+	       100 * c->opt.alpha, name[width]);
+	if (!o->compare.absolute)
+		printf(", %s scaled by %.4g to equal totals", name[other],
+		       scale);
+	if (nhidden > 0)
+		printf("; %u stack%s only in %s (%.1f%% of it) not drawn: "
+		       "they show %s --a-widths",
+		       nhidden, nhidden == 1 ? "" : "s", name[other],
+		       100 * hidden / (double)c->side[other].profile.total,
+		       o->a_widths ? "without" : "with");
+	printf("\n");
+}
+
+static void
+write_stacks(struct compare *c, const struct options *o)
+{
+	int width = o->a_widths ? 0 : 1, other = 1 - width;
+	double scale = 1;
+
+	if (!o->compare.absolute)
+		scale = (double)c->side[width].profile.total /
+		        (double)c->side[other].profile.total;
+	write_summary(c, o, scale);
+	compare_write_header(stdout, c, "# ", "stacks");
+	printf("# columns: stack, then %s then %s (the widths)%s\n",
+	       o->a_widths ? "B" : "A", o->a_widths ? "A" : "B",
+	       o->compare.absolute ? ", as read" : ", scaled to equal totals");
+
+	uint32_t *order =
+	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
+	for (uint32_t i = 0; i < c->nitems; i++)
+		order[i] = i;
+	sorting = c;
+	qsort(order, c->nitems, sizeof *order, compare_stacks);
+	for (uint32_t i = 0; i < c->nitems; i++) {
+		const struct compare_result *r = compare_result(c, order[i], 0);
+		struct span text = compare_text(c, c->items[order[i]].name);
+		if (r->tested)
+			printf("# p=%.3g q=%.3g %s\n", r->test.p, r->q,
+			       r->significant ? "yes" : "no");
+		printf("%.*s", (int)text.n, text.p);
+		put_count(r->weight[other] * scale);
+		put_count(r->weight[width]);
+		printf("\n");
+	}
+	free(order);
+}
+
+static void
+parse_options(struct options *o, int argc, char *argv[])
+{
+	int ch;
+
+	o->compare.alpha = 0.05;
+	o->compare.min_count = 10;
+	while ((ch = program_option(&diffstacks, argc, argv)) != -1) {
+		switch (ch) {
+		case OPT_ABSOLUTE:
+			o->compare.absolute = true;
+			break;
+		case OPT_A_WIDTHS:
+			o->a_widths = true;
+			break;
+		case OPT_EXACT_DSO:
+			o->compare.exact_dso = true;
+			break;
+		case OPT_FORCE:
+			o->compare.force = true;
+			break;
+		case OPT_FDR:
+			o->compare.alpha =
+			    option_percent(optarg, "--fdr") / 100;
+			if (o->compare.alpha == 0)
+				usage_error("--fdr: more than 0 percent, not "
+				            "'%s'",
+				            optarg);
+			break;
+		case OPT_MIN_SAMPLES:
+			o->compare.min_count =
+			    (double)option_count(optarg, "--min-samples", true);
+			break;
+		case 'f':
+			usage_error("--format: diffstacks writes folded stacks "
+			            "only");
+		default:
+			view_option(&o->view, ch, optarg);
+		}
+	}
+	if (argc - optind != 2)
+		usage_error("two profiles to compare, A and B, expected");
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct options o;
+	struct compare c;
+
+	memset(&o, 0, sizeof o);
+	cli_start(diffstacks.name);
+	parse_options(&o, argc, argv);
+	compare_init(&c, &o.compare, KEY_STACK);
+	compare_read_both(&c, &o.view, argv[optind], argv[optind + 1]);
+	compare_check(&c);
+	compare_run(&c);
+	write_stacks(&c, &o);
+	finish_output();
+	compare_free(&c);
+	return EXIT_OK;
+}

@@ -1,0 +1,1 @@
+$BIN/bycategory --rules bycategory-bad.rules bycategory-py312.txt

@@ -1,0 +1,1 @@
+$BIN/bycategory --each --explain bycategory-py312.txt

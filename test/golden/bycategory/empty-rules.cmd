@@ -1,0 +1,1 @@
+$BIN/bycategory --rules empty.txt bycategory-py312.txt

@@ -1,0 +1,1 @@
+$BIN/bycategory --rules ../../../share/perfviews/cpython.rules flatsort-folded.txt

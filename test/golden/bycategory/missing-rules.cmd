@@ -1,0 +1,1 @@
+$BIN/bycategory --rules no-such.rules bycategory-py312.txt

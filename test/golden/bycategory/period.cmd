@@ -1,0 +1,1 @@
+$BIN/bycategory --rules bycategory-small.rules --period -f csv flatsort-small.txt

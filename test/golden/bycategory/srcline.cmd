@@ -1,0 +1,1 @@
+$BIN/bycategory --srcline bycategory-py312.txt

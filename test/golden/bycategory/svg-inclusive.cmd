@@ -1,0 +1,1 @@
+$BIN/bycategory -f svg --inclusive bycategory-py312.txt

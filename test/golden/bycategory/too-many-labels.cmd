@@ -1,0 +1,1 @@
+$BIN/bycategory --label a --label b bycategory-py312.txt

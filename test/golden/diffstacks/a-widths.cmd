@@ -1,0 +1,1 @@
+$BIN/diffstacks --a-widths flatdiff-a.txt flatdiff-b.txt

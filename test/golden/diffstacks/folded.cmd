@@ -1,0 +1,1 @@
+$BIN/diffstacks perfviews-run1.folded perfviews-run2.folded

@@ -1,0 +1,1 @@
+$BIN/diffstacks -f csv flatdiff-a.txt flatdiff-b.txt

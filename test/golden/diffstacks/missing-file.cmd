@@ -1,0 +1,1 @@
+$BIN/diffstacks no-such-file.txt flatdiff-b.txt

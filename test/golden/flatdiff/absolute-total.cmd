@@ -1,0 +1,1 @@
+$BIN/flatdiff --absolute --sort total --min-samples 5 flatdiff-a.txt flatdiff-b.txt

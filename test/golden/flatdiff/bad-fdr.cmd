@@ -1,0 +1,1 @@
+$BIN/flatdiff --fdr 0 flatdiff-a.txt flatdiff-b.txt

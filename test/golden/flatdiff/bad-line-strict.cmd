@@ -1,0 +1,1 @@
+$BIN/flatdiff --strict collapse-badline.txt flatdiff-a.txt

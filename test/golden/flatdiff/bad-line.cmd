@@ -1,0 +1,1 @@
+$BIN/flatdiff --limit 1 collapse-badline.txt flatdiff-a.txt

@@ -1,0 +1,1 @@
+$BIN/flatdiff --all -f csv flatdiff-a.txt flatdiff-b.txt

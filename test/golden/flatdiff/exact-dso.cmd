@@ -1,0 +1,1 @@
+$BIN/flatdiff --exact-dso --limit 3 flatdiff-a.txt flatdiff-b.txt

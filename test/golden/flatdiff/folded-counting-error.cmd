@@ -1,0 +1,1 @@
+$BIN/collapse flatdiff-b.txt | $BIN/flatdiff flatdiff-a.txt -

@@ -1,0 +1,1 @@
+$BIN/flatdiff --by dso -f json flatdiff-a.txt flatdiff-b.txt

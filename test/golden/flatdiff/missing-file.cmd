@@ -1,0 +1,1 @@
+$BIN/flatdiff flatdiff-a.txt no-such-file.txt

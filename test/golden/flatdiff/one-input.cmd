@@ -1,0 +1,1 @@
+$BIN/flatdiff flatdiff-a.txt

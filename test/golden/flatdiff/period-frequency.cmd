@@ -1,0 +1,1 @@
+$BIN/flatdiff --period flatdiff-a.txt flatsort-small.txt

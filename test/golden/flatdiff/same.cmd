@@ -1,0 +1,1 @@
+$BIN/flatdiff --all flatdiff-b.txt flatdiff-b.txt

@@ -1,0 +1,1 @@
+cat flatdiff-b.txt | $BIN/flatdiff flatdiff-a.txt - | head -n 8

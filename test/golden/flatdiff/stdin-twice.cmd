@@ -1,0 +1,1 @@
+$BIN/flatdiff - - </dev/null

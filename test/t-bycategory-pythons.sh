@@ -1,0 +1,98 @@
+#!/bin/sh
+# t-bycategory-pythons.sh - the default rules on real recordings of CPython
+# 3.11, 3.12 and 3.13, made here.
+#
+# For each pyenv CPython 3.11 to 3.13 present, test/workloads/mixed.py is
+# recorded for about two seconds (perf record -e cpu-clock -F 2000
+# --call-graph dwarf).  Asserted: unknown stays under 5% of the samples in
+# the interpreter's DSO (libpython3.X.so or the python3.X executable),
+# with the leaf and with --inline caller attribution; the interpreter,
+# memory, gc, str, dict and exceptions categories all have samples; and
+# with -X perf (3.12 and later) --python finds the workload's own code
+# (program) and the standard library.  The measured shares are printed.
+. "$(dirname "$0")/lib.sh"
+
+if ! perf_works; then
+	skip pythons "$PERF_WHY"
+	exit 0
+fi
+if [ -z "$PYTHON" ]; then
+	skip pythons "python3 is needed to check the outputs"
+	exit 0
+fi
+ROUNDS=${BYCATEGORY_ROUNDS:-100}
+
+# The explain csv of a recording: unknown share of the interpreter's DSO,
+# and the categories present.
+cat >"$TMP/share.py" <<'PY'
+import csv, re, sys
+interp = unknown = 0
+cats = {}
+for r in csv.DictReader(open(sys.argv[1], errors="replace")):
+    n = int(r["samples"])
+    cats[r["category"]] = cats.get(r["category"], 0) + n
+    if re.match(r"(lib)?python", r["dso"]):
+        interp += n
+        unknown += n if r["category"] == "unknown" else 0
+missing = [c for c in sys.argv[2].split(",") if not cats.get(c)]
+share = 100.0 * unknown / interp if interp else 100.0
+print("unknown %d of %d interpreter samples (%.2f%%)%s" % (
+    unknown, interp, share,
+    "; no samples in " + " ".join(missing) if missing else ""))
+sys.exit(0 if interp > 0 and share < 5 and not missing else 1)
+PY
+
+# record NAME PYTHON ARGS...: perf script text of a recording in $TMP/NAME.txt
+record() {
+	name=$1
+	shift
+	if ! perf record -q -e cpu-clock -F 2000 --call-graph dwarf \
+	    -o "$TMP/$name.data" -- "$@" >/dev/null 2>"$TMP/record.err"; then
+		fail "$name: perf record" "$(head -n 1 "$TMP/record.err")"
+		return 1
+	fi
+	perf script -i "$TMP/$name.data" >"$TMP/$name.txt" 2>/dev/null
+	rm -f "$TMP/$name.data"
+}
+
+found=0
+for v in 3.11 3.12 3.13; do
+	py=
+	for p in "$HOME"/.pyenv/versions/$v.*/bin/python$v \
+	    /root/.pyenv/versions/$v.*/bin/python$v; do
+		[ -x "$p" ] && py=$p && break
+	done
+	if [ -z "$py" ]; then
+		skip "python$v" "no pyenv CPython $v"
+		continue
+	fi
+	found=$((found + 1))
+	record "py$v" "$py" "$TOP/test/workloads/mixed.py" "$ROUNDS" || continue
+	for inline in leaf caller; do
+		"$BIN/bycategory" --inline $inline --explain -f csv \
+		    "$TMP/py$v.txt" >"$TMP/py$v.csv" 2>/dev/null
+		if out=$("$PYTHON" "$TMP/share.py" "$TMP/py$v.csv" \
+		    interpreter,memory,gc,str,dict,exceptions); then
+			pass "python$v --inline $inline: $out"
+		else
+			fail "python$v --inline $inline" "$out"
+		fi
+	done
+	case $v in 3.11) continue ;; esac
+	record "xperf$v" "$py" -X perf "$TOP/test/workloads/mixed.py" \
+	    "$((ROUNDS / 2))" || continue
+	"$BIN/bycategory" --python -f csv "$TMP/xperf$v.txt" \
+	    >"$TMP/xperf$v.csv" 2>/dev/null
+	if "$PYTHON" - "$TMP/xperf$v.csv" <<'PY'
+import csv, sys
+c = {r["category"]: int(r["samples"]) for r in csv.DictReader(open(sys.argv[1]))}
+print("# --python: " + ", ".join("%s %d" % kv for kv in c.items() if kv[1]))
+sys.exit(0 if c.get("program") and c.get("stdlib") else 1)
+PY
+	then
+		pass "python$v -X perf: --python finds program and stdlib"
+	else
+		fail "python$v -X perf: --python finds program and stdlib"
+	fi
+done
+[ $found -gt 0 ] || skip pythons "no pyenv CPython 3.11 to 3.13"

@@ -1,0 +1,209 @@
+/*
+ * test_compare.c - two profiles compared item by item (views/compare.h):
+ * items matched across versions, weights per run, the choice of test and
+ * its numbers, items too small to test, the order views show.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <unistd.h>
+
+#include "views/compare.h"
+#include "unit.h"
+
+/* A sample of leaf `leaf` called from `caller`, in DSOs of version v. */
+#define SAMPLE(v, leaf, caller)                                                \
+	"python3." v " 1 1.0: 1 cpu-clock:\n"                                  \
+	"\t1 " leaf " (/usr/lib/libpython3." v ".so.1.0)\n"                    \
+	"\t2 " caller " (/usr/lib/libpython3." v ".so.1.0)\n"                  \
+	"\t3 main (/usr/bin/python3." v ")\n\n"
+
+/* Run 1: f f f g; run 2: f f g g (and h, recursive, once). */
+static const char A[] = "# perfviews run 1/2\n" SAMPLE("11", "f", "eval")
+    SAMPLE("11", "f", "eval") SAMPLE("11", "f", "eval") SAMPLE(
+        "11", "g", "eval") "# perfviews run 2/2\n" SAMPLE("11", "f", "eval")
+        SAMPLE("11", "f", "eval") SAMPLE("11", "g", "eval")
+            SAMPLE("11", "g", "eval");
+/* Runs 1 and 2: f g g, and new, a function of 3.12 only. */
+static const char B[] = "# perfviews run 1/2\n" SAMPLE("12", "f", "eval")
+    SAMPLE("12", "g", "eval") SAMPLE("12", "g", "eval") SAMPLE(
+        "12", "new", "eval") "# perfviews run 2/2\n" SAMPLE("12", "f", "eval")
+        SAMPLE("12", "g", "eval") SAMPLE("12", "g", "eval")
+            SAMPLE("12", "new", "eval");
+
+struct pair {
+	char a[UNIT_PATH], b[UNIT_PATH];
+};
+
+static void
+compare_texts(struct compare *c, const struct compare_options *o,
+              enum compare_key key, const char *a, const char *b,
+              struct pair *files)
+{
+	struct view_options vo;
+
+	memset(&vo, 0, sizeof vo);
+	unit_temp_file(files->a, a);
+	unit_temp_file(files->b, b);
+	compare_init(c, o, key);
+	compare_read_both(c, &vo, files->a, files->b);
+	compare_run(c);
+	unlink(files->a);
+	unlink(files->b);
+}
+
+/* The item whose name (or DSO, for DSO items) is text. */
+static uint32_t
+find(const struct compare *c, const char *text)
+{
+	for (uint32_t i = 0; i < c->nitems; i++) {
+		uint32_t id = c->items[i].name != COMPARE_NONE
+		                  ? c->items[i].name
+		                  : c->items[i].dso;
+		if (span_eq_cstr(compare_text(c, id), text))
+			return i;
+	}
+	ck_abort_msg("no item %s", text);
+	return 0;
+}
+
+START_TEST(functions_matched_across_versions)
+{
+	struct compare_options o = {.alpha = 0.05};
+	struct compare c;
+	struct pair files;
+
+	compare_texts(&c, &o, KEY_FUNCTION, A, B, &files);
+	ck_assert_int_eq(c.test, TEST_WELCH);
+	ck_assert_uint_eq(c.side[0].nruns, 2);
+	uint32_t f = find(&c, "f");
+	ck_assert_int_eq(compare_only_in(&c, f), -1);
+	ck_assert_span(compare_item_dso(&c, f), "libpython.so");
+	ck_assert_int_eq(compare_only_in(&c, find(&c, "new")), 1);
+	ck_assert_span(compare_item_dso(&c, find(&c, "new")),
+	               "libpython3.12.so.1.0");
+	/* main in python3.11 and python3.12: one item too. */
+	ck_assert_int_eq(compare_only_in(&c, find(&c, "main")), -1);
+	ck_assert_uint_eq(c.nitems, 5); /* f g eval main new */
+	compare_free(&c);
+
+	o.exact_dso = true;
+	compare_texts(&c, &o, KEY_FUNCTION, A, B, &files);
+	ck_assert_uint_eq(c.nitems, 9);
+	ck_assert_int_eq(compare_only_in(&c, 0), 0);
+	compare_free(&c);
+}
+END_TEST
+
+START_TEST(shares_per_run_and_welch)
+{
+	struct compare_options o = {.alpha = 0.05, .min_count = 10};
+	struct compare c;
+	struct pair files;
+
+	compare_texts(&c, &o, KEY_FUNCTION, A, B, &files);
+	const struct compare_result *f = compare_result(&c, find(&c, "f"), 0);
+	/* f: A 5 of 8, B 2 of 8. */
+	ck_assert(f->weight[0] == 5 && f->weight[1] == 2);
+	ck_assert(fabs(f->share[0] - 62.5) < 1e-12);
+	ck_assert(fabs(f->diff - (25 - 62.5)) < 1e-12);
+	/* 7 samples in all: too few to test. */
+	ck_assert(!f->tested && isnan(f->test.p) && isnan(f->q));
+	ck_assert(!f->significant);
+	compare_free(&c);
+
+	/* Tested: per-run shares 3/4, 2/4 against 1/4, 1/4, floored. */
+	o.min_count = 1;
+	compare_texts(&c, &o, KEY_FUNCTION, A, B, &files);
+	f = compare_result(&c, find(&c, "f"), 0);
+	ck_assert(f->tested);
+	double a[] = {0.75, 0.5}, b[] = {0.25, 0.25};
+	double p = 7.0 / 16, floor = p * (1 - p) / 4;
+	struct significance want =
+	    welch_t_test_floored(a, 2, b, 2, floor, floor);
+	ck_assert(fabs(f->test.p - want.p) < 1e-12);
+	ck_assert(f->test.statistic < 0);
+	/* Total: eval in every sample, once; its share 100% on both sides. */
+	const struct compare_result *eval =
+	    compare_result(&c, find(&c, "eval"), 1);
+	ck_assert(eval->weight[0] == 8 && eval->share[1] == 100);
+	ck_assert(compare_result(&c, find(&c, "eval"), 0)->weight[0] == 0);
+	compare_free(&c);
+}
+END_TEST
+
+START_TEST(one_run_counting_error)
+{
+	struct compare_options o = {.alpha = 0.05, .min_count = 1};
+	struct compare c;
+	struct pair files;
+
+	/* Without markers, A is one run: the two-proportion z-test. */
+	compare_texts(&c, &o, KEY_FUNCTION,
+	              SAMPLE("11", "f", "eval") SAMPLE("11", "g", "eval"), B,
+	              &files);
+	ck_assert_int_eq(c.test, TEST_COUNTS);
+	ck_assert_uint_eq(c.side[0].nruns, 1);
+	const struct compare_result *g = compare_result(&c, find(&c, "g"), 0);
+	ck_assert(fabs(g->test.p - proportion_z_test(1, 2, 4, 8).p) < 1e-15);
+	/* q: Benjamini-Hochberg over the tested items. */
+	ck_assert(g->q >= g->test.p);
+	ck_assert(strstr(compare_test_text(&c), "A has one run") != NULL);
+	compare_free(&c);
+}
+END_TEST
+
+START_TEST(stacks_as_folded_text)
+{
+	struct compare_options o = {.alpha = 0.05};
+	struct compare c;
+	struct pair files;
+
+	compare_texts(&c, &o, KEY_STACK, A, "python;main;eval;f 3\n", &files);
+	ck_assert_uint_eq(c.nmeasures, 1);
+	uint32_t f = find(&c, "python;main;eval;f");
+	ck_assert_int_eq(compare_only_in(&c, f), -1);
+	ck_assert(compare_result(&c, f, 0)->weight[1] == 3);
+	ck_assert_int_eq(compare_only_in(&c, find(&c, "python;main;eval;g")),
+	                 0);
+	compare_free(&c);
+}
+END_TEST
+
+START_TEST(order_both_new_gone)
+{
+	struct compare_options o = {.alpha = 0.05};
+	struct compare c;
+	struct pair files;
+
+	compare_texts(&c, &o, KEY_FUNCTION,
+	              SAMPLE("11", "gone", "eval") SAMPLE("11", "f", "eval"),
+	              SAMPLE("12", "new", "eval") SAMPLE("12", "f", "eval"),
+	              &files);
+	uint32_t *order = compare_order(&c, 0);
+	int last = -2;
+	for (uint32_t i = 0; i < c.nitems; i++) {
+		int only = compare_only_in(&c, order[i]);
+		int section = only < 0 ? 0 : 2 - only;
+		ck_assert_int_ge(section, last);
+		last = section;
+	}
+	ck_assert_span(compare_text(&c, c.items[order[c.nitems - 1]].name),
+	               "gone");
+	free(order);
+	compare_free(&c);
+}
+END_TEST
+
+int
+main(void)
+{
+	const TTest *tests[] = {
+	    functions_matched_across_versions,
+	    shares_per_run_and_welch,
+	    one_run_counting_error,
+	    stacks_as_folded_text,
+	    order_both_new_gone,
+	    NULL,
+	};
+	return unit_main("compare", tests);
+}

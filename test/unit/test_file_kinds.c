@@ -1,0 +1,189 @@
+/*
+ * test_file_kinds.c - the table of the kinds of file of a data set
+ * (dataset/file_kinds.h): rows a README, an index and `make publish` can
+ * rely on, names built from an ID, and files found by suffix.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "dataset/file_kinds.h"
+#include "dataset/runs.h"
+#include "unit.h"
+
+static const struct file_kind *
+kind(const char *name)
+{
+	for (size_t i = 0; i < file_kind_count; i++)
+		if (strcmp(file_kinds[i].kind, name) == 0)
+			return &file_kinds[i];
+	ck_abort_msg("no kind '%s'", name);
+	return NULL;
+}
+
+/* Text for a Markdown table cell, written as it is. */
+static bool
+fits_a_cell(const char *s)
+{
+	return s != NULL && *s != '\0' && strpbrk(s, "|\n\r") == NULL;
+}
+
+START_TEST(every_row_usable)
+{
+	size_t readmes = 0;
+
+	ck_assert_uint_ge(file_kind_count, 9);
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const struct file_kind *k = &file_kinds[i];
+		/* Names and suffixes become file names and table cells. */
+		ck_assert_msg(fits_a_cell(k->kind) && !strpbrk(k->kind, " /`"),
+		              "kind %zu", i);
+		ck_assert_msg(k->suffix[0] == '-' && strchr(k->suffix, '.') &&
+		                  !strpbrk(k->suffix, " /|`"),
+		              "%s: suffix '%s'", k->kind, k->suffix);
+		ck_assert_msg(fits_a_cell(k->what), "%s: what", k->kind);
+		ck_assert_msg(fits_a_cell(k->how), "%s: how", k->kind);
+		if (k->alt_suffix != NULL)
+			ck_assert_msg(k->alt_suffix[0] == '-' &&
+			                  strcmp(k->alt_suffix, k->suffix) != 0,
+			              "%s: alt_suffix", k->kind);
+		readmes += k->origin == FILE_README;
+		/* Kinds and suffixes are unique. */
+		for (size_t j = 0; j < i; j++) {
+			ck_assert_str_ne(file_kinds[j].kind, k->kind);
+			ck_assert_str_ne(file_kinds[j].suffix, k->suffix);
+		}
+	}
+	ck_assert_uint_eq(readmes, 1);
+}
+END_TEST
+
+START_TEST(known_kinds)
+{
+	static const struct {
+		const char *kind, *suffix;
+		enum file_origin origin;
+	} known[] = {
+	    {"flamegraph", "-flamegraph.svg", FILE_VIEW},
+	    {"flat", "-flat.txt", FILE_VIEW},
+	    {"calltree", "-calltree.txt", FILE_VIEW},
+	    {"bydso", "-bydso.txt", FILE_VIEW},
+	    {"folded", "-folded.txt", FILE_VIEW},
+	    {"stability", "-stability.md", FILE_EXTRA},
+	    {"raw", "-raw.txt.xz", FILE_RECORDED},
+	    {"meta", "-meta.json", FILE_RECORDED},
+	    {"readme", "-README.md", FILE_README},
+	};
+
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+		const struct file_kind *k = kind(known[i].kind);
+		ck_assert_str_eq(k->suffix, known[i].suffix);
+		ck_assert_int_eq(k->origin, known[i].origin);
+	}
+	/* A raw file may be plain; nothing else has two names. */
+	ck_assert_str_eq(kind("raw")->alt_suffix, "-raw.txt");
+	ck_assert_ptr_null(kind("meta")->alt_suffix);
+	ck_assert_ptr_null(kind("flat")->alt_suffix);
+	/* The raw row tells the run marker as it is written. */
+	ck_assert_ptr_nonnull(strstr(kind("raw")->what, RUN_MARKER "N/M"));
+	/* Pictures first. */
+	ck_assert_str_eq(file_kinds[0].kind, "flamegraph");
+}
+END_TEST
+
+START_TEST(names_from_an_id)
+{
+	char *name = file_kind_name(kind("flat"), "w-perf-freq99x3-t");
+	ck_assert_str_eq(name, "w-perf-freq99x3-t-flat.txt");
+	free(name);
+	/* The main suffix, even for a kind with another. */
+	name = file_kind_name(kind("raw"), "x");
+	ck_assert_str_eq(name, "x-raw.txt.xz");
+	free(name);
+	name = file_kind_name(kind("readme"), "");
+	ck_assert_str_eq(name, "-README.md");
+	free(name);
+}
+END_TEST
+
+static void
+touch(const char *dir, const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+}
+
+static void
+remove_file(const char *dir, const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	unlink(path);
+}
+
+/* The found file's path less dir, "" when none is found. */
+static const char *
+found(const char *kind_name, const char *dir, const char *id)
+{
+	static char out[256];
+	char *path = file_kind_find(kind(kind_name), dir, id);
+
+	out[0] = '\0';
+	if (path != NULL) {
+		size_t n = strlen(dir);
+		ck_assert_msg(strncmp(path, dir, n) == 0 && path[n] == '/',
+		              "%s", path);
+		snprintf(out, sizeof out, "%s", path + n + 1);
+	}
+	free(path);
+	return out;
+}
+
+START_TEST(files_found_by_suffix)
+{
+	char dir[] = "/tmp/perfviews-unit.XXXXXX";
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_str_eq(found("raw", dir, "w"), "");
+	ck_assert_str_eq(found("flat", dir, "w"), "");
+
+	/* The plain raw file when there is no compressed one. */
+	touch(dir, "w-raw.txt");
+	ck_assert_str_eq(found("raw", dir, "w"), "w-raw.txt");
+	touch(dir, "w-raw.txt.xz");
+	ck_assert_str_eq(found("raw", dir, "w"), "w-raw.txt.xz");
+	remove_file(dir, "w-raw.txt");
+	ck_assert_str_eq(found("raw", dir, "w"), "w-raw.txt.xz");
+
+	/* The whole ID: another data set's files are not this one's. */
+	touch(dir, "w2-flat.txt");
+	touch(dir, "x-w-flat.txt");
+	ck_assert_str_eq(found("flat", dir, "w"), "");
+	touch(dir, "w-flat.txt");
+	ck_assert_str_eq(found("flat", dir, "w"), "w-flat.txt");
+	ck_assert_str_eq(found("flat", dir, "w2"), "w2-flat.txt");
+	/* Only the kind's own suffix. */
+	ck_assert_str_eq(found("calltree", dir, "w"), "");
+	/* Another directory. */
+	ck_assert_str_eq(found("flat", "/nonexistent", "w"), "");
+
+	static const char *const names[] = {"w-raw.txt.xz", "w2-flat.txt",
+	                                    "x-w-flat.txt", "w-flat.txt"};
+	for (size_t i = 0; i < 4; i++)
+		remove_file(dir, names[i]);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+int
+main(void)
+{
+	const TTest *tests[] = {every_row_usable, known_kinds, names_from_an_id,
+	                        files_found_by_suffix, NULL};
+	return unit_main("file_kinds", tests);
+}

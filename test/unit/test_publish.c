@@ -1,0 +1,483 @@
+/*
+ * test_publish.c - `make publish` (dataset/publish.h): data sets copied
+ * into one directory with an index whose every link is a file there,
+ * copies made only where the bytes differ, data sets that cannot be
+ * published skipped or fatal, and the views command run for each.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/message.h"
+#include "dataset/metadata.h"
+#include "dataset/publish.h"
+#include "unit.h"
+
+#define ID "w-perf-freq99x2"
+
+/* A directory for one test, removed with everything in it at the end. */
+static char top[64];
+
+static void
+make_top(void)
+{
+	snprintf(top, sizeof top, "/tmp/perfviews-unit.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(top));
+}
+
+static void
+remove_top(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* top/rel, in a buffer of its own for each of a few calls. */
+static const char *
+at(const char *rel)
+{
+	static char bufs[8][PATH_MAX];
+	static int next;
+	char *b = bufs[next++ % 8];
+
+	snprintf(b, PATH_MAX, "%s/%s", top, rel);
+	return b;
+}
+
+static void
+write_file(const char *rel, const char *text)
+{
+	FILE *f = fopen(at(rel), "w");
+
+	ck_assert_msg(f != NULL, "%s", at(rel));
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static const char *
+contents(const char *rel)
+{
+	static char buf[65536];
+	FILE *f = fopen(at(rel), "r");
+
+	ck_assert_msg(f != NULL, "no %s", rel);
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static bool
+exists(const char *rel)
+{
+	return access(at(rel), F_OK) == 0;
+}
+
+static void
+make_dir(const char *rel)
+{
+	ck_assert_int_eq(mkdir(at(rel), 0777), 0);
+}
+
+/* DIR/ID-meta.json for id, with a command line. */
+static void
+write_meta(const char *dir, const char *id, const char *command)
+{
+	struct metadata m;
+	char why[256], rel[256];
+
+	metadata_init(&m);
+	ck_assert(metadata_set(&m, "id", id, why, sizeof why));
+	ck_assert(
+	    metadata_set(&m, "workload.command", command, why, sizeof why));
+	snprintf(rel, sizeof rel, "%s/%s-meta.json", dir, id);
+	FILE *f = fopen(at(rel), "w");
+	ck_assert_ptr_nonnull(f);
+	metadata_write(&m, f);
+	fclose(f);
+	metadata_free(&m);
+}
+
+static const char *const views[] = {
+    "flamegraph.svg", "flat.txt", "calltree.txt", "bydso.txt", "folded.txt",
+    "README.md",      NULL};
+
+/* data/ with ID's meta and raw file, out/ with its views. */
+static void
+make_data_set(void)
+{
+	char rel[256];
+
+	make_dir("data");
+	make_dir("out");
+	write_meta("data", ID, "python3 -c pass");
+	write_file("data/" ID "-raw.txt", "raw text\n");
+	for (size_t i = 0; views[i] != NULL; i++) {
+		snprintf(rel, sizeof rel, "out/" ID "-%s", views[i]);
+		write_file(rel, views[i]);
+	}
+}
+
+struct run {
+	const char *dest; /* under top */
+	const char *data[3];
+	size_t ndata;
+	const char *out;
+	const char *make;
+	bool in_top; /* run in top: relative paths */
+};
+
+static void
+publish_in_child(void *arg)
+{
+	const struct run *r = arg;
+	char dest[PATH_MAX], out[PATH_MAX], data[3][PATH_MAX];
+	const char *dirs[3];
+
+	progname = "prog";
+	if (r->in_top) {
+		ck_assert_int_eq(chdir(top), 0);
+		snprintf(dest, sizeof dest, "%s", r->dest);
+		snprintf(out, sizeof out, "%s", r->out);
+	} else {
+		snprintf(dest, sizeof dest, "%s/%s", top, r->dest);
+		snprintf(out, sizeof out, "%s/%s", top, r->out);
+	}
+	for (size_t i = 0; i < r->ndata; i++) {
+		snprintf(data[i], sizeof data[i], "%s%s%s",
+		         r->in_top ? "" : top, r->in_top ? "" : "/",
+		         r->data[i]);
+		dirs[i] = data[i];
+	}
+	struct publish_options opt = {dirs, r->ndata, out, r->make};
+	publish(dest, &opt);
+}
+
+/* Publish; then the output, with top written TOP. */
+static void
+publish_run(const struct run *r, struct unit_child *c)
+{
+	unit_child_run(publish_in_child, (void *)r, c);
+	char *buffers[] = {c->out, c->err};
+	size_t sizes[] = {sizeof c->out, sizeof c->err};
+	for (size_t b = 0; b < 2; b++) {
+		char *p;
+		while ((p = strstr(buffers[b], top)) != NULL) {
+			memcpy(p, "TOP", 3);
+			memmove(p + 3, p + strlen(top),
+			        strlen(p + strlen(top)) + 1);
+		}
+		ck_assert(strlen(buffers[b]) < sizes[b] - 1);
+	}
+}
+
+/* Every link "](target)" of dest's README.md names a file in dest. */
+static size_t
+assert_links_resolve(const char *dest)
+{
+	char rel[256];
+	size_t links = 0;
+
+	snprintf(rel, sizeof rel, "%s/README.md", dest);
+	const char *text = contents(rel);
+	for (const char *p = strstr(text, "]("); p != NULL;
+	     p = strstr(p + 1, "](")) {
+		size_t n = strcspn(p + 2, ")");
+		snprintf(rel, sizeof rel, "%s/%.*s", dest, (int)n, p + 2);
+		ck_assert_msg(strchr(rel + strlen(dest) + 1, '/') == NULL,
+		              "link outside: %s", rel);
+		ck_assert_msg(exists(rel), "dangling link %s", rel);
+		links++;
+	}
+	return links;
+}
+
+/* The names in a directory, sorted, joined by spaces. */
+static const char *
+listing(const char *rel)
+{
+	static char out[4096];
+	struct dirent **names;
+	int n = scandir(at(rel), &names, NULL, alphasort);
+	size_t used = 0;
+
+	ck_assert_int_ge(n, 0);
+	out[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (names[i]->d_name[0] != '.')
+			used += (size_t)snprintf(out + used, sizeof out - used,
+			                         "%s%s", used ? " " : "",
+			                         names[i]->d_name);
+		free(names[i]);
+	}
+	free(names);
+	return out;
+}
+
+START_TEST(copies_and_indexes)
+{
+	struct run r = {"pub", {"data"}, 1, "out", "", false};
+	struct unit_child c;
+
+	make_top();
+	make_data_set();
+	publish_run(&r, &c);
+	ck_assert_str_eq(c.err, "");
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.out, "published to TOP/pub: 8 file(s) copied, 0 "
+	                        "already there\n");
+	ck_assert_str_eq(listing("pub"),
+	                 "README.md " ID "-README.md " ID "-bydso.txt " ID
+	                 "-calltree.txt " ID "-flamegraph.svg " ID
+	                 "-flat.txt " ID "-folded.txt " ID "-meta.json " ID
+	                 "-raw.txt");
+	ck_assert_str_eq(contents("pub/" ID "-raw.txt"), "raw text\n");
+	ck_assert_str_eq(contents("pub/" ID "-flat.txt"), "flat.txt");
+	char meta[4096];
+	snprintf(meta, sizeof meta, "%s", contents("data/" ID "-meta.json"));
+	ck_assert_str_eq(contents("pub/" ID "-meta.json"), meta);
+
+	/* The index: one row, and nothing it links is missing. */
+	const char *index = contents("pub/README.md");
+	ck_assert_ptr_nonnull(strstr(index, "\n| [" ID "](" ID "-README.md) | "
+	                                    "unknown | python3 -c pass | "));
+	ck_assert_ptr_nonnull(strstr(index, "[raw](" ID "-raw.txt) [meta](" ID
+	                                    "-meta.json) |\n"));
+	/* README, 5 views, raw and meta. */
+	ck_assert_uint_eq(assert_links_resolve("pub"), 8);
+	remove_top();
+}
+END_TEST
+
+START_TEST(same_bytes_left_alone)
+{
+	struct run r = {"pub", {"data"}, 1, "out", "", false};
+	struct unit_child c;
+	struct stat before, after;
+
+	make_top();
+	make_data_set();
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_int_eq(stat(at("pub/" ID "-flat.txt"), &before), 0);
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.out, "published to TOP/pub: 0 file(s) copied, 8 "
+	                        "already there\n");
+	ck_assert_int_eq(stat(at("pub/" ID "-flat.txt"), &after), 0);
+	ck_assert_uint_eq(before.st_ino, after.st_ino);
+
+	/* A changed view is replaced whole, by another file. */
+	write_file("out/" ID "-flat.txt", "new flat, longer than before\n");
+	/* A stability report, when there is one, is published too. */
+	write_file("out/" ID "-stability.md", "stable\n");
+	publish_run(&r, &c);
+	ck_assert_str_eq(c.out, "published to TOP/pub: 2 file(s) copied, 7 "
+	                        "already there\n");
+	ck_assert_str_eq(contents("pub/" ID "-flat.txt"),
+	                 "new flat, longer than before\n");
+	ck_assert_int_eq(stat(at("pub/" ID "-flat.txt"), &after), 0);
+	ck_assert_uint_ne(before.st_ino, after.st_ino);
+	ck_assert_str_eq(contents("pub/" ID "-stability.md"), "stable\n");
+	ck_assert_ptr_nonnull(strstr(contents("pub/README.md"),
+	                             "[stability](" ID "-stability.md)"));
+	/* Nothing written beside is left. */
+	ck_assert_ptr_null(strstr(listing("pub"), ".tmp"));
+	ck_assert_uint_eq(assert_links_resolve("pub"), 9);
+	remove_top();
+}
+END_TEST
+
+START_TEST(unpublishable_data_sets_skipped)
+{
+	struct run r = {"pub", {"data"}, 1, "out", "", false};
+	struct unit_child c;
+
+	make_top();
+	make_data_set();
+	/* No raw file; and an ID that is not one. */
+	write_meta("data", "v-perf-freq1", "v");
+	write_meta("data", "not_an_id", "n");
+	write_file("data/not_an_id-raw.txt", "raw\n");
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.err,
+	                 "prog: skipping TOP/data/not_an_id-meta.json: bad ID: "
+	                 "missing tool and frequency (want "
+	                 "WORKLOAD-perf-freqHZ[xRUNS][-TAG...])\n"
+	                 "prog: skipping TOP/data/v-perf-freq1-meta.json: no "
+	                 "raw file beside it\n");
+	ck_assert_str_eq(c.out, "published to TOP/pub: 8 file(s) copied, 0 "
+	                        "already there\n");
+	ck_assert_ptr_null(strstr(listing("pub"), "v-perf"));
+	ck_assert_ptr_null(strstr(listing("pub"), "not_an_id"));
+	ck_assert_ptr_null(strstr(contents("pub/README.md"), "v-perf"));
+	remove_top();
+}
+END_TEST
+
+START_TEST(first_directory_wins)
+{
+	struct run r = {"pub", {"data", "data2"}, 2, "out", "", false};
+	struct unit_child c;
+
+	make_top();
+	make_data_set();
+	make_dir("data2");
+	write_meta("data2", ID, "the other command");
+	write_file("data2/" ID "-raw.txt.xz", "other raw\n");
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.out, "published to TOP/pub: 8 file(s) copied, 0 "
+	                        "already there\n");
+	ck_assert_str_eq(contents("pub/" ID "-raw.txt"), "raw text\n");
+	ck_assert(!exists("pub/" ID "-raw.txt.xz"));
+	ck_assert_ptr_nonnull(
+	    strstr(contents("pub/" ID "-meta.json"), "python3 -c pass"));
+	remove_top();
+}
+END_TEST
+
+START_TEST(missing_view_is_fatal)
+{
+	struct run r = {"pub", {"data"}, 1, "out", "", false};
+	struct unit_child c;
+
+	make_top();
+	make_data_set();
+	unlink(at("out/" ID "-calltree.txt"));
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.err, "prog: " ID ": no " ID "-calltree.txt in "
+	                        "TOP/out\n");
+	ck_assert_str_eq(c.out, "");
+	ck_assert(!exists("pub/README.md"));
+	remove_top();
+}
+END_TEST
+
+START_TEST(destination_must_be_a_directory)
+{
+	struct run r = {"file", {"data"}, 1, "out", "", false};
+	struct unit_child c;
+
+	make_top();
+	make_data_set();
+	write_file("file", "x");
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.err, "prog: TOP/file: Not a directory\n");
+	r.dest = "no/such/dir";
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.err,
+	                 "prog: TOP/no/such/dir: No such file or directory\n");
+	remove_top();
+}
+END_TEST
+
+/*
+ * The views command: run through sh with the ID and directories quoted,
+ * before the files are copied; a failure is fatal.
+ */
+START_TEST(views_rendered_by_make)
+{
+	struct run r = {"pub", {"da'ta"}, 1, "out dir", NULL, false};
+	struct unit_child c;
+	char make[PATH_MAX + 32], want[2 * PATH_MAX];
+
+	make_top();
+	make_dir("da'ta");
+	make_dir("out dir");
+	write_meta("da'ta", ID, "python3 -c pass");
+	write_file("da'ta/" ID "-raw.txt", "raw text\n");
+	/* A make that logs its words and renders each view as its name. */
+	write_file("make.sh",
+	           "log=$(dirname \"$0\")/log\n"
+	           "printf '[%s]' \"$@\" >>\"$log\"; echo >>\"$log\"\n"
+	           "id=${2#ID=}; out=${4#OUT=}\n"
+	           "for v in flamegraph.svg flat.txt calltree.txt "
+	           "bydso.txt folded.txt README.md; do\n"
+	           "  echo \"made $v\" >\"$out/$id-$v\"\n"
+	           "done\n");
+	snprintf(make, sizeof make, "sh %s", at("make.sh"));
+	r.make = make;
+	publish_run(&r, &c);
+	ck_assert_str_eq(c.err, "");
+	ck_assert_int_eq(c.status, 0);
+	snprintf(want, sizeof want, "[views][ID=%s][DATA=%s][OUT=%s]\n", ID,
+	         at("da'ta"), at("out dir"));
+	ck_assert_str_eq(contents("log"), want);
+	ck_assert_str_eq(contents("pub/" ID "-flat.txt"), "made flat.txt\n");
+	ck_assert_uint_eq(assert_links_resolve("pub"), 8);
+
+	/* A make that fails stops the publishing. */
+	write_file("make.sh", "exit 3\n");
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_ptr_nonnull(strstr(c.err,
+	                             " views ID='" ID "' DATA='TOP/da'\\''ta' "
+	                             "OUT='TOP/out dir' failed (exit 3)\n"));
+	ck_assert_msg(strncmp(c.err, "prog: sh TOP/make.sh views", 26) == 0,
+	              "%s", c.err);
+	remove_top();
+}
+END_TEST
+
+/* No directories given: data; paths relative to where it runs. */
+START_TEST(data_by_default)
+{
+	struct run r = {"pub", {NULL}, 0, "out", "", true};
+	struct unit_child c;
+
+	make_top();
+	make_data_set();
+	publish_run(&r, &c);
+	ck_assert_str_eq(c.err, "");
+	ck_assert_str_eq(c.out, "published to pub: 8 file(s) copied, 0 "
+	                        "already there\n");
+	ck_assert_uint_eq(assert_links_resolve("pub"), 8);
+	remove_top();
+}
+END_TEST
+
+START_TEST(nothing_to_publish)
+{
+	struct run r = {"pub", {"empty"}, 1, "out", "", false};
+	struct unit_child c;
+
+	make_top();
+	make_dir("empty");
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.out, "published to TOP/pub: 0 file(s) copied, 0 "
+	                        "already there\n");
+	/* An index of nothing, still with the table of kinds. */
+	ck_assert_str_eq(listing("pub"), "README.md");
+	ck_assert_ptr_nonnull(strstr(contents("pub/README.md"),
+	                             "|---|---|---|---|---|---|---|\n\n"
+	                             "## The files of a data set\n"));
+	remove_top();
+}
+END_TEST
+
+int
+main(void)
+{
+	const TTest *tests[] = {copies_and_indexes,
+	                        same_bytes_left_alone,
+	                        unpublishable_data_sets_skipped,
+	                        first_directory_wins,
+	                        missing_view_is_fatal,
+	                        destination_must_be_a_directory,
+	                        views_rendered_by_make,
+	                        data_by_default,
+	                        nothing_to_publish,
+	                        NULL};
+	return unit_main("publish", tests);
+}

@@ -1,0 +1,477 @@
+/*
+ * test_readme.c - data sets described for people (dataset/readme.h): the
+ * README of a hand-made meta.json (unknown, none and known values, the
+ * files table, the top of a flat view, timings), the subtitle line, and
+ * the index of a directory of data sets.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "base/message.h"
+#include "dataset/file_kinds.h"
+#include "dataset/metadata.h"
+#include "dataset/readme.h"
+#include "unit.h"
+
+static char why[256];
+
+/* Set FIELD=VALUE pairs (NULL-terminated) on a new metadata. */
+static void
+meta_of(struct metadata *m, const char *const *kv)
+{
+	metadata_init(m);
+	for (size_t i = 0; kv[i] != NULL; i += 2)
+		ck_assert_msg(
+		    metadata_set(m, kv[i], kv[i + 1], why, sizeof why), "%s",
+		    why);
+}
+
+static char *
+readme(const struct metadata *m, const char *flat, const char *raw)
+{
+	struct readme_options opt = {flat, raw};
+	static char *text; /* static: open_memstream sets it at fclose */
+	static size_t n;
+	FILE *f = open_memstream(&text, &n);
+
+	readme_write(f, m, &opt);
+	fclose(f);
+	return text;
+}
+
+static char *
+subtitle(const struct metadata *m)
+{
+	static char *text;
+	static size_t n;
+	FILE *f = open_memstream(&text, &n);
+
+	readme_subtitle(f, m);
+	fclose(f);
+	return text;
+}
+
+static void
+assert_starts(const char *text, const char *want)
+{
+	ck_assert_msg(strncmp(text, want, strlen(want)) == 0,
+	              "got:\n%s\nwant it to start with:\n%s", text, want);
+}
+
+/* The line of text that starts with prefix, with its newline. */
+static const char *
+line_of(const char *text, const char *prefix)
+{
+	static char line[1024];
+	size_t n = strlen(prefix);
+
+	for (const char *p = text; *p != '\0';) {
+		size_t len = strcspn(p, "\n");
+		if (strncmp(p, prefix, n) == 0) {
+			snprintf(line, sizeof line, "%.*s\n", (int)len, p);
+			return line;
+		}
+		p += len + (p[len] == '\n');
+	}
+	return "";
+}
+
+static const char *const full[] = {
+    "id",
+    "w-perf-freq99x2-nosite",
+    "workload.command",
+    "python3 -S -c pass",
+    "tool.name",
+    "perf",
+    "tool.version",
+    "6.1.76",
+    "tool.event",
+    "cpu-clock",
+    "tool.frequency",
+    "99",
+    "tool.call_graph",
+    "dwarf",
+    "tool.runs",
+    "2",
+    "tool.record_command",
+    "perf record -e cpu-clock -F 99 --call-graph dwarf -o RUN.data -- "
+    "python3 -S -c pass",
+    "tags",
+    "nosite",
+    "timestamp",
+    "2024-01-02T03:04:05Z",
+    "host.hostname",
+    "box",
+    "host.kernel",
+    "6.1.0-18-amd64",
+    "host.cpu_model",
+    "Some CPU @ 2.00GHz",
+    "host.cpu_count",
+    "8",
+    "python.executable",
+    "/usr/bin/python3",
+    "python.version",
+    "3.12.1 (main, Jan  1 2024, 00:00:00) [GCC 12.2.0]",
+    "python.build.git_remote",
+    "https://github.com/python/cpython",
+    "python.build.git_branch",
+    "v3.12.1",
+    "python.build.git_revision",
+    "2305ca5",
+    "samples.total",
+    "7",
+    "samples.per_run",
+    "3 4",
+    "timing.record_seconds",
+    "1.25",
+    "timing.script_seconds",
+    "2",
+    "timing.compress_seconds",
+    "0.3",
+    "timing.other_seconds",
+    "0.2",
+    NULL,
+};
+
+START_TEST(readme_of_a_known_data_set)
+{
+	struct metadata m;
+
+	meta_of(&m, full);
+	char *text = readme(&m, NULL, NULL);
+	assert_starts(
+	    text, "# Profile data set w-perf-freq99x2-nosite\n\n"
+	          "`python3 -S -c pass` profiled with perf 6.1.76: event "
+	          "cpu-clock at 99 Hz, dwarf call graphs, 2 runs combined, 7 "
+	          "samples in all.\n"
+	          "Recorded 2024-01-02T03:04:05Z on box (Some CPU @ 2.00GHz, 8 "
+	          "CPUs, Linux 6.1.0-18-amd64).\n"
+	          "Python: 3.12.1 (main, Jan  1 2024, 00:00:00) [GCC 12.2.0], "
+	          "at /usr/bin/python3; source "
+	          "https://github.com/python/cpython, branch v3.12.1, revision "
+	          "2305ca5.\n\n## Files\n\n");
+	ck_assert_ptr_nonnull(
+	    strstr(text, "## How it was made\n\n```\nperf record -e cpu-clock "
+	                 "-F 99 --call-graph dwarf -o RUN.data -- python3 -S "
+	                 "-c pass\n```\n\nonce per run, `perf script` of each "
+	                 "run appended to the raw file; then `make views "
+	                 "ID=w-perf-freq99x2-nosite` ran collapse, flatsort, "
+	                 "calltree, bydso and flamesvg on it.\n\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n\nRecording took 3.8 s: perf record 1.2 s, perf "
+	                 "script 2.0 s, compression 0.3 s, the rest 0.2 s.\n\n"
+	                 "## Metadata\n\n| field | value |\n|---|---|\n"
+	                 "| id | `w-perf-freq99x2-nosite` |\n"));
+	ck_assert_str_eq(line_of(text, "| tags |"), "| tags | `nosite` |\n");
+	ck_assert_str_eq(line_of(text, "| samples.per_run |"),
+	                 "| samples.per_run | `3 4` |\n");
+	ck_assert_str_eq(line_of(text, "| timing.script_seconds |"),
+	                 "| timing.script_seconds | `2` |\n");
+	/* No flat view given: no top functions. */
+	ck_assert_ptr_null(strstr(text, "## Top functions"));
+	free(text);
+	metadata_free(&m);
+}
+END_TEST
+
+/* Unknown values are "unknown", an empty list "none": nothing guessed. */
+START_TEST(readme_says_unknown_and_none)
+{
+	static const char *const bare[] = {"id", "w-perf-freq99", "tags", " ",
+	                                   NULL};
+	struct metadata m;
+
+	meta_of(&m, bare);
+	char *text = readme(&m, NULL, NULL);
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n`unknown` profiled with unknown unknown: event "
+	                 "unknown at unknown Hz, unknown call graphs, unknown "
+	                 "runs combined, unknown samples in all.\nRecorded "
+	                 "unknown on unknown (unknown, unknown CPUs, Linux "
+	                 "unknown).\nPython: unknown, at unknown; source "
+	                 "unknown, branch unknown, revision unknown.\n"));
+	ck_assert_ptr_nonnull(strstr(text, "```\nunknown\n```\n"));
+	ck_assert_str_eq(line_of(text, "| tags |"), "| tags | none |\n");
+	ck_assert_str_eq(line_of(text, "| host.kernel |"),
+	                 "| host.kernel | unknown |\n");
+	ck_assert_str_eq(line_of(text, "| tool.runs |"),
+	                 "| tool.runs | unknown |\n");
+	/* Timings are told only when all of them are known. */
+	ck_assert_ptr_null(strstr(text, "Recording took"));
+	free(text);
+	metadata_free(&m);
+
+	/* Null tags: unknown; and one run is "1 run". */
+	static const char *const one[] = {"id",
+	                                  "w-perf-freq99",
+	                                  "tool.runs",
+	                                  "1",
+	                                  "timing.record_seconds",
+	                                  "1",
+	                                  "timing.script_seconds",
+	                                  "1",
+	                                  "timing.compress_seconds",
+	                                  "1",
+	                                  NULL};
+	meta_of(&m, one);
+	text = readme(&m, NULL, NULL);
+	ck_assert_str_eq(line_of(text, "| tags |"), "| tags | unknown |\n");
+	ck_assert_ptr_nonnull(strstr(text, ", 1 run combined,"));
+	ck_assert_ptr_null(strstr(text, "Recording took"));
+	free(text);
+	metadata_free(&m);
+}
+END_TEST
+
+START_TEST(metadata_cells_escaped)
+{
+	static const char *const odd[] = {
+	    "id", "w-perf-freq99", "workload.command", "a | b\nc\r|", NULL};
+	struct metadata m;
+
+	meta_of(&m, odd);
+	char *text = readme(&m, NULL, NULL);
+	ck_assert_str_eq(line_of(text, "| workload.command |"),
+	                 "| workload.command | `a \\| b c \\|` |\n");
+	free(text);
+	metadata_free(&m);
+}
+END_TEST
+
+START_TEST(files_table_rows)
+{
+	static const char *const bare[] = {"id", "x-perf-freq1", NULL};
+	struct metadata m;
+
+	meta_of(&m, bare);
+	char *text = readme(&m, NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(text, "## Files\n\n| kind | file | what "
+	                                   "it is | how to read it |\n"
+	                                   "|---|---|---|---|\n| "));
+	/* One row per recorded file and view, in the table's order. */
+	size_t last = 0;
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const struct file_kind *k = &file_kinds[i];
+		char row[1024];
+		snprintf(row, sizeof row,
+		         "| %s | [x-perf-freq1%s](x-perf-freq1%s) "
+		         "| %s | %s |\n",
+		         k->kind, k->suffix, k->suffix, k->what, k->how);
+		const char *at = strstr(text, row);
+		size_t pos = at != NULL ? (size_t)(at - text) : 0;
+		if (k->origin == FILE_RECORDED || k->origin == FILE_VIEW) {
+			ck_assert_msg(pos > last, "row %s", k->kind);
+			last = pos;
+		} else {
+			ck_assert_msg(at == NULL, "row %s", k->kind);
+		}
+	}
+	ck_assert_str_eq(line_of(text, "| stability |"), "");
+	ck_assert_str_eq(line_of(text, "| readme |"), "");
+	free(text);
+
+	/* The raw file's own name, when given. */
+	text = readme(&m, NULL, "x-perf-freq1-raw.txt");
+	ck_assert_ptr_nonnull(
+	    strstr(text, "| raw | [x-perf-freq1-raw.txt](x-perf-freq1-raw.txt) "
+	                 "| "));
+	ck_assert_ptr_null(strstr(text, "raw.txt.xz"));
+	free(text);
+	metadata_free(&m);
+}
+END_TEST
+
+START_TEST(top_of_the_flat_view_quoted)
+{
+	static const char *const bare[] = {"id", "x-perf-freq1", NULL};
+	char flat[UNIT_PATH], text_in[2048] = "# header 1\n# header 2\n";
+	struct metadata m;
+
+	/* 12 rows, a comment among them: comments are not rows. */
+	for (int i = 1; i <= 12; i++) {
+		snprintf(text_in + strlen(text_in),
+		         sizeof text_in - strlen(text_in), "row %d\n", i);
+		if (i == 5)
+			strcat(text_in, "# between\n");
+	}
+	unit_temp_file(flat, text_in);
+	meta_of(&m, bare);
+	char *text = readme(&m, flat, NULL);
+	ck_assert_ptr_nonnull(strstr(
+	    text, "\n## Top functions\n\nBy self samples, from "
+	          "`x-perf-freq1-flat.txt`:\n\n```\n# header 1\n# header 2\n"
+	          "row 1\nrow 2\nrow 3\nrow 4\nrow 5\n# between\nrow 6\nrow 7\n"
+	          "row 8\nrow 9\nrow 10\n```\n\n## How it was made\n"));
+	ck_assert_ptr_null(strstr(text, "row 11"));
+	free(text);
+	unlink(flat);
+	metadata_free(&m);
+}
+END_TEST
+
+static void
+readme_without_id(void *arg)
+{
+	struct metadata m;
+
+	(void)arg;
+	progname = "prog";
+	metadata_init(&m);
+	free(readme(&m, NULL, NULL));
+}
+
+START_TEST(readme_needs_an_id)
+{
+	struct unit_child c;
+
+	unit_child_run(readme_without_id, NULL, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.err, "prog: meta.json without an id\n");
+}
+END_TEST
+
+START_TEST(subtitle_line)
+{
+	struct metadata m;
+
+	meta_of(&m, full);
+	char *text = subtitle(&m);
+	ck_assert_str_eq(text, "python3 -S -c pass | perf cpu-clock 99 Hz, "
+	                       "dwarf stacks, 2 run(s), 7 samples | Python "
+	                       "3.12.1 | box, 2024-01-02T03:04:05Z\n");
+	free(text);
+	metadata_free(&m);
+
+	static const char *const bare[] = {"id", "w-perf-freq99", NULL};
+	meta_of(&m, bare);
+	text = subtitle(&m);
+	ck_assert_str_eq(text, "unknown | unknown unknown unknown Hz, unknown "
+	                       "stacks, unknown run(s), unknown samples | "
+	                       "Python unknown | unknown, unknown\n");
+	free(text);
+	metadata_free(&m);
+}
+END_TEST
+
+/* Write meta.json for kv into dir as ID-meta.json; its path to path. */
+static void
+write_meta(const char *dir, const char *const *kv, char *path, size_t n)
+{
+	struct metadata m;
+
+	meta_of(&m, kv);
+	snprintf(path, n, "%s/%s-meta.json", dir, metadata_get(&m, "id"));
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	metadata_write(&m, f);
+	fclose(f);
+	metadata_free(&m);
+}
+
+static void
+touch(const char *dir, const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+}
+
+START_TEST(index_of_a_directory)
+{
+	static const char *const a[] = {"id",
+	                                "a-perf-freq99x2",
+	                                "timestamp",
+	                                "2024-01-02T03:04:05Z",
+	                                "workload.command",
+	                                "python3 -c 'a|b'",
+	                                "python.version",
+	                                "3.12.1 (main)",
+	                                "python.build.git_revision",
+	                                "2305ca5",
+	                                "samples.total",
+	                                "7",
+	                                NULL};
+	static const char *const b[] = {"id", "b-perf-freq1", NULL};
+	char dir[] = "/tmp/perfviews-unit.XXXXXX";
+	char pa[128], pb[128];
+	char *text;
+	size_t n;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_meta(dir, a, pa, sizeof pa);
+	write_meta(dir, b, pb, sizeof pb);
+	touch(dir, "a-perf-freq99x2-flamegraph.svg");
+	touch(dir, "a-perf-freq99x2-raw.txt");
+	touch(dir, "a-perf-freq99x2-README.md");
+	touch(dir, "a-perf-freq99x2-stability.md");
+	char *metas[] = {pa, pb};
+	FILE *f = open_memstream(&text, &n);
+	readme_index(f, dir, metas, 2);
+	fclose(f);
+
+	assert_starts(text, "# Profile data sets\n\nProfiles of programs "
+	                    "recorded with Linux `perf`");
+	/* The ID explained for a reader without the man page. */
+	ck_assert_ptr_nonnull(strstr(text, "`WORKLOAD-perf-freqHZ[xRUNS][-TAG"
+	                                   "...]`"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n\n| ID | date | workload | Python | revision | "
+	                 "samples | files |\n|---|---|---|---|---|---|---|\n"
+	                 "| [a-perf-freq99x2](a-perf-freq99x2-README.md) | "
+	                 "2024-01-02 | python3 -c 'a\\|b' | 3.12.1 | 2305ca5 | "
+	                 "7 | [flamegraph](a-perf-freq99x2-flamegraph.svg) "
+	                 "[stability](a-perf-freq99x2-stability.md) "
+	                 "[raw](a-perf-freq99x2-raw.txt) "
+	                 "[meta](a-perf-freq99x2-meta.json) |\n"
+	                 "| [b-perf-freq1](b-perf-freq1-README.md) | unknown | "
+	                 "unknown | unknown | unknown | unknown | "
+	                 "[meta](b-perf-freq1-meta.json) |\n\n"
+	                 "## The files of a data set\n\n"
+	                 "| kind | file | what it is | how to read it |\n"
+	                 "|---|---|---|---|\n"));
+	/* Every kind, with both names where it has two. */
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const struct file_kind *k = &file_kinds[i];
+		char row[1024];
+		snprintf(row, sizeof row, "| %s | `ID%s`%s%s%s | %s | %s |\n",
+		         k->kind, k->suffix, k->alt_suffix ? " or `ID" : "",
+		         k->alt_suffix ? k->alt_suffix : "",
+		         k->alt_suffix ? "`" : "", k->what, k->how);
+		ck_assert_msg(strstr(text, row) != NULL, "no row %s", row);
+	}
+	ck_assert_ptr_nonnull(strstr(text, "| raw | `ID-raw.txt.xz` or "
+	                                   "`ID-raw.txt` | "));
+	free(text);
+
+	static const char *const names[] = {
+	    "a-perf-freq99x2-flamegraph.svg", "a-perf-freq99x2-raw.txt",
+	    "a-perf-freq99x2-README.md", "a-perf-freq99x2-stability.md"};
+	for (size_t i = 0; i < 4; i++) {
+		char path[256];
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		unlink(path);
+	}
+	unlink(pa);
+	unlink(pb);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+int
+main(void)
+{
+	const TTest *tests[] = {readme_of_a_known_data_set,
+	                        readme_says_unknown_and_none,
+	                        metadata_cells_escaped,
+	                        files_table_rows,
+	                        top_of_the_flat_view_quoted,
+	                        readme_needs_an_id,
+	                        subtitle_line,
+	                        index_of_a_directory,
+	                        NULL};
+	return unit_main("readme", tests);
+}

@@ -1,0 +1,555 @@
+/*
+ * test_record.c - recording a data set (dataset/record.h) without perf:
+ * record.c exposes record_defaults and record, so a stand-in perf (a
+ * shell script that logs its arguments and prints `perf script` text)
+ * records whole data sets here.  What is checked: the defaults, the
+ * mistakes refused before anything runs or is created, the perf record
+ * command line, the raw file with its run markers, meta.json, a failed
+ * run's message, and a recording stopped by a signal leaving nothing.
+ */
+#include <dirent.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/message.h"
+#include "dataset/metadata.h"
+#include "dataset/record.h"
+#include "unit.h"
+
+/*
+ * A recording that fails ends the process with exit(1) from deep inside
+ * record(), holding what it allocated: not a leak, but LeakSanitizer
+ * (the ASan build) reports it.  Allocations of a run meant to fail are
+ * not tracked; a recording that succeeds must free everything.
+ */
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#define FAILURE_EXPECTED() __lsan_disable()
+#else
+#define FAILURE_EXPECTED() ((void)0)
+#endif
+
+/* A directory for one test, removed with everything in it at the end. */
+static char top[64];
+
+static void
+make_top(void)
+{
+	snprintf(top, sizeof top, "/tmp/perfviews-unit.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(top));
+}
+
+static void
+remove_top(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* top/rel, in a buffer of its own for each of a few calls. */
+static const char *
+at(const char *rel)
+{
+	static char bufs[8][PATH_MAX];
+	static int next;
+	char *b = bufs[next++ % 8];
+
+	snprintf(b, PATH_MAX, "%s/%s", top, rel);
+	return b;
+}
+
+static void
+write_file(const char *rel, const char *text)
+{
+	FILE *f = fopen(at(rel), "w");
+
+	ck_assert_msg(f != NULL, "%s", at(rel));
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static const char *
+contents(const char *path)
+{
+	static char buf[65536];
+	FILE *f = fopen(path, "r");
+
+	ck_assert_msg(f != NULL, "no %s", path);
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void
+assert_starts(const char *text, const char *want)
+{
+	ck_assert_msg(strncmp(text, want, strlen(want)) == 0,
+	              "got:\n%s\nwant it to start with:\n%s", text, want);
+}
+
+/* Replace every top in text (of size n) by TOP. */
+static void
+say_top(char *text, size_t n)
+{
+	char *p;
+
+	while ((p = strstr(text, top)) != NULL) {
+		memcpy(p, "TOP", 3);
+		memmove(p + 3, p + strlen(top), strlen(p + strlen(top)) + 1);
+	}
+	ck_assert(strlen(text) < n - 1);
+}
+
+/* The names in a directory, hidden ones too, sorted, joined by spaces. */
+static const char *
+listing(const char *path)
+{
+	static char out[4096];
+	struct dirent **names;
+	int n = scandir(path, &names, NULL, alphasort);
+	size_t used = 0;
+
+	if (n < 0)
+		return "(none)";
+	out[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0)
+			used += (size_t)snprintf(out + used, sizeof out - used,
+			                         "%s%s", used ? " " : "", name);
+		free(names[i]);
+	}
+	free(names);
+	return out;
+}
+
+START_TEST(defaults)
+{
+	struct record_options opt;
+
+	memset(&opt, 0xff, sizeof opt);
+	record_defaults(&opt);
+	ck_assert_str_eq(opt.data, "data");
+	ck_assert_ptr_null(opt.cmd);
+	ck_assert_str_eq(opt.python, "python3");
+	ck_assert(!opt.python_given);
+	ck_assert_str_eq(opt.callgraph, "dwarf");
+	ck_assert_ptr_null(opt.python_src);
+	ck_assert_str_eq(opt.perf, "perf");
+	ck_assert_str_eq(opt.event, "cpu-clock");
+	ck_assert_uint_eq(opt.timeout, 600);
+	ck_assert_str_eq(opt.xz, "xz -9e -T1");
+}
+END_TEST
+
+/*
+ * A stand-in perf: "--version"; "record ... -o FILE -- CMD" runs CMD and
+ * writes FILE; "script -i FILE" prints run N's N + 1 samples.  Every call
+ * is logged, one line of [words] each, to top/log.  FAIL_RECORD and
+ * FAIL_SCRIPT in the environment make those fail; SLOW_RECORD sleeps.
+ */
+static const char fake_perf[] =
+    "dir=$(dirname \"$0\")\n"
+    "printf '[%s]' \"$@\" >>\"$dir/log\"; echo >>\"$dir/log\"\n"
+    "case $1 in\n"
+    "--version) echo 'perf version 9.9.test' ;;\n"
+    "record)\n"
+    "  [ -n \"$FAIL_RECORD\" ] && { echo 'line 1' >&2;\n"
+    "    echo 'perf: boom' >&2; exit 3; }\n"
+    "  [ -n \"$SLOW_RECORD\" ] && sleep 30\n"
+    "  while [ \"$1\" != -- ]; do\n"
+    "    [ \"$1\" = -o ] && out=$2; shift; done; shift\n"
+    "  \"$@\" || exit 1; echo recorded >\"$out\" ;;\n"
+    "script)\n"
+    "  [ -n \"$FAIL_SCRIPT\" ] && { echo 'no data' >&2; exit 4; }\n"
+    "  [ \"$(cat \"$3\")\" = recorded ] || exit 5\n"
+    "  n=$(cat \"$dir/count\" 2>/dev/null || echo 0); n=$((n + 1))\n"
+    "  echo $n >\"$dir/count\"\n"
+    "  i=0; while [ $i -le $n ]; do i=$((i + 1))\n"
+    "    printf 'py 1 %d.%d: 1 cpu-clock:\\n\\t1 f%d (/bin/py)\\n\\n' "
+    "$n $i $n; done ;;\n"
+    "*) exit 9 ;;\n"
+    "esac\n";
+
+struct job {
+	const char *id;
+	struct record_options opt;
+	char perf[PATH_MAX + 8];
+	char data[PATH_MAX];
+	const char *env; /* NAME of a variable to set, or NULL */
+	bool fails;      /* it is meant to fail */
+	int signal;      /* sent to the recording after 0.3 s, or 0 */
+};
+
+static void
+job_init(struct job *j, const char *id)
+{
+	memset(j, 0, sizeof *j);
+	j->id = id;
+	record_defaults(&j->opt);
+	write_file("perf.sh", fake_perf);
+	snprintf(j->perf, sizeof j->perf, "sh %s", at("perf.sh"));
+	snprintf(j->data, sizeof j->data, "%s", at("data"));
+	j->opt.perf = j->perf;
+	j->opt.data = j->data;
+	j->opt.cmd = "true";
+	j->opt.xz = "xz -1";
+	j->opt.timeout = 60;
+}
+
+static void
+record_in_child(void *arg)
+{
+	struct job *j = arg;
+
+	progname = "prog";
+	if (j->fails)
+		FAILURE_EXPECTED();
+	if (j->env != NULL)
+		setenv(j->env, "1", 1);
+	if (j->signal != 0) {
+		pid_t me = getpid();
+		if (fork() == 0) {
+			struct timespec t = {0, 300 * 1000 * 1000};
+			nanosleep(&t, NULL);
+			kill(me, j->signal);
+			_exit(0);
+		}
+	}
+	record(j->id, &j->opt);
+}
+
+static void
+run_job(struct job *j, struct unit_child *c)
+{
+	unit_child_run(record_in_child, j, c);
+	say_top(c->out, sizeof c->out);
+	say_top(c->err, sizeof c->err);
+}
+
+/* Refused with status and exactly message; nothing run, nothing made. */
+static void
+assert_refused(struct job *j, int status, const char *message)
+{
+	struct unit_child c;
+
+	run_job(j, &c);
+	ck_assert_msg(c.status == status, "%s: exit %d, want %d: %s", j->id,
+	              c.status, status, c.err);
+	ck_assert_str_eq(c.err, message);
+	ck_assert_str_eq(c.out, "");
+	ck_assert_str_eq(listing(at("data")), "(none)");
+	ck_assert_str_eq(listing(top), "perf.sh");
+}
+
+START_TEST(mistakes_refused_before_anything_runs)
+{
+	struct job j;
+
+	make_top();
+	job_init(&j, "bad");
+	assert_refused(&j, EXIT_DATA,
+	               "prog: bad ID 'bad': missing tool and frequency (want "
+	               "WORKLOAD-perf-freqHZ[xRUNS][-TAG...])\n");
+	job_init(&j, "w-perf-freq99");
+	j.opt.callgraph = "lbr";
+	assert_refused(&j, EXIT_USAGE, "prog: --callgraph lbr: fp or dwarf\n");
+	job_init(&j, "w-perf-freq99");
+	j.opt.data = "";
+	assert_refused(&j, EXIT_USAGE, "prog: --data: no directory given\n");
+	job_init(&j, "mystery-perf-freq99");
+	j.opt.cmd = NULL;
+	assert_refused(&j, EXIT_USAGE,
+	               "prog: workload mystery has no default command: give "
+	               "CMD=... (or --cmd)\n");
+	job_init(&j, "mystery-perf-freq99");
+	j.opt.cmd = "";
+	assert_refused(&j, EXIT_USAGE,
+	               "prog: workload mystery has no default command: give "
+	               "CMD=... (or --cmd)\n");
+	/* Command lines are split as sh would, without running anything. */
+	job_init(&j, "w-perf-freq99");
+	j.opt.cmd = "python3 -c 'x";
+	assert_refused(&j, EXIT_USAGE,
+	               "prog: CMD: not a command line: 'python3 -c 'x'\n");
+	job_init(&j, "w-perf-freq99");
+	j.opt.cmd = "echo $(touch TOP/made)";
+	assert_refused(&j, EXIT_USAGE,
+	               "prog: CMD: not a command line: 'echo "
+	               "$(touch TOP/made)'\n");
+	job_init(&j, "w-perf-freq99");
+	j.opt.cmd = "echo `id`";
+	assert_refused(&j, EXIT_USAGE,
+	               "prog: CMD: not a command line: 'echo `id`'\n");
+	job_init(&j, "w-perf-freq99");
+	j.opt.perf = "perf \"";
+	assert_refused(&j, EXIT_USAGE,
+	               "prog: --perf: not a command line: 'perf \"'\n");
+	job_init(&j, "w-perf-freq99");
+	j.opt.xz = " ";
+	assert_refused(&j, EXIT_USAGE, "prog: --xz: empty command: ' '\n");
+	/* xperf needs a Python with -X perf: asked before anything else. */
+	job_init(&j, "w-perf-freq99-xperf");
+	j.opt.python = "false";
+	assert_refused(&j, EXIT_DATA,
+	               "prog: false has no -X perf (tag xperf needs Python "
+	               "3.12 or later, built with perf trampoline support)\n");
+	remove_top();
+}
+END_TEST
+
+/* Read a meta.json; the value of a field, "null" when it is null. */
+static const char *
+field(const struct metadata *m, const char *path)
+{
+	const char *v = metadata_get(m, path);
+	return v != NULL ? v : "null";
+}
+
+START_TEST(records_a_data_set)
+{
+	struct job j;
+	struct unit_child c;
+	struct metadata m;
+	char why[256], log[4096];
+
+	make_top();
+	job_init(&j, "w-perf-freq99x2-t1");
+	j.opt.cmd = "sh -c 'echo workload ran >&2'";
+	run_job(&j, &c);
+	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+	/* The workload's stderr went to a file of the hidden directory. */
+	ck_assert_str_eq(c.err, "");
+	assert_starts(c.out,
+	              "run 1/2: sh TOP/perf.sh record -e cpu-clock -F 99 "
+	              "--call-graph dwarf -o TOP/data/.w-perf-freq99x2-t1.tmp/"
+	              "run.data -- sh -c 'echo workload ran >&2'\n"
+	              "run 2/2: sh TOP/perf.sh record -e cpu-clock -F 99 "
+	              "--call-graph dwarf -o TOP/data/.w-perf-freq99x2-t1.tmp/"
+	              "run.data -- sh -c 'echo workload ran >&2'\n"
+	              "wrote TOP/data/w-perf-freq99x2-t1-raw.txt.xz and "
+	              "TOP/data/w-perf-freq99x2-t1-meta.json (5 samples)\n"
+	              "took ");
+	ck_assert_str_eq(listing(at("data")), "w-perf-freq99x2-t1-meta.json "
+	                                      "w-perf-freq99x2-t1-raw.txt.xz");
+
+	/* perf as it was called: version, then record and script per run. */
+	snprintf(log, sizeof log, "%s", contents(at("log")));
+	say_top(log, sizeof log);
+	ck_assert_str_eq(
+	    log, "[--version]\n"
+	         "[record][-e][cpu-clock][-F][99][--call-graph][dwarf][-o]"
+	         "[TOP/data/.w-perf-freq99x2-t1.tmp/run.data][--][sh][-c]"
+	         "[echo workload ran >&2]\n"
+	         "[script][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]\n"
+	         "[record][-e][cpu-clock][-F][99][--call-graph][dwarf][-o]"
+	         "[TOP/data/.w-perf-freq99x2-t1.tmp/run.data][--][sh][-c]"
+	         "[echo workload ran >&2]\n"
+	         "[script][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]\n");
+
+	/* The raw file: each run's text after its marker. */
+	char cmd[PATH_MAX + 64];
+	snprintf(cmd, sizeof cmd, "xz -dc %s >%s",
+	         at("data/w-perf-freq99x2-t1-raw.txt.xz"), at("raw.txt"));
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_str_eq(contents(at("raw.txt")),
+	                 "# perfviews run 1/2\n"
+	                 "py 1 1.1: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
+	                 "py 1 1.2: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
+	                 "# perfviews run 2/2\n"
+	                 "py 1 2.1: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
+	                 "py 1 2.2: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
+	                 "py 1 2.3: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n");
+
+	/* meta.json: from the ID, perf, the options and the counts. */
+	metadata_init(&m);
+	ck_assert_msg(
+	    metadata_read_json(&m, at("data/w-perf-freq99x2-t1-meta.json"), why,
+	                       sizeof why),
+	    "%s", why);
+	ck_assert_str_eq(field(&m, "id"), "w-perf-freq99x2-t1");
+	ck_assert_str_eq(field(&m, "workload.name"), "w");
+	ck_assert_str_eq(field(&m, "workload.command"),
+	                 "sh -c 'echo workload ran >&2'");
+	ck_assert_str_eq(field(&m, "tool.name"), "perf");
+	ck_assert_str_eq(field(&m, "tool.version"), "9.9.test");
+	ck_assert_str_eq(field(&m, "tool.event"), "cpu-clock");
+	ck_assert_str_eq(field(&m, "tool.frequency"), "99");
+	ck_assert_str_eq(field(&m, "tool.call_graph"), "dwarf");
+	ck_assert_str_eq(field(&m, "tool.runs"), "2");
+	ck_assert_str_eq(field(&m, "tags"), "t1");
+	snprintf(log, sizeof log, "%s", field(&m, "tool.record_command"));
+	say_top(log, sizeof log);
+	ck_assert_str_eq(log, "sh TOP/perf.sh record -e cpu-clock -F 99 "
+	                      "--call-graph dwarf -o RUN.data -- sh -c 'echo "
+	                      "workload ran >&2'");
+	ck_assert_str_eq(field(&m, "samples.total"), "5");
+	ck_assert_str_eq(field(&m, "samples.per_run"), "2 3");
+	/* A command of its own: Python was not asked about itself. */
+	ck_assert_str_eq(field(&m, "python.version"), "null");
+	ck_assert_str_eq(field(&m, "python.executable"), "null");
+	/* The host and the time are the machine's. */
+	ck_assert_int_eq(strlen(field(&m, "timestamp")), 20);
+	ck_assert_str_ne(field(&m, "host.hostname"), "null");
+	ck_assert_str_ne(field(&m, "host.kernel"), "null");
+	ck_assert_str_ne(field(&m, "timing.record_seconds"), "null");
+	ck_assert_str_ne(field(&m, "timing.other_seconds"), "null");
+	metadata_free(&m);
+	remove_top();
+}
+END_TEST
+
+/* Frame pointers, another event, the default command of "pass". */
+START_TEST(records_with_options)
+{
+	struct job j;
+	struct unit_child c;
+	struct metadata m;
+	char why[256], log[4096];
+
+	make_top();
+	job_init(&j, "pass-perf-freq7-nosite");
+	j.opt.cmd = NULL;
+	j.opt.python = "true";
+	j.opt.callgraph = "fp";
+	j.opt.event = "task-clock";
+	run_job(&j, &c);
+	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+	snprintf(log, sizeof log, "%s", contents(at("log")));
+	say_top(log, sizeof log);
+	ck_assert_str_eq(
+	    log, "[--version]\n"
+	         "[record][-e][task-clock][-F][7][-g][-o]"
+	         "[TOP/data/.pass-perf-freq7-nosite.tmp/run.data][--][true]"
+	         "[-S][-c][pass]\n"
+	         "[script][-i][TOP/data/.pass-perf-freq7-nosite.tmp/"
+	         "run.data]\n");
+	metadata_init(&m);
+	ck_assert_msg(
+	    metadata_read_json(&m, at("data/pass-perf-freq7-nosite-meta.json"),
+	                       why, sizeof why),
+	    "%s", why);
+	ck_assert_str_eq(field(&m, "workload.command"), "true -S -c pass");
+	ck_assert_str_eq(field(&m, "tool.call_graph"), "fp");
+	ck_assert_str_eq(field(&m, "tool.event"), "task-clock");
+	ck_assert_str_eq(field(&m, "tool.runs"), "1");
+	ck_assert_str_eq(field(&m, "tags"), "nosite");
+	ck_assert_str_eq(field(&m, "samples.per_run"), "2");
+	metadata_free(&m);
+	remove_top();
+}
+END_TEST
+
+START_TEST(failed_run_leaves_nothing)
+{
+	struct job j;
+	struct unit_child c;
+
+	make_top();
+	job_init(&j, "w-perf-freq99x2");
+	j.env = "FAIL_RECORD";
+	j.fails = true;
+	run_job(&j, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.err, "prog: run 1 of 2 failed (exit 3); the end of "
+	                        "its stderr:\n    line 1\n    perf: boom\n");
+	ck_assert_str_eq(listing(at("data")), "");
+
+	job_init(&j, "w-perf-freq99x2");
+	j.env = "FAIL_SCRIPT";
+	j.fails = true;
+	run_job(&j, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.err, "prog: perf script of run 1 failed (exit 4); "
+	                        "the end of its stderr:\n    no data\n");
+	ck_assert_str_eq(listing(at("data")), "");
+
+	/* A workload that fails fails the run. */
+	job_init(&j, "w-perf-freq99");
+	j.opt.cmd = "false";
+	j.fails = true;
+	run_job(&j, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.err, "prog: run 1 of 1 failed (exit 1); the end of "
+	                        "its stderr:\n");
+	ck_assert_str_eq(listing(at("data")), "");
+
+	/* A compressor that fails. */
+	job_init(&j, "w-perf-freq99");
+	j.opt.xz = "false";
+	j.fails = true;
+	run_job(&j, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.err, "prog: compression failed (exit 1)\n");
+	ck_assert_str_eq(listing(at("data")), "");
+	remove_top();
+}
+END_TEST
+
+START_TEST(stopped_recording_leaves_nothing)
+{
+	struct job j;
+	struct unit_child c;
+	char want[128];
+	time_t start = time(NULL);
+
+	make_top();
+	job_init(&j, "w-perf-freq99x3");
+	j.env = "SLOW_RECORD";
+	j.signal = SIGTERM;
+	run_job(&j, &c);
+	ck_assert_int_eq(c.status, 128 + SIGTERM);
+	snprintf(want, sizeof want, "prog: stopped by %s; nothing recorded\n",
+	         strsignal(SIGTERM));
+	ck_assert_str_eq(c.err, want);
+	ck_assert_str_eq(listing(at("data")), "");
+	/* No further run was started. */
+	assert_starts(c.out, "run 1/3: sh TOP/perf.sh record ");
+	ck_assert_ptr_null(strstr(c.out, "run 2/3"));
+	ck_assert_str_eq(c.out + strlen(c.out) - 8, "-- true\n");
+	ck_assert_int_lt(time(NULL) - start, 10);
+	remove_top();
+}
+END_TEST
+
+START_TEST(data_must_be_a_directory)
+{
+	struct job j;
+	struct unit_child c;
+
+	make_top();
+	job_init(&j, "w-perf-freq99");
+	write_file("data", "a file\n");
+	run_job(&j, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.err, "prog: TOP/data: Not a directory\n");
+	/* Directories are made as needed. */
+	snprintf(j.data, sizeof j.data, "%s", at("a/b/c"));
+	run_job(&j, &c);
+	ck_assert_msg(c.status == 0, "%s", c.err);
+	ck_assert_str_eq(listing(at("a/b/c")),
+	                 "w-perf-freq99-meta.json w-perf-freq99-raw.txt.xz");
+	remove_top();
+}
+END_TEST
+
+int
+main(void)
+{
+	const TTest *tests[] = {defaults,
+	                        mistakes_refused_before_anything_runs,
+	                        records_a_data_set,
+	                        records_with_options,
+	                        failed_run_leaves_nothing,
+	                        stopped_recording_leaves_nothing,
+	                        data_must_be_a_directory,
+	                        NULL};
+	return unit_main("record", tests);
+}
