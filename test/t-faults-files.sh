@@ -90,7 +90,8 @@ else
 		fail "faults: views" "folded $folded, flat ${flat:-none}, meta $faults"
 	fi
 	svg=$OUT/$F-flamegraph.svg
-	if grep -q "$faults faults" "$svg" && ! grep -q ' samples, ' "$svg" &&
+	if grep -q "<title>all ($faults faults, 100%)</title>" "$svg" &&
+	    ! grep -q '<title>[^<]* samples, ' "$svg" &&
 	    grep -q '## What is counted' "$OUT/$F-README.md" &&
 	    grep -q 'page fault' "$OUT/$F-README.md" &&
 	    grep -q '`mem` palette' "$OUT/$F-README.md"; then
@@ -99,10 +100,10 @@ else
 		fail "faults: flame graph and README" "$(grep -c faults "$svg") lines name faults"
 	fi
 	# The mem palette is greens and blue-greens, without red (hot's reds
-	# and yellows are mostly red).
+	# and yellows are mostly red).  Frames, not the title's bands.
 	not_green=0
 	frames=0
-	for c in $(grep -o '<rect [^>]*fill="#[0-9a-f]\{6\}"' "$svg" |
+	for c in $(grep -o '<rect x[^>]*fill="#[0-9a-f]\{6\}"' "$svg" |
 	    sed 's/.*#//' | sort -u); do
 		r=$(printf '%d' "0x$(echo "$c" | cut -c1-2)")
 		g=$(printf '%d' "0x$(echo "$c" | cut -c3-4)")
