@@ -42,6 +42,7 @@ LINK_flamesvg      = flame input base
 LINK_perfviews     = dataset views input base
 LINK_flatdiff      = views symbols input stats base
 LINK_diffstacks    = views symbols input stats base
+LINK_fileaccess    = views input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
 PROGRAMS   = $(FILTERS:%=$(BIN)/%)
@@ -57,7 +58,7 @@ DEPS_OK    = build/.deps-ok
 # Debian packages: to build, and to run the whole test suite.
 BUILD_PKGS = binutils-dev libpcre2-dev check pkg-config gcc make
 TEST_PKGS  = linux-perf:perf xz-utils:xz python3:python3 time nodejs:node \
-             npm:npm chromium:chromium clang:clang libclang-rt-dev
+             npm:npm chromium:chromium clang:clang libclang-rt-dev strace:strace
 
 .PHONY: all check unit deps bench install clean views record publish \
         stability sanitize format fuzz fuzz-build
@@ -187,6 +188,7 @@ clean:
 # --- Data sets (SPEC §5-6) ---
 #   make record ID=X [CMD=...] [PYTHON=...] [CALLGRAPH=dwarf|fp] [PYTHON_SRC=dir]
 #               [OVERHEAD=1] (bm_NAME: pyperformance's benchmark NAME)
+#     (tags faults, files: page faults, file-system calls; see perfviews(7))
 #   make views [ID=X]   make stability ID=X   make publish DEST=dir [EXAMPLE=1]
 #   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
 # record, stability, publish and suite are perfviews commands: perfviews(1).
@@ -197,6 +199,7 @@ PYTHON        ?= python3
 CALLGRAPH     ?= dwarf
 PERF          ?= perf
 PERF_EVENT    ?= cpu-clock
+STRACE        ?= strace
 RECORD_TIMEOUT ?= 600
 XZ            ?= xz -9e -T1
 BENCH_CACHE   ?= $(DATA)/.pyperformance
@@ -207,7 +210,8 @@ quote = '$(subst ','\'',$(1))'
 PYTHON_ARG = $(if $(filter-out file,$(origin PYTHON)),--python $(call quote,$(PYTHON)))
 RECORD_ARGS = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
     --callgraph $(call quote,$(CALLGRAPH)) --perf $(call quote,$(PERF)) \
-    --event $(call quote,$(PERF_EVENT)) --timeout $(call quote,$(RECORD_TIMEOUT)) \
+    $(if $(filter-out file,$(origin PERF_EVENT)),--event $(call quote,$(PERF_EVENT))) \
+    --strace $(call quote,$(STRACE)) --timeout $(call quote,$(RECORD_TIMEOUT)) \
     --xz $(call quote,$(XZ)) --cache $(call quote,$(BENCH_CACHE)) $(if $(OVERHEAD),--overhead)
 
 .PHONY: views-check
@@ -220,8 +224,14 @@ VIEW_RAW  = $(firstword $(wildcard $(DATA)/$(VIEW_ID)-raw.txt.xz \
 VIEW_META = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-meta.json)
 VIEW_CAT  = $(if $(filter %.xz,$(VIEW_RAW)),xz -dc,cat)
 V         = $(OUT)/$(VIEW_ID)
+# Tag files: the strace text beside the raw file, and its files view.
+VIEW_STRACE = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-strace.txt.xz)
 VIEW_FILES = $(V)-folded.txt $(V)-flat.txt $(V)-calltree.txt \
-             $(V)-bydso.txt $(V)-flamegraph.svg $(V)-README.md
+             $(V)-bydso.txt $(V)-flamegraph.svg $(V)-README.md \
+             $(if $(VIEW_STRACE),$(V)-files.txt $(V)-callers.txt)
+# What the data set asks of the program of view $(1) (event, palette): "$$@".
+opts = o=$$($(BIN)/perfviews readme --options $(1) $(VIEW_META)) && \
+       eval "set -- $$o" &&
 
 views: $(VIEW_FILES)
 
@@ -232,19 +242,21 @@ views-check: $(BIN)/perfviews
 	@test -n '$(VIEW_META)' || { echo "make views: $(VIEW_RAW) has no $(VIEW_ID)-meta.json beside it" >&2; exit 1; }
 	@mkdir -p $(OUT)
 
-$(V)-folded.txt: $(VIEW_RAW) $(BIN)/collapse | views-check
-	$(VIEW_CAT) $(VIEW_RAW) | $(BIN)/collapse >$@.tmp && mv $@.tmp $@
-$(V)-flat.txt: $(VIEW_RAW) $(BIN)/flatsort | views-check
-	$(VIEW_CAT) $(VIEW_RAW) | $(BIN)/flatsort >$@.tmp && mv $@.tmp $@
-$(V)-calltree.txt: $(VIEW_RAW) $(BIN)/calltree | views-check
-	$(VIEW_CAT) $(VIEW_RAW) | $(BIN)/calltree >$@.tmp && mv $@.tmp $@
-$(V)-bydso.txt: $(VIEW_RAW) $(BIN)/bydso | views-check
-	$(VIEW_CAT) $(VIEW_RAW) | $(BIN)/bydso >$@.tmp && mv $@.tmp $@
+$(V)-%.txt: $(VIEW_RAW) $(VIEW_META) $(BIN)/$$(VIEW_$$*) $(BIN)/perfviews | views-check
+	$(call opts,$*) $(VIEW_CAT) $(VIEW_RAW) | $(BIN)/$(VIEW_$*) "$$@" >$@.tmp && mv $@.tmp $@
+VIEW_folded = collapse
+VIEW_flat = flatsort
+VIEW_calltree = calltree
+VIEW_callers = calltree
+VIEW_bydso = bydso
+$(V)-files.txt: $(VIEW_STRACE) $(BIN)/fileaccess | views-check
+	xz -dc $(VIEW_STRACE) | $(BIN)/fileaccess >$@.tmp && mv $@.tmp $@
 $(V)-flamegraph.svg: $(V)-folded.txt $(VIEW_META) $(BIN)/flamesvg $(BIN)/perfviews | views-check
-	sub=$$($(BIN)/perfviews readme --subtitle $(VIEW_META)) && \
-	$(BIN)/flamesvg --title '$(VIEW_ID)' --subtitle "$$sub" $< >$@.tmp && mv $@.tmp $@
-$(V)-README.md: $(VIEW_META) $(V)-flat.txt $(BIN)/perfviews | views-check
-	$(BIN)/perfviews readme --flat $(V)-flat.txt --raw $(notdir $(VIEW_RAW)) $(VIEW_META) >$@.tmp && mv $@.tmp $@
+	sub=$$($(BIN)/perfviews readme --subtitle $(VIEW_META)) && $(call opts,flamegraph) \
+	$(BIN)/flamesvg --title '$(VIEW_ID)' --subtitle "$$sub" "$$@" $< >$@.tmp && mv $@.tmp $@
+$(V)-README.md: $(VIEW_META) $(V)-flat.txt $(if $(VIEW_STRACE),$(V)-files.txt $(V)-callers.txt) $(BIN)/perfviews | views-check
+	$(BIN)/perfviews readme --flat $(V)-flat.txt $(if $(VIEW_STRACE),--files $(V)-files.txt) \
+	    --raw $(notdir $(VIEW_RAW)) $(VIEW_META) >$@.tmp && mv $@.tmp $@
 
 record: $(BIN)/perfviews
 	@$(BIN)/perfviews record $(RECORD_ARGS) --cmd $(call quote,$(CMD)) \
@@ -255,7 +267,7 @@ publish: $(BIN)/perfviews
 	    --out $(call quote,$(OUT)) --make '$(MAKE) --no-print-directory' $(call quote,$(DEST))
 
 stability: $(BIN)/perfviews | views-check
-	@$(BIN)/perfviews stability $(VIEW_RAW) >$(V)-stability.md.tmp && \
+	@$(call opts,stability) $(BIN)/perfviews stability "$$@" $(VIEW_RAW) >$(V)-stability.md.tmp && \
 	    mv $(V)-stability.md.tmp $(V)-stability.md && cat $(V)-stability.md
 
 # --- Suites: pyperformance benchmarks at one setting, and their README ---

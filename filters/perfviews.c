@@ -5,8 +5,9 @@
  * Not a filter: it names, records, describes, publishes and compares
  * profile data sets (SPEC §5-6).  Each subcommand is a struct program
  * (its usage, help and options) and a few lines of glue over common/dataset:
- * dataset_id.h (the ID grammar), metadata.h (meta.json), record.h,
- * readme.h (READMEs and the published index), publish.h, stability.h.
+ * dataset_id.h (the ID grammar), metadata.h (meta.json), measure.h (what a
+ * data set counts), record.h, readme.h (READMEs and the published index),
+ * publish.h, stability.h.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "base/commands.h"
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
+#include "dataset/measure.h"
 #include "dataset/metadata.h"
 #include "dataset/publish.h"
 #include "dataset/pyperformance.h"
@@ -45,12 +47,7 @@ cmd_id(const struct program *p, int argc, char *argv[])
 	command_no_options(p, argc, argv);
 	command_operands(p, argc - optind, 1, 1, "one ID");
 	dataset_id_parse_or_die(argv[optind], &id);
-	/* Every part is [A-Za-z0-9_.]: safe to print unquoted for sh. */
-	printf("ID=%s\nWORKLOAD=%s\nTOOL=%s\nHZ=%u\nRUNS=%u\nTAGS='", id.text,
-	       id.workload, id.tool, id.hz, id.runs);
-	for (size_t i = 0; i < id.ntags; i++)
-		printf("%s%s", i ? " " : "", id.tags[i]);
-	printf("'\n");
+	dataset_id_write_sh(stdout, &id);
 	dataset_id_free(&id);
 	return EXIT_OK;
 }
@@ -94,9 +91,7 @@ cmd_meta(const struct program *p, int argc, char *argv[])
 			    array_reserve(sets, &cap, nsets + 1, sizeof *sets);
 			sets[nsets++] = optarg;
 		} else if (ch == OPT_FIELDS) {
-			for (size_t i = 0; i < meta_field_count; i++)
-				printf("%-34s %s\n", meta_fields[i].path,
-				       meta_fields[i].about);
+			metadata_write_fields(stdout);
 			free(sets);
 			return EXIT_OK;
 		}
@@ -149,38 +144,44 @@ cmd_get(const struct program *p, int argc, char *argv[])
 
 static const struct option readme_options[] = {
     {"flat", required_argument, NULL, 'f'},
+    {"files", required_argument, NULL, 'F'},
     {"raw", required_argument, NULL, 'r'},
     {"subtitle", no_argument, NULL, OPT_SUBTITLE},
+    {"options", required_argument, NULL, 'o'},
     {NULL, 0, NULL, 0},
 };
 
 static const struct program readme_program = {
     .name = "perfviews readme",
-    .usage = "perfviews readme [--flat FILE] [--raw NAME] [--subtitle] "
-             "META\n",
+    .usage = "perfviews readme [--flat FILE] [--files FILE] [--raw NAME] "
+             "[--subtitle]\n"
+             "                        [--options VIEW] META\n",
     .summary = "Write the README.md of the data set META describes.",
     .help = "      --flat FILE         quote the top of this flat view\n"
+            "      --files FILE        a files view, beside ID-callers.txt\n"
             "      --raw NAME          the raw file's name (ID-raw.txt.xz)\n"
-            "      --subtitle          only the line under the flame graph\n",
-    .shortopts = "f:r:",
+            "      --subtitle          only the line under the flame graph\n"
+            "      --options VIEW      only the options of VIEW's program, "
+            "as sh words\n",
+    .shortopts = "f:F:r:",
     .options = readme_options,
 };
 
 static int
 cmd_readme(const struct program *p, int argc, char *argv[])
 {
-	struct readme_options opt = {NULL, NULL, NULL};
+	struct readme_options opt = {0};
 	bool subtitle = false;
+	const char *program = NULL;
 	struct metadata m;
 	int ch;
 
 	while ((ch = program_option(p, argc, argv)) != -1) {
-		if (ch == 'f')
-			opt.flat = optarg;
-		else if (ch == 'r')
-			opt.raw = optarg;
-		else if (ch == OPT_SUBTITLE)
-			subtitle = true;
+		if (ch == 'f' || ch == 'F')
+			*(ch == 'f' ? &opt.flat : &opt.files) = optarg;
+		else if (ch == 'r' || ch == 'o')
+			*(ch == 'r' ? &opt.raw : &program) = optarg;
+		subtitle |= ch == OPT_SUBTITLE;
 	}
 	command_operands(p, argc - optind, 1, 1, "one META file");
 	metadata_read_or_die(&m, argv[optind]);
@@ -189,9 +190,11 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 	                ? xstrndup(argv[optind], (size_t)(slash - argv[optind]))
 	                : xstrdup(".");
 	opt.dir = *dir != '\0' ? dir : "/";
-	if (subtitle)
+	if (program != NULL && !measure_options(stdout, &m, program))
+		usage_error("--options: no such view: %s", program);
+	if (program == NULL && subtitle)
 		readme_subtitle(stdout, &m);
-	else
+	else if (program == NULL)
 		readme_write(stdout, &m, &opt);
 	free(dir);
 	metadata_free(&m);
@@ -206,6 +209,7 @@ static const struct option record_options[] = {
     {"python-src", required_argument, NULL, 's'},
     {"perf", required_argument, NULL, 'P'},
     {"event", required_argument, NULL, 'e'},
+    {"strace", required_argument, NULL, 'S'},
     {"timeout", required_argument, NULL, 't'},
     {"xz", required_argument, NULL, 'x'},
     {"cache", required_argument, NULL, 'C'},
@@ -219,9 +223,9 @@ static const struct program record_program = {
         "perfviews record [--data DIR] [--cmd CMD] [--python PY]\n"
         "                        [--callgraph dwarf|fp] [--python-src DIR] "
         "[--perf PERF]\n"
-        "                        [--event EVENT] [--timeout SECONDS] [--xz "
-        "XZ]\n"
-        "                        [--cache DIR] [--overhead] ID\n",
+        "                        [--event EVENT] [--strace STRACE] "
+        "[--timeout SECONDS]\n"
+        "                        [--xz XZ] [--cache DIR] [--overhead] ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .help = "      --data DIR          where data sets go (default data)\n"
             "      --cmd CMD           what to profile (default: by workload)\n"
@@ -230,6 +234,7 @@ static const struct program record_program = {
             "      --python-src DIR    the CPython checkout PY was built from\n"
             "      --perf PERF         the perf command (default perf)\n"
             "      --event EVENT       the event sampled (default cpu-clock)\n"
+            "      --strace STRACE     the strace command (tag files)\n"
             "      --timeout SECONDS   per run (default 600; 0: none)\n"
             "      --xz XZ             the compressor (default xz -9e -T1)\n"
             "      --cache DIR         bm_: pyperformance's venvs "
@@ -253,7 +258,7 @@ cmd_record(const struct program *p, int argc, char *argv[])
 	    ['p'] = &opt.python,     ['g'] = &opt.callgraph,
 	    ['s'] = &opt.python_src, ['P'] = &opt.perf,
 	    ['e'] = &opt.event,      ['x'] = &opt.xz,
-	    ['C'] = &opt.cache,
+	    ['C'] = &opt.cache,      ['S'] = &opt.strace,
 	};
 	while ((ch = program_option(p, argc, argv)) != -1) {
 		if (ch == 't')
@@ -263,6 +268,7 @@ cmd_record(const struct program *p, int argc, char *argv[])
 			*text[ch] = optarg;
 		opt.python_given |= ch == 'p';
 		opt.overhead |= ch == 'O';
+		opt.event_given |= ch == 'e';
 	}
 	command_operands(p, argc - optind, 1, 1, "one ID");
 	if (*argv[optind] == '\0')
@@ -303,10 +309,8 @@ cmd_publish(const struct program *p, int argc, char *argv[])
 			data = array_reserve(data, &cap, opt.ndata + 1,
 			                     sizeof *data);
 			data[opt.ndata++] = optarg;
-		} else if (ch == 'o') {
-			opt.out = optarg;
-		} else if (ch == 'm') {
-			opt.make = optarg;
+		} else if (ch == 'o' || ch == 'm') {
+			*(ch == 'o' ? &opt.out : &opt.make) = optarg;
 		}
 	}
 	command_operands(p, argc - optind, 1, 1, "one DEST directory");
@@ -323,18 +327,21 @@ static const struct option stability_options[] = {
     {"seed", required_argument, NULL, 's'},
     {"top", required_argument, NULL, 't'},
     {"sizes", required_argument, NULL, 'k'},
+    {"event", required_argument, NULL, 'e'},
     {NULL, 0, NULL, 0},
 };
 
 static const struct program stability_program = {
     .name = "perfviews stability",
     .usage = "perfviews stability [--splits N] [--seed N] [--top N] "
-             "[--sizes LIST] RAW\n",
+             "[--sizes LIST]\n"
+             "                           [--event NAME] RAW\n",
     .summary = "Does combining the runs of RAW stabilise the profile?",
     .help = "      --splits N          pairs of groups per size (default 200)\n"
             "      --seed N            of the random pairs (default 1)\n"
             "      --top N             functions in the second table (10)\n"
-            "      --sizes LIST        group sizes (default 1,2,5,RUNS/2)\n",
+            "      --sizes LIST        group sizes (default 1,2,5,RUNS/2)\n"
+            "      --event NAME        samples of event NAME (the first)\n",
     .shortopts = "",
     .options = stability_options,
 };
@@ -353,13 +360,15 @@ cmd_stability(const struct program *p, int argc, char *argv[])
 			opt.seed = option_count(optarg, "--seed", true);
 		else if (ch == 't')
 			opt.top = option_count(optarg, "--top", true);
+		else if (ch == 'e')
+			opt.event = optarg;
 		else if (ch == 'k' && (opt.nsizes = stability_sizes(
 		                           optarg, opt.sizes, 32)) == 0)
 			usage_error("--sizes: not a list of group sizes: '%s'",
 			            optarg);
 	}
 	command_operands(p, argc - optind, 1, 1, "one RAW file");
-	stability_read(&st, argv[optind]);
+	stability_read(&st, argv[optind], opt.event);
 	char *name = raw_dataset_name(argv[optind]);
 	opt.name = name;
 	stability_report(stdout, &st, &opt);

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define DATASET_ID_MAX_TAGS 32
 
@@ -46,5 +47,8 @@ void dataset_id_parse_or_die(const char *text, struct dataset_id *id);
 
 /* True when the ID carries the tag. */
 bool dataset_id_has_tag(const struct dataset_id *id, const char *tag);
+
+/* Its parts as sh assignments: ID=, WORKLOAD=, TOOL=, HZ=, RUNS=, TAGS=. */
+void dataset_id_write_sh(FILE *out, const struct dataset_id *id);
 
 #endif

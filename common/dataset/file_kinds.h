@@ -10,6 +10,7 @@
 #ifndef PERFVIEWS_FILE_KINDS_H
 #define PERFVIEWS_FILE_KINDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum file_origin {
@@ -28,6 +29,7 @@ struct file_kind {
 	enum file_origin origin;
 	const char *what; /* what it is (Markdown) */
 	const char *how;  /* how to read it (Markdown) */
+	const char *tag;  /* only data sets with this tag have it; or NULL */
 };
 
 extern const struct file_kind file_kinds[];
@@ -39,6 +41,9 @@ extern const size_t file_kind_count;
  */
 char *file_kind_find(const struct file_kind *k, const char *dir,
                      const char *id);
+
+/* Does a data set of this ID have such a file (its tag, if any)? */
+bool file_kind_applies(const struct file_kind *k, const char *id);
 
 /* "ID<suffix>" (a new string: free it). */
 char *file_kind_name(const struct file_kind *k, const char *id);

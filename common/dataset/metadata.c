@@ -26,6 +26,8 @@ const struct meta_field meta_fields[] = {
     {"tool.version", META_STRING, "its version"},
     {"tool.event", META_STRING, "the event sampled"},
     {"tool.frequency", META_NUMBER, "sampling frequency in Hz"},
+    {"tool.period", META_NUMBER,
+     "events per sample (perf record -c); null: sampled at the frequency"},
     {"tool.call_graph", META_STRING, "how stacks were taken: fp or dwarf"},
     {"tool.runs", META_NUMBER, "number of runs combined"},
     {"tool.record_command", META_STRING, "the exact record command"},
@@ -73,6 +75,18 @@ const struct meta_field meta_fields[] = {
     {"benchmark.dropped", META_STRING, "the perf.data files not kept"},
     {"samples.total", META_NUMBER, "samples in all runs"},
     {"samples.per_run", META_NUMBER_LIST, "samples in each run"},
+    {"samples.unit", META_STRING, "what a count is: samples, faults, calls"},
+    {"samples.meaning", META_STRING, "what one sample is, in words"},
+    {"samples.by_event", META_STRING_LIST,
+     "EVENT=COUNT for each event, all runs"},
+    {"samples.lost", META_NUMBER,
+     "samples perf lost (perf report --stats), all runs"},
+    {"strace.version", META_STRING, "strace's version"},
+    {"strace.command", META_STRING,
+     "the strace command: one more run of the workload, after perf's"},
+    {"strace.runs", META_NUMBER,
+     "runs of the workload under strace, besides perf's tool.runs"},
+    {"strace.calls", META_NUMBER, "system calls in the strace file"},
     {"timing.record_seconds", META_DECIMAL,
      "time spent in perf record, all runs"},
     {"timing.script_seconds", META_DECIMAL,
@@ -81,6 +95,8 @@ const struct meta_field meta_fields[] = {
      "of record_seconds, pyperf's duration of the benchmark's workers"},
     {"timing.compress_seconds", META_DECIMAL,
      "time spent compressing the raw file"},
+    {"timing.strace_seconds", META_DECIMAL,
+     "time spent in the run under strace"},
     {"timing.other_seconds", META_DECIMAL,
      "the rest of the recording: checks, metadata, moving"},
 };
@@ -99,6 +115,19 @@ metadata_free(struct metadata *m)
 		free(m->values[i]);
 	free(m->values);
 	m->values = NULL;
+}
+
+void
+metadata_write_fields(FILE *out)
+{
+	int width = 0;
+
+	for (size_t i = 0; i < meta_field_count; i++)
+		if ((int)strlen(meta_fields[i].path) > width)
+			width = (int)strlen(meta_fields[i].path);
+	for (size_t i = 0; i < meta_field_count; i++)
+		fprintf(out, "%-*s  %s\n", width, meta_fields[i].path,
+		        meta_fields[i].about);
 }
 
 int

@@ -46,6 +46,9 @@ struct metadata {
 void metadata_init(struct metadata *m);
 void metadata_free(struct metadata *m);
 
+/* "path  about" for each field, one a line. */
+void metadata_write_fields(FILE *out);
+
 /* The field index of path, or -1. */
 int metadata_field(const char *path);
 

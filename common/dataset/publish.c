@@ -153,7 +153,7 @@ copy_data_set(const char *id, const char *dir, const char *out,
 		    k->origin == FILE_RECORDED || k->origin == FILE_OPTIONAL;
 		char *path = file_kind_find(k, recorded ? dir : out, id);
 		if (path == NULL && k->origin != FILE_EXTRA &&
-		    k->origin != FILE_OPTIONAL)
+		    k->origin != FILE_OPTIONAL && file_kind_applies(k, id))
 			die(EXIT_DATA, "%s: no %s%s in %s", id, id, k->suffix,
 			    recorded ? dir : out);
 		if (path != NULL)

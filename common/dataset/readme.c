@@ -11,6 +11,7 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/file_kinds.h"
+#include "dataset/measure.h"
 #include "dataset/readme.h"
 
 /* A field for prose: its value, "none" for an empty list, or "unknown". */
@@ -46,9 +47,28 @@ put_cell(FILE *out, const char *s)
 	}
 }
 
-/* The '#' header and the first rows of a flat view, quoted. */
+/* Text inside HTML: '<', '>' and '&' as entities. */
 static void
-quote_flat(FILE *out, const char *path, int rows)
+put_html(FILE *out, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '<')
+			fputs("&lt;", out);
+		else if (*s == '>')
+			fputs("&gt;", out);
+		else if (*s == '&')
+			fputs("&amp;", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+/*
+ * The '#' header and the first rows of a view, quoted: in a Markdown code
+ * block, or escaped for an HTML <pre>.
+ */
+static void
+quote_view(FILE *out, const char *path, int rows, bool html)
 {
 	int fd = input_open(path);
 	FILE *f = fdopen(fd, "r");
@@ -57,31 +77,61 @@ quote_flat(FILE *out, const char *path, int rows)
 
 	if (f == NULL)
 		die_errno(EXIT_DATA, "%s", path);
-	fputs("```\n", out);
+	fputs(html ? "<pre>\n" : "```\n", out);
 	while (rows > 0 && getline(&line, &cap, f) != -1) {
-		fputs(line, out);
+		if (html)
+			put_html(out, line);
+		else
+			fputs(line, out);
 		if (line[0] != '#')
 			rows--;
 	}
 	if (ferror(f))
 		die_errno(EXIT_DATA, "%s", path);
-	fputs("```\n", out);
+	fputs(html ? "</pre>\n" : "```\n", out);
 	free(line);
 	fclose(f);
+}
+
+/* What a count is: meta.json's word, or the measure's. */
+static const char *
+unit_of(const struct metadata *m)
+{
+	const char *unit = metadata_get(m, "samples.unit");
+	return unit != NULL ? unit : measure_of_meta(m)->unit;
 }
 
 static void
 describe(FILE *out, const struct metadata *m)
 {
-	const char *runs = known(m, "tool.runs");
+	const struct measure *ms = measure_of_meta(m);
+	const char *runs = known(m, "tool.runs"), *palette;
+	const char *event =
+	    ms->label != NULL ? ms->label : known(m, "tool.event");
 
-	fprintf(out,
-	        "`%s` profiled with %s %s: event %s at %s Hz, %s call graphs, "
-	        "%s run%s combined, %s samples in all.\n",
-	        known(m, "workload.command"), known(m, "tool.name"),
-	        known(m, "tool.version"), known(m, "tool.event"),
-	        known(m, "tool.frequency"), known(m, "tool.call_graph"), runs,
-	        strcmp(runs, "1") == 0 ? "" : "s", known(m, "samples.total"));
+	if (metadata_get(m, "tool.period") != NULL)
+		fprintf(out,
+		        "`%s` recorded with %s %s: every event a sample (%s; "
+		        "`perf record -c %s`, the ID's frequency has no "
+		        "effect), ",
+		        known(m, "workload.command"), known(m, "tool.name"),
+		        known(m, "tool.version"), event,
+		        known(m, "tool.period"));
+	else
+		fprintf(out, "`%s` profiled with %s %s: event %s at %s Hz, ",
+		        known(m, "workload.command"), known(m, "tool.name"),
+		        known(m, "tool.version"), event,
+		        known(m, "tool.frequency"));
+	fprintf(out, "%s call graphs, %s run%s combined, %s %s in all.\n",
+	        known(m, "tool.call_graph"), runs,
+	        strcmp(runs, "1") == 0 ? "" : "s", known(m, "samples.total"),
+	        unit_of(m));
+	const char *lost = metadata_get(m, "samples.lost");
+	if (lost != NULL && strcmp(lost, "0") != 0)
+		fprintf(out,
+		        "**perf lost %s samples** (its ring buffer was full): "
+		        "the counts are short by that many.\n",
+		        lost);
 	fprintf(out, "Recorded %s on %s (%s, %s CPUs, Linux %s).\n",
 	        known(m, "timestamp"), known(m, "host.hostname"),
 	        known(m, "host.cpu_model"), known(m, "host.cpu_count"),
@@ -92,6 +142,69 @@ describe(FILE *out, const struct metadata *m)
 	        known(m, "python.build.git_remote"),
 	        known(m, "python.build.git_branch"),
 	        known(m, "python.build.git_revision"));
+	measure_palette(m, &palette);
+	fprintf(out, "The flame graph is drawn with %s.\n\n", palette);
+}
+
+/* What one sample is, and the samples of each event. */
+static void
+what_is_counted(FILE *out, const struct metadata *m)
+{
+	const struct measure *ms = measure_of_meta(m);
+	const char *by_event = metadata_get(m, "samples.by_event");
+
+	if (ms->about == NULL)
+		return;
+	fprintf(out, "## What is counted\n\n%s\n", ms->about);
+	if (by_event != NULL && *by_event != '\0')
+		fprintf(out, "Samples by event: `%s`.\n\n", by_event);
+	if (ms->kind == MEASURE_FAULTS && by_event != NULL &&
+	    strstr(by_event, "major-faults=") == NULL)
+		fputs("No major fault: every page the program needed was "
+		      "in memory already.\n\n",
+		      out);
+}
+
+/*
+ * Who looks files up (the callers view beside the files view, ID-callers.txt
+ * in its directory) beside what they look up (the files view).
+ */
+static void
+side_by_side(FILE *out, const char *id, const char *files)
+{
+	size_t n = strlen(files);
+	char *callers = xmalloc(n + 8);
+
+	if (n > 10 && strcmp(files + n - 10, "-files.txt") == 0)
+		snprintf(callers, n + 8, "%.*s-callers.txt", (int)(n - 10),
+		         files);
+	else
+		snprintf(callers, n + 8, "%s", files);
+	fputs("## Who looks files up, and what they look up\n\n", out);
+	if (access(callers, R_OK) != 0) {
+		fprintf(out, "From `%s-files.txt`:\n\n", id);
+		quote_view(out, files, 24, false);
+		fputc('\n', out);
+		free(callers);
+		return;
+	}
+	fprintf(out,
+	        "<table>\n<tr><th>who: the functions that make the calls, "
+	        "and their callers (perf, <code>%s-callers.txt</code>)</th>\n"
+	        "<th>what: the paths they are about (strace, "
+	        "<code>%s-files.txt</code>)</th></tr>\n<tr><td>\n",
+	        id, id);
+	quote_view(out, callers, 24, true);
+	fputs("</td><td>\n", out);
+	quote_view(out, files, 24, true);
+	fputs("</td></tr>\n</table>\n\n"
+	      "perf counts the calls of its tracepoints: the open, stat, "
+	      "access, readlink, list and close columns of the files view "
+	      "(and execve, chdir, mkdir, unlink, rename... among other); "
+	      "strace also traces the calls on descriptors (read, lseek, "
+	      "mmap, ioctl, fcntl: io and other).\n\n",
+	      out);
+	free(callers);
 }
 
 /* The table of the files a README sits among (recorded and views). */
@@ -105,12 +218,14 @@ files_table(FILE *out, const char *id, const struct readme_options *opt)
 	      out);
 	for (size_t i = 0; i < file_kind_count; i++) {
 		const struct file_kind *k = &file_kinds[i];
+		/* Optional files (pyperf's JSON) are listed where they are. */
 		char *path = k->origin == FILE_OPTIONAL && opt->dir != NULL
 		                 ? file_kind_find(k, opt->dir, id)
 		                 : NULL;
 		free(path);
-		if (k->origin != FILE_RECORDED && k->origin != FILE_VIEW &&
-		    path == NULL)
+		if ((k->origin != FILE_RECORDED && k->origin != FILE_VIEW &&
+		     path == NULL) ||
+		    !file_kind_applies(k, id))
 			continue;
 		char *name = file_kind_name(k, id);
 		const char *shown =
@@ -130,21 +245,23 @@ timings(FILE *out, const struct metadata *m)
 	    {"timing.record_seconds", "perf record"},
 	    {"timing.script_seconds", "perf script"},
 	    {"timing.compress_seconds", "compression"},
+	    {"timing.strace_seconds", "the run under strace"},
 	    {"timing.other_seconds", "the rest"},
 	};
 	double total = 0;
 
-	for (size_t i = 0; i < 4; i++) {
+	for (size_t i = 0; i < 5; i++) {
 		const char *v = metadata_get(m, parts[i][0]);
-		if (v == NULL)
+		if (v == NULL && i != 3) /* strace: only for tag files */
 			return;
-		total += strtod(v, NULL);
+		total += v != NULL ? strtod(v, NULL) : 0;
 	}
 	fprintf(out, "Recording took %.1f s: ", total);
-	for (size_t i = 0; i < 4; i++)
-		fprintf(out, "%s %.1f s%s", parts[i][1],
-		        strtod(metadata_get(m, parts[i][0]), NULL),
-		        i < 3 ? ", " : ".\n\n");
+	for (size_t i = 0; i < 5; i++)
+		if (metadata_get(m, parts[i][0]) != NULL)
+			fprintf(out, "%s %.1f s%s", parts[i][1],
+			        strtod(metadata_get(m, parts[i][0]), NULL),
+			        i < 4 ? ", " : ".\n\n");
 }
 
 static void
@@ -259,37 +376,52 @@ readme_write(FILE *out, const struct metadata *m,
 	describe(out, m);
 	benchmark(out, m);
 	files_table(out, id, opt);
-	if (opt->flat != NULL) {
+	what_is_counted(out, m);
+	if (opt->files != NULL) {
+		side_by_side(out, id, opt->files);
+	} else if (opt->flat != NULL) {
 		fprintf(out,
-		        "## Top functions\n\nBy self samples, from "
+		        "## Top functions\n\nBy self %s, from "
 		        "`%s-flat.txt`.  A sample whose leaf frame perf "
 		        "printed as inlined counts for the inlined function, "
 		        "as `perf script` shows it; `perf report` gives it to "
 		        "the function it was inlined into, which `flatsort "
 		        "--inline caller` does too (on dwarf recordings the "
 		        "two orders can differ).\n\n",
-		        id);
-		quote_flat(out, opt->flat, 10);
+		        unit_of(m), id);
+		quote_view(out, opt->flat, 10, false);
 		fputc('\n', out);
 	}
 	fprintf(out, "## How it was made\n\n```\n%s\n```\n\n",
 	        known(m, "tool.record_command"));
 	if (metadata_get(m, "benchmark.name") != NULL)
-		fprintf(
-		    out,
-		    "by pyperf's `perf_record` hook, attached to each worker "
-		    "of `%s`; the `perf script` text of each value worker's "
-		    "perf.data appended to the raw file; then `make views "
-		    "ID=%s` ran collapse, flatsort, calltree, bydso and "
-		    "flamesvg on it.\n\n",
-		    known(m, "workload.command"), id);
+		fprintf(out,
+		        "by pyperf's `perf_record` hook, attached to each "
+		        "worker of `%s`; the `perf script` text of each value "
+		        "worker's perf.data appended to the raw file",
+		        known(m, "workload.command"));
 	else
+		fputs("once per run, `perf script` of each run appended to "
+		      "the raw file",
+		      out);
+	if (metadata_get(m, "strace.command") != NULL)
 		fprintf(
 		    out,
-		    "once per run, `perf script` of each run appended to the "
-		    "raw file; then `make views ID=%s` ran collapse, "
-		    "flatsort, calltree, bydso and flamesvg on it.\n\n",
-		    id);
+		    "; then one more run of the workload (%s in all), under "
+		    "strace, for the names of the files:\n\n```\n%s\n```"
+		    "\n\nIts text is `%s-strace.txt.xz`",
+		    strtoul(known(m, "tool.runs"), NULL, 10) +
+		                strtoul(known(m, "strace.runs"), NULL, 10) ==
+		            2
+		        ? "two"
+		        : "several",
+		    metadata_get(m, "strace.command"), id);
+	fprintf(out,
+	        "; then `make views ID=%s` ran collapse, flatsort, calltree, "
+	        "bydso%s and flamesvg on it.\n\n",
+	        id,
+	        metadata_get(m, "strace.command") != NULL ? ", fileaccess"
+	                                                  : "");
 	timings(out, m);
 	metadata_table(out, m);
 }
@@ -299,15 +431,20 @@ readme_subtitle(FILE *out, const struct metadata *m)
 {
 	const char *python = known(m, "python.version");
 
+	const struct measure *ms = measure_of_meta(m);
+	bool every = metadata_get(m, "tool.period") != NULL;
+
 	/* sys.version: the number, then build details. */
 	fprintf(out,
-	        "%s | %s %s %s Hz, %s stacks, %s run(s), %s samples | Python "
+	        "%s | %s %s %s%s, %s stacks, %s run(s), %s %s | Python "
 	        "%.*s | %s, %s\n",
 	        known(m, "workload.command"), known(m, "tool.name"),
-	        known(m, "tool.event"), known(m, "tool.frequency"),
-	        known(m, "tool.call_graph"), known(m, "tool.runs"),
-	        known(m, "samples.total"), (int)strcspn(python, " "), python,
-	        known(m, "host.hostname"), known(m, "timestamp"));
+	        ms->label != NULL ? ms->label : known(m, "tool.event"),
+	        every ? "every event" : known(m, "tool.frequency"),
+	        every ? "" : " Hz", known(m, "tool.call_graph"),
+	        known(m, "tool.runs"), known(m, "samples.total"), unit_of(m),
+	        (int)strcspn(python, " "), python, known(m, "host.hostname"),
+	        known(m, "timestamp"));
 }
 
 /* One row: the data set, and a link to each of its files in dir. */
@@ -343,7 +480,10 @@ readme_index(FILE *out, const char *dir, char *const metas[], size_t n)
 	      "`WORKLOAD-perf-freqHZ[xRUNS][-TAG...]`: the workload, the "
 	      "profiler, the sampling frequency in Hz, the number of runs "
 	      "combined (1 when absent) and tags (`nosite`: Python ran with "
-	      "`-S`; `xperf`: with `-X perf`).  The ID links the data set's "
+	      "`-S`; `xperf`: with `-X perf`; `faults`: every page fault "
+	      "counted instead of time, the frequency unused; `files`: every "
+	      "file-system call, with strace's file names).  The ID links the "
+	      "data set's "
 	      "README: how it was made, its top functions and all its "
 	      "metadata.\n\n"
 	      "| ID | date | workload | Python | revision | samples | files "
@@ -364,6 +504,8 @@ readme_index(FILE *out, const char *dir, char *const metas[], size_t n)
 		fprintf(out, "| %s | `ID%s`", k->kind, k->suffix);
 		if (k->alt_suffix != NULL)
 			fprintf(out, " or `ID%s`", k->alt_suffix);
+		if (k->tag != NULL)
+			fprintf(out, " (tag %s)", k->tag);
 		fprintf(out, " | %s | %s |\n", k->what, k->how);
 	}
 }

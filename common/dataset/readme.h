@@ -3,11 +3,14 @@
  * data set, the one-line summary under its flame graph's title, and the
  * index of a directory of published data sets.
  *
- * Everything is Markdown written from the metadata and the table of file
- * kinds (file_kinds.h).  Unknown values are written "unknown", a list
- * known to be empty "none": nothing is guessed.  The index is meant to be
- * read on its own, where no man page is at hand: it says what an ID means
- * and what each kind of file is.
+ * Everything is Markdown written from the metadata, the table of file
+ * kinds (file_kinds.h) and what the data set counts (measure.h): a data
+ * set of page faults or file-system calls says what one sample is and how
+ * to read it, and a files data set puts who looks files up (perf: the flat
+ * view) beside what they look up (strace: the files view).  Unknown values are
+ * written "unknown", a list known to be empty "none": nothing is guessed.  The
+ * index is meant to be read on its own, where no man page is at hand: it says
+ * what an ID means and what each kind of file is.
  */
 #ifndef PERFVIEWS_README_H
 #define PERFVIEWS_README_H
@@ -18,9 +21,10 @@
 #include "dataset/metadata.h"
 
 struct readme_options {
-	const char *flat; /* a flat view to quote the top of, or NULL */
-	const char *raw;  /* the raw file's name; NULL: ID-raw.txt.xz */
-	const char *dir;  /* where meta.json is: optional files found there */
+	const char *flat;  /* a flat view to quote the top of, or NULL */
+	const char *raw;   /* the raw file's name; NULL: ID-raw.txt.xz */
+	const char *files; /* a files view to quote, beside flat; or NULL */
+	const char *dir;   /* where meta.json is: optional files found there */
 };
 
 /* The README of a data set; a meta.json without an id is fatal. */

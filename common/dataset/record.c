@@ -14,14 +14,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/child.h"
 #include "dataset/dataset_id.h"
+#include "dataset/measure.h"
 #include "dataset/metadata.h"
 #include "dataset/pyperformance.h"
 #include "dataset/record.h"
 #include "dataset/runs.h"
+#include "input/strace.h"
 
 #define MAX_RATE_SYSCTL "/proc/sys/kernel/perf_event_max_sample_rate"
 
@@ -155,8 +158,11 @@ struct plan {
 	char *record;     /* the perf record command, for meta.json */
 	char *tmp;        /* DATA/.ID.tmp */
 	struct metadata meta;
-	double start, record_s, script_s, compress_s;
-	char *bench_python; /* bm_: the interpreter's own path */
+	double start, record_s, script_s, compress_s, strace_s;
+	char *bench_python;            /* bm_: the interpreter's own path */
+	const struct measure *measure; /* what is counted: the tags' */
+	char *events;                  /* perf record -e */
+	unsigned long lost;            /* samples perf lost, all runs */
 };
 
 static void
@@ -260,19 +266,125 @@ check_words(const struct plan *p)
 	}
 }
 
+/*
+ * How perf samples: at the ID's frequency, or, for a measure that counts
+ * (faults, files), every event, with a ring buffer large enough that none
+ * is lost (the default one loses many with dwarf stacks).
+ */
+static const char *
+sampling_text(const struct plan *p, char *buf, size_t size)
+{
+	if (p->measure->every_event)
+		return "-c 1 -m 16M";
+	snprintf(buf, size, "-F %" PRIu32, p->id.hz);
+	return buf;
+}
+
+/* The whole output of a command, through file; NULL when it failed. */
+static char *
+whole_output(struct child_args *a, const char *file)
+{
+	struct child_result r;
+	int fd = child_open(file, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, fd, -1};
+	bool ok = child_run(a->v, &io, 0, &r);
+	FILE *f = fopen(file, "re");
+	char *text = NULL;
+	size_t cap = 0;
+
+	close(fd);
+	stop_if_asked();
+	if (ok && f != NULL && getdelim(&text, &cap, '\0', f) < 0) {
+		free(text);
+		text = NULL;
+	}
+	if (f != NULL)
+		fclose(f);
+	unlink(file);
+	return ok ? text : (free(text), NULL);
+}
+
+/* Tag files: the wanted sys_enter tracepoints this kernel offers. */
+static char *
+file_events(struct plan *p)
+{
+	struct child_args a = {0};
+	char *file = join_path(p->tmp, "answer");
+	char *list, *events = xstrdup("");
+
+	args_add_words(&a, p->opt->perf, "--perf");
+	args_add(&a, "list");
+	args_add(&a, "syscalls:sys_enter_*");
+	list = whole_output(&a, file);
+	free(file);
+	args_free(&a);
+	for (size_t i = 0; list != NULL && measure_file_syscalls[i]; i++) {
+		char *name =
+		    format("syscalls:sys_enter_%s ", measure_file_syscalls[i]);
+		if (strstr(list, name) != NULL) {
+			char *more =
+			    format("%s%s%.*s", events, *events ? "," : "",
+			           (int)strlen(name) - 1, name);
+			free(events);
+			events = more;
+		}
+		free(name);
+	}
+	free(list);
+	if (*events == '\0')
+		die(EXIT_DATA,
+		    "tag files: %s list shows no syscalls:sys_enter_* "
+		    "tracepoints (they need root, and tracefs)",
+		    p->opt->perf);
+	return events;
+}
+
+/*
+ * What the tags ask to count, and the events perf records for it (for
+ * files, later: file_events), checked before anything runs.
+ */
+static void
+plan_measure(struct plan *p)
+{
+	struct child_args a = {0};
+
+	p->measure = measure_of_id(&p->id);
+	if (p->measure->kind == MEASURE_TIME) {
+		p->events = xstrdup(p->opt->event);
+		return;
+	}
+	if (p->opt->event_given)
+		usage_error("tag %s records %s: PERF_EVENT (--event %s) does "
+		            "not apply",
+		            p->measure->tag,
+		            p->measure->events ? p->measure->events
+		                               : p->measure->label,
+		            p->opt->event);
+	if (p->measure->kind == MEASURE_FAULTS) {
+		p->events = xstrdup(p->measure->events);
+		return;
+	}
+	args_add_words(&a, p->opt->strace, "--strace");
+	args_add(&a, "-V");
+	if (!succeeds(&a))
+		die(EXIT_DATA,
+		    "tag files runs the workload under strace too, and %s "
+		    "does not run (apt-get install strace, or make deps)",
+		    p->opt->strace);
+	args_free(&a);
+}
+
 /* perf record's arguments, writing to output. */
 static void
 record_args(struct child_args *a, const struct plan *p, const char *output)
 {
-	char hz[16];
+	char buf[32];
 
-	snprintf(hz, sizeof hz, "%" PRIu32, p->id.hz);
 	args_add_words(a, p->opt->perf, "--perf");
 	args_add(a, "record");
 	args_add(a, "-e");
-	args_add(a, p->opt->event);
-	args_add(a, "-F");
-	args_add(a, hz);
+	args_add(a, p->events);
+	args_add_words(a, sampling_text(p, buf, sizeof buf), "sampling");
 	if (strcmp(p->opt->callgraph, "dwarf") == 0) {
 		args_add(a, "--call-graph");
 		args_add(a, "dwarf");
@@ -288,8 +400,10 @@ record_args(struct child_args *a, const struct plan *p, const char *output)
 static char *
 record_text(const struct plan *p, const char *output)
 {
-	return format("%s record -e %s -F %" PRIu32 " %s -o %s -- %s",
-	              p->opt->perf, p->opt->event, p->id.hz,
+	char buf[32];
+
+	return format("%s record -e %s %s %s -o %s -- %s", p->opt->perf,
+	              p->events, sampling_text(p, buf, sizeof buf),
 	              strcmp(p->opt->callgraph, "dwarf") == 0
 	                  ? "--call-graph dwarf"
 	                  : "-g",
@@ -308,7 +422,8 @@ plan_rate(struct plan *p)
 			max = 0;
 		fclose(f);
 	}
-	if (max <= 0 || p->id.hz <= (unsigned long)max)
+	if (max <= 0 || p->id.hz <= (unsigned long)max ||
+	    p->measure->every_event)
 		return;
 	if (geteuid() != 0)
 		die(EXIT_DATA,
@@ -406,7 +521,10 @@ gather_metadata(struct plan *p)
 	                                               : version);
 	free(version);
 	args_free(&a);
-	set(p, "tool.event", p->opt->event);
+	set(p, "tool.event", p->events);
+	set(p, "tool.period", p->measure->every_event ? "1" : "");
+	set(p, "samples.unit", p->measure->unit);
+	set(p, "samples.meaning", p->measure->meaning);
 	set(p, "tool.call_graph", p->opt->callgraph);
 	set(p, "tool.record_command", p->record);
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
@@ -457,6 +575,45 @@ gather_metadata(struct plan *p)
 	}
 	unlink(file);
 	free(file);
+}
+
+/*
+ * The samples perf lost in a recording, from `perf report --stats`: the
+ * LOST_SAMPLES of each event, or when it has none, of all together.
+ */
+static unsigned long
+lost_samples(struct plan *p, const char *data)
+{
+	struct child_args a = {0};
+	char *file = join_path(p->tmp, "answer");
+	unsigned long per_event = 0, all = 0;
+	bool aggregated = false;
+
+	args_add_words(&a, p->opt->perf, "--perf");
+	args_add(&a, "report");
+	args_add(&a, "-i");
+	args_add(&a, data);
+	args_add(&a, "--stats");
+	char *stats = whole_output(&a, file);
+	args_free(&a);
+	free(file);
+	for (char *line = stats, *next; line != NULL && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		char *lost = strstr(line, "LOST_SAMPLES events:");
+		if (strstr(line, " stats:") != NULL)
+			aggregated = strstr(line, "Aggregated") != NULL;
+		else if (lost != NULL && aggregated)
+			all += strtoul(lost + 20, NULL, 10);
+		else if (lost != NULL)
+			per_event += strtoul(lost + 20, NULL, 10);
+	}
+	if (stats == NULL)
+		warnmsg("%s report --stats failed: samples lost are unknown",
+		        p->opt->perf);
+	free(stats);
+	return per_event > 0 ? per_event : all;
 }
 
 /* Run n of the recording: perf record, then its perf script text. */
@@ -511,6 +668,15 @@ record_run(struct plan *p, uint32_t n, int raw)
 		what = format("perf script of run %" PRIu32, n);
 		child_failed(what, &r, err);
 	}
+	unsigned long lost = lost_samples(p, data);
+	if (lost > 0)
+		warnmsg("run %" PRIu32 ": perf lost %lu samples (its ring "
+		        "buffer was full)%s",
+		        n, lost,
+		        p->measure->every_event ? ": the counts are short by "
+		                                  "that many"
+		                                : "");
+	p->lost += lost;
 	unlink(data); /* else the next perf record keeps it as .old */
 	free(what);
 	free(data);
@@ -543,12 +709,95 @@ compress(struct plan *p, const char *raw, const char *xz)
 	args_add(&a, raw);
 	double t = seconds();
 	bool ok = child_run(a.v, &io, 0, &r);
-	p->compress_s = seconds() - t;
+	p->compress_s += seconds() - t;
 	close(fd);
 	args_free(&a);
 	stop_if_asked();
 	if (!ok)
 		child_failed("compression", &r, NULL);
+}
+
+/* The strace command, writing to output. */
+static void
+strace_args(struct child_args *a, const struct plan *p, const char *output)
+{
+	args_add_words(a, p->opt->strace, "--strace");
+	args_add_words(a, "-f -qq -ttt -T -y -s 256 -e trace=%file,%desc -o",
+	               "strace");
+	args_add(a, output);
+	args_add(a, "--");
+	args_add_words(a, p->cmd, "CMD");
+}
+
+/* The calls in a strace file; its bad lines are warnings. */
+static unsigned long
+count_calls(const char *path)
+{
+	struct strace_reader r;
+	struct strace_call c;
+	int fd = child_open(path, O_RDONLY);
+
+	strace_reader_init(&r, fd, path);
+	while (strace_reader_next(&r, &c))
+		;
+	strace_reader_summary(&r);
+	unsigned long calls = r.calls;
+	strace_reader_free(&r);
+	close(fd);
+	return calls;
+}
+
+/*
+ * Tag files: the workload once more, under strace, which names the files
+ * that perf's tracepoints point to; its text compressed into xz.  A run
+ * of its own, after perf's: strace.runs says so.
+ */
+static void
+record_strace(struct plan *p, const char *xz)
+{
+	char *text = join_path(p->tmp, "strace.txt");
+	char *out = join_path(p->tmp, "stdout");
+	char *err = join_path(p->tmp, "stderr");
+	char *file = join_path(p->tmp, "answer");
+	struct child_args a = {0};
+	struct child_result r;
+	char number[24];
+
+	args_add_words(&a, p->opt->strace, "--strace");
+	args_add(&a, "-V");
+	char *version = output_of(&a, file);
+	args_free(&a);
+	char *v = strstr(version, "version ");
+	set(p, "strace.version", v != NULL ? v + 8 : version);
+	free(version);
+	char *shown = format("%s -f -qq -ttt -T -y -s 256 -e "
+	                     "trace=%%file,%%desc -o STRACE.txt -- %s",
+	                     p->opt->strace, p->cmd);
+	printf("names of the files: %s\n", shown);
+	fflush(stdout);
+	set(p, "strace.command", shown);
+	free(shown);
+	strace_args(&a, p, text);
+	int ofd = child_open(out, O_WRONLY | O_CREAT | O_TRUNC);
+	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, ofd, efd};
+	double t = seconds();
+	bool ok = child_run(a.v, &io, p->opt->timeout, &r);
+	p->strace_s = seconds() - t;
+	args_free(&a);
+	close(ofd);
+	close(efd);
+	stop_if_asked();
+	if (!ok)
+		child_failed("the run under strace", &r, err);
+	set(p, "strace.runs", "1");
+	snprintf(number, sizeof number, "%lu", count_calls(text));
+	set(p, "strace.calls", number);
+	compress(p, text, xz);
+	free(text);
+	free(out);
+	free(err);
+	free(file);
 }
 
 static void
@@ -563,10 +812,15 @@ set_seconds(struct plan *p, const char *field, double s)
 static void
 write_meta(struct plan *p, const char *path)
 {
-	double other =
-	    seconds() - p->start - p->record_s - p->script_s - p->compress_s;
+	double other = seconds() - p->start - p->record_s - p->script_s -
+	               p->compress_s - p->strace_s;
 	FILE *f;
+	char lost[24];
 
+	snprintf(lost, sizeof lost, "%lu", p->lost);
+	set(p, "samples.lost", lost);
+	if (p->measure->kind == MEASURE_FILES)
+		set_seconds(p, "timing.strace_seconds", p->strace_s);
 	set_seconds(p, "timing.record_seconds", p->record_s);
 	set_seconds(p, "timing.script_seconds", p->script_s);
 	set_seconds(p, "timing.compress_seconds", p->compress_s);
@@ -595,6 +849,7 @@ record_defaults(struct record_options *opt)
 	opt->callgraph = "dwarf";
 	opt->perf = "perf";
 	opt->event = "cpu-clock";
+	opt->strace = "strace";
 	opt->timeout = 600;
 	opt->xz = "xz -9e -T1";
 }
@@ -617,9 +872,12 @@ record(const char *id, const struct record_options *opt)
 	atexit(undo_all);
 	plan_command(&p);
 	check_words(&p);
-	p.record = record_text(&p, "RUN.data");
+	plan_measure(&p);
 	plan_rate(&p);
 	make_tmp(&p);
+	if (p.events == NULL)
+		p.events = file_events(&p);
+	p.record = record_text(&p, "RUN.data");
 	metadata_init(&p.meta);
 	gather_metadata(&p);
 	if (p.bench_python != NULL) {
@@ -636,23 +894,41 @@ record(const char *id, const struct record_options *opt)
 	stop_if_asked();
 	char *xz = join_path(p.tmp, "raw.txt.xz");
 	compress(&p, raw, xz);
+	char *strace = join_path(p.tmp, "strace.txt.xz");
+	char *final_strace =
+	    format("%s/%s-strace.txt.xz", opt->data, p.id.text);
+	if (p.measure->kind == MEASURE_FILES)
+		record_strace(&p, strace);
 	char *meta = join_path(p.tmp, "meta.json");
 	write_meta(&p, meta);
 	char *final_raw = format("%s/%s-raw.txt.xz", opt->data, p.id.text);
 	char *final_meta = format("%s/%s-meta.json", opt->data, p.id.text);
 	move_into(xz, final_raw);
+	if (p.measure->kind == MEASURE_FILES)
+		move_into(strace, final_strace);
+	else
+		unlink(final_strace); /* an older recording's, now stale */
 	move_into(meta, final_meta);
 	double total = seconds() - p.start;
 	undo_all();
 
-	printf("wrote %s and %s (%lu samples)\n", final_raw, final_meta,
-	       samples);
+	printf("wrote %s and %s (%lu %s)\n", final_raw, final_meta, samples,
+	       p.measure->unit);
+	if (p.measure->kind == MEASURE_FILES)
+		printf("wrote %s (%s calls, with the names of their files)\n",
+		       final_strace, metadata_get(&p.meta, "strace.calls"));
 	printf("took %.1f s: perf record %.1f s, perf script %.1f s, "
-	       "compression %.1f s, the rest %.1f s\n",
-	       total, p.record_s, p.script_s, p.compress_s,
-	       total - p.record_s - p.script_s - p.compress_s);
+	       "compression %.1f s, ",
+	       total, p.record_s, p.script_s, p.compress_s);
+	if (p.measure->kind == MEASURE_FILES)
+		printf("strace %.1f s, ", p.strace_s);
+	printf("the rest %.1f s\n",
+	       total - p.record_s - p.script_s - p.compress_s - p.strace_s);
 	free(raw);
 	free(xz);
+	free(strace);
+	free(final_strace);
+	free(p.events);
 	free(meta);
 	free(final_raw);
 	free(final_meta);

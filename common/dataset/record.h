@@ -5,9 +5,14 @@
  * `perf record -F HZ`, each run's `perf script` text appended to the raw
  * file after a "# perfviews run N/RUNS" line, the raw file compressed with
  * xz, and meta.json written from the ID, the host, perf, the Python
- * interpreter itself and the sample counts.  Everything is made in the
- * hidden directory DATA/.ID.tmp and moved into DATA when complete, so
- * DATA never holds half a data set.
+ * interpreter itself and the sample counts.  The tags faults and files
+ * count instead of sampling (measure.h): every page fault, or every
+ * file-system call, a sample (`-c 1`, with a ring buffer large enough to
+ * lose none; samples perf lost anyway are counted in meta.json).  For
+ * files the workload then runs once more under strace, whose text (the
+ * names of the files) is kept beside the raw file as ID-strace.txt.xz.
+ * Everything is made in the hidden directory DATA/.ID.tmp and moved into DATA
+ * when complete, so DATA never holds half a data set.
  *
  * Workloads bm_NAME are pyperformance's benchmarks, recorded through
  * pyperf's perf_record hook: pyperformance.h.
@@ -34,6 +39,8 @@ struct record_options {
 	const char *python_src; /* its CPython checkout, or NULL */
 	const char *perf;       /* "perf" */
 	const char *event;      /* "cpu-clock" */
+	bool event_given;       /* asked for: refused with faults, files */
+	const char *strace;     /* "strace", for tag files */
 	unsigned timeout;       /* seconds per run; 0: none */
 	const char *xz;         /* the compressor: "xz -9e -T1" */
 	/* bm_ workloads (pyperformance.h): */

@@ -130,6 +130,7 @@ run_index_read(struct run_index *ix, const char *path)
 	struct perf_sample s;
 
 	memset(ix, 0, sizeof *ix);
+	string_table_init(&ix->events);
 	raw_open(&in, path);
 	perf_reader_init(&r, in.fd, in.name);
 	r.skip_frames = true;
@@ -141,6 +142,11 @@ run_index_read(struct run_index *ix, const char *path)
 		if (ix->event == NULL)
 			ix->event = xstrndup(s.event.p, s.event.n);
 		ix->runs[ix->nruns - 1].samples++;
+		uint32_t e = string_table_intern(&ix->events, s.event);
+		ix->event_samples =
+		    array_reserve(ix->event_samples, &ix->event_cap,
+		                  (size_t)e + 1, sizeof *ix->event_samples);
+		ix->event_samples[e]++;
 		g.lines += count_lines(s.text);
 	}
 	perf_reader_summary(&r);
@@ -153,6 +159,8 @@ run_index_free(struct run_index *ix)
 {
 	free(ix->runs);
 	free(ix->event);
+	free(ix->event_samples);
+	string_table_free(&ix->events);
 	memset(ix, 0, sizeof *ix);
 }
 
@@ -183,6 +191,17 @@ run_index_describe(const struct run_index *ix, struct metadata *m)
 	if (metadata_get(m, "tool.event") == NULL && ix->event != NULL)
 		set_or_die(m, "tool.event", ix->event);
 	free(list);
+	/* "page-faults=806 major-faults=2" */
+	size_t cap = 2, n = 0;
+	for (uint32_t e = 0; e < ix->events.count; e++)
+		cap += string_table_get(&ix->events, e).n + 24;
+	char *by_event = xcalloc(cap, 1);
+	for (uint32_t e = 0; e < ix->events.count; e++)
+		n += (size_t)snprintf(
+		    by_event + n, cap - n, "%s%s=%lu", e ? " " : "",
+		    string_table_cstr(&ix->events, e), ix->event_samples[e]);
+	set_or_die(m, "samples.by_event", n > 0 ? by_event : " ");
+	free(by_event);
 	return total;
 }
 

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "base/string_table.h"
 #include "dataset/metadata.h"
 
 #define RUN_MARKER "# perfviews run "
@@ -49,6 +50,9 @@ struct run_index {
 	size_t nruns;
 	size_t cap;
 	char *event; /* of the first sample; NULL when there is none */
+	struct string_table events;   /* every event, in order of appearance */
+	unsigned long *event_samples; /* by event id */
+	size_t event_cap;
 };
 
 /* Read a raw file once and find its runs. */
@@ -56,8 +60,8 @@ void run_index_read(struct run_index *ix, const char *path);
 void run_index_free(struct run_index *ix);
 
 /*
- * Set samples.total and samples.per_run, and tool.event when it is not
- * set yet; returns the total.
+ * Set samples.total, samples.per_run and samples.by_event, and tool.event
+ * when it is not set yet; returns the total.
  */
 unsigned long run_index_describe(const struct run_index *ix,
                                  struct metadata *m);

@@ -86,7 +86,7 @@ run_sample(void *ctx, const struct perf_sample *smp, uint32_t root)
 }
 
 void
-stability_read(struct stability *s, const char *raw)
+stability_read(struct stability *s, const char *raw, const char *event)
 {
 	struct profile_options opt;
 	struct run_reader rr;
@@ -95,6 +95,7 @@ stability_read(struct stability *s, const char *raw)
 	memset(s, 0, sizeof *s);
 	memset(&opt, 0, sizeof opt);
 	memset(&rr, 0, sizeof rr);
+	opt.input.event = event;
 	if (strcmp(raw, "-") == 0)
 		die(EXIT_USAGE, "stability: the raw file is read twice: give "
 		                "its path, not stdin");

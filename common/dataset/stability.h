@@ -43,11 +43,12 @@ struct stability {
 };
 
 /*
- * Read every run of a raw file (a path, not stdin: it is read twice).  A
+ * Read every run of a raw file (a path, not stdin: it is read twice), the
+ * samples of event (NULL: the first seen; see event_select.h).  A
  * run without samples, or a file of fewer than 2 runs, is fatal; fewer than
  * 10 runs are a warning (k = 5 needs 10).
  */
-void stability_read(struct stability *s, const char *raw);
+void stability_read(struct stability *s, const char *raw, const char *event);
 void stability_free(struct stability *s);
 
 /* Total variation distance (0..1) of the combined groups a and b. */
@@ -96,6 +97,7 @@ struct stability_options {
 	uint64_t top;     /* functions in the second table */
 	size_t sizes[32]; /* group sizes; none: 1, 2, 5 and RUNS/2 */
 	size_t nsizes;
+	const char *event; /* read: NULL for the first seen */
 };
 
 /* "1,2,5": group sizes, at most max; 0 when the list is not one. */

@@ -24,15 +24,23 @@ event_select_free(struct event_select *e)
 {
 	string_table_free(&e->events);
 	free(e->samples);
+	free(e->shown);
 	e->samples = NULL;
+	e->shown = NULL;
 }
 
-/* "cycles" matches "cycles" and, having no modifier, "cycles:u". */
+/*
+ * "cycles" matches "cycles" and, having no modifier, "cycles:u";
+ * "syscalls:*" every event that begins with "syscalls:".
+ */
 static bool
 event_matches(struct span event, const char *want)
 {
 	struct span w = span_cstr(want);
 	const char *colon = memchr(event.p, ':', event.n);
+
+	if (w.n > 0 && w.p[w.n - 1] == '*')
+		return event.n >= w.n - 1 && memcmp(event.p, w.p, w.n - 1) == 0;
 
 	if (span_eq(event, w))
 		return true;
@@ -52,18 +60,29 @@ event_select_take(struct event_select *e, struct span event)
 	e->samples = array_reserve(e->samples, &e->samples_cap, (size_t)id + 1,
 	                           sizeof *e->samples);
 	e->samples[id]++;
+	if (e->samples[id] > 1)
+		return e->shown[id];
+	/* A new event: is it shown?  Decided once. */
+	e->shown = array_reserve(e->shown, &e->shown_cap, (size_t)id + 1,
+	                         sizeof *e->shown);
+	bool several = e->want != NULL && strchr(e->want, '*') != NULL;
 	/* No event printed (perf script -F -event): nothing to choose by. */
 	if (event.n == 0)
-		return true;
-	if (e->chosen == UINT32_MAX &&
-	    (e->want == NULL || event_matches(event, e->want)))
+		return e->shown[id] = true;
+	e->shown[id] = e->want == NULL ? e->chosen == UINT32_MAX
+	               : several       ? event_matches(event, e->want)
+	                               : e->chosen == UINT32_MAX &&
+	                               event_matches(event, e->want);
+	if (e->shown[id] && e->chosen == UINT32_MAX)
 		e->chosen = id;
-	return id == e->chosen;
+	return e->shown[id];
 }
 
 const char *
 event_select_name(const struct event_select *e)
 {
+	if (e->want != NULL && strchr(e->want, '*') != NULL)
+		return e->want;
 	if (e->chosen != UINT32_MAX)
 		return string_table_cstr(&e->events, e->chosen);
 	/* Samples without an event name were shown: the event is unknown. */
@@ -72,19 +91,15 @@ event_select_name(const struct event_select *e)
 	return e->want;
 }
 
-/*
- * "cycles (2 samples), instructions (1 sample)": the named events but one
- * (samples without an event name are always shown).  Returns how many.
- */
-static size_t
-list_events(const struct event_select *e, uint32_t except, char *out,
-            size_t cap)
+/* "cycles (2 samples), instructions (1 sample)": the events not shown. */
+static void
+list_events(const struct event_select *e, char *out, size_t cap)
 {
-	size_t n = 0, listed = 0;
+	size_t n = 0;
 
 	out[0] = '\0';
 	for (uint32_t id = 0; id < e->events.count && n + 1 < cap; id++) {
-		if (id == except || string_table_get(&e->events, id).n == 0)
+		if (e->shown[id])
 			continue;
 		unsigned long long count = e->samples[id];
 		n += (size_t)snprintf(out + n, cap - n, "%s%s (%llu sample%s)",
@@ -93,9 +108,7 @@ list_events(const struct event_select *e, uint32_t except, char *out,
 		                      count == 1 ? "" : "s");
 		if (n >= cap)
 			n = cap - 1; /* cut: snprintf wrote what fitted */
-		listed++;
 	}
-	return listed;
 }
 
 void
@@ -104,13 +117,15 @@ event_select_report(const struct event_select *e)
 	char others[1024];
 
 	if (e->chosen == UINT32_MAX) {
-		if (e->want != NULL &&
-		    list_events(e, UINT32_MAX, others, sizeof others) > 0)
+		/* Nothing left out: samples without an event were shown. */
+		list_events(e, others, sizeof others);
+		if (e->want != NULL && others[0] != '\0')
 			warnmsg("no samples of event %s; the input has %s",
 			        e->want, others);
 		return;
 	}
-	if (list_events(e, e->chosen, others, sizeof others) == 0)
+	list_events(e, others, sizeof others);
+	if (others[0] == '\0')
 		return;
 	if (e->want != NULL)
 		warnmsg("showing event %s; left out %s", event_select_name(e),

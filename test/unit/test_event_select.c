@@ -152,15 +152,49 @@ START_TEST(skipped_samples_reported)
 }
 END_TEST
 
+START_TEST(name_ending_in_star_chooses_every_event_it_begins)
+{
+	const char *const events[] = {"syscalls:sys_enter_access",
+	                              "syscalls:sys_enter_openat",
+	                              "page-faults",
+	                              "syscalls:sys_enter_openat",
+	                              "syscalls:sys_exit_openat",
+	                              NULL};
+	struct event_select e;
+	struct unit_child c;
+	char taken[8];
+
+	event_select_init(&e, "syscalls:sys_enter_*");
+	take_all(&e, events, taken);
+	ck_assert_str_eq(taken, "11010");
+	ck_assert_str_eq(event_select_name(&e), "syscalls:sys_enter_*");
+	unit_child_run(report, &e, &c);
+	ck_assert_str_eq(c.err, "view: showing event syscalls:sys_enter_*; "
+	                        "left out page-faults (1 sample), "
+	                        "syscalls:sys_exit_openat (1 sample)\n");
+	event_select_free(&e);
+
+	/* Everything matches: nothing left out, nothing to say. */
+	event_select_init(&e, "*");
+	take_all(&e, events, taken);
+	ck_assert_str_eq(taken, "11111");
+	unit_child_run(report, &e, &c);
+	ck_assert_str_eq(c.err, "");
+	event_select_free(&e);
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {first_event_by_default,
-	                        named_event_chosen,
-	                        name_without_modifier_matches_any,
-	                        unmatched_name_is_still_named,
-	                        every_event_counted,
-	                        skipped_samples_reported,
-	                        NULL};
+	const TTest *tests[] = {
+	    first_event_by_default,
+	    named_event_chosen,
+	    name_without_modifier_matches_any,
+	    unmatched_name_is_still_named,
+	    every_event_counted,
+	    skipped_samples_reported,
+	    name_ending_in_star_chooses_every_event_it_begins,
+	    NULL};
 	return unit_main("event_select", tests);
 }

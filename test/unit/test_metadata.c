@@ -48,6 +48,10 @@ START_TEST(metadata_round_trips_and_nulls)
 	ck_assert(metadata_set(&m, "tags", "a b", why, sizeof why));
 	ck_assert(metadata_set(&m, "samples.per_run", "3 4", why, sizeof why));
 	ck_assert(metadata_set(&m, "host.kernel", "", why, sizeof why));
+	ck_assert(metadata_set(&m, "samples.by_event",
+	                       "page-faults=806 major-faults=2", why,
+	                       sizeof why));
+	ck_assert(metadata_set(&m, "tool.period", "1", why, sizeof why));
 	round_trip(&m, &back, json, sizeof json);
 
 	ck_assert_str_eq(metadata_get(&back, "id"), "w-perf-freq1");
@@ -62,7 +66,13 @@ START_TEST(metadata_round_trips_and_nulls)
 	ck_assert_ptr_nonnull(strstr(json, "\"frequency\": 1,"));
 	ck_assert_ptr_nonnull(strstr(json, "\"git_revision\": null,"));
 	ck_assert_ptr_nonnull(strstr(json, "\"tags\": [\"a\", \"b\"],"));
-	ck_assert_ptr_nonnull(strstr(json, "\"per_run\": [3, 4]\n"));
+	ck_assert_ptr_nonnull(strstr(json, "\"per_run\": [3, 4],\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    json, "\"by_event\": [\"page-faults=806\", \"major-faults=2\"],"));
+	ck_assert_ptr_nonnull(strstr(json, "\"period\": 1,"));
+	ck_assert_str_eq(metadata_get(&back, "samples.by_event"),
+	                 "page-faults=806 major-faults=2");
+	ck_assert_ptr_null(metadata_get(&back, "strace.runs"));
 	metadata_free(&back);
 	metadata_free(&m);
 }

@@ -150,7 +150,11 @@ START_TEST(readme_of_a_known_data_set)
 	          "Python: 3.12.1 (main, Jan  1 2024, 00:00:00) [GCC 12.2.0], "
 	          "at /usr/bin/python3; source "
 	          "https://github.com/python/cpython, branch v3.12.1, revision "
-	          "2305ca5.\n\n## Files\n\n");
+	          "2305ca5.\n\n"
+	          "The flame graph is drawn with the `python` palette: Python "
+	          "functions (`py::`, with `-X perf`) green, the interpreter "
+	          "yellow, other native code red, the kernel orange.\n\n"
+	          "## Files\n\n");
 	ck_assert_ptr_nonnull(
 	    strstr(text, "## How it was made\n\n```\nperf record -e cpu-clock "
 	                 "-F 99 --call-graph dwarf -o RUN.data -- python3 -S "
@@ -249,7 +253,11 @@ START_TEST(files_table_rows)
 	ck_assert_ptr_nonnull(strstr(text, "## Files\n\n| kind | file | what "
 	                                   "it is | how to read it |\n"
 	                                   "|---|---|---|---|\n| "));
-	/* One row per recorded file and view, in the table's order. */
+	/*
+	 * One row per recorded file and view, in the table's order; none for
+	 * the kinds of a tag this data set has not (the strace text of tag
+	 * files).
+	 */
 	size_t last = 0;
 	for (size_t i = 0; i < file_kind_count; i++) {
 		const struct file_kind *k = &file_kinds[i];
@@ -260,7 +268,8 @@ START_TEST(files_table_rows)
 		         k->kind, k->suffix, k->suffix, k->what, k->how);
 		const char *at = strstr(text, row);
 		size_t pos = at != NULL ? (size_t)(at - text) : 0;
-		if (k->origin == FILE_RECORDED || k->origin == FILE_VIEW) {
+		if ((k->origin == FILE_RECORDED || k->origin == FILE_VIEW) &&
+		    k->tag == NULL) {
 			ck_assert_msg(pos > last, "row %s", k->kind);
 			last = pos;
 		} else {
@@ -277,6 +286,19 @@ START_TEST(files_table_rows)
 	    strstr(text, "| raw | [x-perf-freq1-raw.txt](x-perf-freq1-raw.txt) "
 	                 "| "));
 	ck_assert_ptr_null(strstr(text, "raw.txt.xz"));
+	free(text);
+	metadata_free(&m);
+
+	/* Tag files: its strace text, files and callers views too. */
+	static const char *const files[] = {"id", "x-perf-freq1-files", NULL};
+	meta_of(&m, files);
+	text = readme(&m, NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(text, "| strace | [x-perf-freq1-files-"
+	                                   "strace.txt.xz]("));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "| files | [x-perf-freq1-files-files.txt]("));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "| callers | [x-perf-freq1-files-callers.txt]("));
 	free(text);
 	metadata_free(&m);
 }
@@ -437,14 +459,16 @@ START_TEST(index_of_a_directory)
 	                 "## The files of a data set\n\n"
 	                 "| kind | file | what it is | how to read it |\n"
 	                 "|---|---|---|---|\n"));
-	/* Every kind, with both names where it has two. */
+	/* Every kind, with both names where it has two, and its tag. */
 	for (size_t i = 0; i < file_kind_count; i++) {
 		const struct file_kind *k = &file_kinds[i];
-		char row[1024];
-		snprintf(row, sizeof row, "| %s | `ID%s`%s%s%s | %s | %s |\n",
+		char row[1024], tag[64] = "";
+		if (k->tag != NULL)
+			snprintf(tag, sizeof tag, " (tag %s)", k->tag);
+		snprintf(row, sizeof row, "| %s | `ID%s`%s%s%s%s | %s | %s |\n",
 		         k->kind, k->suffix, k->alt_suffix ? " or `ID" : "",
 		         k->alt_suffix ? k->alt_suffix : "",
-		         k->alt_suffix ? "`" : "", k->what, k->how);
+		         k->alt_suffix ? "`" : "", tag, k->what, k->how);
 		ck_assert_msg(strstr(text, row) != NULL, "no row %s", row);
 	}
 	ck_assert_ptr_nonnull(strstr(text, "| raw | `ID-raw.txt.xz` or "

@@ -151,9 +151,11 @@ END_TEST
 
 /*
  * A stand-in perf: "--version"; "record ... -o FILE -- CMD" runs CMD and
- * writes FILE; "script -i FILE" prints run N's N + 1 samples.  Every call
- * is logged, one line of [words] each, to top/log.  FAIL_RECORD and
- * FAIL_SCRIPT in the environment make those fail; SLOW_RECORD sleeps.
+ * writes FILE; "script -i FILE" prints run N's N + 1 samples; "report -i
+ * FILE --stats" its statistics.  Every call is logged, one line of [words]
+ * each, to top/log.  FAIL_RECORD and FAIL_SCRIPT in the environment make
+ * those fail; SLOW_RECORD sleeps; LOST_SAMPLES makes the statistics say 7
+ * samples of cpu-clock were lost (in 1 record).
  */
 static const char fake_perf[] =
     "dir=$(dirname \"$0\")\n"
@@ -175,6 +177,15 @@ static const char fake_perf[] =
     "  i=0; while [ $i -le $n ]; do i=$((i + 1))\n"
     "    printf 'py 1 %d.%d: 1 cpu-clock:\\n\\t1 f%d (/bin/py)\\n\\n' "
     "$n $i $n; done ;;\n"
+    "report)\n"
+    "  echo; echo 'Aggregated stats:'\n"
+    "  echo '          SAMPLE events:          3  (99.0%)'\n"
+    "  [ -n \"$LOST_SAMPLES\" ] &&\n"
+    "    echo '    LOST_SAMPLES events:          1  ( 1.0%)'\n"
+    "  echo 'cpu-clock stats:'; echo '          SAMPLE events:          3'\n"
+    "  [ -n \"$LOST_SAMPLES\" ] &&\n"
+    "    echo '    LOST_SAMPLES events:          7'\n"
+    "  true ;;\n"
     "*) exit 9 ;;\n"
     "esac\n";
 
@@ -349,10 +360,14 @@ START_TEST(records_a_data_set)
 	         "[TOP/data/.w-perf-freq99x2-t1.tmp/run.data][--][sh][-c]"
 	         "[echo workload ran >&2]\n"
 	         "[script][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]\n"
+	         "[report][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]"
+	         "[--stats]\n"
 	         "[record][-e][cpu-clock][-F][99][--call-graph][dwarf][-o]"
 	         "[TOP/data/.w-perf-freq99x2-t1.tmp/run.data][--][sh][-c]"
 	         "[echo workload ran >&2]\n"
-	         "[script][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]\n");
+	         "[script][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]\n"
+	         "[report][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]"
+	         "[--stats]\n");
 
 	/* The raw file: each run's text after its marker. */
 	char cmd[PATH_MAX + 64];
@@ -392,6 +407,11 @@ START_TEST(records_a_data_set)
 	                      "workload ran >&2'");
 	ck_assert_str_eq(field(&m, "samples.total"), "5");
 	ck_assert_str_eq(field(&m, "samples.per_run"), "2 3");
+	ck_assert_str_eq(field(&m, "samples.by_event"), "cpu-clock=5");
+	ck_assert_str_eq(field(&m, "samples.lost"), "0");
+	ck_assert_str_eq(field(&m, "samples.unit"), "samples");
+	ck_assert_str_eq(field(&m, "tool.period"), "null");
+	ck_assert_str_eq(field(&m, "strace.runs"), "null");
 	/* A command of its own: Python was not asked about itself. */
 	ck_assert_str_eq(field(&m, "python.version"), "null");
 	ck_assert_str_eq(field(&m, "python.executable"), "null");
@@ -430,7 +450,9 @@ START_TEST(records_with_options)
 	         "[TOP/data/.pass-perf-freq7-nosite.tmp/run.data][--][true]"
 	         "[-S][-c][pass]\n"
 	         "[script][-i][TOP/data/.pass-perf-freq7-nosite.tmp/"
-	         "run.data]\n");
+	         "run.data]\n"
+	         "[report][-i][TOP/data/.pass-perf-freq7-nosite.tmp/"
+	         "run.data][--stats]\n");
 	metadata_init(&m);
 	ck_assert_msg(
 	    metadata_read_json(&m, at("data/pass-perf-freq7-nosite-meta.json"),
@@ -442,6 +464,81 @@ START_TEST(records_with_options)
 	ck_assert_str_eq(field(&m, "tool.runs"), "1");
 	ck_assert_str_eq(field(&m, "tags"), "nosite");
 	ck_assert_str_eq(field(&m, "samples.per_run"), "2");
+	metadata_free(&m);
+	remove_top();
+}
+END_TEST
+
+/* Tag faults: every event a sample, a large buffer, what a count is. */
+START_TEST(records_faults)
+{
+	struct job j;
+	struct unit_child c;
+	struct metadata m;
+	char why[256], log[4096];
+
+	make_top();
+	job_init(&j, "w-perf-freq99-faults");
+	run_job(&j, &c);
+	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+	assert_starts(c.out, "run 1/1: sh TOP/perf.sh record -e "
+	                     "page-faults,major-faults -c 1 -m 16M "
+	                     "--call-graph dwarf -o ");
+	ck_assert_ptr_nonnull(strstr(c.out, "(2 faults)\n"));
+	snprintf(log, sizeof log, "%s", contents(at("log")));
+	say_top(log, sizeof log);
+	ck_assert_ptr_nonnull(
+	    strstr(log, "[record][-e][page-faults,major-faults][-c][1][-m][16M]"
+	                "[--call-graph][dwarf][-o]"));
+	ck_assert_ptr_null(strstr(log, "[-F]"));
+	metadata_init(&m);
+	ck_assert_msg(
+	    metadata_read_json(&m, at("data/w-perf-freq99-faults-meta.json"),
+	                       why, sizeof why),
+	    "%s", why);
+	ck_assert_str_eq(field(&m, "tool.event"), "page-faults,major-faults");
+	ck_assert_str_eq(field(&m, "tool.frequency"), "99");
+	ck_assert_str_eq(field(&m, "tool.period"), "1");
+	ck_assert_str_eq(field(&m, "samples.unit"), "faults");
+	ck_assert_ptr_nonnull(
+	    strstr(field(&m, "samples.meaning"), "page fault"));
+	metadata_free(&m);
+
+	/* Another event is refused, before anything is made. */
+	remove_top();
+	make_top();
+	job_init(&j, "w-perf-freq99-faults");
+	j.opt.event = "cycles";
+	j.opt.event_given = true;
+	j.fails = true;
+	assert_refused(&j, EXIT_USAGE,
+	               "prog: tag faults records page-faults,major-faults: "
+	               "PERF_EVENT (--event cycles) does not apply\n"
+	               "Try 'prog --help'.\n");
+	remove_top();
+}
+END_TEST
+
+/* Samples perf lost: a warning, and meta.json's samples.lost. */
+START_TEST(lost_samples_counted)
+{
+	struct job j;
+	struct unit_child c;
+	struct metadata m;
+	char why[256];
+
+	make_top();
+	job_init(&j, "w-perf-freq99");
+	j.env = "LOST_SAMPLES";
+	run_job(&j, &c);
+	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+	ck_assert_str_eq(c.err, "prog: run 1: perf lost 7 samples (its ring "
+	                        "buffer was full)\n");
+	metadata_init(&m);
+	ck_assert_msg(metadata_read_json(&m, at("data/w-perf-freq99-meta.json"),
+	                                 why, sizeof why),
+	              "%s", why);
+	ck_assert_str_eq(field(&m, "samples.lost"), "7");
 	metadata_free(&m);
 	remove_top();
 }
@@ -547,6 +644,8 @@ main(void)
 	                        mistakes_refused_before_anything_runs,
 	                        records_a_data_set,
 	                        records_with_options,
+	                        records_faults,
+	                        lost_samples_counted,
 	                        failed_run_leaves_nothing,
 	                        stopped_recording_leaves_nothing,
 	                        data_must_be_a_directory,

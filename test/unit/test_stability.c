@@ -492,7 +492,7 @@ START_TEST(runs_of_a_raw_file)
 	char err[UNIT_PATH], want[128];
 	unit_temp_file(err, "");
 	ck_assert_ptr_nonnull(freopen(err, "w", stderr));
-	stability_read(&s, path);
+	stability_read(&s, path, NULL);
 	fclose(stderr);
 	snprintf(want, sizeof want,
 	         "perfviews: %s: only 3 runs; 10 or more give k up to 5\n",
@@ -530,13 +530,41 @@ START_TEST(runs_of_a_raw_file)
 }
 END_TEST
 
+/* The samples of one event, as make stability asks for a faults data set. */
+START_TEST(runs_of_one_event)
+{
+	char path[UNIT_PATH], err[UNIT_PATH];
+	struct stability s;
+
+	unit_temp_file(path, "# perfviews run 1/2\n"
+	                     "python 7 1.0: 1 cpu-clock:\n\t1 a (/x)\n\n"
+	                     "python 7 2.0: 1 page-faults: \n\t1 b (/x)\n\n"
+	                     "# perfviews run 2/2\n"
+	                     "python 7 3.0: 1 page-faults: \n\t1 b (/x)\n\n"
+	                     "python 7 4.0: 1 page-faults: \n\t1 c (/x)\n\n");
+	unit_temp_file(err, "");
+	ck_assert_ptr_nonnull(freopen(err, "w", stderr));
+	stability_read(&s, path, "page-faults");
+	fclose(stderr);
+	unlink(err);
+	unlink(path);
+	ck_assert_uint_eq(s.nruns, 2);
+	ck_assert_uint_eq(s.runs[0].total, 1);
+	ck_assert_uint_eq(s.runs[1].total, 2);
+	uint32_t *rank = stability_ranking(&s);
+	ck_assert_span(stability_name(&s, rank[0]), "b");
+	free(rank);
+	stability_free(&s);
+}
+END_TEST
+
 static void
 read_raw(void *arg)
 {
 	struct stability s;
 
 	progname = "prog";
-	stability_read(&s, arg);
+	stability_read(&s, arg, NULL);
 	printf("%zu runs\n", s.nruns);
 	stability_free(&s);
 }
@@ -602,6 +630,7 @@ main(void)
 	                        function_mean_and_sd,
 	                        ranking_by_self_weight,
 	                        runs_of_a_raw_file,
+	                        runs_of_one_event,
 	                        raw_file_errors,
 	                        NULL};
 	return unit_main("stability", tests);

@@ -120,7 +120,7 @@ report(const char *runs, const struct stability_options *opt, char *err,
 	fflush(stderr);
 	int saved = dup(STDERR_FILENO);
 	ck_assert_ptr_nonnull(freopen(errpath, "w", stderr));
-	stability_read(&s, raw);
+	stability_read(&s, raw, NULL);
 	FILE *out = fopen(outpath, "w");
 	stability_report(out, &s, opt);
 	fclose(out);

@@ -1,0 +1,1 @@
+$BIN/fileaccess --strict strace-bad.txt

@@ -1,0 +1,1 @@
+$BIN/fileaccess --sort size strace-hand.txt

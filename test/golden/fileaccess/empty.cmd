@@ -1,0 +1,1 @@
+$BIN/fileaccess empty.txt

@@ -1,0 +1,1 @@
+$BIN/fileaccess --format csv strace-hand.txt

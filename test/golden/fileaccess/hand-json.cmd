@@ -1,0 +1,1 @@
+$BIN/fileaccess --format json < strace-hand.txt

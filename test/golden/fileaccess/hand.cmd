@@ -1,0 +1,1 @@
+$BIN/fileaccess strace-hand.txt

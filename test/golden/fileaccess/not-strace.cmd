@@ -1,0 +1,1 @@
+$BIN/fileaccess flatsort-small.txt

@@ -1,0 +1,1 @@
+$BIN/fileaccess strace-real-py312.txt

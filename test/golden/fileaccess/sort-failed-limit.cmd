@@ -1,0 +1,1 @@
+$BIN/fileaccess --sort failed --limit 3 strace-hand.txt

@@ -1,0 +1,1 @@
+$BIN/perfviews readme --flat perfviews-faults-flat.txt perfviews-faults-meta.json
