@@ -83,8 +83,8 @@ $(BUILD)/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(PV_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-# bycategory finds the installed rules when nothing nearer says otherwise.
-$(BUILD)/filters/bycategory.o: PV_CFLAGS += \
+# Rules files are found installed when nothing nearer says otherwise.
+$(BUILD)/common/match/category_rules.o: PV_CFLAGS += \
     -DPERFVIEWS_DATADIR='"$(PREFIX)/share/perfviews"'
 
 $(BUILD)/test/unit/%.o: test/unit/%.c | $(DEPS_OK)

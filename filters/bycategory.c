@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/cli.h"
 #include "base/xalloc.h"
@@ -29,10 +28,6 @@
 #include "views/category_report.h"
 #include "views/view_cli.h"
 
-#ifndef PERFVIEWS_DATADIR
-#define PERFVIEWS_DATADIR "/usr/local/share/perfviews"
-#endif
-#define RULES_FILE "cpython.rules"
 struct options {
 	struct view_options view;
 	const char *rules;
@@ -115,35 +110,6 @@ static const struct program bycategory = {
     .shared_help = view_options_help,
     .reads_files = true,
 };
-
-/* The rules file: --rules, $PERFVIEWS_RULES, share/ near the program. */
-static char *
-find_rules(const char *given)
-{
-	const char *env = getenv("PERFVIEWS_RULES");
-	char exe[PATH_MAX], path[PATH_MAX + 64];
-
-	if (given != NULL)
-		return xstrdup(given);
-	if (env != NULL && env[0] != '\0')
-		return xstrdup(env);
-	/* PREFIX/bin/x and a source tree's bin/ or build/asan/bin/. */
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	exe[n > 0 ? n : 0] = '\0';
-	for (int up = 0; up < 4; up++) {
-		char *slash = strrchr(exe, '/');
-		if (slash == NULL)
-			break;
-		*slash = '\0';
-		if (up == 0)
-			continue;
-		snprintf(path, sizeof path, "%s/share/perfviews/" RULES_FILE,
-		         exe);
-		if (access(path, R_OK) == 0)
-			return xstrdup(path);
-	}
-	return xstrdup(PERFVIEWS_DATADIR "/" RULES_FILE);
-}
 
 /* The label of an input: its file name without "-raw.txt.xz" and such. */
 static char *
@@ -283,22 +249,6 @@ write_categories(struct bycategory *b, const struct profile *p)
 }
 
 static void
-load_rules(struct bycategory *b)
-{
-	char *path = find_rules(b->opt.rules);
-	bool readable = access(path, R_OK) == 0;
-
-	category_rules_init(&b->rules);
-	size_t errors = category_rules_load(&b->rules, path, NULL, NULL);
-	free(path);
-	if (errors > 0) {
-		/* Unreadable is an I/O error; a bad line, a bad invocation. */
-		category_rules_free(&b->rules);
-		exit(readable ? EXIT_USAGE : EXIT_DATA);
-	}
-}
-
-static void
 check_options(const struct options *o)
 {
 	if (o->each && (o->explain || o->check))
@@ -402,7 +352,7 @@ main(int argc, char *argv[])
 	ninputs = ninputs > 0 ? ninputs : 1;
 	b.ncolumns = b.opt.each ? (size_t)ninputs : 1;
 	make_labels(&b, ninputs, inputs);
-	load_rules(&b);
+	category_rules_load_or_exit(&b.rules, b.opt.rules);
 	category_profile_init(&b.counts, &b.rules, b.ncolumns, b.opt.python,
 	                      b.opt.inclusive);
 

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,11 @@
 #include "base/xalloc.h"
 #include "match/category_rules.h"
 #include "match/pattern.h"
+
+#ifndef PERFVIEWS_DATADIR
+#define PERFVIEWS_DATADIR "/usr/local/share/perfviews"
+#endif
+#define RULES_FILE "cpython.rules"
 
 /* Words of a rule: category, then up to two field and pattern pairs. */
 enum { MAX_WORDS = 5 };
@@ -274,6 +280,50 @@ category_rules_load(struct category_rules *r, const char *path,
 	}
 	free(buf);
 	return ps.errors;
+}
+
+char *
+category_rules_find(const char *given)
+{
+	const char *env = getenv("PERFVIEWS_RULES");
+	char exe[PATH_MAX], path[PATH_MAX + 64];
+
+	if (given != NULL)
+		return xstrdup(given);
+	if (env != NULL && env[0] != '\0')
+		return xstrdup(env);
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	/* The program's directory, then up to three above it. */
+	for (int up = 0; up < 4; up++) {
+		char *slash = strrchr(exe, '/');
+		if (slash == NULL)
+			break;
+		*slash = '\0';
+		if (up == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/share/perfviews/" RULES_FILE,
+		         exe);
+		if (access(path, R_OK) == 0)
+			return xstrdup(path);
+	}
+	return xstrdup(PERFVIEWS_DATADIR "/" RULES_FILE);
+}
+
+void
+category_rules_load_or_exit(struct category_rules *r, const char *given)
+{
+	char *path = category_rules_find(given);
+	bool readable = access(path, R_OK) == 0;
+
+	category_rules_init(r);
+	size_t errors = category_rules_load(r, path, NULL, NULL);
+	free(path);
+	if (errors > 0) {
+		/* Unreadable is an I/O error; a bad line, a bad invocation. */
+		category_rules_free(r);
+		exit(readable ? EXIT_USAGE : EXIT_DATA);
+	}
 }
 
 bool

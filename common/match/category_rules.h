@@ -85,6 +85,21 @@ size_t category_rules_parse(struct category_rules *r, const char *path,
 size_t category_rules_load(struct category_rules *r, const char *path,
                            rule_error_fn error, void *ctx);
 
+/*
+ * The rules file a program uses: given (its --rules) when not NULL, else
+ * $PERFVIEWS_RULES when set, else share/perfviews/cpython.rules near the
+ * program (PREFIX/bin/PROG, a source tree's bin/ or build/asan/bin/),
+ * else the installed one, PERFVIEWS_DATADIR/cpython.rules.  A new string.
+ */
+char *category_rules_find(const char *given);
+
+/*
+ * category_rules_init, then load the rules file category_rules_find names,
+ * or end: status 1 when it cannot be read, 2 when a line is bad (each
+ * reported by warnmsg).
+ */
+void category_rules_load_or_exit(struct category_rules *r, const char *given);
+
 /* True when every pair of the rule matches the subject. */
 bool category_rule_matches(const struct category_rule *rule,
                            const struct rule_subject *s);
