@@ -18,6 +18,9 @@
 #    of B (10 runs a side, 10% variation): both found significant, with
 #    the right sign, within 1.2 points of 3 (4 standard errors of the
 #    difference), and at most one other row.
+#    By category (f00-f09 one category, f10-f29 another): the same change
+#    found between the categories, each side's shares those of bycategory,
+#    and halves of 20 runs, 5 times: no category significant.
 # 3. Real recordings of python3.11 and python3.12 on one workload, 6 runs
 #    each: many significant rows, libpython of both versions one DSO; the
 #    halves of one interpreter's runs: at most 2; the differential flame
@@ -100,6 +103,43 @@ for seed in 1 2 3; do
 		fail "3 points moved from f02 to f12 (seed $seed)" "$got; $others other rows"
 	fi
 done
+
+# 2b. The same by category: f00-f09 are "low", f10-f29 "high", so the 3
+# points moved from f02 to f12 move from low to high; each side's shares
+# are bycategory's; halves of one data set show no category significant.
+printf 'low sym ^f0[0-9]$\nhigh sym ^f[12][0-9]$\n' >"$TMP/gen.rules"
+for seed in 1 2 3; do
+	awk -v seed="$seed" -v runs=10 -v sd=0.1 -f "$GEN" >"$TMP/a.txt"
+	awk -v seed=$((seed + 50)) -v runs=10 -v sd=0.1 -v move=2:12:3 \
+	    -f "$GEN" >"$TMP/b.txt"
+	"$BIN/flatdiff" --by category --rules "$TMP/gen.rules" -f csv \
+	    "$TMP/a.txt" "$TMP/b.txt" >"$TMP/cat.csv"
+	low=$(csv_count "$TMP/cat.csv" '$14 == "low" && $2 == "yes" && $5 < -1.8 && $5 > -4.2')
+	high=$(csv_count "$TMP/cat.csv" '$14 == "high" && $2 == "yes" && $5 > 1.8 && $5 < 4.2')
+	got=$(awk -F, 'NR > 1 { printf "%s %s (q %s) ", $14, $5, $7 }' "$TMP/cat.csv")
+	if [ "$low" = 1 ] && [ "$high" = 1 ] && [ "$(csv_count "$TMP/cat.csv" '$2 == "yes"')" = 2 ]; then
+		pass "by category: 3 points moved from low to high found (seed $seed): $got"
+	else
+		fail "by category: 3 points moved from low to high (seed $seed)" "$got"
+	fi
+done
+"$BIN/bycategory" --rules "$TMP/gen.rules" --each -f csv "$TMP/a.txt" "$TMP/b.txt" |
+    awk -F, 'NR > 1 { printf "%s %.2f %.2f\n", $1, $3, $5 }' | sort >"$TMP/by.txt"
+awk -F, 'NR > 1 { printf "%s %.2f %.2f\n", $14, $3, $4 }' "$TMP/cat.csv" | sort >"$TMP/diff.txt"
+same "by category: each side's shares are bycategory's" "$TMP/by.txt" "$TMP/diff.txt"
+bad=0
+for seed in 1 2 3 4 5; do
+	awk -v seed="$seed" -v runs=20 -f "$GEN" >"$TMP/all.txt"
+	halves "$TMP/all.txt" "$TMP/h1.txt" "$TMP/h2.txt"
+	"$BIN/flatdiff" --by category --rules "$TMP/gen.rules" -f csv \
+	    "$TMP/h1.txt" "$TMP/h2.txt" >"$TMP/cat.csv"
+	bad=$((bad + $(csv_count "$TMP/cat.csv" '$2 == "yes" || $13 == "yes"')))
+done
+if [ "$bad" = 0 ]; then
+	pass "by category: halves of 20 runs, 5 times: no category significant"
+else
+	fail "by category: halves of 20 runs" "$bad significant rows"
+fi
 
 # 3. Two Pythons.
 if ! perf_works; then

@@ -56,9 +56,8 @@ category_profile_function_category(const struct category_profile *cp,
 	                           : category_of_rule(cp->rules, rule);
 }
 
-/* The rule of every function of p. */
-static void
-classify(struct category_profile *cp, const struct profile *p)
+void
+category_profile_classify(struct category_profile *cp, const struct profile *p)
 {
 	uint32_t n = profile_function_count(p);
 
@@ -107,7 +106,7 @@ category_profile_count(struct category_profile *cp, const struct profile *p,
 {
 	struct counter c = {cp, column, NULL, NULL};
 
-	classify(cp, p);
+	category_profile_classify(cp, p);
 	c.cat_seen = xcalloc(category_count(cp->rules), sizeof *c.cat_seen);
 	c.fn_seen =
 	    xcalloc(cp->nfunctions ? cp->nfunctions : 1, sizeof *c.fn_seen);

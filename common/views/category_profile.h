@@ -51,6 +51,13 @@ void category_profile_init(struct category_profile *cp,
                            bool python, bool inclusive);
 void category_profile_free(struct category_profile *cp);
 
+/*
+ * Give every function of p its rule (rule_of), without counting; p becomes
+ * the profile counted last, its weights zero.  Counting does it first.
+ */
+void category_profile_classify(struct category_profile *cp,
+                               const struct profile *p);
+
 /* Count every sample of p into column; p must outlive its use here. */
 void category_profile_count(struct category_profile *cp,
                             const struct profile *p, size_t column);

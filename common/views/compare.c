@@ -35,6 +35,7 @@ compare_free(struct compare *c)
 		if (c->side[s].path != NULL)
 			profile_free(&c->side[s].profile);
 		free(c->side[s].item_of);
+		free(c->side[s].category_of);
 	}
 	string_table_free(&c->names);
 	tuple_table_free(&c->index);
@@ -43,6 +44,7 @@ compare_free(struct compare *c)
 	free(c->results);
 	free(c->buf);
 	free(c->fam);
+	free(c->rules);
 }
 
 void
@@ -166,15 +168,21 @@ item_for(struct compare *c, const uint32_t *key, size_t n)
 	return id;
 }
 
-/* The item of function f of a side: by (name, DSO) or by DSO. */
+/* The item of function fn of a side: by (name, DSO), DSO or category. */
 static uint32_t
-function_item(struct compare *c, int side, const struct function *f)
+function_item(struct compare *c, int side, uint32_t fn)
 {
 	const struct profile *p = &c->side[side].profile;
+	const struct function *f = profile_function(p, fn);
 	struct span dso = profile_text(p, f->dso);
 	uint32_t key[2];
 	size_t n = 0;
 
+	if (c->key == KEY_CATEGORY) {
+		uint32_t id = item_for(c, &c->side[side].category_of[fn], 1);
+		c->items[id].name = c->side[side].category_of[fn];
+		return id;
+	}
 	if (c->key == KEY_FUNCTION)
 		key[n++] =
 		    intern(c, family_of(c, profile_text(p, f->name), true));
@@ -241,10 +249,8 @@ map_items(struct compare *c, int side)
 
 	s->item_of = xreallocarray(NULL, n ? n : 1, sizeof *s->item_of);
 	for (uint32_t i = 0; i < n; i++)
-		s->item_of[i] =
-		    c->key == KEY_STACK
-		        ? stack_item(c, side, i)
-		        : function_item(c, side, profile_function(p, i));
+		s->item_of[i] = c->key == KEY_STACK ? stack_item(c, side, i)
+		                                    : function_item(c, side, i);
 }
 
 static double *
@@ -512,6 +518,8 @@ compare_item_dso(const struct compare *c, uint32_t item)
 	const struct compare_item *it = &c->items[item];
 	uint32_t a = it->dso_of[0], b = it->dso_of[1];
 
+	if (a == COMPARE_NONE && b == COMPARE_NONE)
+		return span_make("", 0); /* a category */
 	/* One side's name, when the other has none or does not know it. */
 	if (a == COMPARE_NONE || a == b || a == c->unknown)
 		return compare_text(c, b != COMPARE_NONE ? b : a);

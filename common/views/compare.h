@@ -5,16 +5,18 @@
  * Each side is one input (perf script text, with or without the run
  * markers of a data set's raw file, or folded stacks) read into a profile
  * that keeps weights per run.  Items are what a view compares: functions
- * (name and DSO, as flatsort shows them), DSOs, or whole stacks (as folded
+ * (name and DSO, as flatsort shows them), DSOs, categories (as bycategory
+ * puts functions in them: compare_categorize), or whole stacks (as folded
  * text the way collapse writes it by default: command, then function names
  * from the root, no annotations).  An item of A and one of B are the same when
  * their names agree once DSO names have their version numbers set aside
  * (dso_family_name), unless exact_dso is set; the root of a stack (the command)
  * is matched the same way, so python3.11 and python3.12 are one.
  *
- * Per item and measure (self and total for functions and DSOs, the stack's
- * weight for stacks) the result holds both sides' shares, the difference
- * and a test:
+ * Per item and measure (self and total for functions, DSOs and categories,
+ * the stack's weight for stacks; a sample's self goes to its leaf's item,
+ * its total to every item with a frame in it, once) the result holds both
+ * sides' shares, the difference and a test:
  *   - with two or more runs on both sides, the runs are the replicates:
  *     Welch's t-test on the per-run shares (per-run weights with absolute),
  *     each side's variance at least the counting error of a run (binomial
@@ -48,7 +50,7 @@
 #include "views/profile.h"
 #include "views/view_cli.h"
 
-enum compare_key { KEY_FUNCTION, KEY_DSO, KEY_STACK };
+enum compare_key { KEY_FUNCTION, KEY_DSO, KEY_STACK, KEY_CATEGORY };
 enum compare_test { TEST_WELCH, TEST_COUNTS };
 
 struct compare_options {
@@ -68,6 +70,7 @@ struct compare_side {
 	uint32_t nruns;
 	double counts_per_weight; /* samples per unit of weight */
 	uint32_t *item_of;        /* by function id (by stack id for stacks) */
+	uint32_t *category_of;    /* by function id: its category, in names */
 	uint64_t present;         /* items with weight on this side */
 };
 
@@ -100,6 +103,7 @@ struct compare {
 	enum compare_test test;
 	bool by_name;     /* functions by name alone: a side is folded */
 	uint32_t unknown; /* "[unknown]" in names */
+	char *rules;      /* KEY_CATEGORY: the rules file's path */
 	double *cells;    /* see compare.c */
 	struct compare_result *results; /* by item * nmeasures + measure */
 	uint32_t ntested[COMPARE_MEASURES];
@@ -131,6 +135,15 @@ void compare_read_both(struct compare *c, const struct view_options *vo,
  */
 void compare_check(const struct compare *c);
 
+/*
+ * KEY_CATEGORY, after reading both sides: every function's category by
+ * rules (its first rule that matches, as bycategory finds it; "unknown"
+ * when none does).  In views/compare_category.c, so that programs that
+ * compare no categories do not link the rules.
+ */
+struct category_rules;
+void compare_categorize(struct compare *c, struct category_rules *rules);
+
 /* Match the items of both sides, and compute every result. */
 void compare_run(struct compare *c);
 
@@ -156,7 +169,10 @@ compare_text(const struct compare *c, uint32_t id)
 	return string_table_get(&c->names, id);
 }
 
-/* The DSO an item is shown with: the sides' own name, or the family. */
+/*
+ * The DSO an item is shown with: the sides' own name, or the family; empty
+ * for a category.
+ */
 struct span compare_item_dso(const struct compare *c, uint32_t item);
 
 /*

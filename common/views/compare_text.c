@@ -94,6 +94,14 @@ describe_dsos(struct compare *c, char *text, size_t size)
 	struct tuple_table pairs;
 	size_t n = 0, shown = 0;
 
+	if (c->key == KEY_CATEGORY) {
+		snprintf(text, size,
+		         "categories by the rules of %s (a function's first "
+		         "rule that matches); self: the category of a sample's "
+		         "leaf, total: every category with a frame in it",
+		         c->rules);
+		return;
+	}
 	if (c->by_name) {
 		snprintf(text, size,
 		         "functions matched by name alone: folded stacks "

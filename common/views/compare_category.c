@@ -1,0 +1,37 @@
+/*
+ * compare_category.c - a comparison by category: every function of both
+ * sides given its category by the rules, as bycategory does (see
+ * compare.h and views/category_profile.h).
+ */
+#include <getopt.h>
+#include <stdlib.h>
+
+#include "base/xalloc.h"
+#include "match/category_rules.h"
+#include "views/category_profile.h"
+#include "views/compare.h"
+
+void
+compare_categorize(struct compare *c, struct category_rules *rules)
+{
+	struct category_profile cp;
+
+	category_profile_init(&cp, rules, 1, false, false);
+	for (int s = 0; s < 2; s++) {
+		const struct profile *p = &c->side[s].profile;
+		uint32_t n = profile_function_count(p);
+		uint32_t *of = xreallocarray(NULL, n ? n : 1, sizeof *of);
+		category_profile_classify(&cp, p);
+		for (uint32_t fn = 0; fn < n; fn++)
+			of[fn] = string_table_intern(
+			    &c->names,
+			    category_name(
+			        rules,
+			        category_profile_function_category(&cp, fn)));
+		free(c->side[s].category_of);
+		c->side[s].category_of = of;
+	}
+	category_profile_free(&cp);
+	free(c->rules);
+	c->rules = xstrdup(rules->path);
+}

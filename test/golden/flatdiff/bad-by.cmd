@@ -1,0 +1,1 @@
+$BIN/flatdiff --by cat flatdiff-a.txt flatdiff-b.txt

@@ -1,0 +1,1 @@
+$BIN/flatdiff --rules bycategory-small.rules flatdiff-a.txt flatdiff-b.txt
