@@ -308,3 +308,29 @@ suite-views: $(SUITE_IDS:%=suite-view-%)
 
 suite-view-%: | $(PROGRAMS)
 	@$(if $(wildcard $(DATA)/$*-raw.txt.xz $(DATA)/$*-raw.txt),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")
+
+# --- Comparisons: make compare A=ID1 B=ID2 [FORCE=1] (perfviews(1)) ---
+# flatdiff, diffstacks | flamesvg and perfviews compare on the raw files of
+# A and B, found as make views finds one and unpacked as a/ID1-raw.txt and
+# b/ID2-raw.txt (the names the diff shows) in a temporary directory; the
+# three files land in OUT together, or none does.
+raw_of  = $(firstword $(wildcard $(foreach d,$(DATA) examples,$(d)/$(1)-raw.txt.xz $(d)/$(1)-raw.txt)))
+CMP     = $(OUT)/$(A)-vs-$(B)
+CMP_RAW = $(call raw_of,$(A)) $(call raw_of,$(B))
+unpack  = $(if $(filter %.xz,$(1)),xz -dc $(1) >,ln -s $(abspath $(1))) $(2)/$(notdir $(1:.xz=))
+cmp_run = $(abspath $(BIN))/$(1) $(if $(FORCE),--force) a/$(A)-raw.txt b/$(B)-raw.txt
+ifneq ($(filter compare,$(MAKECMDGOALS)),)
+$(if $(and $(A),$(B)),,$(error make compare: give the data sets to compare, A=ID1 B=ID2))
+endif
+.PHONY: compare
+compare: $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md
+$(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md &: $(CMP_RAW) \
+    $(wildcard $(patsubst %-raw.txt,%-meta.json,$(CMP_RAW:.xz=))) $(BIN)/flatdiff $(BIN)/diffstacks $(BIN)/flamesvg $(BIN)/perfviews
+	@$(foreach s,$(A) $(B),$(BIN)/perfviews id '$(s)' >/dev/null || exit 1; test -n '$(call raw_of,$(s))' || \
+	    { echo "make compare: no $(s)-raw.txt.xz or $(s)-raw.txt in $(DATA)/ or examples/" >&2; exit 1; };)
+	@t=$$(mktemp -d) && trap 'rm -rf "$$t"' EXIT && cd $$t && mkdir a b && \
+	(cd $(CURDIR) && $(call unpack,$(call raw_of,$(A)),$$t/a) && $(call unpack,$(call raw_of,$(B)),$$t/b)) && \
+	$(call cmp_run,flatdiff) >diff.txt && $(call cmp_run,diffstacks) >stacks.txt && \
+	$(abspath $(BIN))/flamesvg --title '$(B) against $(A)' stacks.txt >diffgraph.svg && cd $(CURDIR) && \
+	$(BIN)/perfviews compare $(CMP_RAW) $$t/diff.txt >$$t/README.md && mkdir -p $(OUT) && \
+	for f in diff.txt diffgraph.svg README.md; do mv $$t/$$f $(CMP)-$$f || exit 1; done && echo "wrote $(CMP)-README.md, -diff.txt, -diffgraph.svg"

@@ -1,42 +1,36 @@
 /*
- * perfviews - the data-set tool behind `make record`, `make views`,
- * `make publish` and `make stability`.
+ * perfviews - the data-set tool behind `make record`, `views`, `compare`,
+ * `publish`, `stability` and `suite`.
  *
  * Not a filter: it names, records, describes, publishes and compares
  * profile data sets (SPEC §5-6).  Each subcommand is a struct program
  * (its usage, help and options) and a few lines of glue over common/dataset:
  * dataset_id.h (the ID grammar), metadata.h (meta.json), measure.h (what a
- * data set counts), record.h, readme.h (READMEs and the published index),
- * publish.h, stability.h.
+ * data set counts), record.h, readme.h and compare_readme.h (READMEs and
+ * the published index), publish.h, stability.h, suite.h.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/cli.h"
 #include "base/commands.h"
 #include "base/xalloc.h"
+#include "dataset/compare_readme.h"
 #include "dataset/dataset_id.h"
 #include "dataset/measure.h"
 #include "dataset/metadata.h"
 #include "dataset/publish.h"
-#include "dataset/pyperformance.h"
 #include "dataset/readme.h"
 #include "dataset/record.h"
 #include "dataset/runs.h"
 #include "dataset/stability.h"
 #include "dataset/suite.h"
 
-static const struct option no_options[] = {{NULL, 0, NULL, 0}};
-
 static const struct program id_program = {
     .name = "perfviews id",
     .usage = "perfviews id ID\n",
     .summary = "Check ID and print its parts as shell assignments.",
-    .help = "",
-    .shortopts = "",
-    .options = no_options,
 };
 
 static int
@@ -117,9 +111,6 @@ static const struct program get_program = {
     .name = "perfviews get",
     .usage = "perfviews get META FIELD\n",
     .summary = "Print one field of a meta.json; nothing when it is null.",
-    .help = "",
-    .shortopts = "",
-    .options = no_options,
 };
 
 static int
@@ -185,19 +176,30 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 	}
 	command_operands(p, argc - optind, 1, 1, "one META file");
 	metadata_read_or_die(&m, argv[optind]);
-	const char *slash = strrchr(argv[optind], '/');
-	char *dir = slash != NULL
-	                ? xstrndup(argv[optind], (size_t)(slash - argv[optind]))
-	                : xstrdup(".");
-	opt.dir = *dir != '\0' ? dir : "/";
+	opt.meta = argv[optind];
 	if (program != NULL && !measure_options(stdout, &m, program))
 		usage_error("--options: no such view: %s", program);
 	if (program == NULL && subtitle)
 		readme_subtitle(stdout, &m);
 	else if (program == NULL)
 		readme_write(stdout, &m, &opt);
-	free(dir);
 	metadata_free(&m);
+	return EXIT_OK;
+}
+
+static const struct program compare_program = {
+    .name = "perfviews compare",
+    .usage = "perfviews compare RAW-A RAW-B [DIFF]\n",
+    .summary = "Write the README.md of a comparison of two data sets (DIFF: "
+               "flatdiff's text).",
+};
+
+static int
+cmd_compare(const struct program *p, int argc, char *argv[])
+{
+	command_no_options(p, argc, argv);
+	command_operands(p, argc - optind, 2, 3, "RAW-A, RAW-B and DIFF");
+	compare_readme_of_raws(stdout, argv + optind, argv[optind + 2]);
 	return EXIT_OK;
 }
 
@@ -241,7 +243,6 @@ static const struct program record_program = {
             "(DIR/.pyperformance)\n"
             "      --overhead          bm_: run it unprofiled too, to "
             "compare\n",
-    .shortopts = "",
     .options = record_options,
 };
 
@@ -292,7 +293,6 @@ static const struct program publish_program = {
     .help = "      --data DIR          data sets to publish (default data)\n"
             "      --out DIR           where make views writes (default out)\n"
             "      --make MAKE         renders views (default make; '': no)\n",
-    .shortopts = "",
     .options = publish_options,
 };
 
@@ -342,7 +342,6 @@ static const struct program stability_program = {
             "      --top N             functions in the second table (10)\n"
             "      --sizes LIST        group sizes (default 1,2,5,RUNS/2)\n"
             "      --event NAME        samples of event NAME (the first)\n",
-    .shortopts = "",
     .options = stability_options,
 };
 
@@ -403,7 +402,6 @@ static const struct program suite_program = {
         "      --todo N            recordings to make in all\n"
         "      --python PY         for NAME all: the Python (python3)\n"
         "      --cache DIR         its pyperformance (DATA/.pyperformance)\n",
-    .shortopts = "",
     .options = suite_options,
 };
 
@@ -433,13 +431,10 @@ cmd_suite(const struct program *p, int argc, char *argv[])
 }
 
 static const struct command commands[] = {
-    {&id_program, cmd_id},
-    {&meta_program, cmd_meta},
-    {&get_program, cmd_get},
-    {&readme_program, cmd_readme},
-    {&record_program, cmd_record},
-    {&publish_program, cmd_publish},
-    {&stability_program, cmd_stability},
+    {&id_program, cmd_id},           {&meta_program, cmd_meta},
+    {&get_program, cmd_get},         {&readme_program, cmd_readme},
+    {&compare_program, cmd_compare}, {&record_program, cmd_record},
+    {&publish_program, cmd_publish}, {&stability_program, cmd_stability},
     {&suite_program, cmd_suite},
 };
 

@@ -29,7 +29,8 @@ static void
 print_help(const struct program *p)
 {
 	printf("usage: %s [options]%s\n%s\n\n%s", p->name,
-	       p->reads_files ? " [file ...]" : "", p->summary, p->help);
+	       p->reads_files ? " [file ...]" : "", p->summary,
+	       p->help != NULL ? p->help : "");
 	if (p->shared_help != NULL)
 		fputs(p->shared_help, stdout);
 	printf("  -h, --help              show this help\n"
@@ -111,7 +112,8 @@ program_option(const struct program *p, int argc, char *const argv[])
 		table = option_table(p);
 		table_of = p;
 		/* ':' first: a missing value is told from an unknown option. */
-		snprintf(shortopts, sizeof shortopts, ":%sh", p->shortopts);
+		snprintf(shortopts, sizeof shortopts, ":%sh",
+		         p->shortopts != NULL ? p->shortopts : "");
 		opterr = 0;
 	}
 	ch = getopt_long(argc, argv, shortopts, table, NULL);

@@ -24,7 +24,8 @@ struct program {
 	const char *name;
 	const char *usage; /* "NAME [-a] [file ...]\n" lines, after "usage: " */
 	const char *summary; /* one line: what the program does */
-	const char *help;    /* its option lines, as --help shows them */
+	/* Its own options (all three NULL when it has none): */
+	const char *help; /* their lines, as --help shows them */
 	const char *shortopts;
 	const struct option *options; /* ends with a zero entry */
 	/* Options shared with other programs (NULL: none), and their help. */

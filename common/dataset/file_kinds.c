@@ -113,6 +113,17 @@ file_kind_name(const struct file_kind *k, const char *id)
 }
 
 char *
+file_kind_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		return xstrdup(".");
+	return slash == path ? xstrdup("/")
+	                     : xstrndup(path, (size_t)(slash - path));
+}
+
+char *
 file_kind_find(const struct file_kind *k, const char *dir, const char *id)
 {
 	const char *suffixes[2] = {k->suffix, k->alt_suffix};

@@ -42,6 +42,12 @@ extern const size_t file_kind_count;
 char *file_kind_find(const struct file_kind *k, const char *dir,
                      const char *id);
 
+/*
+ * The directory of a data set's file at path, for file_kind_find: "." for
+ * a bare name, "/" for one at the root.  Free it.
+ */
+char *file_kind_dir(const char *path);
+
 /* Does a data set of this ID have such a file (its tag, if any)? */
 bool file_kind_applies(const struct file_kind *k, const char *id);
 

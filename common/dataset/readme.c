@@ -14,9 +14,8 @@
 #include "dataset/measure.h"
 #include "dataset/readme.h"
 
-/* A field for prose: its value, "none" for an empty list, or "unknown". */
-static const char *
-known(const struct metadata *m, const char *field)
+const char *
+readme_known(const struct metadata *m, const char *field)
 {
 	const char *v = metadata_get(m, field);
 	if (v == NULL)
@@ -33,9 +32,8 @@ id_or_die(const struct metadata *m)
 	return id;
 }
 
-/* Text inside a Markdown table cell: '|' and newlines would break it. */
-static void
-put_cell(FILE *out, const char *s)
+void
+readme_cell(FILE *out, const char *s)
 {
 	for (; *s != '\0'; s++) {
 		if (*s == '|')
@@ -63,12 +61,8 @@ put_html(FILE *out, const char *s)
 	}
 }
 
-/*
- * The '#' header and the first rows of a view, quoted: in a Markdown code
- * block, or escaped for an HTML <pre>.
- */
-static void
-quote_view(FILE *out, const char *path, int rows, bool html)
+void
+readme_quote(FILE *out, const char *path, int rows, bool html)
 {
 	int fd = input_open(path);
 	FILE *f = fdopen(fd, "r");
@@ -93,9 +87,8 @@ quote_view(FILE *out, const char *path, int rows, bool html)
 	fclose(f);
 }
 
-/* What a count is: meta.json's word, or the measure's. */
-static const char *
-unit_of(const struct metadata *m)
+const char *
+readme_unit(const struct metadata *m)
 {
 	const char *unit = metadata_get(m, "samples.unit");
 	return unit != NULL ? unit : measure_of_meta(m)->unit;
@@ -105,27 +98,29 @@ static void
 describe(FILE *out, const struct metadata *m)
 {
 	const struct measure *ms = measure_of_meta(m);
-	const char *runs = known(m, "tool.runs"), *palette;
+	const char *runs = readme_known(m, "tool.runs"), *palette;
 	const char *event =
-	    ms->label != NULL ? ms->label : known(m, "tool.event");
+	    ms->label != NULL ? ms->label : readme_known(m, "tool.event");
 
 	if (metadata_get(m, "tool.period") != NULL)
 		fprintf(out,
 		        "`%s` recorded with %s %s: every event a sample (%s; "
 		        "`perf record -c %s`, the ID's frequency has no "
 		        "effect), ",
-		        known(m, "workload.command"), known(m, "tool.name"),
-		        known(m, "tool.version"), event,
-		        known(m, "tool.period"));
+		        readme_known(m, "workload.command"),
+		        readme_known(m, "tool.name"),
+		        readme_known(m, "tool.version"), event,
+		        readme_known(m, "tool.period"));
 	else
 		fprintf(out, "`%s` profiled with %s %s: event %s at %s Hz, ",
-		        known(m, "workload.command"), known(m, "tool.name"),
-		        known(m, "tool.version"), event,
-		        known(m, "tool.frequency"));
+		        readme_known(m, "workload.command"),
+		        readme_known(m, "tool.name"),
+		        readme_known(m, "tool.version"), event,
+		        readme_known(m, "tool.frequency"));
 	fprintf(out, "%s call graphs, %s run%s combined, %s %s in all.\n",
-	        known(m, "tool.call_graph"), runs,
-	        strcmp(runs, "1") == 0 ? "" : "s", known(m, "samples.total"),
-	        unit_of(m));
+	        readme_known(m, "tool.call_graph"), runs,
+	        strcmp(runs, "1") == 0 ? "" : "s",
+	        readme_known(m, "samples.total"), readme_unit(m));
 	const char *lost = metadata_get(m, "samples.lost");
 	if (lost != NULL && strcmp(lost, "0") != 0)
 		fprintf(out,
@@ -133,15 +128,17 @@ describe(FILE *out, const struct metadata *m)
 		        "the counts are short by that many.\n",
 		        lost);
 	fprintf(out, "Recorded %s on %s (%s, %s CPUs, Linux %s).\n",
-	        known(m, "timestamp"), known(m, "host.hostname"),
-	        known(m, "host.cpu_model"), known(m, "host.cpu_count"),
-	        known(m, "host.kernel"));
+	        readme_known(m, "timestamp"), readme_known(m, "host.hostname"),
+	        readme_known(m, "host.cpu_model"),
+	        readme_known(m, "host.cpu_count"),
+	        readme_known(m, "host.kernel"));
 	fprintf(out,
 	        "Python: %s, at %s; source %s, branch %s, revision %s.\n\n",
-	        known(m, "python.version"), known(m, "python.executable"),
-	        known(m, "python.build.git_remote"),
-	        known(m, "python.build.git_branch"),
-	        known(m, "python.build.git_revision"));
+	        readme_known(m, "python.version"),
+	        readme_known(m, "python.executable"),
+	        readme_known(m, "python.build.git_remote"),
+	        readme_known(m, "python.build.git_branch"),
+	        readme_known(m, "python.build.git_revision"));
 	measure_palette(m, &palette);
 	fprintf(out, "The flame graph is drawn with %s.\n\n", palette);
 }
@@ -183,7 +180,7 @@ side_by_side(FILE *out, const char *id, const char *files)
 	fputs("## Who looks files up, and what they look up\n\n", out);
 	if (access(callers, R_OK) != 0) {
 		fprintf(out, "From `%s-files.txt`:\n\n", id);
-		quote_view(out, files, 24, false);
+		readme_quote(out, files, 24, false);
 		fputc('\n', out);
 		free(callers);
 		return;
@@ -194,9 +191,9 @@ side_by_side(FILE *out, const char *id, const char *files)
 	        "<th>what: the paths they are about (strace, "
 	        "<code>%s-files.txt</code>)</th></tr>\n<tr><td>\n",
 	        id, id);
-	quote_view(out, callers, 24, true);
+	readme_quote(out, callers, 24, true);
 	fputs("</td><td>\n", out);
-	quote_view(out, files, 24, true);
+	readme_quote(out, files, 24, true);
 	fputs("</td></tr>\n</table>\n\n"
 	      "perf counts the calls of its tracepoints: the open, stat, "
 	      "access, readlink, list and close columns of the files view "
@@ -212,6 +209,7 @@ static void
 files_table(FILE *out, const char *id, const struct readme_options *opt)
 {
 	const char *raw = opt->raw;
+	char *dir = opt->meta != NULL ? file_kind_dir(opt->meta) : NULL;
 
 	fputs("## Files\n\n| kind | file | what it is | how to read it |\n"
 	      "|---|---|---|---|\n",
@@ -219,8 +217,8 @@ files_table(FILE *out, const char *id, const struct readme_options *opt)
 	for (size_t i = 0; i < file_kind_count; i++) {
 		const struct file_kind *k = &file_kinds[i];
 		/* Optional files (pyperf's JSON) are listed where they are. */
-		char *path = k->origin == FILE_OPTIONAL && opt->dir != NULL
-		                 ? file_kind_find(k, opt->dir, id)
+		char *path = k->origin == FILE_OPTIONAL && dir != NULL
+		                 ? file_kind_find(k, dir, id)
 		                 : NULL;
 		free(path);
 		if ((k->origin != FILE_RECORDED && k->origin != FILE_VIEW &&
@@ -234,6 +232,7 @@ files_table(FILE *out, const char *id, const struct readme_options *opt)
 		        shown, k->what, k->how);
 		free(name);
 	}
+	free(dir);
 	fputc('\n', out);
 }
 
@@ -264,27 +263,53 @@ timings(FILE *out, const struct metadata *m)
 			        i < 4 ? ", " : ".\n\n");
 }
 
-static void
-metadata_table(FILE *out, const struct metadata *m)
+/* Two values of a field alike: both null, or the same text. */
+static bool
+alike(const char *a, const char *b)
 {
-	bool bench = metadata_get(m, "benchmark.name") != NULL;
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
 
-	fputs("## Metadata\n\n| field | value |\n|---|---|\n", out);
+void
+readme_metadata_table(FILE *out, const struct metadata *const m[],
+                      const char *const heads[], size_t n)
+{
+	bool bench = false;
+
+	for (size_t k = 0; k < n; k++)
+		bench |= metadata_get(m[k], "benchmark.name") != NULL;
+	fputs("| field |", out);
+	for (size_t k = 0; k < n; k++) {
+		fputc(' ', out);
+		readme_cell(out, heads[k]);
+		fputs(" |", out);
+	}
+	fputs("\n|---|", out);
+	for (size_t k = 0; k < n; k++)
+		fputs("---|", out);
+	fputc('\n', out);
 	for (size_t i = 0; i < meta_field_count; i++) {
-		const char *v = m->values[i];
+		bool differ = false;
 		if (!bench &&
 		    strncmp(meta_fields[i].path, "benchmark.", 10) == 0)
 			continue; /* not a benchmark: the section says nothing
 			           */
-		fprintf(out, "| %s | ", meta_fields[i].path);
-		if (v == NULL || *v == '\0') {
-			fputs(v == NULL ? "unknown" : "none", out);
-		} else {
-			fputc('`', out);
-			put_cell(out, v);
-			fputc('`', out);
+		for (size_t k = 1; k < n; k++)
+			differ |= !alike(m[0]->values[i], m[k]->values[i]);
+		fprintf(out, differ ? "| **%s** |" : "| %s |",
+		        meta_fields[i].path);
+		for (size_t k = 0; k < n; k++) {
+			const char *v = m[k]->values[i];
+			if (v == NULL || *v == '\0') {
+				fprintf(out, " %s |",
+				        v == NULL ? "unknown" : "none");
+				continue;
+			}
+			fputs(" `", out);
+			readme_cell(out, v);
+			fputs("` |", out);
 		}
-		fputs(" |\n", out);
+		fputc('\n', out);
 	}
 }
 
@@ -312,7 +337,7 @@ static void
 benchmark(FILE *out, const struct metadata *m)
 {
 	const char *name = metadata_get(m, "benchmark.name");
-	const char *result = known(m, "benchmark.result");
+	const char *result = readme_known(m, "benchmark.result");
 	const char *mean = metadata_get(m, "benchmark.mean_seconds");
 	const char *stdev = metadata_get(m, "benchmark.stdev_seconds");
 	const char *bare = metadata_get(m, "benchmark.unprofiled_mean_seconds");
@@ -321,8 +346,8 @@ benchmark(FILE *out, const struct metadata *m)
 	if (name == NULL)
 		return;
 	fprintf(out, "## The benchmark\n\npyperformance %s's benchmark `%s`",
-	        known(m, "benchmark.pyperformance_version"), name);
-	const char *variants = known(m, "benchmark.variants");
+	        readme_known(m, "benchmark.pyperformance_version"), name);
+	const char *variants = readme_known(m, "benchmark.variants");
 	if (strcmp(name, result) != 0)
 		fprintf(out, ", its variant `%s`", result);
 	if (strchr(variants, ' ') != NULL)
@@ -332,10 +357,11 @@ benchmark(FILE *out, const struct metadata *m)
 	        ", run by pyperf %s with its `perf_record` hook: perf was "
 	        "enabled only around the timed loops.  %s workers (the runs), "
 	        "each %s warmup(s) and %s value(s) of %s loop(s).\n\n",
-	        known(m, "benchmark.pyperf_version"), known(m, "tool.runs"),
-	        known(m, "benchmark.warmups_per_run"),
-	        known(m, "benchmark.values_per_run"),
-	        known(m, "benchmark.loops"));
+	        readme_known(m, "benchmark.pyperf_version"),
+	        readme_known(m, "tool.runs"),
+	        readme_known(m, "benchmark.warmups_per_run"),
+	        readme_known(m, "benchmark.values_per_run"),
+	        readme_known(m, "benchmark.loops"));
 	if (mean != NULL && stdev != NULL) {
 		readme_seconds(a, sizeof a, strtod(mean, NULL));
 		readme_seconds(b, sizeof b, strtod(stdev, NULL));
@@ -350,8 +376,9 @@ benchmark(FILE *out, const struct metadata *m)
 		readme_seconds(a, sizeof a, strtod(bare, NULL));
 		readme_seconds(
 		    b, sizeof b,
-		    strtod(known(m, "benchmark.unprofiled_stdev_seconds"),
-		           NULL));
+		    strtod(
+		        readme_known(m, "benchmark.unprofiled_stdev_seconds"),
+		        NULL));
 		fprintf(out,
 		        "Without the profiler, same loops: %s ± %s, so the "
 		        "profiler made it %.1f%% %s.\n\n",
@@ -363,7 +390,8 @@ benchmark(FILE *out, const struct metadata *m)
 		      out);
 	}
 	fprintf(out, "Runs kept: %s.  Dropped: %s.\n\n",
-	        known(m, "benchmark.selection"), known(m, "benchmark.dropped"));
+	        readme_known(m, "benchmark.selection"),
+	        readme_known(m, "benchmark.dropped"));
 }
 
 void
@@ -388,18 +416,18 @@ readme_write(FILE *out, const struct metadata *m,
 		        "the function it was inlined into, which `flatsort "
 		        "--inline caller` does too (on dwarf recordings the "
 		        "two orders can differ).\n\n",
-		        unit_of(m), id);
-		quote_view(out, opt->flat, 10, false);
+		        readme_unit(m), id);
+		readme_quote(out, opt->flat, 10, false);
 		fputc('\n', out);
 	}
 	fprintf(out, "## How it was made\n\n```\n%s\n```\n\n",
-	        known(m, "tool.record_command"));
+	        readme_known(m, "tool.record_command"));
 	if (metadata_get(m, "benchmark.name") != NULL)
 		fprintf(out,
 		        "by pyperf's `perf_record` hook, attached to each "
 		        "worker of `%s`; the `perf script` text of each value "
 		        "worker's perf.data appended to the raw file",
-		        known(m, "workload.command"));
+		        readme_known(m, "workload.command"));
 	else
 		fputs("once per run, `perf script` of each run appended to "
 		      "the raw file",
@@ -410,8 +438,9 @@ readme_write(FILE *out, const struct metadata *m,
 		    "; then one more run of the workload (%s in all), under "
 		    "strace, for the names of the files:\n\n```\n%s\n```"
 		    "\n\nIts text is `%s-strace.txt.xz`",
-		    strtoul(known(m, "tool.runs"), NULL, 10) +
-		                strtoul(known(m, "strace.runs"), NULL, 10) ==
+		    strtoul(readme_known(m, "tool.runs"), NULL, 10) +
+		                strtoul(readme_known(m, "strace.runs"), NULL,
+		                        10) ==
 		            2
 		        ? "two"
 		        : "several",
@@ -423,13 +452,14 @@ readme_write(FILE *out, const struct metadata *m,
 	        metadata_get(m, "strace.command") != NULL ? ", fileaccess"
 	                                                  : "");
 	timings(out, m);
-	metadata_table(out, m);
+	fputs("## Metadata\n\n", out);
+	readme_metadata_table(out, &m, (const char *const[]){"value"}, 1);
 }
 
 void
 readme_subtitle(FILE *out, const struct metadata *m)
 {
-	const char *python = known(m, "python.version");
+	const char *python = readme_known(m, "python.version");
 
 	const struct measure *ms = measure_of_meta(m);
 	bool every = metadata_get(m, "tool.period") != NULL;
@@ -438,13 +468,14 @@ readme_subtitle(FILE *out, const struct metadata *m)
 	fprintf(out,
 	        "%s | %s %s %s%s, %s stacks, %s run(s), %s %s | Python "
 	        "%.*s | %s, %s\n",
-	        known(m, "workload.command"), known(m, "tool.name"),
-	        ms->label != NULL ? ms->label : known(m, "tool.event"),
-	        every ? "every event" : known(m, "tool.frequency"),
-	        every ? "" : " Hz", known(m, "tool.call_graph"),
-	        known(m, "tool.runs"), known(m, "samples.total"), unit_of(m),
-	        (int)strcspn(python, " "), python, known(m, "host.hostname"),
-	        known(m, "timestamp"));
+	        readme_known(m, "workload.command"),
+	        readme_known(m, "tool.name"),
+	        ms->label != NULL ? ms->label : readme_known(m, "tool.event"),
+	        every ? "every event" : readme_known(m, "tool.frequency"),
+	        every ? "" : " Hz", readme_known(m, "tool.call_graph"),
+	        readme_known(m, "tool.runs"), readme_known(m, "samples.total"),
+	        readme_unit(m), (int)strcspn(python, " "), python,
+	        readme_known(m, "host.hostname"), readme_known(m, "timestamp"));
 }
 
 /* One row: the data set, and a link to each of its files in dir. */
@@ -452,14 +483,14 @@ static void
 index_row(FILE *out, const char *dir, const struct metadata *m)
 {
 	const char *id = id_or_die(m);
-	const char *version = known(m, "python.version");
+	const char *version = readme_known(m, "python.version");
 
 	fprintf(out, "| [%s](%s-README.md) | %.10s | ", id, id,
-	        known(m, "timestamp"));
-	put_cell(out, known(m, "workload.command"));
+	        readme_known(m, "timestamp"));
+	readme_cell(out, readme_known(m, "workload.command"));
 	fprintf(out, " | %.*s | ", (int)strcspn(version, " "), version);
-	put_cell(out, known(m, "python.build.git_revision"));
-	fprintf(out, " | %s |", known(m, "samples.total"));
+	readme_cell(out, readme_known(m, "python.build.git_revision"));
+	fprintf(out, " | %s |", readme_known(m, "samples.total"));
 	for (size_t i = 0; i < file_kind_count; i++) {
 		const struct file_kind *k = &file_kinds[i];
 		char *path = file_kind_find(k, dir, id);

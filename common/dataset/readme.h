@@ -15,6 +15,7 @@
 #ifndef PERFVIEWS_README_H
 #define PERFVIEWS_README_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -24,12 +25,37 @@ struct readme_options {
 	const char *flat;  /* a flat view to quote the top of, or NULL */
 	const char *raw;   /* the raw file's name; NULL: ID-raw.txt.xz */
 	const char *files; /* a files view to quote, beside flat; or NULL */
-	const char *dir;   /* where meta.json is: optional files found there */
+	const char *meta;  /* meta.json's path: optional files found beside */
 };
 
 /* The README of a data set; a meta.json without an id is fatal. */
 void readme_write(FILE *out, const struct metadata *m,
                   const struct readme_options *opt);
+
+/*
+ * The table of every field of n data sets side by side, "| field |
+ * heads[0] | ... |": values as code, "unknown" for null, "none" for a list
+ * known to be empty; benchmark fields only when one of them is a
+ * benchmark.  A field whose values are not all alike is in bold.
+ */
+void readme_metadata_table(FILE *out, const struct metadata *const m[],
+                           const char *const heads[], size_t n);
+
+/* A field for prose: its value, "none" for an empty list, or "unknown". */
+const char *readme_known(const struct metadata *m, const char *field);
+
+/* What a count is: samples.unit, else the measure's word. */
+const char *readme_unit(const struct metadata *m);
+
+/* Text inside a Markdown table cell: '|' escaped, newlines as spaces. */
+void readme_cell(FILE *out, const char *s);
+
+/*
+ * The '#' header and the first rows of a view (a file), quoted: in a
+ * Markdown code block, or escaped for an HTML <pre>.  A file that cannot
+ * be read is fatal.
+ */
+void readme_quote(FILE *out, const char *path, int rows, bool html);
 
 /*
  * Seconds as pyperf shows them, three significant digits in the unit that

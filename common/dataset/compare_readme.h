@@ -1,0 +1,51 @@
+/*
+ * compare_readme.h - the README of a comparison of two data sets, A and B
+ * (`make compare A=ID1 B=ID2`): what was compared, what makes the
+ * comparison unfair, and how to read its files.
+ *
+ * A comparison's files are not files of one data set (file_kinds.h):
+ * OUT/A-vs-B-diff.txt (flatdiff A B), OUT/A-vs-B-diffgraph.svg (diffstacks A
+ * B | flamesvg) and OUT/A-vs-B-README.md, this one.  It is written from the
+ * two meta.json files alone, and flatdiff's text when given:
+ *
+ *   - both data sets in a line each (readme_subtitle);
+ *   - what makes the comparison unfair: each group of fields that differ
+ *     between A and B (workload, Python version, Python build, host, event,
+ *     sampling, call graphs, runs, tags, unit), with both values and why it
+ *     matters; a side of one run, samples perf lost; the fields unknown on a
+ *     side, so not checked (a data set without meta.json: every field);
+ *     then what is alike;
+ *   - how to read the diff (quoting its header and first rows, and naming
+ *     its test) and the differential flame graph, and the same comparison
+ *     by DSO and by category;
+ *   - both metadata side by side, fields that differ in bold.
+ *
+ * Unknown values are never guessed: a field null on a side is "unknown"
+ * and never counted as alike or different.
+ */
+#ifndef PERFVIEWS_COMPARE_README_H
+#define PERFVIEWS_COMPARE_README_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "dataset/metadata.h"
+
+struct compare_readme {
+	const char *id[2];  /* the data sets, A and B */
+	const char *raw[2]; /* their raw files' names */
+	const struct metadata *meta[2];
+	bool has_meta[2]; /* false: no meta.json, every field unknown */
+	const char *diff; /* flatdiff's text output of A against B, or NULL */
+};
+
+void compare_readme_write(FILE *out, const struct compare_readme *r);
+
+/*
+ * The README of the data sets of two raw files, DIR/ID-raw.txt[.xz], each
+ * with the ID-meta.json beside it when there is one (a bad one is fatal);
+ * diff as above.
+ */
+void compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff);
+
+#endif
