@@ -198,7 +198,7 @@ static int
 cmd_compare(const struct program *p, int argc, char *argv[])
 {
 	command_no_options(p, argc, argv);
-	command_operands(p, argc - optind, 2, 3, "RAW-A, RAW-B and DIFF");
+	command_operands(p, argc - optind, 2, 3, "RAW-A and RAW-B (and DIFF)");
 	compare_readme_of_raws(stdout, argv + optind, argv[optind + 2]);
 	return EXIT_OK;
 }

@@ -77,6 +77,9 @@ static const struct fairness groups[] = {
 };
 enum { NGROUPS = sizeof groups / sizeof groups[0] };
 
+/* tool.period's null, known when the frequency is. */
+static const char at_the_frequency[] = "none (sampled at the frequency)";
+
 /*
  * A field's value, NULL when unknown.  Some nulls are known: tool.period's
  * (sampled at the frequency), samples.unit's (the measure of the tags).
@@ -88,7 +91,7 @@ value(const struct metadata *m, const char *field)
 
 	if (v == NULL && strcmp(field, "tool.period") == 0 &&
 	    metadata_get(m, "tool.frequency") != NULL)
-		return "none (sampled at the frequency)";
+		return at_the_frequency;
 	if (v == NULL && strcmp(field, "samples.unit") == 0 &&
 	    metadata_get(m, "tags") != NULL)
 		return readme_unit(m);
@@ -116,12 +119,12 @@ judge(const struct compare_readme *r, const struct fairness *g)
 	return v;
 }
 
-/* A value in a bullet: as code, "none" for an empty list. */
+/* A value in a bullet: as code, "none" for an empty list; words as such. */
 static void
 put_value(FILE *out, const char *v)
 {
-	if (*v == '\0') {
-		fputs("none", out);
+	if (*v == '\0' || v == at_the_frequency) {
+		fputs(*v == '\0' ? "none" : v, out);
 		return;
 	}
 	fputc('`', out);
@@ -380,7 +383,9 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 			die(EXIT_DATA, "out of memory");
 		heads[s] = head[s];
 	}
-	fputs("## The two data sets side by side\n\n", out);
+	fputs("## The two data sets side by side\n\nA field whose values "
+	      "differ is in bold.\n\n",
+	      out);
 	readme_metadata_table(out, r->meta, heads, 2);
 	free(head[0]);
 	free(head[1]);

@@ -1,12 +1,14 @@
 /*
  * test_compare.c - two profiles compared item by item (views/compare.h):
  * items matched across versions, weights per run, the choice of test and
- * its numbers, items too small to test, the order views show.
+ * its numbers, items too small to test, the order views show, items by
+ * category.
  */
 #include <getopt.h>
 #include <math.h>
 #include <unistd.h>
 
+#include "match/category_rules.h"
 #include "views/compare.h"
 #include "unit.h"
 
@@ -169,6 +171,60 @@ START_TEST(stacks_as_folded_text)
 }
 END_TEST
 
+/*
+ * By category: f is "hot", g and eval "work", new and main none: "unknown".
+ * Self: A 5 and 3 of 8 samples, B 2 and 4, and 2 unknown (new); total:
+ * work (eval) and unknown (main) in every sample.
+ */
+START_TEST(categories_by_rules)
+{
+	static const char text[] = "hot sym ^f$\nwork sym ^(g|eval)$\n";
+	struct compare_options o = {.alpha = 0.05};
+	struct category_rules rules;
+	struct view_options vo;
+	struct compare c;
+	struct pair files;
+
+	category_rules_init(&rules);
+	ck_assert_uint_eq(category_rules_parse(&rules, "t.rules",
+	                                       span_cstr(text), NULL, NULL),
+	                  0);
+	memset(&vo, 0, sizeof vo);
+	unit_temp_file(files.a, A);
+	unit_temp_file(files.b, B);
+	compare_init(&c, &o, KEY_CATEGORY);
+	compare_read_both(&c, &vo, files.a, files.b);
+	compare_categorize(&c, &rules);
+	compare_run(&c);
+	unlink(files.a);
+	unlink(files.b);
+	ck_assert_uint_eq(c.nitems, 3);
+	ck_assert_str_eq(c.rules, "t.rules");
+	uint32_t hot = find(&c, "hot"), work = find(&c, "work");
+	uint32_t unknown = find(&c, "unknown");
+	ck_assert_double_eq_tol(compare_result(&c, hot, 0)->share[0], 62.5,
+	                        1e-9);
+	ck_assert_double_eq_tol(compare_result(&c, hot, 0)->share[1], 25, 1e-9);
+	ck_assert_double_eq_tol(compare_result(&c, hot, 1)->share[1], 25, 1e-9);
+	ck_assert_double_eq_tol(compare_result(&c, work, 0)->share[0], 37.5,
+	                        1e-9);
+	ck_assert_double_eq_tol(compare_result(&c, work, 0)->share[1], 50,
+	                        1e-9);
+	ck_assert_double_eq_tol(compare_result(&c, work, 1)->share[0], 100,
+	                        1e-9);
+	ck_assert_double_eq_tol(compare_result(&c, unknown, 0)->share[0], 0,
+	                        1e-9);
+	ck_assert_double_eq_tol(compare_result(&c, unknown, 0)->share[1], 25,
+	                        1e-9);
+	ck_assert_double_eq_tol(compare_result(&c, unknown, 1)->share[0], 100,
+	                        1e-9);
+	ck_assert_int_eq(compare_only_in(&c, unknown), -1);
+	ck_assert_uint_eq(compare_item_dso(&c, hot).n, 0);
+	compare_free(&c);
+	category_rules_free(&rules);
+}
+END_TEST
+
 START_TEST(order_both_new_gone)
 {
 	struct compare_options o = {.alpha = 0.05};
@@ -203,6 +259,7 @@ main(void)
 	    one_run_counting_error,
 	    stacks_as_folded_text,
 	    order_both_new_gone,
+	    categories_by_rules,
 	    NULL,
 	};
 	return unit_main("compare", tests);

@@ -106,6 +106,24 @@ START_TEST(names_from_an_id)
 }
 END_TEST
 
+/* The directory a data set's file is in: what file_kind_find takes. */
+START_TEST(directory_of_a_file)
+{
+	static const char *const cases[][2] = {
+	    {"data/w-raw.txt.xz", "data"},
+	    {"/a/b/w-meta.json", "/a/b"},
+	    {"w-meta.json", "."},
+	    {"/w-meta.json", "/"},
+	    {"a//w", "a/"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *dir = file_kind_dir(cases[i][0]);
+		ck_assert_str_eq(dir, cases[i][1]);
+		free(dir);
+	}
+}
+END_TEST
+
 static void
 touch(const char *dir, const char *name)
 {
@@ -183,7 +201,8 @@ END_TEST
 int
 main(void)
 {
-	const TTest *tests[] = {every_row_usable, known_kinds, names_from_an_id,
+	const TTest *tests[] = {every_row_usable,      known_kinds,
+	                        names_from_an_id,      directory_of_a_file,
 	                        files_found_by_suffix, NULL};
 	return unit_main("file_kinds", tests);
 }

@@ -1,0 +1,1 @@
+$BIN/perfviews compare only-one-raw.txt

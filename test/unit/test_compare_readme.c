@@ -1,0 +1,372 @@
+/*
+ * test_compare_readme.c - the README of a comparison of two data sets
+ * (dataset/compare_readme.h): what differs, with both values; what is
+ * unknown and so not checked, and a side without meta.json; what is alike;
+ * a side of one run and lost samples; the test and the quote of a diff;
+ * both metadata side by side; data sets found by their raw files.
+ */
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dataset/compare_readme.h"
+#include "dataset/metadata.h"
+#include "unit.h"
+
+static char why[256];
+
+/* The fields both sides share (FIELD, VALUE, ..., NULL). */
+static const char *const common[] = {
+    "workload.command",
+    "python3 -c work",
+    "tool.event",
+    "cpu-clock",
+    "tool.frequency",
+    "999",
+    "tool.call_graph",
+    "dwarf",
+    "tool.runs",
+    "5",
+    "tags",
+    " ",
+    "host.hostname",
+    "box",
+    "host.cpu_model",
+    "Some CPU",
+    "host.cpu_count",
+    "8",
+    "host.kernel",
+    "6.1",
+    "python.version",
+    "3.12.1 (main)",
+    "python.build.git_remote",
+    "https://github.com/python/cpython",
+    "python.build.git_branch",
+    "main",
+    "python.build.git_revision",
+    "abc",
+    "python.build.configure_args",
+    "--enable-optimizations",
+    "python.build.cflags",
+    "-O3",
+    "samples.unit",
+    "samples",
+    NULL,
+};
+
+/* The common fields, then the changes (NULL-terminated pairs). */
+static void
+meta_of(struct metadata *m, const char *id, const char *const *changes)
+{
+	metadata_init(m);
+	ck_assert(metadata_set(m, "id", id, why, sizeof why));
+	for (size_t i = 0; common[i] != NULL; i += 2)
+		ck_assert_msg(
+		    metadata_set(m, common[i], common[i + 1], why, sizeof why),
+		    "%s", why);
+	for (size_t i = 0; changes != NULL && changes[i] != NULL; i += 2)
+		ck_assert_msg(metadata_set(m, changes[i], changes[i + 1], why,
+		                           sizeof why),
+		              "%s", why);
+}
+
+/* The README of a and b (b_meta false: B has no meta.json). */
+static char *
+readme(const struct metadata *a, const struct metadata *b, bool b_meta,
+       const char *diff)
+{
+	static char *text; /* static: open_memstream sets it at fclose */
+	static size_t n;
+	struct compare_readme r = {
+	    {"x-perf-freq999x5", "y-perf-freq999x5"},
+	    {"x-perf-freq999x5-raw.txt.xz", "y-perf-freq999x5-raw.txt"},
+	    {a, b},
+	    {true, b_meta},
+	    diff,
+	};
+	FILE *f = open_memstream(&text, &n);
+
+	compare_readme_write(f, &r);
+	fclose(f);
+	return text;
+}
+
+/* The line of text that starts with prefix, without its newline. */
+static const char *
+line_of(const char *text, const char *prefix)
+{
+	static char line[4096];
+	size_t n = strlen(prefix);
+
+	for (const char *p = text; *p != '\0';) {
+		size_t len = strcspn(p, "\n");
+		if (strncmp(p, prefix, n) == 0) {
+			snprintf(line, sizeof line, "%.*s", (int)len, p);
+			return line;
+		}
+		p += len + (p[len] == '\n');
+	}
+	return "";
+}
+
+static size_t
+count_of(const char *text, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, needle)) != NULL; p++)
+		n++;
+	return n;
+}
+
+START_TEST(alike_data_sets)
+{
+	struct metadata a, b;
+
+	meta_of(&a, "x-perf-freq999x5", NULL);
+	meta_of(&b, "y-perf-freq999x5", NULL);
+	char *text = readme(&a, &b, true, NULL);
+	ck_assert_str_eq(line_of(text, "# "),
+	                 "# Comparison: y-perf-freq999x5 against "
+	                 "x-perf-freq999x5");
+	ck_assert_uint_eq(count_of(text, "\n- **"), 0);
+	ck_assert_ptr_nonnull(strstr(text, "Nothing that the metadata tell"));
+	ck_assert_str_eq(line_of(text, "Alike"),
+	                 "Alike in A and B: workload, Python version, Python "
+	                 "build, host, event, sampling, call graphs, runs, "
+	                 "tags, unit.");
+	ck_assert_str_eq(line_of(text, "Unknown"), "");
+	/* The ID differs: in bold; the rest alike. */
+	ck_assert_str_eq(
+	    line_of(text, "| **id** |"),
+	    "| **id** | `x-perf-freq999x5` | `y-perf-freq999x5` |");
+	ck_assert_str_eq(
+	    line_of(text, "| field |"),
+	    "| field | A: x-perf-freq999x5 | B: y-perf-freq999x5 |");
+	ck_assert_str_eq(line_of(text, "| tags |"), "| tags | none | none |");
+	ck_assert_str_eq(line_of(text, "| tool.period |"),
+	                 "| tool.period | unknown | unknown |");
+	/* Not a benchmark: no benchmark fields. */
+	ck_assert_ptr_null(strstr(text, "| benchmark."));
+	ck_assert_str_eq(line_of(text, "xz -dc"),
+	                 "xz -dc x-perf-freq999x5-raw.txt.xz > a.txt");
+	ck_assert_str_eq(line_of(text, "cat "),
+	                 "cat y-perf-freq999x5-raw.txt > b.txt");
+	free(text);
+	metadata_free(&a);
+	metadata_free(&b);
+}
+END_TEST
+
+START_TEST(differences_with_both_values)
+{
+	static const char *const changes[] = {
+	    "python.version",
+	    "3.13.0 (main)",
+	    "python.build.git_revision",
+	    "def",
+	    "python.build.cflags",
+	    "-O2 | -g",
+	    "tool.period",
+	    "1",
+	    "tags",
+	    "faults",
+	    "samples.unit",
+	    "faults",
+	    NULL,
+	};
+	struct metadata a, b;
+
+	meta_of(&a, "x-perf-freq999x5", NULL);
+	meta_of(&b, "y-perf-freq999x5", changes);
+	char *text = readme(&a, &b, true, NULL);
+	ck_assert_uint_eq(count_of(text, "\n- **"), 5);
+	ck_assert_str_eq(line_of(text, "- **Python version**"),
+	                 "- **Python version**: `python.version` A `3.12.1 "
+	                 "(main)`, B `3.13.0 (main)`.  Every change can be the "
+	                 "version's.  Fair when the versions are what you "
+	                 "compare, and then the builds should be alike.");
+	ck_assert_ptr_nonnull(
+	    strstr(line_of(text, "- **Python build**"),
+	           ": `python.build.git_revision` A `abc`, B `def`; "
+	           "`python.build.cflags` A `-O3`, B `-O2 \\| -g`.  Another"));
+	ck_assert_ptr_nonnull(strstr(
+	    line_of(text, "- **Sampling**"),
+	    ": `tool.period` A none (sampled at the frequency), B `1`."));
+	ck_assert_ptr_nonnull(strstr(line_of(text, "- **Tags**"),
+	                             ": `tags` A none, B `faults`."));
+	ck_assert_ptr_nonnull(strstr(line_of(text, "- **Unit**"),
+	                             ": `samples.unit` A `samples`, B "
+	                             "`faults`."));
+	ck_assert_str_eq(line_of(text, "Alike"),
+	                 "Alike in A and B: workload, host, event, call "
+	                 "graphs, runs.");
+	ck_assert_ptr_null(strstr(text, "Nothing that the metadata tell"));
+	ck_assert_str_eq(line_of(text, "| **python.version** |"),
+	                 "| **python.version** | `3.12.1 (main)` | `3.13.0 "
+	                 "(main)` |");
+	free(text);
+	metadata_free(&a);
+	metadata_free(&b);
+}
+END_TEST
+
+/* A field unknown on a side: not alike, not different, listed. */
+START_TEST(unknown_fields_not_checked)
+{
+	struct metadata a, b;
+
+	meta_of(&a, "x-perf-freq999x5", NULL);
+	meta_of(&b, "y-perf-freq999x5", NULL);
+	ck_assert(metadata_set(&b, "host.kernel", "", why, sizeof why));
+	ck_assert(metadata_set(&b, "samples.unit", "", why, sizeof why));
+	ck_assert(metadata_set(&b, "host.hostname", "other", why, sizeof why));
+	ck_assert(metadata_set(&a, "workload.command", "", why, sizeof why));
+	ck_assert(metadata_set(&b, "workload.command", "", why, sizeof why));
+	char *text = readme(&a, &b, true, NULL);
+	/* The host differs in a field, and one is unknown: unknown. */
+	ck_assert_uint_eq(count_of(text, "\n- **"), 0);
+	ck_assert_str_eq(line_of(text, "Unknown"),
+	                 "Unknown, so not checked: `workload.command` (A and "
+	                 "B), `host.kernel` (B).");
+	ck_assert_str_eq(line_of(text, "Alike"),
+	                 "Alike in A and B: Python version, Python build, "
+	                 "event, sampling, call graphs, runs, tags, unit.");
+	ck_assert_str_eq(line_of(text, "| **host.kernel** |"),
+	                 "| **host.kernel** | `6.1` | unknown |");
+	free(text);
+	metadata_free(&a);
+	metadata_free(&b);
+}
+END_TEST
+
+START_TEST(side_without_meta)
+{
+	struct metadata a, b;
+
+	meta_of(&a, "x-perf-freq999x5", NULL);
+	metadata_init(&b);
+	char *text = readme(&a, &b, false, NULL);
+	ck_assert_str_eq(line_of(text, "- B:"),
+	                 "- B: `y-perf-freq999x5`, `y-perf-freq999x5-raw.txt`: "
+	                 "no meta.json: how it was recorded is unknown.");
+	ck_assert_uint_eq(count_of(text, "\n- **"), 1);
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n- **B has no meta.json** beside its raw file"));
+	ck_assert_str_eq(line_of(text, "Alike"), "");
+	ck_assert_str_eq(line_of(text, "Unknown"), "");
+	ck_assert_str_eq(line_of(text, "| field |"),
+	                 "| field | A: x-perf-freq999x5 | B: y-perf-freq999x5 "
+	                 "(no meta.json) |");
+	ck_assert_str_eq(line_of(text, "| **tool.runs** |"),
+	                 "| **tool.runs** | `5` | unknown |");
+	free(text);
+	metadata_free(&a);
+	metadata_free(&b);
+}
+END_TEST
+
+START_TEST(one_run_and_lost_samples)
+{
+	static const char *const changes[] = {"tool.runs", "1", "samples.lost",
+	                                      "12", NULL};
+	struct metadata a, b;
+
+	meta_of(&a, "x-perf-freq999x5", NULL);
+	meta_of(&b, "y-perf-freq999", changes);
+	char *text = readme(&a, &b, true, NULL);
+	ck_assert_ptr_nonnull(
+	    strstr(line_of(text, "- **Runs**"), ": `tool.runs` A `5`, B `1`."));
+	ck_assert_ptr_nonnull(strstr(text, "\n- **B is one run**: the test"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n- **perf lost 12 samples of B** (its ring"));
+	ck_assert_ptr_null(strstr(text, "A is one run"));
+	free(text);
+	metadata_free(&a);
+	metadata_free(&b);
+}
+END_TEST
+
+/* The diff's test and counts in words, and its top quoted. */
+START_TEST(diff_quoted)
+{
+	static const char diff[] =
+	    "# flatdiff: B against A, a row per function (symbol and DSO)\n"
+	    "# test: Welch's t-test on per-run shares (5 and 5 runs)\n"
+	    "# significant (q <= 5%: Benjamini-Hochberg false discovery rate "
+	    "over the functions tested): 3 by self, 2 by total\n"
+	    "#\n"
+	    "  row 1\n  row 2\n";
+	char path[UNIT_PATH];
+	struct metadata a, b;
+
+	unit_temp_file(path, diff);
+	meta_of(&a, "x-perf-freq999x5", NULL);
+	meta_of(&b, "y-perf-freq999x5", NULL);
+	char *text = readme(&a, &b, true, path);
+	unlink(path);
+	ck_assert_str_eq(line_of(text, "Here the test is"),
+	                 "Here the test is Welch's t-test on per-run shares (5 "
+	                 "and 5 runs); significant (q <= 5%): 3 by self, 2 by "
+	                 "total.");
+	ck_assert_ptr_nonnull(
+	    strstr(text, "The top of "
+	                 "`x-perf-freq999x5-vs-y-perf-freq999x5-diff.txt`:\n\n"
+	                 "```\n# flatdiff: B against A"));
+	ck_assert_ptr_nonnull(strstr(text, "  row 1\n  row 2\n```\n"));
+	free(text);
+	metadata_free(&a);
+	metadata_free(&b);
+}
+END_TEST
+
+/* Found by raw files: the IDs, the names, the meta.json beside them. */
+START_TEST(of_raw_files)
+{
+	char dir[] = "/tmp/test_compare_readme.XXXXXX", path[2][128];
+	char meta[128], *text = NULL;
+	size_t n = 0;
+	struct metadata m;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path[0], sizeof path[0], "%s/a-perf-freq9-raw.txt.xz", dir);
+	snprintf(path[1], sizeof path[1], "%s/b-perf-freq9-raw.txt", dir);
+	snprintf(meta, sizeof meta, "%s/a-perf-freq9-meta.json", dir);
+	meta_of(&m, "a-perf-freq9", NULL);
+	FILE *f = fopen(meta, "w");
+	ck_assert_ptr_nonnull(f);
+	metadata_write(&m, f);
+	fclose(f);
+	metadata_free(&m);
+	FILE *out = open_memstream(&text, &n);
+	compare_readme_of_raws(out, (char *const[]){path[0], path[1]}, NULL);
+	fclose(out);
+	unlink(meta);
+	rmdir(dir);
+	ck_assert_str_eq(line_of(text, "# "),
+	                 "# Comparison: b-perf-freq9 against a-perf-freq9");
+	ck_assert_ptr_nonnull(strstr(line_of(text, "- A:"),
+	                             "- A: `a-perf-freq9`, "
+	                             "`a-perf-freq9-raw.txt.xz`: python3 -c "
+	                             "work | "));
+	ck_assert_ptr_nonnull(strstr(text, "\n- **B has no meta.json**"));
+	ck_assert_ptr_null(strstr(text, "Here the test is"));
+	free(text);
+}
+END_TEST
+
+int
+main(void)
+{
+	const TTest *tests[] = {
+	    alike_data_sets,
+	    differences_with_both_values,
+	    unknown_fields_not_checked,
+	    side_without_meta,
+	    one_run_and_lost_samples,
+	    diff_quoted,
+	    of_raw_files,
+	    NULL,
+	};
+	return unit_main("compare_readme", tests);
+}
