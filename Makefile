@@ -4,6 +4,7 @@
 #   make check           run every test (unit, golden, conformance, real
 #                        recordings, and again under ASan+UBSan)
 #   make views [ID=X]    every view of data set X (default: the example)
+#   make compare A=X B=Y what changed from data set X to Y, and the README
 #   make bench           throughput and peak memory against cat
 #   make fuzz [FUZZ_SECONDS=60]  each libFuzzer target for N seconds
 #   make install PREFIX=/usr/local
