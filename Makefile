@@ -131,41 +131,8 @@ check: all unit sanitize
 	@if command -v $(FUZZ_CC) >/dev/null; then $(MAKE) --no-print-directory fuzz-build; fi
 	@sh test/run-all.sh
 
-# libFuzzer targets, test/fuzz/fuzz_NAME.c, built with clang, ASan and
-# UBSan into build/fuzz/; fuzz_pipeline runs every filter's main, built
-# as fuzz_main_NAME; the views read no DSO of this machine there
-# (PERFVIEWS_FUZZING).  `make fuzz` runs each for FUZZ_SECONDS from its
-# seed corpus test/fuzz/corpus/NAME (new inputs go to build/fuzz/corpus,
-# crashes to build/fuzz/crashes); see test/fuzz/run.sh.
-FUZZ_CC      ?= clang
-FUZZ_SECONDS ?= 60
-FUZZ_FLAGS    = -g -O1 -fno-omit-frame-pointer -DPERFVIEWS_FUZZING \
-                -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_TARGETS  = $(notdir $(basename $(wildcard test/fuzz/fuzz_*.c)))
-FUZZ_FILTERS  = collapse strip-swapper flatsort calltree bydso flamesvg
-FUZZ_LIB      = $(patsubst %.c,build/fuzz/obj/%.o,$(wildcard common/*/*.c))
-
-build/fuzz/obj/%.o: %.c | $(DEPS_OK)
-	@mkdir -p $(@D)
-	$(FUZZ_CC) $(PV_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link \
-	    -Wno-unused-command-line-argument -MMD -MP -c -o $@ $<
-build/fuzz/main/%.o: filters/%.c | $(DEPS_OK)
-	@mkdir -p $(@D)
-	$(FUZZ_CC) $(PV_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link \
-	    -Dmain=fuzz_main_$(subst -,_,$*) -MMD -MP -c -o $@ $<
-build/fuzz/%: build/fuzz/obj/test/fuzz/%.o $(FUZZ_LIB) \
-    $$(if $$(filter fuzz_pipeline,$$*),$(FUZZ_FILTERS:%=build/fuzz/main/%.o))
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ \
-	    $(call syslibs,$(GROUPS))
-
-fuzz-build: $(FUZZ_TARGETS:%=build/fuzz/%)
-.SECONDARY: $(FUZZ_LIB) $(FUZZ_TARGETS:%=build/fuzz/obj/test/fuzz/%.o) \
-            $(FUZZ_FILTERS:%=build/fuzz/main/%.o)
-
-fuzz: fuzz-build
-	@sh test/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
-
--include $(wildcard build/fuzz/*/*.d build/fuzz/*/*/*.d build/fuzz/*/*/*/*.d)
+# make fuzz [FUZZ_SECONDS=N]: the libFuzzer targets of test/fuzz/.
+include test/fuzz/fuzz.mk
 
 bench: all
 	@sh scripts/bench.sh
@@ -216,22 +183,31 @@ RECORD_ARGS = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
 
 .PHONY: views-check
 
-# The data set shown, its raw file (DATA first, then examples/), its views.
+# The data set shown: its raw file (DATA first, then examples/; programs
+# read .xz themselves, and a cut one is an error), its meta.json (beside it,
+# or made from the raw text alone), and its views, each written to .tmp and
+# moved in place.
 VIEW_ID   = $(or $(ID),$(EXAMPLE_ID))
-VIEW_RAW  = $(firstword $(wildcard $(DATA)/$(VIEW_ID)-raw.txt.xz \
-                $(DATA)/$(VIEW_ID)-raw.txt examples/$(VIEW_ID)-raw.txt.xz \
-                examples/$(VIEW_ID)-raw.txt))
-VIEW_META = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-meta.json)
-VIEW_CAT  = $(if $(filter %.xz,$(VIEW_RAW)),xz -dc,cat)
+VIEW_RAW  = $(firstword $(wildcard $(foreach d,$(DATA) examples,\
+                $(d)/$(VIEW_ID)-raw.txt.xz $(d)/$(VIEW_ID)-raw.txt)))
 V         = $(OUT)/$(VIEW_ID)
+VIEW_META = $(or $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-meta.json),$(V)-meta.json)
 # Tag files: the strace text beside the raw file, and its files view.
 VIEW_STRACE = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-strace.txt.xz)
-VIEW_FILES = $(V)-folded.txt $(V)-flat.txt $(V)-calltree.txt \
-             $(V)-bydso.txt $(V)-flamegraph.svg $(V)-README.md \
-             $(if $(VIEW_STRACE),$(V)-files.txt $(V)-callers.txt)
+VIEW_FILES = $(V)-folded.txt $(V)-flat.txt $(V)-calltree.txt $(V)-bydso.txt \
+             $(V)-categories.txt $(V)-categories.svg $(V)-flamegraph.svg \
+             $(V)-README.md $(if $(VIEW_STRACE),$(V)-files.txt $(V)-callers.txt)
+# Where a rule's output goes: beside, then in place; nothing left on error.
+into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 # What the data set asks of the program of view $(1) (event, palette): "$$@".
 opts = o=$$($(BIN)/perfviews readme --options $(1) $(VIEW_META)) && \
        eval "set -- $$o" &&
+VIEW_folded = collapse
+VIEW_flat = flatsort
+VIEW_calltree = calltree
+VIEW_callers = calltree
+VIEW_bydso = bydso
+VIEW_categories = bycategory
 
 views: $(VIEW_FILES)
 
@@ -239,24 +215,23 @@ views: $(VIEW_FILES)
 views-check: $(BIN)/perfviews
 	@$(BIN)/perfviews id '$(VIEW_ID)' >/dev/null
 	@test -n '$(VIEW_RAW)' || $(BIN)/perfviews suite missing --data $(call quote,$(DATA)) '$(VIEW_ID)'
-	@test -n '$(VIEW_META)' || { echo "make views: $(VIEW_RAW) has no $(VIEW_ID)-meta.json beside it" >&2; exit 1; }
 	@mkdir -p $(OUT)
 
+$(V)-meta.json: $(VIEW_RAW) $(BIN)/perfviews | views-check
+	@echo "make views: $(VIEW_RAW) has no $(VIEW_ID)-meta.json beside it: $@ holds what its text tells, null elsewhere" >&2
+	$(BIN)/perfviews meta --raw $< --set made_from='raw file $(notdir $(VIEW_RAW))' '$(VIEW_ID)' $(into)
 $(V)-%.txt: $(VIEW_RAW) $(VIEW_META) $(BIN)/$$(VIEW_$$*) $(BIN)/perfviews | views-check
-	$(call opts,$*) $(VIEW_CAT) $(VIEW_RAW) | $(BIN)/$(VIEW_$*) "$$@" >$@.tmp && mv $@.tmp $@
-VIEW_folded = collapse
-VIEW_flat = flatsort
-VIEW_calltree = calltree
-VIEW_callers = calltree
-VIEW_bydso = bydso
+	$(call opts,$*) $(BIN)/$(VIEW_$*) "$$@" $< $(into)
+$(V)-categories.svg: $(VIEW_RAW) $(VIEW_META) $(BIN)/bycategory $(BIN)/perfviews | views-check
+	$(call opts,categories) $(BIN)/bycategory "$$@" --format svg --label '$(VIEW_ID)' $< $(into)
 $(V)-files.txt: $(VIEW_STRACE) $(BIN)/fileaccess | views-check
-	xz -dc $(VIEW_STRACE) | $(BIN)/fileaccess >$@.tmp && mv $@.tmp $@
+	$(BIN)/fileaccess $< $(into)
 $(V)-flamegraph.svg: $(V)-folded.txt $(VIEW_META) $(BIN)/flamesvg $(BIN)/perfviews | views-check
 	sub=$$($(BIN)/perfviews readme --subtitle $(VIEW_META)) && $(call opts,flamegraph) \
-	$(BIN)/flamesvg --title '$(VIEW_ID)' --subtitle "$$sub" "$$@" $< >$@.tmp && mv $@.tmp $@
-$(V)-README.md: $(VIEW_META) $(V)-flat.txt $(if $(VIEW_STRACE),$(V)-files.txt $(V)-callers.txt) $(BIN)/perfviews | views-check
-	$(BIN)/perfviews readme --flat $(V)-flat.txt $(if $(VIEW_STRACE),--files $(V)-files.txt) \
-	    --raw $(notdir $(VIEW_RAW)) $(VIEW_META) >$@.tmp && mv $@.tmp $@
+	$(BIN)/flamesvg --title '$(VIEW_ID)' --subtitle "$$sub" "$$@" $< $(into)
+$(V)-README.md: $(VIEW_META) $(V)-flat.txt $(V)-categories.txt $(if $(VIEW_STRACE),$(V)-files.txt $(V)-callers.txt) $(BIN)/perfviews | views-check
+	$(BIN)/perfviews readme --flat $(V)-flat.txt --categories $(V)-categories.txt \
+	    $(if $(VIEW_STRACE),--files $(V)-files.txt) --raw $(notdir $(VIEW_RAW)) $(VIEW_META) $(into)
 
 record: $(BIN)/perfviews
 	@$(BIN)/perfviews record $(RECORD_ARGS) --cmd $(call quote,$(CMD)) \
@@ -301,10 +276,14 @@ endif
 
 suite-record: $(SUITE_IDS:%=$(DATA)/%-meta.json)
 
+SUITE_RAWS = $(wildcard $(SUITE_IDS:%=$(DATA)/%-raw.txt.xz) $(SUITE_IDS:%=$(DATA)/%-raw.txt))
+S = $(OUT)/$(SUITE)
 suite-views: $(SUITE_IDS:%=suite-view-%)
-	@$(BIN)/perfviews suite readme --data $(call quote,$(DATA)) --log $(SUITE_LOG) \
-	    $(SUITE) $(SUITE_IDS) >$(OUT)/$(SUITE)-README.md.tmp && \
-	    mv $(OUT)/$(SUITE)-README.md.tmp $(OUT)/$(SUITE)-README.md && echo "wrote $(OUT)/$(SUITE)-README.md"
+	@$(if $(SUITE_RAWS),$(BIN)/bycategory --each $(SUITE_RAWS) >$(S)-categories.txt && \
+	    $(BIN)/bycategory --each --format svg --title '$(SUITE)' $(SUITE_RAWS) >$(S)-categories.svg && )\
+	$(BIN)/perfviews suite readme --data $(call quote,$(DATA)) --log $(SUITE_LOG) \
+	    $(if $(SUITE_RAWS),--categories $(S)-categories.txt) $(SUITE) $(SUITE_IDS) >$(S)-README.md.tmp && \
+	    mv $(S)-README.md.tmp $(S)-README.md && echo "wrote $(S)-README.md$(if $(SUITE_RAWS), and $(S)-categories.svg)"
 
 suite-view-%: | $(PROGRAMS)
 	@$(if $(wildcard $(DATA)/$*-raw.txt.xz $(DATA)/$*-raw.txt),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")

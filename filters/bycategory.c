@@ -211,6 +211,21 @@ write_explain(struct bycategory *b, const struct profile *p)
 	free(ids);
 }
 
+/*
+ * The rules file as reports name it: the path given, or for the default
+ * rules their name alone, so that a report does not carry this machine's
+ * directories.
+ */
+static const char *
+rules_shown(const struct bycategory *b)
+{
+	const char *env = getenv("PERFVIEWS_RULES");
+
+	if (b->opt.rules != NULL || (env != NULL && env[0] != '\0'))
+		return b->rules.path;
+	return RULES_FILE " (the default rules)";
+}
+
 static void
 write_svg(struct bycategory *b, const struct category_report *r)
 {
@@ -266,7 +281,7 @@ write_categories(struct bycategory *b, const struct profile *p)
 	struct category_report r = {profile_event_name(p),
 	                            profile_weight_name(p),
 	                            b->opt.inclusive ? "inclusive" : "self",
-	                            b->rules.path,
+	                            rules_shown(b),
 	                            b->opt.each,
 	                            b->ncolumns,
 	                            b->labels,
