@@ -229,16 +229,17 @@ write_categories(struct bycategory *b, const struct profile *p)
 	}
 	if (!b->opt.each && b->opt.top > 0)
 		top = category_profile_top(cp, rows, nrows, b->opt.top);
-	struct category_report r = {profile_event_name(p),
-	                            profile_weight_name(p),
-	                            b->opt.inclusive ? "inclusive" : "self",
-	                            b->rules.path,
-	                            b->opt.each,
-	                            b->ncolumns,
-	                            b->labels,
-	                            cp->totals,
-	                            rows,
-	                            nrows};
+	struct category_report r = {
+	    profile_event_name(p),
+	    profile_weight_name(p),
+	    b->opt.inclusive ? "inclusive" : "self",
+	    category_rules_shown(&b->rules, b->opt.rules),
+	    b->opt.each,
+	    b->ncolumns,
+	    b->labels,
+	    cp->totals,
+	    rows,
+	    nrows};
 	if (b->opt.svg)
 		write_svg(b, &r);
 	else

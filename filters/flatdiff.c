@@ -193,7 +193,8 @@ main(int argc, char *argv[])
 	compare_read_both(&f.c, &f.opt.view, argv[optind], argv[optind + 1]);
 	compare_check(&f.c);
 	if (f.opt.by == KEY_CATEGORY)
-		compare_categorize(&f.c, &f.rules);
+		compare_categorize(&f.c, &f.rules,
+		                   category_rules_shown(&f.rules, f.opt.rules));
 	compare_run(&f.c);
 
 	compare_table_select(&f.table, &f.c, f.opt.measure, f.opt.limit,

@@ -136,6 +136,7 @@ cmd_get(const struct program *p, int argc, char *argv[])
 static const struct option readme_options[] = {
     {"flat", required_argument, NULL, 'f'},
     {"files", required_argument, NULL, 'F'},
+    {"categories", required_argument, NULL, 'c'},
     {"raw", required_argument, NULL, 'r'},
     {"subtitle", no_argument, NULL, OPT_SUBTITLE},
     {"options", required_argument, NULL, 'o'},
@@ -144,17 +145,19 @@ static const struct option readme_options[] = {
 
 static const struct program readme_program = {
     .name = "perfviews readme",
-    .usage = "perfviews readme [--flat FILE] [--files FILE] [--raw NAME] "
-             "[--subtitle]\n"
-             "                        [--options VIEW] META\n",
+    .usage = "perfviews readme [--flat FILE] [--files FILE] [--categories "
+             "FILE]\n"
+             "                        [--raw NAME] [--subtitle] [--options "
+             "VIEW] META\n",
     .summary = "Write the README.md of the data set META describes.",
     .help = "      --flat FILE         quote the top of this flat view\n"
             "      --files FILE        a files view, beside ID-callers.txt\n"
+            "      --categories FILE   quote this categories view\n"
             "      --raw NAME          the raw file's name (ID-raw.txt.xz)\n"
             "      --subtitle          only the line under the flame graph\n"
             "      --options VIEW      only the options of VIEW's program, "
             "as sh words\n",
-    .shortopts = "f:F:r:",
+    .shortopts = "f:F:c:r:",
     .options = readme_options,
 };
 
@@ -170,6 +173,8 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 	while ((ch = program_option(p, argc, argv)) != -1) {
 		if (ch == 'f' || ch == 'F')
 			*(ch == 'f' ? &opt.flat : &opt.files) = optarg;
+		else if (ch == 'c')
+			opt.categories = optarg;
 		else if (ch == 'r' || ch == 'o')
 			*(ch == 'r' ? &opt.raw : &program) = optarg;
 		subtitle |= ch == OPT_SUBTITLE;
@@ -382,6 +387,7 @@ static const struct option suite_options[] = {
     {"todo", required_argument, NULL, 'n'},
     {"python", required_argument, NULL, 'p'},
     {"cache", required_argument, NULL, 'C'},
+    {"categories", required_argument, NULL, 'c'},
     {NULL, 0, NULL, 0},
 };
 
@@ -391,8 +397,9 @@ static const struct program suite_program = {
              "TAIL NAME ...\n"
              "       perfviews suite step --log LOG [--todo N] -- ID COMMAND "
              "...\n"
-             "       perfviews suite readme [--data DIR] [--log LOG] SUITE "
-             "ID ...\n"
+             "       perfviews suite readme [--data DIR] [--log LOG] "
+             "[--categories FILE]\n"
+             "                              SUITE ID ...\n"
              "       perfviews suite missing [--data DIR] ID\n"
              "       perfviews suite report LOG\n",
     .summary = "The steps of make suite: IDs, a recording, README, report.",
@@ -401,7 +408,9 @@ static const struct program suite_program = {
         "      --log LOG           the suite's log of recordings\n"
         "      --todo N            recordings to make in all\n"
         "      --python PY         for NAME all: the Python (python3)\n"
-        "      --cache DIR         its pyperformance (DATA/.pyperformance)\n",
+        "      --cache DIR         its pyperformance (DATA/.pyperformance)\n"
+        "      --categories FILE   readme: the data sets by category, a "
+        "column each\n",
     .options = suite_options,
 };
 
@@ -412,7 +421,8 @@ cmd_suite(const struct program *p, int argc, char *argv[])
 	const char **text[128] = {['d'] = &o.data,
 	                          ['l'] = &o.log,
 	                          ['p'] = &o.python,
-	                          ['C'] = &o.cache};
+	                          ['C'] = &o.cache,
+	                          ['c'] = &o.categories};
 	int ch;
 
 	while ((ch = program_option(p, argc, argv)) != -1) {

@@ -239,6 +239,19 @@ EOF
 	else
 		fail "suite README" "$(tail -n 2 "$TMP/suite.check" | paste -s -d'|' -)"
 	fi
+	# The benchmarks by category: a column each in the README, a bar
+	# each in the chart.
+	if grep -q '^## By category' "$readme" &&
+	    grep -q '^  interpreter ' "$readme" &&
+	    python3 -c 'import sys, xml.etree.ElementTree as E
+t = E.parse(sys.argv[1]).getroot()
+bars = [g for g in t.iter("{http://www.w3.org/2000/svg}g")
+        if g.get("class") == "bar"]
+sys.exit(0 if len(bars) == 3 else 1)' "$OUT/two-categories.svg" 2>/dev/null; then
+		pass "suite by category: README table, a bar per data set"
+	else
+		fail "suite by category" "README or $OUT/two-categories.svg"
+	fi
 else
 	fail "make suite" "$(tail -n 3 "$TMP/suite.err" | paste -s -d'|' -)"
 fi

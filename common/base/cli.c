@@ -3,16 +3,21 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/cli.h"
 #include "base/xalloc.h"
+
+extern char **environ;
 
 enum { OPT_HELP = 'h', OPT_VERSION = 0x7f00 };
 
@@ -222,6 +227,59 @@ input_name(const char *path)
 	return strcmp(path, "-") == 0 ? "stdin" : path;
 }
 
+/*
+ * The decompressors of open inputs: a file named *.xz is read through
+ * "xz -dc", whose exit status input_close checks, so that a cut or corrupt
+ * file is an error, not a short profile.
+ */
+enum { MAX_DECOMPRESSED = 64 };
+
+static struct decompressor {
+	int fd; /* the pipe we read; -1: free */
+	pid_t pid;
+	char name[256];
+} decompressors[MAX_DECOMPRESSED];
+
+static bool
+is_xz_name(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 3 && strcmp(path + n - 3, ".xz") == 0;
+}
+
+/* fd, the open file, read through xz -dc: the pipe's read end. */
+static int
+decompress(int fd, const char *path)
+{
+	struct decompressor *d = NULL;
+	char *argv[] = {"xz", "-dc", NULL};
+	posix_spawn_file_actions_t fa;
+	int pipefd[2];
+
+	for (size_t i = 0; i < MAX_DECOMPRESSED && d == NULL; i++)
+		if (decompressors[i].pid == 0)
+			d = &decompressors[i];
+	if (d == NULL)
+		die(EXIT_DATA, "%s: too many compressed inputs at once", path);
+	if (pipe(pipefd) != 0)
+		die_errno(EXIT_DATA, "pipe");
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd, STDIN_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, pipefd[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addclose(&fa, pipefd[0]);
+	int err = posix_spawnp(&d->pid, "xz", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err != 0) {
+		errno = err;
+		die_errno(EXIT_DATA, "%s: cannot run xz -dc", path);
+	}
+	close(pipefd[1]);
+	close(fd);
+	d->fd = pipefd[0];
+	snprintf(d->name, sizeof d->name, "%s", path);
+	return d->fd;
+}
+
 int
 input_open(const char *path)
 {
@@ -237,14 +295,35 @@ input_open(const char *path)
 		errno = EISDIR;
 		die_errno(EXIT_DATA, "%s", path);
 	}
-	return fd;
+	return is_xz_name(path) ? decompress(fd, path) : fd;
 }
 
 void
 input_close(int fd)
 {
-	if (fd != STDIN_FILENO)
-		close(fd);
+	int status;
+
+	if (fd == STDIN_FILENO)
+		return;
+	close(fd);
+	for (size_t i = 0; i < MAX_DECOMPRESSED; i++) {
+		struct decompressor *d = &decompressors[i];
+		if (d->pid == 0 || d->fd != fd)
+			continue;
+		while (waitpid(d->pid, &status, 0) == -1)
+			if (errno != EINTR)
+				die_errno(EXIT_DATA, "waitpid");
+		d->pid = 0;
+		/* Closed before the end, xz dies of SIGPIPE: not an error. */
+		if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE)
+			return;
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			die(EXIT_DATA,
+			    "%s: xz -dc failed: the file is cut or "
+			    "corrupt",
+			    d->name);
+		return;
+	}
 }
 
 void

@@ -67,9 +67,11 @@ void each_input(int argc, char *const argv[],
 const char *input_name(const char *path);
 /*
  * Open an input for reading ("-" is stdin).  A path that cannot be read,
- * or that is a directory, is fatal with a message naming it.
+ * or that is a directory, is fatal with a message naming it.  A file
+ * named *.xz is read decompressed, through xz -dc.
  */
 int input_open(const char *path);
+/* Close it; xz failing on a *.xz file (cut, corrupt) is fatal. */
 void input_close(int fd);
 
 /* Flush stdout; a write error (disk full, closed pipe) is fatal. */

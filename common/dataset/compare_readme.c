@@ -332,18 +332,15 @@ how_to_read(FILE *out, const struct compare_readme *r)
 static void
 by_dso_and_category(FILE *out, const struct compare_readme *r)
 {
-	fputs("## The same comparison by DSO and by category\n\n```\n", out);
-	for (int s = 0; s < 2; s++) {
-		size_t n = strlen(r->raw[s]);
-		bool xz = n > 3 && strcmp(r->raw[s] + n - 3, ".xz") == 0;
-		fprintf(out, "%s %s > %s.txt\n", xz ? "xz -dc" : "cat",
-		        r->raw[s], s ? "b" : "a");
-	}
-	fputs("flatdiff --by dso a.txt b.txt\n"
-	      "flatdiff --by category a.txt b.txt\n"
-	      "diffstacks --a-widths a.txt b.txt | flamesvg > gone.svg\n"
-	      "```\n\n"
-	      "By category, each function counts for the category of the first "
+	const char *a = r->raw[0], *b = r->raw[1];
+
+	fprintf(out,
+	        "## The same comparison by DSO and by category\n\n```\n"
+	        "flatdiff --by dso %s %s\n"
+	        "flatdiff --by category %s %s\n"
+	        "diffstacks --a-widths %s %s | flamesvg > gone.svg\n```\n\n",
+	        a, b, a, b, a, b);
+	fputs("By category, each function counts for the category of the first "
 	      "rule of bycategory's rules that matches it (interpreter, gc, "
 	      "dict, kernel...): a change spread over many functions of one "
 	      "kind shows as one row.\n\n",

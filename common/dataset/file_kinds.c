@@ -32,6 +32,17 @@ const struct file_kind file_kinds[] = {
      "read down the largest branch; small nodes are folded into [other] so "
      "each level sums",
      NULL},
+    {"categories", "-categories.txt", NULL, FILE_VIEW,
+     "samples by category (interpreter, lookup, gc, memory, dict, str, "
+     "..., C library, kernel), each with its top functions, from "
+     "bycategory's CPython rules",
+     "the coarse answer first: which part of CPython the time is in; "
+     "`bycategory --explain` says which rule took each function",
+     NULL},
+    {"categories-svg", "-categories.svg", NULL, FILE_VIEW,
+     "the categories as one stacked bar, a colour each (the same in every "
+     "chart perfviews draws)",
+     "open in a browser; hover a segment for its share", NULL},
     {"bydso", "-bydso.txt", NULL, FILE_VIEW,
      "samples by shared object (binary, library, kernel), then by function",
      "which library the time is in: interpreter, C library, kernel", NULL},

@@ -185,7 +185,8 @@ measure_options(FILE *out, const struct metadata *m, const char *view)
 {
 	const struct measure *ms = measure_of_meta(m);
 	static const char *const of_samples[] = {
-	    "folded", "flat", "calltree", "bydso", "callers", "stability"};
+	    "folded",  "flat",       "calltree",       "bydso",
+	    "callers", "categories", "categories-svg", "stability"};
 	bool first = true, known = false;
 
 	for (size_t i = 0; i < sizeof of_samples / sizeof of_samples[0]; i++) {

@@ -19,6 +19,9 @@
 /* Grouped by section: the writer opens an object where a prefix starts. */
 const struct meta_field meta_fields[] = {
     {"id", META_STRING, "the data set's ID"},
+    {"made_from", META_STRING,
+     "null for a recording; \"raw file\" when only its raw file was "
+     "there, so all but what the text tells is unknown"},
     {"workload.name", META_STRING, "the workload, from the ID"},
     {"workload.version", META_STRING, "its version, when it has one"},
     {"workload.command", META_STRING, "the command line profiled"},
@@ -81,6 +84,8 @@ const struct meta_field meta_fields[] = {
      "EVENT=COUNT for each event, all runs"},
     {"samples.lost", META_NUMBER,
      "samples perf lost (perf report --stats), all runs"},
+    {"samples.by_comm", META_STRING_LIST,
+     "COMMAND=COUNT for each command sampled, all runs"},
     {"strace.version", META_STRING, "strace's version"},
     {"strace.command", META_STRING,
      "the strace command: one more run of the workload, after perf's"},

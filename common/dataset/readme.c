@@ -97,6 +97,14 @@ readme_unit(const struct metadata *m)
 static void
 describe(FILE *out, const struct metadata *m)
 {
+	if (metadata_get(m, "made_from") != NULL)
+		fprintf(
+		    out,
+		    "**Its metadata is unknown**: this data set came as its "
+		    "raw file alone (%s), so meta.json holds what the "
+		    "text tells (samples, runs, events, commands) and null "
+		    "elsewhere.\n\n",
+		    metadata_get(m, "made_from"));
 	const struct measure *ms = measure_of_meta(m);
 	const char *runs = readme_known(m, "tool.runs"), *palette;
 	const char *event =
@@ -418,6 +426,19 @@ readme_write(FILE *out, const struct metadata *m,
 		        "two orders can differ).\n\n",
 		        readme_unit(m), id);
 		readme_quote(out, opt->flat, 10, false);
+		fputc('\n', out);
+	}
+	if (opt->categories != NULL) {
+		fprintf(out,
+		        "## Where the %s go, by category\n\nEach sample "
+		        "counts for the category of its leaf function, by "
+		        "the first rule of bycategory's CPython rules that "
+		        "matches it (`%s-categories.txt`; the bar: "
+		        "`%s-categories.svg`).  `unknown` is what no rule "
+		        "names: a new or renamed CPython function shows up "
+		        "there.\n\n",
+		        readme_unit(m), id, id);
+		readme_quote(out, opt->categories, 40, false);
 		fputc('\n', out);
 	}
 	fprintf(out, "## How it was made\n\n```\n%s\n```\n\n",

@@ -25,7 +25,8 @@ struct readme_options {
 	const char *flat;  /* a flat view to quote the top of, or NULL */
 	const char *raw;   /* the raw file's name; NULL: ID-raw.txt.xz */
 	const char *files; /* a files view to quote, beside flat; or NULL */
-	const char *meta;  /* meta.json's path: optional files found beside */
+	const char *categories; /* a categories view to quote; or NULL */
+	const char *meta; /* meta.json's path: optional files found beside */
 };
 
 /* The README of a data set; a meta.json without an id is fatal. */

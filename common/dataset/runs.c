@@ -1,78 +1,21 @@
 /*
  * runs.c - see runs.h.
  */
-#include <errno.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "base/cli.h"
 #include "base/xalloc.h"
 #include "dataset/runs.h"
+#include "input/input_format.h"
 #include "input/perf_script.h"
-
-extern char **environ;
 
 static bool
 ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
 	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-void
-raw_open(struct raw_input *in, const char *path)
-{
-	memset(in, 0, sizeof *in);
-	in->name = input_name(path);
-	in->fd = input_open(path);
-	if (!ends_with(path, ".xz"))
-		return;
-	/* xz reads the file we opened: one wording for a missing file. */
-	int pipefd[2];
-	posix_spawn_file_actions_t fa;
-	char *argv[] = {"xz", "-dc", NULL};
-	if (pipe(pipefd) != 0)
-		die_errno(EXIT_DATA, "pipe");
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, in->fd, STDIN_FILENO);
-	posix_spawn_file_actions_adddup2(&fa, pipefd[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addclose(&fa, pipefd[0]);
-	int err = posix_spawnp(&in->xz, "xz", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (err != 0) {
-		errno = err;
-		die_errno(EXIT_DATA, "%s: cannot run xz -dc", in->name);
-	}
-	close(pipefd[1]);
-	input_close(in->fd);
-	in->fd = pipefd[0];
-	snprintf(in->path, sizeof in->path, "/dev/fd/%d", in->fd);
-}
-
-void
-raw_close(struct raw_input *in)
-{
-	int status;
-
-	input_close(in->fd);
-	if (in->xz == 0)
-		return;
-	while (waitpid(in->xz, &status, 0) == -1)
-		if (errno != EINTR)
-			die_errno(EXIT_DATA, "waitpid");
-	in->xz = 0;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		die(EXIT_DATA, "%s: xz -dc failed", in->name);
-}
-
-const char *
-raw_path(const struct raw_input *in, const char *path)
-{
-	return in->xz != 0 ? in->path : path;
 }
 
 /* What the reader has seen so far: lines, and the runs they began. */
@@ -125,14 +68,15 @@ void
 run_index_read(struct run_index *ix, const char *path)
 {
 	struct indexing g = {ix, 0};
-	struct raw_input in;
 	struct perf_reader r;
 	struct perf_sample s;
 
 	memset(ix, 0, sizeof *ix);
 	string_table_init(&ix->events);
-	raw_open(&in, path);
-	perf_reader_init(&r, in.fd, in.name);
+	string_table_init(&ix->comms);
+	int fd = input_open(path);
+	perf_reader_init(&r, fd, input_name(path));
+	input_format_require(&r.lines, ACCEPT_PERF);
 	r.skip_frames = true;
 	r.gap = index_gap;
 	r.gap_ctx = &g;
@@ -147,11 +91,16 @@ run_index_read(struct run_index *ix, const char *path)
 		    array_reserve(ix->event_samples, &ix->event_cap,
 		                  (size_t)e + 1, sizeof *ix->event_samples);
 		ix->event_samples[e]++;
+		uint32_t c = string_table_intern(&ix->comms, s.comm);
+		ix->comm_samples =
+		    array_reserve(ix->comm_samples, &ix->comm_cap,
+		                  (size_t)c + 1, sizeof *ix->comm_samples);
+		ix->comm_samples[c]++;
 		g.lines += count_lines(s.text);
 	}
 	perf_reader_summary(&r);
 	perf_reader_free(&r);
-	raw_close(&in);
+	input_close(fd);
 }
 
 void
@@ -161,6 +110,8 @@ run_index_free(struct run_index *ix)
 	free(ix->event);
 	free(ix->event_samples);
 	string_table_free(&ix->events);
+	free(ix->comm_samples);
+	string_table_free(&ix->comms);
 	memset(ix, 0, sizeof *ix);
 }
 
@@ -171,6 +122,29 @@ set_or_die(struct metadata *m, const char *field, const char *value)
 
 	if (!metadata_set(m, field, value, why, sizeof why))
 		die(EXIT_DATA, "%s", why);
+}
+
+/* A list field of NAME=COUNT words, names made word-safe. */
+static void
+set_counts(struct metadata *m, const char *field,
+           const struct string_table *names, const unsigned long *counts)
+{
+	size_t cap = 2, n = 0;
+
+	for (uint32_t i = 0; i < names->count; i++)
+		cap += string_table_get(names, i).n + 24;
+	char *list = xcalloc(cap, 1);
+	for (uint32_t i = 0; i < names->count; i++) {
+		if (n > 0)
+			list[n++] = ' ';
+		/* A comm may hold spaces ("Web Content"): a list is words. */
+		struct span name = string_table_get(names, i);
+		for (size_t j = 0; j < name.n; j++)
+			list[n++] = name.p[j] == ' ' ? '_' : name.p[j];
+		n += (size_t)snprintf(list + n, cap - n, "=%lu", counts[i]);
+	}
+	set_or_die(m, field, n > 0 ? list : " ");
+	free(list);
 }
 
 unsigned long
@@ -191,17 +165,9 @@ run_index_describe(const struct run_index *ix, struct metadata *m)
 	if (metadata_get(m, "tool.event") == NULL && ix->event != NULL)
 		set_or_die(m, "tool.event", ix->event);
 	free(list);
-	/* "page-faults=806 major-faults=2" */
-	size_t cap = 2, n = 0;
-	for (uint32_t e = 0; e < ix->events.count; e++)
-		cap += string_table_get(&ix->events, e).n + 24;
-	char *by_event = xcalloc(cap, 1);
-	for (uint32_t e = 0; e < ix->events.count; e++)
-		n += (size_t)snprintf(
-		    by_event + n, cap - n, "%s%s=%lu", e ? " " : "",
-		    string_table_cstr(&ix->events, e), ix->event_samples[e]);
-	set_or_die(m, "samples.by_event", n > 0 ? by_event : " ");
-	free(by_event);
+	/* "page-faults=806 major-faults=2", "python3.12=5000 perf-exec=3" */
+	set_counts(m, "samples.by_event", &ix->events, ix->event_samples);
+	set_counts(m, "samples.by_comm", &ix->comms, ix->comm_samples);
 	return total;
 }
 

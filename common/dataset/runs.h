@@ -24,22 +24,6 @@
 
 #define RUN_MARKER "# perfviews run "
 
-/* A raw file opened for reading. */
-struct raw_input {
-	int fd;
-	pid_t xz; /* the decompressor, or 0 */
-	char
-	    path[32]; /* "/dev/fd/N" of the pipe, for readers that take paths */
-	const char *name; /* the file's own name, for messages */
-};
-
-/* Open a raw file ("-" is stdin); a file that cannot be read is fatal. */
-void raw_open(struct raw_input *in, const char *path);
-/* Close it; xz failing (a corrupt file) is fatal. */
-void raw_close(struct raw_input *in);
-/* A path that reads the same text: the file itself, or the pipe. */
-const char *raw_path(const struct raw_input *in, const char *path);
-
 struct run_info {
 	unsigned long marker_line; /* 0 for samples before any marker */
 	unsigned long samples;     /* of every event */
@@ -53,6 +37,9 @@ struct run_index {
 	struct string_table events;   /* every event, in order of appearance */
 	unsigned long *event_samples; /* by event id */
 	size_t event_cap;
+	struct string_table comms;   /* every command, in order of appearance */
+	unsigned long *comm_samples; /* by comm id */
+	size_t comm_cap;
 };
 
 /* Read a raw file once and find its runs. */

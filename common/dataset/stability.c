@@ -90,7 +90,6 @@ stability_read(struct stability *s, const char *raw, const char *event)
 {
 	struct profile_options opt;
 	struct run_reader rr;
-	struct raw_input in;
 
 	memset(s, 0, sizeof *s);
 	memset(&opt, 0, sizeof opt);
@@ -109,9 +108,7 @@ stability_read(struct stability *s, const char *raw, const char *event)
 	s->profile.stream.sample = run_sample;
 	s->profile.stream.ctx = &rr;
 	s->profile.stream.folded = NULL; /* runs are perf script text */
-	raw_open(&in, raw);
-	profile_read(&s->profile, raw_path(&in, raw));
-	raw_close(&in);
+	profile_read(&s->profile, raw);
 	if (!profile_finish(&s->profile))
 		die(EXIT_DATA, "%s: no samples", raw);
 	while (rr.run < rr.ix.nruns)

@@ -293,15 +293,12 @@ static void
 analyse(struct row *row, const char *raw)
 {
 	struct profile_options opt;
-	struct raw_input in;
 
 	memset(row, 0, sizeof *row);
 	memset(&opt, 0, sizeof opt); /* self to the inlined leaf, as flat */
 	profile_init(&row->profile, &opt);
 	row->profile.stream.folded = NULL; /* perf script text */
-	raw_open(&in, raw);
-	profile_read(&row->profile, raw_path(&in, raw));
-	raw_close(&in);
+	profile_read(&row->profile, raw);
 	if (!profile_finish(&row->profile))
 		return;
 	const struct profile *p = &row->profile;
@@ -457,6 +454,31 @@ recorded_row(FILE *out, const char *id, const char *meta, const char *raw,
 	metadata_free(&m);
 }
 
+/* The benchmarks by category, as bycategory --each wrote them. */
+static void
+categories(FILE *out, const char *suite, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+
+	if (f == NULL)
+		die_errno(EXIT_DATA, "%s", path);
+	fprintf(out,
+	        "\n## By category\n\nThe same samples by CPython's categories "
+	        "(bycategory's rules: each sample counts for the category of "
+	        "its leaf function), a column per data set; the chart is "
+	        "`%s-categories.svg`.\n\n```\n",
+	        suite);
+	while (getline(&line, &cap, f) != -1)
+		fputs(line, out);
+	if (ferror(f))
+		die_errno(EXIT_DATA, "%s", path);
+	fputs("```\n", out);
+	free(line);
+	fclose(f);
+}
+
 void
 suite_readme(FILE *out, const struct suite_options *opt, const char *name,
              char *const ids[], size_t n)
@@ -506,6 +528,8 @@ suite_readme(FILE *out, const struct suite_options *opt, const char *name,
 	      "`[kernel.kallsyms]`; **other** everything else.  The top "
 	      "functions are by self samples, as in the flat view.\n",
 	      out);
+	if (opt->categories != NULL)
+		categories(out, name, opt->categories);
 	bool heading = false;
 	for (size_t i = 0; i < n; i++) {
 		if (metas[i] != NULL)

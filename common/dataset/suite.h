@@ -27,11 +27,12 @@
 #include <stdio.h>
 
 struct suite_options {
-	const char *data;   /* where the data sets are */
-	const char *log;    /* the suite's log of recordings, or NULL */
-	unsigned todo;      /* recordings to make in all */
-	const char *python; /* for NAME all: the Python, and */
-	const char *cache;  /* where its pyperformance is (NULL: DATA's) */
+	const char *data;       /* where the data sets are */
+	const char *log;        /* the suite's log of recordings, or NULL */
+	unsigned todo;          /* recordings to make in all */
+	const char *python;     /* for NAME all: the Python, and */
+	const char *cache;      /* where its pyperformance is (NULL: DATA's) */
+	const char *categories; /* readme: bycategory --each text, or NULL */
 };
 
 /*

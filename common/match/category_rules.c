@@ -310,6 +310,16 @@ category_rules_find(const char *given)
 	return xstrdup(PERFVIEWS_DATADIR "/" RULES_FILE);
 }
 
+const char *
+category_rules_shown(const struct category_rules *r, const char *given)
+{
+	const char *env = getenv("PERFVIEWS_RULES");
+
+	if (given != NULL || (env != NULL && env[0] != '\0'))
+		return r->path;
+	return RULES_FILE " (the default rules)";
+}
+
 void
 category_rules_load_or_exit(struct category_rules *r, const char *given)
 {

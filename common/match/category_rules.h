@@ -100,6 +100,15 @@ char *category_rules_find(const char *given);
  */
 void category_rules_load_or_exit(struct category_rules *r, const char *given);
 
+/*
+ * The rules file as reports name it: its path when given (here, or by
+ * $PERFVIEWS_RULES), the default rules by name alone ("cpython.rules (the
+ * default rules)"), so that a report does not carry this machine's
+ * directories.
+ */
+const char *category_rules_shown(const struct category_rules *r,
+                                 const char *given);
+
 /* True when every pair of the rule matches the subject. */
 bool category_rule_matches(const struct category_rule *rule,
                            const struct rule_subject *s);

@@ -103,7 +103,7 @@ struct compare {
 	enum compare_test test;
 	bool by_name;     /* functions by name alone: a side is folded */
 	uint32_t unknown; /* "[unknown]" in names */
-	char *rules;      /* KEY_CATEGORY: the rules file's path */
+	char *rules;      /* KEY_CATEGORY: the rules file, as shown */
 	double *cells;    /* see compare.c */
 	struct compare_result *results; /* by item * nmeasures + measure */
 	uint32_t ntested[COMPARE_MEASURES];
@@ -138,11 +138,13 @@ void compare_check(const struct compare *c);
 /*
  * KEY_CATEGORY, after reading both sides: every function's category by
  * rules (its first rule that matches, as bycategory finds it; "unknown"
- * when none does).  In views/compare_category.c, so that programs that
- * compare no categories do not link the rules.
+ * when none does), the rules named shown in the header.  In
+ * views/compare_category.c, so that programs that compare no categories
+ * do not link the rules.
  */
 struct category_rules;
-void compare_categorize(struct compare *c, struct category_rules *rules);
+void compare_categorize(struct compare *c, struct category_rules *rules,
+                        const char *shown);
 
 /* Match the items of both sides, and compute every result. */
 void compare_run(struct compare *c);

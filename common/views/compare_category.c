@@ -12,7 +12,8 @@
 #include "views/compare.h"
 
 void
-compare_categorize(struct compare *c, struct category_rules *rules)
+compare_categorize(struct compare *c, struct category_rules *rules,
+                   const char *shown)
 {
 	struct category_profile cp;
 
@@ -33,5 +34,5 @@ compare_categorize(struct compare *c, struct category_rules *rules)
 	}
 	category_profile_free(&cp);
 	free(c->rules);
-	c->rules = xstrdup(rules->path);
+	c->rules = xstrdup(shown);
 }

@@ -194,7 +194,7 @@ START_TEST(categories_by_rules)
 	unit_temp_file(files.b, B);
 	compare_init(&c, &o, KEY_CATEGORY);
 	compare_read_both(&c, &vo, files.a, files.b);
-	compare_categorize(&c, &rules);
+	compare_categorize(&c, &rules, "t.rules");
 	compare_run(&c);
 	unlink(files.a);
 	unlink(files.b);

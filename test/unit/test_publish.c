@@ -104,8 +104,9 @@ write_meta(const char *dir, const char *id, const char *command)
 }
 
 static const char *const views[] = {
-    "flamegraph.svg", "flat.txt", "calltree.txt", "bydso.txt", "folded.txt",
-    "README.md",      NULL};
+    "flamegraph.svg", "flat.txt",       "calltree.txt",
+    "bydso.txt",      "categories.txt", "categories.svg",
+    "folded.txt",     "README.md",      NULL};
 
 /* data/ with ID's meta and raw file, out/ with its views. */
 static void
@@ -229,11 +230,12 @@ START_TEST(copies_and_indexes)
 	publish_run(&r, &c);
 	ck_assert_str_eq(c.err, "");
 	ck_assert_int_eq(c.status, 0);
-	ck_assert_str_eq(c.out, "published to TOP/pub: 8 file(s) copied, 0 "
+	ck_assert_str_eq(c.out, "published to TOP/pub: 10 file(s) copied, 0 "
 	                        "already there\n");
 	ck_assert_str_eq(listing("pub"),
 	                 "README.md " ID "-README.md " ID "-bydso.txt " ID
-	                 "-calltree.txt " ID "-flamegraph.svg " ID
+	                 "-calltree.txt " ID "-categories.svg " ID
+	                 "-categories.txt " ID "-flamegraph.svg " ID
 	                 "-flat.txt " ID "-folded.txt " ID "-meta.json " ID
 	                 "-raw.txt");
 	ck_assert_str_eq(contents("pub/" ID "-raw.txt"), "raw text\n");
@@ -249,7 +251,7 @@ START_TEST(copies_and_indexes)
 	ck_assert_ptr_nonnull(strstr(index, "[raw](" ID "-raw.txt) [meta](" ID
 	                                    "-meta.json) |\n"));
 	/* README, 5 views, raw and meta. */
-	ck_assert_uint_eq(assert_links_resolve("pub"), 8);
+	ck_assert_uint_eq(assert_links_resolve("pub"), 10);
 	remove_top();
 }
 END_TEST
@@ -267,7 +269,7 @@ START_TEST(same_bytes_left_alone)
 	ck_assert_int_eq(stat(at("pub/" ID "-flat.txt"), &before), 0);
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, 0);
-	ck_assert_str_eq(c.out, "published to TOP/pub: 0 file(s) copied, 8 "
+	ck_assert_str_eq(c.out, "published to TOP/pub: 0 file(s) copied, 10 "
 	                        "already there\n");
 	ck_assert_int_eq(stat(at("pub/" ID "-flat.txt"), &after), 0);
 	ck_assert_uint_eq(before.st_ino, after.st_ino);
@@ -277,7 +279,7 @@ START_TEST(same_bytes_left_alone)
 	/* A stability report, when there is one, is published too. */
 	write_file("out/" ID "-stability.md", "stable\n");
 	publish_run(&r, &c);
-	ck_assert_str_eq(c.out, "published to TOP/pub: 2 file(s) copied, 7 "
+	ck_assert_str_eq(c.out, "published to TOP/pub: 2 file(s) copied, 9 "
 	                        "already there\n");
 	ck_assert_str_eq(contents("pub/" ID "-flat.txt"),
 	                 "new flat, longer than before\n");
@@ -288,7 +290,7 @@ START_TEST(same_bytes_left_alone)
 	                             "[stability](" ID "-stability.md)"));
 	/* Nothing written beside is left. */
 	ck_assert_ptr_null(strstr(listing("pub"), ".tmp"));
-	ck_assert_uint_eq(assert_links_resolve("pub"), 9);
+	ck_assert_uint_eq(assert_links_resolve("pub"), 11);
 	remove_top();
 }
 END_TEST
@@ -312,7 +314,7 @@ START_TEST(unpublishable_data_sets_skipped)
 	                 "WORKLOAD-perf-freqHZ[xRUNS][-TAG...])\n"
 	                 "prog: skipping TOP/data/v-perf-freq1-meta.json: no "
 	                 "raw file beside it\n");
-	ck_assert_str_eq(c.out, "published to TOP/pub: 8 file(s) copied, 0 "
+	ck_assert_str_eq(c.out, "published to TOP/pub: 10 file(s) copied, 0 "
 	                        "already there\n");
 	ck_assert_ptr_null(strstr(listing("pub"), "v-perf"));
 	ck_assert_ptr_null(strstr(listing("pub"), "not_an_id"));
@@ -333,7 +335,7 @@ START_TEST(first_directory_wins)
 	write_file("data2/" ID "-raw.txt.xz", "other raw\n");
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, 0);
-	ck_assert_str_eq(c.out, "published to TOP/pub: 8 file(s) copied, 0 "
+	ck_assert_str_eq(c.out, "published to TOP/pub: 10 file(s) copied, 0 "
 	                        "already there\n");
 	ck_assert_str_eq(contents("pub/" ID "-raw.txt"), "raw text\n");
 	ck_assert(!exists("pub/" ID "-raw.txt.xz"));
@@ -402,7 +404,8 @@ START_TEST(views_rendered_by_make)
 	           "printf '[%s]' \"$@\" >>\"$log\"; echo >>\"$log\"\n"
 	           "id=${2#ID=}; out=${4#OUT=}\n"
 	           "for v in flamegraph.svg flat.txt calltree.txt "
-	           "bydso.txt folded.txt README.md; do\n"
+	           "bydso.txt categories.txt categories.svg folded.txt "
+	           "README.md; do\n"
 	           "  echo \"made $v\" >\"$out/$id-$v\"\n"
 	           "done\n");
 	snprintf(make, sizeof make, "sh %s", at("make.sh"));
@@ -414,7 +417,7 @@ START_TEST(views_rendered_by_make)
 	         at("da'ta"), at("out dir"));
 	ck_assert_str_eq(contents("log"), want);
 	ck_assert_str_eq(contents("pub/" ID "-flat.txt"), "made flat.txt\n");
-	ck_assert_uint_eq(assert_links_resolve("pub"), 8);
+	ck_assert_uint_eq(assert_links_resolve("pub"), 10);
 
 	/* A make that fails stops the publishing. */
 	write_file("make.sh", "exit 3\n");
@@ -439,9 +442,9 @@ START_TEST(data_by_default)
 	make_data_set();
 	publish_run(&r, &c);
 	ck_assert_str_eq(c.err, "");
-	ck_assert_str_eq(c.out, "published to pub: 8 file(s) copied, 0 "
+	ck_assert_str_eq(c.out, "published to pub: 10 file(s) copied, 0 "
 	                        "already there\n");
-	ck_assert_uint_eq(assert_links_resolve("pub"), 8);
+	ck_assert_uint_eq(assert_links_resolve("pub"), 10);
 	remove_top();
 }
 END_TEST

@@ -1,0 +1,160 @@
+# datasets.mk - the data-set targets, included by the Makefile.
+#
+# --- Data sets (SPEC §5-6) ---
+#   make record ID=X [CMD=...] [PYTHON=...] [CALLGRAPH=dwarf|fp] [PYTHON_SRC=dir]
+#               [OVERHEAD=1] (bm_NAME: pyperformance's benchmark NAME)
+#     (tags faults, files: page faults, file-system calls; see perfviews(7))
+#   make views [ID=X]   make stability ID=X   make publish DEST=dir [EXAMPLE=1]
+#   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
+# record, stability, publish and suite are perfviews commands: perfviews(1).
+EXAMPLE_ID     = pass-perf-freq100000-nosite
+DATA          ?= data
+OUT           ?= out
+PYTHON        ?= python3
+CALLGRAPH     ?= dwarf
+PERF          ?= perf
+PERF_EVENT    ?= cpu-clock
+STRACE        ?= strace
+RECORD_TIMEOUT ?= 600
+XZ            ?= xz -9e -T1
+BENCH_CACHE   ?= $(DATA)/.pyperformance
+OVERHEAD      ?=
+FREQ          ?= 1000
+RUNS          ?= 10
+quote = '$(subst ','\'',$(1))'
+PYTHON_ARG = $(if $(filter-out file,$(origin PYTHON)),--python $(call quote,$(PYTHON)))
+RECORD_ARGS = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
+    --callgraph $(call quote,$(CALLGRAPH)) --perf $(call quote,$(PERF)) \
+    $(if $(filter-out file,$(origin PERF_EVENT)),--event $(call quote,$(PERF_EVENT))) \
+    --strace $(call quote,$(STRACE)) --timeout $(call quote,$(RECORD_TIMEOUT)) \
+    --xz $(call quote,$(XZ)) --cache $(call quote,$(BENCH_CACHE)) $(if $(OVERHEAD),--overhead)
+
+.PHONY: views-check
+
+# The data set shown: its raw file (DATA first, then examples/; programs
+# read .xz themselves, and a cut one is an error), its meta.json (beside it,
+# or made from the raw text alone), and its views, each written to .tmp and
+# moved in place.
+VIEW_ID   = $(or $(ID),$(EXAMPLE_ID))
+VIEW_RAW  = $(firstword $(wildcard $(foreach d,$(DATA) examples,\
+                $(d)/$(VIEW_ID)-raw.txt.xz $(d)/$(VIEW_ID)-raw.txt)))
+V         = $(OUT)/$(VIEW_ID)
+VIEW_META = $(or $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-meta.json),$(V)-meta.json)
+# Tag files: the strace text beside the raw file, and its files view.
+VIEW_STRACE = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-strace.txt.xz)
+VIEW_FILES = $(V)-folded.txt $(V)-flat.txt $(V)-calltree.txt $(V)-bydso.txt \
+             $(V)-categories.txt $(V)-categories.svg $(V)-flamegraph.svg \
+             $(V)-README.md $(if $(VIEW_STRACE),$(V)-files.txt $(V)-callers.txt)
+# Where a rule's output goes: beside, then in place; nothing left on error.
+into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
+# What the data set asks of the program of view $(1) (event, palette): "$$@".
+opts = o=$$($(BIN)/perfviews readme --options $(1) $(VIEW_META)) && \
+       eval "set -- $$o" &&
+VIEW_folded = collapse
+VIEW_flat = flatsort
+VIEW_calltree = calltree
+VIEW_callers = calltree
+VIEW_bydso = bydso
+VIEW_categories = bycategory
+
+views: $(VIEW_FILES)
+
+# Order-only: runs first, rebuilds nothing, stops a bad ID or missing raw.
+views-check: $(BIN)/perfviews
+	@$(BIN)/perfviews id '$(VIEW_ID)' >/dev/null
+	@test -n '$(VIEW_RAW)' || $(BIN)/perfviews suite missing --data $(call quote,$(DATA)) '$(VIEW_ID)'
+	@mkdir -p $(OUT)
+
+$(V)-meta.json: $(VIEW_RAW) $(BIN)/perfviews | views-check
+	@echo "make views: $(VIEW_RAW) has no $(VIEW_ID)-meta.json beside it: $@ holds what its text tells, null elsewhere" >&2
+	$(BIN)/perfviews meta --raw $< --set made_from='raw file $(notdir $(VIEW_RAW))' '$(VIEW_ID)' $(into)
+$(V)-%.txt: $(VIEW_RAW) $(VIEW_META) $(BIN)/$$(VIEW_$$*) $(BIN)/perfviews | views-check
+	$(call opts,$*) $(BIN)/$(VIEW_$*) "$$@" $< $(into)
+$(V)-categories.svg: $(VIEW_RAW) $(VIEW_META) $(BIN)/bycategory $(BIN)/perfviews | views-check
+	$(call opts,categories) $(BIN)/bycategory "$$@" --format svg --label '$(VIEW_ID)' $< $(into)
+$(V)-files.txt: $(VIEW_STRACE) $(BIN)/fileaccess | views-check
+	$(BIN)/fileaccess $< $(into)
+$(V)-flamegraph.svg: $(V)-folded.txt $(VIEW_META) $(BIN)/flamesvg $(BIN)/perfviews | views-check
+	sub=$$($(BIN)/perfviews readme --subtitle $(VIEW_META)) && $(call opts,flamegraph) \
+	$(BIN)/flamesvg --title '$(VIEW_ID)' --subtitle "$$sub" "$$@" $< $(into)
+$(V)-README.md: $(VIEW_META) $(V)-flat.txt $(V)-categories.txt $(if $(VIEW_STRACE),$(V)-files.txt $(V)-callers.txt) $(BIN)/perfviews | views-check
+	$(BIN)/perfviews readme --flat $(V)-flat.txt --categories $(V)-categories.txt \
+	    $(if $(VIEW_STRACE),--files $(V)-files.txt) --raw $(notdir $(VIEW_RAW)) $(VIEW_META) $(into)
+
+record: $(BIN)/perfviews
+	@$(BIN)/perfviews record $(RECORD_ARGS) --cmd $(call quote,$(CMD)) \
+	    --python-src $(call quote,$(PYTHON_SRC)) $(call quote,$(ID))
+
+publish: $(BIN)/perfviews
+	@$(BIN)/perfviews publish --data $(call quote,$(DATA)) $(if $(EXAMPLE),--data examples) \
+	    --out $(call quote,$(OUT)) --make '$(MAKE) --no-print-directory' $(call quote,$(DEST))
+
+stability: $(BIN)/perfviews | views-check
+	@$(call opts,stability) $(BIN)/perfviews stability "$$@" $(VIEW_RAW) >$(V)-stability.md.tmp && \
+	    mv $(V)-stability.md.tmp $(V)-stability.md && cat $(V)-stability.md
+
+# --- Suites: pyperformance benchmarks at one setting, and their README ---
+# Two sub-makes: the missing data sets recorded one at a time (recordings
+# in parallel perturb each other), going on past a failure; then every
+# view in parallel (-j) and OUT/SUITE-README.md.  A rerun records only what
+# is missing.  perfviews suite ids names the data sets (a benchmark with
+# variants: the data sets of its variants once recorded).
+SUITE_LOG  = $(OUT)/.$(SUITE)-suite.log
+SUITE_IDS_ARGS = --data $(call quote,$(DATA)) --cache $(call quote,$(BENCH_CACHE)) \
+    $(PYTHON_ARG) perf-freq$(FREQ)x$(RUNS)$(foreach t,$(TAGS),-$(t)) $(BENCHMARKS)
+
+.PHONY: suite suite-record suite-views
+
+suite: all
+	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
+	@mkdir -p $(OUT) && rm -f $(SUITE_LOG) && $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS) >/dev/null
+	@$(MAKE) --no-print-directory -k suite-record; $(MAKE) --no-print-directory suite-views
+	@$(BIN)/perfviews suite report $(SUITE_LOG)
+
+ifneq ($(filter suite-record suite-views,$(MAKECMDGOALS)),)
+SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
+endif
+ifeq ($(MAKECMDGOALS),suite-record)
+.NOTPARALLEL:
+SUITE_TODO := $(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json))
+$(DATA)/%-meta.json:
+	@$(BIN)/perfviews suite step --log $(SUITE_LOG) --todo $(words $(SUITE_TODO)) -- \
+	    $* $(BIN)/perfviews record $(RECORD_ARGS) $*
+endif
+
+suite-record: $(SUITE_IDS:%=$(DATA)/%-meta.json)
+
+SUITE_RAWS = $(wildcard $(SUITE_IDS:%=$(DATA)/%-raw.txt.xz) $(SUITE_IDS:%=$(DATA)/%-raw.txt))
+S = $(OUT)/$(SUITE)
+suite-views: $(SUITE_IDS:%=suite-view-%)
+	@$(if $(SUITE_RAWS),$(BIN)/bycategory --each $(SUITE_RAWS) >$(S)-categories.txt && \
+	    $(BIN)/bycategory --each --format svg --title '$(SUITE)' $(SUITE_RAWS) >$(S)-categories.svg && )\
+	$(BIN)/perfviews suite readme --data $(call quote,$(DATA)) --log $(SUITE_LOG) \
+	    $(if $(SUITE_RAWS),--categories $(S)-categories.txt) $(SUITE) $(SUITE_IDS) >$(S)-README.md.tmp && \
+	    mv $(S)-README.md.tmp $(S)-README.md && echo "wrote $(S)-README.md$(if $(SUITE_RAWS), and $(S)-categories.svg)"
+
+suite-view-%: | $(PROGRAMS)
+	@$(if $(wildcard $(DATA)/$*-raw.txt.xz $(DATA)/$*-raw.txt),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")
+
+# --- Comparisons: make compare A=ID1 B=ID2 [FORCE=1] (perfviews(1)) ---
+# flatdiff, diffstacks | flamesvg and perfviews compare on the raw files of
+# A and B, found as make views finds one, into a temporary directory; the
+# three files land in OUT together, or none does.
+raw_of  = $(firstword $(wildcard $(foreach d,$(DATA) examples,$(d)/$(1)-raw.txt.xz $(d)/$(1)-raw.txt)))
+CMP     = $(OUT)/$(A)-vs-$(B)
+CMP_RAW = $(call raw_of,$(A)) $(call raw_of,$(B))
+ifneq ($(filter compare,$(MAKECMDGOALS)),)
+$(if $(and $(A),$(B)),,$(error make compare: give the data sets to compare, A=ID1 B=ID2))
+endif
+.PHONY: compare
+compare: $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md
+$(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md &: $(CMP_RAW) $(wildcard \
+    $(patsubst %-raw.txt,%-meta.json,$(CMP_RAW:.xz=))) $(BIN)/flatdiff $(BIN)/diffstacks $(BIN)/flamesvg $(BIN)/perfviews
+	@$(foreach s,$(A) $(B),$(BIN)/perfviews id '$(s)' >/dev/null || exit 1; test -n '$(call raw_of,$(s))' || \
+	    { echo "make compare: no $(s)-raw.txt.xz or $(s)-raw.txt in $(DATA)/ or examples/" >&2; exit 1; };)
+	@t=$$(mktemp -d) && trap 'rm -rf "$$t"' EXIT && force='$(if $(FORCE),--force)' && \
+	$(BIN)/flatdiff $$force $(CMP_RAW) >$$t/diff.txt && $(BIN)/diffstacks $$force $(CMP_RAW) >$$t/stacks.txt && \
+	$(BIN)/flamesvg --title '$(B) against $(A)' $$t/stacks.txt >$$t/diffgraph.svg && \
+	$(BIN)/perfviews compare $(CMP_RAW) $$t/diff.txt >$$t/README.md && mkdir -p $(OUT) && \
+	for f in diff.txt diffgraph.svg README.md; do mv $$t/$$f $(CMP)-$$f || exit 1; done && \
+	echo "wrote $(CMP)-README.md, -diff.txt and -diffgraph.svg"

@@ -1,0 +1,68 @@
+#!/bin/sh
+# t-views-raw.sh - make views on raw files alone, on files that are not
+# perf script text, and on cut compressed files.
+#
+# A raw file without meta.json is a data set all the same: every view, a
+# meta.json of what its text tells (made_from set, null elsewhere), a
+# README that says the metadata is unknown, one warning line.  A raw file
+# that is not perf script text, or an .xz cut short, is an error that
+# names the file, and nothing of the data set is left in OUT, not even a
+# .tmp file.
+. "$(dirname "$0")/lib.sh"
+
+MAKE="make -s -C $TOP"
+DATA=$TMP/data
+mkdir -p "$DATA"
+xz -dc "$TOP/examples/pass-perf-freq50000-nosite-raw.txt.xz" >"$TMP/pass.txt"
+
+# 1. A raw file alone.
+cp "$TMP/pass.txt" "$DATA/alone-perf-freq50000-raw.txt"
+OUT=$TMP/out1
+if $MAKE views ID=alone-perf-freq50000 DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/err1"; then
+	n=$(ls "$OUT" | wc -l)
+	warnings=$(wc -l <"$TMP/err1")
+	if [ "$n" -eq 9 ] && [ "$warnings" -eq 1 ] &&
+	    grep -q "has no alone-perf-freq50000-meta.json beside it" "$TMP/err1" &&
+	    grep -q '"made_from": "raw file alone-perf-freq50000-raw.txt"' "$OUT/alone-perf-freq50000-meta.json" &&
+	    grep -q '"total": 5496' "$OUT/alone-perf-freq50000-meta.json" &&
+	    grep -q '"by_comm": \["python=5496"\]' "$OUT/alone-perf-freq50000-meta.json" &&
+	    grep -q '"timestamp": null' "$OUT/alone-perf-freq50000-meta.json" &&
+	    grep -q '^\*\*Its metadata is unknown\*\*' "$OUT/alone-perf-freq50000-README.md"; then
+		pass "raw file alone: 9 files, meta of what the text tells, one warning"
+	else
+		fail "raw file alone" "$n files, $warnings warning lines: $(head -n 2 "$TMP/err1" | paste -s -d'|' -)"
+	fi
+else
+	fail "raw file alone" "$(tail -n 2 "$TMP/err1" | paste -s -d'|' -)"
+fi
+# Rendered again: nothing to do.
+if [ -z "$($MAKE views ID=alone-perf-freq50000 DATA="$DATA" OUT="$OUT" 2>&1)" ]; then
+	pass "raw file alone: a second make views does nothing"
+else
+	fail "raw file alone: second make views" "did something"
+fi
+
+# 2. Not perf script text.
+printf 'hello\nworld\n' >"$DATA/junk-perf-freq1-raw.txt"
+OUT=$TMP/out2
+if $MAKE views ID=junk-perf-freq1 DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/err2"; then
+	fail "not perf script text" "make views succeeded"
+elif grep -q "junk-perf-freq1-raw.txt:1: neither perf script text nor folded stacks" "$TMP/err2" &&
+    [ -z "$(ls -A "$OUT" 2>/dev/null)" ]; then
+	pass "not perf script text: an error naming file and line, nothing written"
+else
+	fail "not perf script text" "$(ls -A "$OUT" | paste -s -d' ' -); $(head -n 2 "$TMP/err2" | paste -s -d'|' -)"
+fi
+
+# 3. A compressed raw file cut short, with its meta.json.
+xz -c "$TMP/pass.txt" | head -c 40000 >"$DATA/cut-perf-freq50000-raw.txt.xz"
+cp "$TOP/examples/pass-perf-freq50000-nosite-meta.json" "$DATA/cut-perf-freq50000-meta.json"
+OUT=$TMP/out3
+if $MAKE -k views ID=cut-perf-freq50000 DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/err3"; then
+	fail "cut .xz" "make views succeeded"
+elif grep -q "cut-perf-freq50000-raw.txt.xz: xz -dc failed: the file is cut or corrupt" "$TMP/err3" &&
+    [ -z "$(ls -A "$OUT" 2>/dev/null)" ]; then
+	pass "cut .xz: every view an error, nothing written (make -k)"
+else
+	fail "cut .xz" "$(ls -A "$OUT" | paste -s -d' ' -); $(grep -v '^make' "$TMP/err3" | head -n 2 | paste -s -d'|' -)"
+fi
