@@ -36,8 +36,10 @@ RECORD_ARGS = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
 # or made from the raw text alone), and its views, each written to .tmp and
 # moved in place.
 VIEW_ID   = $(or $(ID),$(EXAMPLE_ID))
-VIEW_RAW  = $(firstword $(wildcard $(foreach d,$(DATA) examples,\
-                $(d)/$(VIEW_ID)-raw.txt.xz $(d)/$(VIEW_ID)-raw.txt)))
+# The raw file of data set $(1): DATA first, then examples/.
+raw_of    = $(firstword $(wildcard $(foreach d,$(DATA) examples,\
+                $(d)/$(1)-raw.txt.xz $(d)/$(1)-raw.txt)))
+VIEW_RAW  = $(call raw_of,$(VIEW_ID))
 V         = $(OUT)/$(VIEW_ID)
 VIEW_META = $(or $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-meta.json),$(V)-meta.json)
 # Tag files: the strace text beside the raw file, and its files view.
@@ -140,7 +142,6 @@ suite-view-%: | $(PROGRAMS)
 # flatdiff, diffstacks | flamesvg and perfviews compare on the raw files of
 # A and B, found as make views finds one, into a temporary directory; the
 # three files land in OUT together, or none does.
-raw_of  = $(firstword $(wildcard $(foreach d,$(DATA) examples,$(d)/$(1)-raw.txt.xz $(d)/$(1)-raw.txt)))
 CMP     = $(OUT)/$(A)-vs-$(B)
 CMP_RAW = $(call raw_of,$(A)) $(call raw_of,$(B))
 ifneq ($(filter compare,$(MAKECMDGOALS)),)
