@@ -39,7 +39,7 @@ LINK_calltree      = views symbols input base
 LINK_bydso         = views symbols input base
 LINK_bycategory    = flame views match symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = dataset views input base
+LINK_perfviews     = dataset views symbols input base
 LINK_flatdiff      = views symbols input stats base
 LINK_diffstacks    = views symbols input stats base
 

@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/cli.h"
 #include "base/commands.h"
 #include "base/xalloc.h"
+#include "dataset/child.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
 #include "dataset/publish.h"
@@ -23,6 +25,7 @@
 #include "dataset/readme.h"
 #include "dataset/record.h"
 #include "dataset/runs.h"
+#include "dataset/script.h"
 #include "dataset/stability.h"
 #include "dataset/suite.h"
 
@@ -271,6 +274,53 @@ cmd_record(const struct program *p, int argc, char *argv[])
 	return EXIT_OK;
 }
 
+static const struct option script_options[] = {
+    {"jobs", required_argument, NULL, 'j'},
+    {"perf", required_argument, NULL, 'P'},
+    {"verbose", no_argument, NULL, 'v'},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct program script_program = {
+    .name = "perfviews script",
+    .usage = "perfviews script [-j N] [--perf PERF] [-v] PERF.DATA "
+             "[perf script options]\n",
+    .summary = "Write the text perf script would: in time slices at once, "
+               "inlined frames by libbfd.",
+    .help = "  -j, --jobs N            time slices at most (default: one "
+            "per CPU)\n"
+            "      --perf PERF         the perf command (default perf)\n"
+            "  -v, --verbose           say what was done, on stderr\n",
+    .shortopts = "+j:v",
+    .options = script_options,
+};
+
+static int
+cmd_script(const struct program *p, int argc, char *argv[])
+{
+	struct script_options o = {.perf = "perf", .err_fd = STDERR_FILENO};
+	int ch;
+
+	while ((ch = program_option(p, argc, argv)) != -1) {
+		if (ch == 'j')
+			o.jobs =
+			    (unsigned)option_count(optarg, "--jobs", false);
+		else if (ch == 'P')
+			o.perf = optarg;
+		o.verbose |= ch == 'v';
+	}
+	command_operands(p, argc - optind, 1, argc, "PERF.DATA");
+	o.input = argv[optind];
+	o.args = argv + optind + 1;
+	o.nargs = (size_t)(argc - optind - 1);
+	const char *why = script_check_args(o.args, o.nargs);
+	if (why != NULL)
+		usage_error("script: %s", why);
+	if (!script_write(&o, STDOUT_FILENO, NULL))
+		child_exit_by_signal(child_stopped());
+	return EXIT_OK;
+}
+
 static const struct option publish_options[] = {
     {"data", required_argument, NULL, 'd'},
     {"out", required_argument, NULL, 'o'},
@@ -424,13 +474,10 @@ cmd_suite(const struct program *p, int argc, char *argv[])
 }
 
 static const struct command commands[] = {
-    {&id_program, cmd_id},
-    {&meta_program, cmd_meta},
-    {&get_program, cmd_get},
-    {&readme_program, cmd_readme},
-    {&record_program, cmd_record},
-    {&publish_program, cmd_publish},
-    {&stability_program, cmd_stability},
+    {&id_program, cmd_id},           {&meta_program, cmd_meta},
+    {&get_program, cmd_get},         {&readme_program, cmd_readme},
+    {&record_program, cmd_record},   {&script_program, cmd_script},
+    {&publish_program, cmd_publish}, {&stability_program, cmd_stability},
     {&suite_program, cmd_suite},
 };
 

@@ -23,9 +23,9 @@ struct option;
 struct program {
 	const char *name;
 	const char *usage; /* "NAME [-a] [file ...]\n" lines, after "usage: " */
-	const char *summary; /* one line: what the program does */
-	const char *help;    /* its option lines, as --help shows them */
-	const char *shortopts;
+	const char *summary;   /* one line: what the program does */
+	const char *help;      /* its option lines, as --help shows them */
+	const char *shortopts; /* a leading '+': options end at an operand */
 	const struct option *options; /* ends with a zero entry */
 	/* Options shared with other programs (NULL: none), and their help. */
 	const struct option *shared;
