@@ -198,7 +198,7 @@ CALLGRAPH     ?= dwarf
 PERF          ?= perf
 PERF_EVENT    ?= cpu-clock
 RECORD_TIMEOUT ?= 600
-XZ            ?= xz -9e -T1
+XZ            ?= xz -9 -T1
 BENCH_CACHE   ?= $(DATA)/.pyperformance
 OVERHEAD      ?=
 FREQ          ?= 1000
@@ -246,9 +246,12 @@ $(V)-flamegraph.svg: $(V)-folded.txt $(VIEW_META) $(BIN)/flamesvg $(BIN)/perfvie
 $(V)-README.md: $(VIEW_META) $(V)-flat.txt $(BIN)/perfviews | views-check
 	$(BIN)/perfviews readme --flat $(V)-flat.txt --raw $(notdir $(VIEW_RAW)) $(VIEW_META) >$@.tmp && mv $@.tmp $@
 
-record: $(BIN)/perfviews
+# Then every view, timed (DATA and OUT reach the sub-make in MAKEFLAGS).
+record: $(PROGRAMS)
 	@$(BIN)/perfviews record $(RECORD_ARGS) --cmd $(call quote,$(CMD)) \
-	    --python-src $(call quote,$(PYTHON_SRC)) $(call quote,$(ID))
+	    --python-src $(call quote,$(PYTHON_SRC)) \
+	    --views $(call quote,$(MAKE) -s --no-print-directory views ID=$(ID)) \
+	    $(call quote,$(ID))
 
 publish: $(BIN)/perfviews
 	@$(BIN)/perfviews publish --data $(call quote,$(DATA)) $(if $(EXAMPLE),--data examples) \

@@ -11,13 +11,11 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "base/cli.h"
 #include "base/commands.h"
 #include "base/xalloc.h"
-#include "dataset/child.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
 #include "dataset/publish.h"
@@ -48,12 +46,7 @@ cmd_id(const struct program *p, int argc, char *argv[])
 	command_no_options(p, argc, argv);
 	command_operands(p, argc - optind, 1, 1, "one ID");
 	dataset_id_parse_or_die(argv[optind], &id);
-	/* Every part is [A-Za-z0-9_.]: safe to print unquoted for sh. */
-	printf("ID=%s\nWORKLOAD=%s\nTOOL=%s\nHZ=%u\nRUNS=%u\nTAGS='", id.text,
-	       id.workload, id.tool, id.hz, id.runs);
-	for (size_t i = 0; i < id.ntags; i++)
-		printf("%s%s", i ? " " : "", id.tags[i]);
-	printf("'\n");
+	dataset_id_print_shell(stdout, &id);
 	dataset_id_free(&id);
 	return EXIT_OK;
 }
@@ -97,9 +90,7 @@ cmd_meta(const struct program *p, int argc, char *argv[])
 			    array_reserve(sets, &cap, nsets + 1, sizeof *sets);
 			sets[nsets++] = optarg;
 		} else if (ch == OPT_FIELDS) {
-			for (size_t i = 0; i < meta_field_count; i++)
-				printf("%-34s %s\n", meta_fields[i].path,
-				       meta_fields[i].about);
+			metadata_list_fields(stdout);
 			free(sets);
 			return EXIT_OK;
 		}
@@ -133,20 +124,9 @@ static const struct program get_program = {
 static int
 cmd_get(const struct program *p, int argc, char *argv[])
 {
-	struct metadata m;
-
 	command_no_options(p, argc, argv);
 	command_operands(p, argc - optind, 2, 2, "META and FIELD");
-	const char *field = argv[optind + 1];
-	if (metadata_field(field) < 0)
-		usage_error("get: unknown field '%s' (see perfviews meta "
-		            "--fields)",
-		            field);
-	metadata_read_or_die(&m, argv[optind]);
-	const char *v = metadata_get(&m, field);
-	if (v != NULL)
-		printf("%s\n", v);
-	metadata_free(&m);
+	metadata_print_field(stdout, argv[optind], argv[optind + 1]);
 	return EXIT_OK;
 }
 
@@ -174,7 +154,6 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 {
 	struct readme_options opt = {NULL, NULL, NULL};
 	bool subtitle = false;
-	struct metadata m;
 	int ch;
 
 	while ((ch = program_option(p, argc, argv)) != -1) {
@@ -186,18 +165,7 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 			subtitle = true;
 	}
 	command_operands(p, argc - optind, 1, 1, "one META file");
-	metadata_read_or_die(&m, argv[optind]);
-	const char *slash = strrchr(argv[optind], '/');
-	char *dir = slash != NULL
-	                ? xstrndup(argv[optind], (size_t)(slash - argv[optind]))
-	                : xstrdup(".");
-	opt.dir = *dir != '\0' ? dir : "/";
-	if (subtitle)
-		readme_subtitle(stdout, &m);
-	else
-		readme_write(stdout, &m, &opt);
-	free(dir);
-	metadata_free(&m);
+	readme_write_file(stdout, argv[optind], &opt, subtitle);
 	return EXIT_OK;
 }
 
@@ -213,6 +181,7 @@ static const struct option record_options[] = {
     {"xz", required_argument, NULL, 'x'},
     {"cache", required_argument, NULL, 'C'},
     {"overhead", no_argument, NULL, 'O'},
+    {"views", required_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
 };
 
@@ -224,7 +193,8 @@ static const struct program record_program = {
         "[--perf PERF]\n"
         "                        [--event EVENT] [--timeout SECONDS] [--xz "
         "XZ]\n"
-        "                        [--cache DIR] [--overhead] ID\n",
+        "                        [--cache DIR] [--overhead] [--views CMD] "
+        "ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .help = "      --data DIR          where data sets go (default data)\n"
             "      --cmd CMD           what to profile (default: by workload)\n"
@@ -234,11 +204,12 @@ static const struct program record_program = {
             "      --perf PERF         the perf command (default perf)\n"
             "      --event EVENT       the event sampled (default cpu-clock)\n"
             "      --timeout SECONDS   per run (default 600; 0: none)\n"
-            "      --xz XZ             the compressor (default xz -9e -T1)\n"
+            "      --xz XZ             the compressor (default xz -9 -T1)\n"
             "      --cache DIR         bm_: pyperformance's venvs "
             "(DIR/.pyperformance)\n"
             "      --overhead          bm_: run it unprofiled too, to "
-            "compare\n",
+            "compare\n"
+            "      --views CMD         then render the views, timed\n",
     .shortopts = "",
     .options = record_options,
 };
@@ -256,7 +227,7 @@ cmd_record(const struct program *p, int argc, char *argv[])
 	    ['p'] = &opt.python,     ['g'] = &opt.callgraph,
 	    ['s'] = &opt.python_src, ['P'] = &opt.perf,
 	    ['e'] = &opt.event,      ['x'] = &opt.xz,
-	    ['C'] = &opt.cache,
+	    ['C'] = &opt.cache,      ['V'] = &opt.views,
 	};
 	while ((ch = program_option(p, argc, argv)) != -1) {
 		if (ch == 't')
@@ -310,14 +281,7 @@ cmd_script(const struct program *p, int argc, char *argv[])
 		o.verbose |= ch == 'v';
 	}
 	command_operands(p, argc - optind, 1, argc, "PERF.DATA");
-	o.input = argv[optind];
-	o.args = argv + optind + 1;
-	o.nargs = (size_t)(argc - optind - 1);
-	const char *why = script_check_args(o.args, o.nargs);
-	if (why != NULL)
-		usage_error("script: %s", why);
-	if (!script_write(&o, STDOUT_FILENO, NULL))
-		child_exit_by_signal(child_stopped());
+	script_command(&o, argv + optind, (size_t)(argc - optind));
 	return EXIT_OK;
 }
 
@@ -393,7 +357,6 @@ static int
 cmd_stability(const struct program *p, int argc, char *argv[])
 {
 	struct stability_options opt = {.splits = 200, .seed = 1, .top = 10};
-	struct stability st;
 	int ch;
 
 	while ((ch = program_option(p, argc, argv)) != -1) {
@@ -409,12 +372,7 @@ cmd_stability(const struct program *p, int argc, char *argv[])
 			            optarg);
 	}
 	command_operands(p, argc - optind, 1, 1, "one RAW file");
-	stability_read(&st, argv[optind]);
-	char *name = raw_dataset_name(argv[optind]);
-	opt.name = name;
-	stability_report(stdout, &st, &opt);
-	free(name);
-	stability_free(&st);
+	stability_report_file(stdout, argv[optind], &opt);
 	return EXIT_OK;
 }
 

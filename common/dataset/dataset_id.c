@@ -188,3 +188,14 @@ dataset_id_parse_or_die(const char *text, struct dataset_id *id)
 	if (!dataset_id_parse(text, id, why, sizeof why))
 		die(EXIT_DATA, "bad ID '%s': %s", text, why);
 }
+
+void
+dataset_id_print_shell(FILE *out, const struct dataset_id *id)
+{
+	/* Every part is [A-Za-z0-9_.]: safe to print unquoted for sh. */
+	fprintf(out, "ID=%s\nWORKLOAD=%s\nTOOL=%s\nHZ=%u\nRUNS=%u\nTAGS='",
+	        id->text, id->workload, id->tool, id->hz, id->runs);
+	for (size_t i = 0; i < id->ntags; i++)
+		fprintf(out, "%s%s", i ? " " : "", id->tags[i]);
+	fprintf(out, "'\n");
+}

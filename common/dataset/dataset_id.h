@@ -15,6 +15,7 @@
 #define PERFVIEWS_DATASET_ID_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,5 +47,8 @@ void dataset_id_parse_or_die(const char *text, struct dataset_id *id);
 
 /* True when the ID carries the tag. */
 bool dataset_id_has_tag(const struct dataset_id *id, const char *tag);
+
+/* Its parts as sh assignments: ID=, WORKLOAD=, TOOL=, HZ=, RUNS=, TAGS=. */
+void dataset_id_print_shell(FILE *out, const struct dataset_id *id);
 
 #endif

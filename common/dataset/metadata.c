@@ -76,11 +76,13 @@ const struct meta_field meta_fields[] = {
     {"timing.record_seconds", META_DECIMAL,
      "time spent in perf record, all runs"},
     {"timing.script_seconds", META_DECIMAL,
-     "time spent in perf script, all runs"},
+     "time spent in perf script (perfviews script), all runs"},
     {"timing.benchmark_seconds", META_DECIMAL,
      "of record_seconds, pyperf's duration of the benchmark's workers"},
     {"timing.compress_seconds", META_DECIMAL,
      "time spent compressing the raw file"},
+    {"timing.views_seconds", META_DECIMAL,
+     "time spent rendering the views (make record: make views)"},
     {"timing.other_seconds", META_DECIMAL,
      "the rest of the recording: checks, metadata, moving"},
 };
@@ -490,4 +492,28 @@ metadata_read_or_die(struct metadata *m, const char *file)
 	metadata_init(m);
 	if (!metadata_read_json(m, file, why, sizeof why))
 		die(EXIT_DATA, "%s", why);
+}
+
+void
+metadata_list_fields(FILE *out)
+{
+	for (size_t i = 0; i < meta_field_count; i++)
+		fprintf(out, "%-34s %s\n", meta_fields[i].path,
+		        meta_fields[i].about);
+}
+
+void
+metadata_print_field(FILE *out, const char *meta, const char *field)
+{
+	struct metadata m;
+
+	if (metadata_field(field) < 0)
+		usage_error("get: unknown field '%s' (see perfviews meta "
+		            "--fields)",
+		            field);
+	metadata_read_or_die(&m, meta);
+	const char *v = metadata_get(&m, field);
+	if (v != NULL)
+		fprintf(out, "%s\n", v);
+	metadata_free(&m);
 }

@@ -159,6 +159,8 @@ metadata_table(FILE *out, const struct metadata *m)
 		    strncmp(meta_fields[i].path, "benchmark.", 10) == 0)
 			continue; /* not a benchmark: the section says nothing
 			           */
+		if (strcmp(meta_fields[i].path, "timing.views_seconds") == 0)
+			continue; /* set once the views, this one too, exist */
 		fprintf(out, "| %s | ", meta_fields[i].path);
 		if (v == NULL || *v == '\0') {
 			fputs(v == NULL ? "unknown" : "none", out);
@@ -361,4 +363,23 @@ readme_index(FILE *out, const char *dir, char *const metas[], size_t n)
 			fprintf(out, " or `ID%s`", k->alt_suffix);
 		fprintf(out, " | %s | %s |\n", k->what, k->how);
 	}
+}
+
+void
+readme_write_file(FILE *out, const char *meta, struct readme_options *opt,
+                  bool subtitle)
+{
+	struct metadata m;
+	const char *slash = strrchr(meta, '/');
+	char *dir = slash != NULL ? xstrndup(meta, (size_t)(slash - meta))
+	                          : xstrdup(".");
+
+	metadata_read_or_die(&m, meta);
+	opt->dir = *dir != '\0' ? dir : "/";
+	if (subtitle)
+		readme_subtitle(out, &m);
+	else
+		readme_write(out, &m, opt);
+	free(dir);
+	metadata_free(&m);
 }

@@ -13,6 +13,7 @@
 #define PERFVIEWS_README_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "dataset/metadata.h"
@@ -35,6 +36,13 @@ void readme_seconds(char *buf, size_t size, double seconds);
 
 /* One line: command, perf settings, samples, Python, host and date. */
 void readme_subtitle(FILE *out, const struct metadata *m);
+
+/*
+ * `perfviews readme`: the README (or with subtitle, the subtitle) of the
+ * data set whose meta.json is meta; opt->dir is meta's directory.
+ */
+void readme_write_file(FILE *out, const char *meta, struct readme_options *opt,
+                       bool subtitle);
 
 /*
  * The README of a directory of data sets: metas are their meta.json

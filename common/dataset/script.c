@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/child.h"
@@ -84,16 +85,6 @@ single_run_option(char *const *args, size_t nargs)
 		if (found)
 			return a;
 	}
-	return NULL;
-}
-
-const char *
-script_check_args(char *const *args, size_t nargs)
-{
-	for (size_t i = 0; i < nargs; i++)
-		if (strncmp(args[i], "--input", 7) == 0 ||
-		    strncmp(args[i], "-i", 2) == 0)
-			return "the perf.data file is the operand, not -i";
 	return NULL;
 }
 
@@ -674,4 +665,21 @@ script_write(const struct script_options *o, int fd,
 	free(buf);
 	free(r);
 	return ok;
+}
+
+void
+script_command(struct script_options *o, char *const operands[], size_t n)
+{
+	o->input = operands[0];
+	o->args = operands + 1;
+	o->nargs = n - 1;
+	for (size_t i = 0; i < o->nargs; i++)
+		if (strncmp(o->args[i], "--input", 7) == 0 ||
+		    strncmp(o->args[i], "-i", 2) == 0)
+			usage_error(
+			    "script: the perf.data file is the operand, "
+			    "not %s",
+			    o->args[i]);
+	if (!script_write(o, STDOUT_FILENO, NULL))
+		child_exit_by_signal(child_stopped());
 }

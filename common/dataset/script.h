@@ -68,9 +68,10 @@ bool script_write(const struct script_options *o, int fd,
                   struct script_report *report);
 
 /*
- * A usage problem with perf script options args (one given twice, or
- * one that names the input), or NULL.
+ * `perfviews script`: operands[0] is the perf.data file, the others perf
+ * script options; the text to stdout.  An option that names the input
+ * (-i) is a usage error; a stop signal ends the process by it.
  */
-const char *script_check_args(char *const *args, size_t nargs);
+void script_command(struct script_options *o, char *const operands[], size_t n);
 
 #endif
