@@ -618,8 +618,13 @@ say_what_was_done(const struct run *r, double start, double cpu)
 		        progname, r->text.headers, st.frames, st.distinct,
 		        st.expanded, st.added);
 	}
-	fprintf(stderr, "%s: %.2f s wall, %.2f s CPU (perf and this)\n",
-	        progname, seconds() - start, cpu_seconds() - cpu);
+	struct rusage self;
+	getrusage(RUSAGE_SELF, &self);
+	fprintf(stderr,
+	        "%s: %.2f s wall, %.2f s CPU (perf and this); peak RSS of "
+	        "this process %.1f MB\n",
+	        progname, seconds() - start, cpu_seconds() - cpu,
+	        (double)self.ru_maxrss / 1024);
 }
 
 bool
