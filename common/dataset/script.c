@@ -44,18 +44,14 @@ seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* CPU seconds of this process and its children, so far. */
+/* CPU seconds of this process (RUSAGE_SELF) or its children, so far. */
 static double
-cpu_seconds(void)
+cpu_seconds(int who)
 {
-	struct rusage self, kids;
-	getrusage(RUSAGE_SELF, &self);
-	getrusage(RUSAGE_CHILDREN, &kids);
-	return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec +
-	                kids.ru_utime.tv_sec + kids.ru_stime.tv_sec) +
-	       (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec +
-	                kids.ru_utime.tv_usec + kids.ru_stime.tv_usec) /
-	           1e6;
+	struct rusage u;
+	getrusage(who, &u);
+	return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+	       (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 /*
@@ -583,7 +579,7 @@ run_slices(struct run *r, char *buf)
 }
 
 static void
-say_what_was_done(const struct run *r, double start, double cpu)
+say_what_was_done(const struct run *r, double start, double cpu[2])
 {
 	const char *perf = r->perf_libbfd ? "perf with libbfd"
 	                                  : "perf without libbfd (addr2line)";
@@ -620,11 +616,12 @@ say_what_was_done(const struct run *r, double start, double cpu)
 	}
 	struct rusage self;
 	getrusage(RUSAGE_SELF, &self);
-	fprintf(stderr,
-	        "%s: %.2f s wall, %.2f s CPU (perf and this); peak RSS of "
-	        "this process %.1f MB\n",
-	        progname, seconds() - start, cpu_seconds() - cpu,
-	        (double)self.ru_maxrss / 1024);
+	fprintf(
+	    stderr,
+	    "%s: %.2f s wall; CPU %.2f s in perf, %.2f s in this process; "
+	    "peak RSS of this process %.1f MB\n",
+	    progname, seconds() - start, cpu_seconds(RUSAGE_CHILDREN) - cpu[1],
+	    cpu_seconds(RUSAGE_SELF) - cpu[0], (double)self.ru_maxrss / 1024);
 }
 
 bool
@@ -633,7 +630,9 @@ script_write(const struct script_options *o, int fd,
 {
 	struct run *r = xcalloc(1, sizeof *r);
 	char *buf = xmalloc(READ_SIZE);
-	double start = seconds(), cpu = cpu_seconds();
+	double start = seconds();
+	double cpu[2] = {cpu_seconds(RUSAGE_SELF),
+	                 cpu_seconds(RUSAGE_CHILDREN)};
 	struct sigaction ignore;
 
 	memset(&ignore, 0, sizeof ignore);
