@@ -124,6 +124,8 @@ line(struct script_text *s, const char *p, size_t n, bool nl)
 static void
 carry(struct script_text *s, const char *p, size_t n)
 {
+	if (n == 0)
+		return;
 	s->carry = array_reserve(s->carry, &s->carry_cap, s->carry_len + n, 1);
 	memcpy(s->carry + s->carry_len, p, n);
 	s->carry_len += n;

@@ -68,6 +68,8 @@ inline_text_free(struct inline_text *t)
 static void
 pool_add(struct inline_text *t, struct span s)
 {
+	if (s.n == 0)
+		return;
 	t->pool = array_reserve(t->pool, &t->pool_cap, t->pool_len + s.n, 1);
 	memcpy(t->pool + t->pool_len, s.p, s.n);
 	t->pool_len += s.n;
