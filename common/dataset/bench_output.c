@@ -290,7 +290,7 @@ script_file(struct job *j, struct output *o, const char *path, int raw)
 	struct script_options so = {
 	    .perf = j->c->opt->perf,
 	    .input = path,
-	    .err_fd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC),
+	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
 	    .tmpdir = j->br->tmp};
 	double t = now();
 	script_write(&so, raw, NULL); /* a failure ends the process */

@@ -322,25 +322,32 @@ show_tail(int fd)
 	}
 }
 
-void
-child_failed(const char *what, const struct child_result *r,
-             const char *stderr_path)
-{
-	int fd =
-	    stderr_path != NULL ? open(stderr_path, O_RDONLY | O_CLOEXEC) : -1;
-	child_failed_fd(what, r, fd);
-}
-
-void
-child_failed_fd(const char *what, const struct child_result *r, int fd)
+/* The failure line; the tail of the stderr file when there is one. */
+static _Noreturn void
+failed(const char *what, const struct child_result *r, bool has_stderr, int fd)
 {
 	char how[128];
 
 	fflush(stdout);
 	fprintf(stderr, "%s: %s failed (%s)%s\n", progname, what,
 	        child_describe(r, how, sizeof how),
-	        fd >= 0 ? "; the end of its stderr:" : "");
+	        has_stderr ? "; the end of its stderr:" : "");
 	if (fd >= 0)
 		show_tail(fd);
 	exit(EXIT_DATA);
+}
+
+void
+child_failed(const char *what, const struct child_result *r,
+             const char *stderr_path)
+{
+	int fd =
+	    stderr_path != NULL ? open(stderr_path, O_RDONLY | O_CLOEXEC) : -1;
+	failed(what, r, stderr_path != NULL, fd);
+}
+
+void
+child_failed_fd(const char *what, const struct child_result *r, int fd)
+{
+	failed(what, r, fd >= 0, fd);
 }

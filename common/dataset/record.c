@@ -5,7 +5,6 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,21 +104,6 @@ join_path(const char *dir, const char *name)
 	char *path = xmalloc(n);
 	snprintf(path, n, "%s/%s", dir, name);
 	return path;
-}
-
-static char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static char *
-format(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		die(EXIT_DATA, "out of memory");
-	va_end(ap);
-	return s;
 }
 
 /* Run quietly (stdout and stderr to /dev/null): did it exit 0? */
@@ -237,7 +221,7 @@ plan_command(struct plan *p)
 	const char *xperf =
 	    dataset_id_has_tag(&p->id, "xperf") ? " -X perf" : "";
 	if (strcmp(workload, "pass") == 0) {
-		p->cmd = format("%s%s%s -c pass", opt->python, flags, xperf);
+		p->cmd = xasprintf("%s%s%s -c pass", opt->python, flags, xperf);
 	} else {
 		die(EXIT_USAGE,
 		    "workload %s has no default command: give CMD=... (or "
@@ -294,12 +278,12 @@ record_args(struct child_args *a, const struct plan *p, const char *output)
 static char *
 record_text(const struct plan *p, const char *output)
 {
-	return format("%s record -e %s -F %" PRIu32 " %s -o %s -- %s",
-	              p->opt->perf, p->opt->event, p->id.hz,
-	              strcmp(p->opt->callgraph, "dwarf") == 0
-	                  ? "--call-graph dwarf"
-	                  : "-g",
-	              output, p->cmd);
+	return xasprintf("%s record -e %s -F %" PRIu32 " %s -o %s -- %s",
+	                 p->opt->perf, p->opt->event, p->id.hz,
+	                 strcmp(p->opt->callgraph, "dwarf") == 0
+	                     ? "--call-graph dwarf"
+	                     : "-g",
+	                 output, p->cmd);
 }
 
 /* A frequency above the kernel's limit: raised (root), or refused. */
@@ -353,7 +337,7 @@ make_dirs(const char *path)
 static void
 make_tmp(struct plan *p)
 {
-	char *name = format(".%s.tmp", p->id.text);
+	char *name = xasprintf(".%s.tmp", p->id.text);
 	struct stat st;
 
 	make_dirs(p->opt->data);
@@ -489,7 +473,9 @@ record_run(struct plan *p, uint32_t n, int raw)
 	args_free(&a);
 	close(efd);
 	stop_if_asked();
-	char *what = format("run %" PRIu32 " of %" PRIu32, n, p->id.runs);
+	char what[64];
+	snprintf(what, sizeof what, "run %" PRIu32 " of %" PRIu32, n,
+	         p->id.runs);
 	if (!ok)
 		child_failed(what, &r, err);
 
@@ -499,10 +485,12 @@ record_run(struct plan *p, uint32_t n, int raw)
 	             RUN_MARKER "%" PRIu32 "/%" PRIu32 "\n", n, p->id.runs);
 	if (write(raw, marker, (size_t)len) != len)
 		die_errno(EXIT_DATA, "%s/raw.txt", p->tmp);
+	*strstr(what, " of") = '\0'; /* "run 2": perf script of run 2 */
 	struct script_options so = {
 	    .perf = p->opt->perf,
 	    .input = data,
-	    .err_fd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC),
+	    .name = what,
+	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
 	    .tmpdir = p->tmp};
 	t = seconds();
 	script_write(&so, raw, NULL); /* a failure ends the process */
@@ -511,7 +499,6 @@ record_run(struct plan *p, uint32_t n, int raw)
 	close(ofd);
 	stop_if_asked();
 	unlink(data); /* else the next perf record keeps it as .old */
-	free(what);
 	free(data);
 	free(out);
 	free(err);
@@ -564,7 +551,7 @@ write_meta(struct plan *p, const char *path)
 {
 	FILE *f;
 
-	/* Again with the views' time: the rest as it was (the README has it). */
+	/* With the views' time: the rest as it was (the README has it). */
 	if (p->views_s == 0)
 		p->other_s = seconds() - p->start - p->record_s - p->script_s -
 		             p->compress_s;
@@ -672,8 +659,8 @@ record(const char *id, const struct record_options *opt)
 	compress(&p, raw, xz);
 	char *meta = join_path(p.tmp, "meta.json");
 	write_meta(&p, meta);
-	char *final_raw = format("%s/%s-raw.txt.xz", opt->data, p.id.text);
-	char *final_meta = format("%s/%s-meta.json", opt->data, p.id.text);
+	char *final_raw = xasprintf("%s/%s-raw.txt.xz", opt->data, p.id.text);
+	char *final_meta = xasprintf("%s/%s-meta.json", opt->data, p.id.text);
 	move_into(xz, final_raw);
 	move_into(meta, final_meta);
 	printf("wrote %s and %s (%lu samples)\n", final_raw, final_meta,

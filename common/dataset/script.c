@@ -164,11 +164,12 @@ slice_failed(struct run *r, unsigned k)
 	char *what;
 
 	stop_slices(r);
+	const char *name = r->o->name != NULL ? r->o->name : r->o->input;
 	if (r->n == 1)
-		what = xasprintf("perf script of %s", r->o->input);
+		what = xasprintf("perf script of %s", name);
 	else
-		what = xasprintf("perf script of %s (slice %u of %u)",
-		                 r->o->input, k + 1, r->n);
+		what = xasprintf("perf script of %s (slice %u of %u)", name,
+		                 k + 1, r->n);
 	int err = s->err;
 	if (err < 0 && r->o->err_fd != STDERR_FILENO &&
 	    fstat(r->o->err_fd, &st) == 0 && S_ISREG(st.st_mode))

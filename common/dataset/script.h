@@ -45,10 +45,12 @@
 struct script_options {
 	const char *perf;  /* the perf command (words): "perf" */
 	const char *input; /* the perf.data file */
+	const char *name;  /* it, in messages ("run 2"); NULL: input */
 	char *const *args; /* perf script options, passed on */
 	size_t nargs;
-	unsigned jobs;      /* slices at most; 0: one per online CPU */
-	int err_fd;         /* where slice 0's stderr goes: 2 */
+	unsigned jobs; /* slices at most; 0: one per online CPU */
+	int err_fd;    /* where slice 0's stderr goes: 2, or a file (then read
+	                  for a failure message, so open it for reading too) */
 	const char *tmpdir; /* for the slices' text; NULL: $TMPDIR, /tmp */
 	bool verbose;       /* say on stderr what was done */
 };
