@@ -293,7 +293,7 @@ script_file(struct job *j, struct output *o, const char *path, int raw)
 	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
 	    .tmpdir = j->br->tmp};
 	double t = now();
-	script_write(&so, raw, NULL); /* a failure ends the process */
+	script_write(&so, raw); /* a failure ends the process */
 	o->script_s += now() - t;
 	close(so.err_fd);
 	j->c->stop_if_asked();

@@ -493,7 +493,7 @@ record_run(struct plan *p, uint32_t n, int raw)
 	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
 	    .tmpdir = p->tmp};
 	t = seconds();
-	script_write(&so, raw, NULL); /* a failure ends the process */
+	script_write(&so, raw); /* a failure ends the process */
 	p->script_s += seconds() - t;
 	close(so.err_fd);
 	close(ofd);

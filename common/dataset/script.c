@@ -123,6 +123,7 @@ struct run {
 	unsigned n;
 	bool perf_libbfd, perf_inlines, expand;
 	const char *single; /* the option that asks for one run, or NULL */
+	const char *force;  /* "-f" when given, for evlist and the prepass */
 	struct script_events events;
 	struct times times;
 	int fd; /* the output */
@@ -177,16 +178,21 @@ slice_failed(struct run *r, unsigned k)
 	child_failed_fd(what, &s->result, err);
 }
 
-/* A temporary file, already unlinked: gone once closed. */
-static int
-temp_file(const struct run *r)
+/* Where temporary files go: the caller's directory, $TMPDIR or /tmp. */
+static const char *
+temp_dir(const struct run *r)
 {
 	const char *dir = r->o->tmpdir;
 	if (dir == NULL || *dir == '\0')
 		dir = getenv("TMPDIR");
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
-	char *path = xasprintf("%s/perfviews-script.XXXXXX", dir);
+	return dir != NULL && *dir != '\0' ? dir : "/tmp";
+}
+
+/* A temporary file, already unlinked: gone once closed. */
+static int
+temp_file(const struct run *r)
+{
+	char *path = xasprintf("%s/perfviews-script.XXXXXX", temp_dir(r));
 	int fd = mkostemp(path, O_CLOEXEC);
 	if (fd < 0)
 		die_errno(EXIT_DATA, "%s", path);
@@ -255,17 +261,21 @@ static void
 lines_feed(struct run *r, void *ctx, const char *p, size_t n)
 {
 	struct lines *l = ctx;
+	const char *end = p + n, *nl;
 
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] != '\n') {
-			l->buf = array_reserve(l->buf, &l->cap, l->len + 2, 1);
-			l->buf[l->len++] = p[i];
-			continue;
-		}
-		l->buf = array_reserve(l->buf, &l->cap, l->len + 1, 1);
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		size_t take = (size_t)((nl != NULL ? nl : end) - p);
+		l->buf = array_reserve(l->buf, &l->cap, l->len + take + 1, 1);
+		memcpy(l->buf + l->len, p, take);
+		l->len += take;
+		p += take;
+		if (nl == NULL)
+			break;
 		l->buf[l->len] = '\0';
 		l->line(r, l->buf);
 		l->len = 0;
+		p++;
 	}
 }
 
@@ -342,16 +352,22 @@ plan(struct run *r, char *buf)
 	const struct script_options *o = r->o;
 	bool inline_asked = false;
 
-	for (size_t i = 0; i < o->nargs; i++)
+	for (size_t i = 0; i < o->nargs; i++) {
 		inline_asked |= strcmp(o->args[i], "--inline") == 0 ||
 		                strcmp(o->args[i], "--no-inline") == 0;
+		/* A file of another user's: the prepass needs -f too. */
+		if (strcmp(o->args[i], "-f") == 0 ||
+		    strcmp(o->args[i], "--force") == 0)
+			r->force = "-f";
+	}
 	r->single = single_run_option(o->args, o->nargs);
 	const char *const build[] = {"version", "--build-options", NULL};
 	perf_lines(r, build, build_option_line, buf);
 	r->perf_inlines = r->perf_libbfd || inline_asked || asks_srcline(o);
 	if (r->perf_inlines || r->stopped)
 		return;
-	const char *const evlist[] = {"evlist", "-v", "-i", o->input, NULL};
+	const char *const evlist[] = {"evlist", "-v",     "-i",
+	                              o->input, r->force, NULL};
 	if (!perf_lines(r, evlist, evlist_line, buf) || r->events.n == 0) {
 		/* perf script will say what is wrong; expand every sample. */
 		r->events.any = true;
@@ -409,13 +425,16 @@ make_slices(struct run *r, char *buf)
 		want = MAX_SLICES;
 	if (want <= 1 || r->single != NULL)
 		return;
-	char dir[] = "/tmp/perfviews-symfs.XXXXXX";
+	/* No symbols to load: an empty --symfs. */
+	char *dir = xasprintf("%s/perfviews-symfs.XXXXXX", temp_dir(r));
 	if (mkdtemp(dir) == NULL)
 		die_errno(EXIT_DATA, "%s", dir);
-	const char *const prepass[] = {"script", "-i", o->input,  "-F", "time",
-	                               "--ns",   "-G", "--symfs", dir,  NULL};
+	const char *const prepass[] = {"script", "-i",     o->input, "-F",
+	                               "time",   "--ns",   "-G",     "--symfs",
+	                               dir,      r->force, NULL};
 	bool ok = perf_lines(r, prepass, time_line, buf);
 	rmdir(dir);
+	free(dir);
 	struct times *t = &r->times;
 	if (!ok || t->n == 0)
 		return;
@@ -582,19 +601,14 @@ run_slices(struct run *r, char *buf)
 static void
 say_what_was_done(const struct run *r, double start, double cpu[2])
 {
-	const char *perf = r->perf_libbfd ? "perf with libbfd"
-	                                  : "perf without libbfd (addr2line)";
-	fprintf(stderr, "%s: %s; ", progname, perf);
-	if (r->expand)
-		fprintf(stderr, "perf script --no-inline, inlined frames added "
-		                "here (libbfd)");
-	else if (r->perf_inlines)
-		fprintf(stderr, "inlined frames as perf makes them");
-	else
-		fprintf(stderr, "--no-inline, no event with user stacks: "
-		                "nothing to add");
-	fprintf(stderr, "\n%s: %u slice%s", progname, r->n,
-	        r->n > 1 ? "s" : "");
+	fprintf(stderr, "%s: perf %s; %s\n%s: %u slice%s", progname,
+	        r->perf_libbfd ? "with libbfd" : "without libbfd (addr2line)",
+	        r->expand         ? "perf script --no-inline, inlined frames "
+	                            "added here (libbfd)"
+	        : r->perf_inlines ? "inlined frames as perf makes them"
+	                          : "--no-inline, no event with user stacks: "
+	                            "nothing to add",
+	        progname, r->n, r->n > 1 ? "s" : "");
 	if (r->single != NULL)
 		fprintf(stderr, " (%s needs one run)", r->single);
 	else if (r->n == 1 && r->times.seen == 0)
@@ -626,8 +640,7 @@ say_what_was_done(const struct run *r, double start, double cpu[2])
 }
 
 bool
-script_write(const struct script_options *o, int fd,
-             struct script_report *report)
+script_write(const struct script_options *o, int fd)
 {
 	struct run *r = xcalloc(1, sizeof *r);
 	char *buf = xmalloc(READ_SIZE);
@@ -655,11 +668,6 @@ script_write(const struct script_options *o, int fd,
 		stop_slices(r);
 	else if (o->verbose)
 		say_what_was_done(r, start, cpu);
-	if (report != NULL) {
-		report->slices = r->n;
-		report->samples = r->times.seen;
-		report->expanded = r->expand;
-	}
 	close_slices(r);
 	sigaction(SIGPIPE, &r->old_pipe, NULL);
 	inline_text_free(r->text.it);
@@ -685,6 +693,6 @@ script_command(struct script_options *o, char *const operands[], size_t n)
 			    "script: the perf.data file is the operand, "
 			    "not %s",
 			    o->args[i]);
-	if (!script_write(o, STDOUT_FILENO, NULL))
+	if (!script_write(o, STDOUT_FILENO))
 		child_exit_by_signal(child_stopped());
 }

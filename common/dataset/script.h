@@ -55,19 +55,11 @@ struct script_options {
 	bool verbose;       /* say on stderr what was done */
 };
 
-/* What was done, for the caller's account. */
-struct script_report {
-	unsigned slices;
-	unsigned long samples; /* from the prepass; 0 when there was none */
-	bool expanded;         /* inlined frames were added here */
-};
-
 /*
  * Write the text of `perf script -i o->input o->args...` to fd.  False
  * when stopped by a signal (child_stopped() says which).
  */
-bool script_write(const struct script_options *o, int fd,
-                  struct script_report *report);
+bool script_write(const struct script_options *o, int fd);
 
 /*
  * `perfviews script`: operands[0] is the perf.data file, the others perf
