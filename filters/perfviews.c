@@ -12,6 +12,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "base/cli.h"
 #include "base/commands.h"
@@ -24,6 +25,7 @@
 #include "dataset/readme.h"
 #include "dataset/record.h"
 #include "dataset/runs.h"
+#include "dataset/script.h"
 #include "dataset/stability.h"
 #include "dataset/suite.h"
 
@@ -73,8 +75,6 @@ cmd_meta(const struct program *p, int argc, char *argv[])
 	const char *raw = NULL;
 	char **sets = NULL;
 	size_t nsets = 0, cap = 0;
-	struct metadata m;
-	struct dataset_id id;
 	int ch;
 
 	while ((ch = program_option(p, argc, argv)) != -1) {
@@ -91,19 +91,9 @@ cmd_meta(const struct program *p, int argc, char *argv[])
 		}
 	}
 	command_operands(p, argc - optind, 1, argc, "an ID");
-	dataset_id_parse_or_die(argv[optind], &id);
-	metadata_init(&m);
-	metadata_set_id(&m, &id);
-	for (int i = optind + 1; i < argc; i++)
-		metadata_assign_file(&m, argv[i]);
-	for (size_t i = 0; i < nsets; i++)
-		metadata_assign(&m, sets[i], "--set");
+	metadata_write_new(stdout, argv[optind], argv + optind + 1,
+	                   (size_t)(argc - optind - 1), sets, nsets, raw);
 	free(sets);
-	if (raw != NULL)
-		run_index_describe_file(&m, raw);
-	metadata_write(&m, stdout);
-	metadata_free(&m);
-	dataset_id_free(&id);
 	return EXIT_OK;
 }
 
@@ -116,20 +106,9 @@ static const struct program get_program = {
 static int
 cmd_get(const struct program *p, int argc, char *argv[])
 {
-	struct metadata m;
-
 	command_no_options(p, argc, argv);
 	command_operands(p, argc - optind, 2, 2, "META and FIELD");
-	const char *field = argv[optind + 1];
-	if (metadata_field(field) < 0)
-		usage_error("get: unknown field '%s' (see perfviews meta "
-		            "--fields)",
-		            field);
-	metadata_read_or_die(&m, argv[optind]);
-	const char *v = metadata_get(&m, field);
-	if (v != NULL)
-		printf("%s\n", v);
-	metadata_free(&m);
+	metadata_print_field(stdout, argv[optind], argv[optind + 1]);
 	return EXIT_OK;
 }
 
@@ -167,7 +146,6 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 	struct readme_options opt = {0};
 	bool subtitle = false;
 	const char *program = NULL;
-	struct metadata m;
 	int ch;
 
 	while ((ch = program_option(p, argc, argv)) != -1) {
@@ -180,15 +158,7 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 		subtitle |= ch == OPT_SUBTITLE;
 	}
 	command_operands(p, argc - optind, 1, 1, "one META file");
-	metadata_read_or_die(&m, argv[optind]);
-	opt.meta = argv[optind];
-	if (program != NULL && !measure_options(stdout, &m, program))
-		usage_error("--options: no such view: %s", program);
-	if (program == NULL && subtitle)
-		readme_subtitle(stdout, &m);
-	else if (program == NULL)
-		readme_write(stdout, &m, &opt);
-	metadata_free(&m);
+	readme_write_file(stdout, argv[optind], &opt, subtitle, program);
 	return EXIT_OK;
 }
 
@@ -221,6 +191,7 @@ static const struct option record_options[] = {
     {"xz", required_argument, NULL, 'x'},
     {"cache", required_argument, NULL, 'C'},
     {"overhead", no_argument, NULL, 'O'},
+    {"views", required_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
 };
 
@@ -232,7 +203,8 @@ static const struct program record_program = {
         "[--perf PERF]\n"
         "                        [--event EVENT] [--strace STRACE] "
         "[--timeout SECONDS]\n"
-        "                        [--xz XZ] [--cache DIR] [--overhead] ID\n",
+        "                        [--xz XZ] [--cache DIR] [--overhead] "
+        "[--views CMD] ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .help = "      --data DIR          where data sets go (default data)\n"
             "      --cmd CMD           what to profile (default: by workload)\n"
@@ -243,11 +215,12 @@ static const struct program record_program = {
             "      --event EVENT       the event sampled (default cpu-clock)\n"
             "      --strace STRACE     the strace command (tag files)\n"
             "      --timeout SECONDS   per run (default 600; 0: none)\n"
-            "      --xz XZ             the compressor (default xz -9e -T1)\n"
+            "      --xz XZ             the compressor (default xz -9 -T1)\n"
             "      --cache DIR         bm_: pyperformance's venvs "
             "(DIR/.pyperformance)\n"
             "      --overhead          bm_: run it unprofiled too, to "
-            "compare\n",
+            "compare\n"
+            "      --views CMD         then render the views, timed\n",
     .options = record_options,
 };
 
@@ -265,6 +238,7 @@ cmd_record(const struct program *p, int argc, char *argv[])
 	    ['s'] = &opt.python_src, ['P'] = &opt.perf,
 	    ['e'] = &opt.event,      ['x'] = &opt.xz,
 	    ['C'] = &opt.cache,      ['S'] = &opt.strace,
+	    ['V'] = &opt.views,
 	};
 	while ((ch = program_option(p, argc, argv)) != -1) {
 		if (ch == 't')
@@ -280,6 +254,46 @@ cmd_record(const struct program *p, int argc, char *argv[])
 	if (*argv[optind] == '\0')
 		usage_error("record: no ID (make record ID=X)");
 	record(argv[optind], &opt);
+	return EXIT_OK;
+}
+
+static const struct option script_options[] = {
+    {"jobs", required_argument, NULL, 'j'},
+    {"perf", required_argument, NULL, 'P'},
+    {"verbose", no_argument, NULL, 'v'},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct program script_program = {
+    .name = "perfviews script",
+    .usage = "perfviews script [-j N] [--perf PERF] [-v] PERF.DATA "
+             "[perf script options]\n",
+    .summary = "Write the text perf script would: in time slices at once, "
+               "inlined frames by libbfd.",
+    .help = "  -j, --jobs N            time slices at most (default: one "
+            "per CPU)\n"
+            "      --perf PERF         the perf command (default perf)\n"
+            "  -v, --verbose           say what was done, on stderr\n",
+    .shortopts = "+j:v",
+    .options = script_options,
+};
+
+static int
+cmd_script(const struct program *p, int argc, char *argv[])
+{
+	struct script_options o = {.perf = "perf", .err_fd = STDERR_FILENO};
+	int ch;
+
+	while ((ch = program_option(p, argc, argv)) != -1) {
+		if (ch == 'j')
+			o.jobs =
+			    (unsigned)option_count(optarg, "--jobs", false);
+		else if (ch == 'P')
+			o.perf = optarg;
+		o.verbose |= ch == 'v';
+	}
+	command_operands(p, argc - optind, 1, argc, "PERF.DATA");
+	script_command(&o, argv + optind, (size_t)(argc - optind));
 	return EXIT_OK;
 }
 
@@ -354,7 +368,6 @@ static int
 cmd_stability(const struct program *p, int argc, char *argv[])
 {
 	struct stability_options opt = {.splits = 200, .seed = 1, .top = 10};
-	struct stability st;
 	int ch;
 
 	while ((ch = program_option(p, argc, argv)) != -1) {
@@ -372,12 +385,7 @@ cmd_stability(const struct program *p, int argc, char *argv[])
 			            optarg);
 	}
 	command_operands(p, argc - optind, 1, 1, "one RAW file");
-	stability_read(&st, argv[optind], opt.event);
-	char *name = raw_dataset_name(argv[optind]);
-	opt.name = name;
-	stability_report(stdout, &st, &opt);
-	free(name);
-	stability_free(&st);
+	stability_report_file(stdout, argv[optind], &opt);
 	return EXIT_OK;
 }
 
@@ -441,10 +449,15 @@ cmd_suite(const struct program *p, int argc, char *argv[])
 }
 
 static const struct command commands[] = {
-    {&id_program, cmd_id},           {&meta_program, cmd_meta},
-    {&get_program, cmd_get},         {&readme_program, cmd_readme},
-    {&compare_program, cmd_compare}, {&record_program, cmd_record},
-    {&publish_program, cmd_publish}, {&stability_program, cmd_stability},
+    {&id_program, cmd_id},
+    {&meta_program, cmd_meta},
+    {&get_program, cmd_get},
+    {&readme_program, cmd_readme},
+    {&compare_program, cmd_compare},
+    {&record_program, cmd_record},
+    {&script_program, cmd_script},
+    {&publish_program, cmd_publish},
+    {&stability_program, cmd_stability},
     {&suite_program, cmd_suite},
 };
 

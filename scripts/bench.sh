@@ -1,5 +1,6 @@
 #!/bin/sh
-# bench.sh - `make bench`: throughput and peak memory of every filter.
+# bench.sh - `make bench`: throughput and peak memory of every filter,
+# and perfviews script against perf script.
 #
 # Builds inputs of at least BENCH_MB (default 200) MB of real perf script
 # text: recordings made here on the spot, repeated.  Each program reads the
@@ -97,6 +98,99 @@ for kind in deep:dwarf shallow:fp; do
 done
 echo
 "$BIN/collapse" "$DIR/deep-${MB}mb.txt" >"$DIR/deep.folded" 2>/dev/null
+
+# best LABEL RUNS OUT COMMAND...: the best wall time of RUNS runs, with
+# that run's CPU time (user+sys, children included) and peak RSS of the
+# largest process (time(1): perf's, which maps the whole perf.data).
+best() {
+	label=$1 runs=$2 out=$3
+	shift 3
+	i=0 bestns=
+	while [ $i -lt "$runs" ]; do
+		start=$(date +%s%N)
+		/usr/bin/time -f '%U %S %M' -o "$DIR/time.out" "$@" >"$out" \
+		    2>"$DIR/err.out"
+		ns=$(( $(date +%s%N) - start ))
+		if [ -z "$bestns" ] || [ "$ns" -lt "$bestns" ]; then
+			bestns=$ns
+			cp "$DIR/time.out" "$DIR/time.best"
+			cp "$DIR/err.out" "$DIR/err.best"
+		fi
+		i=$((i + 1))
+	done
+	awk -v l="$label" -v ns="$bestns" '{
+		printf "%-44s %7.2f s %7.2f s %8.0f MB\n",
+		    l, ns / 1e9, $1 + $2, $3 / 1024 }' "$DIR/time.best"
+}
+
+# perfviews script against perf script, on dwarf recordings of at least
+# 50,000 samples made here (CPython without frame pointers, as data sets
+# are recorded): five `python -S -c pass` at 100 kHz (start-up: many
+# distinct addresses, as in the shipped example), and hot.py at 20 kHz (a
+# steady loop: few).  Then from perf.data to every view: perf script and
+# each view, perfviews script and each view, FlameGraph's one flame graph.
+mkdir -p "$DIR/empty"
+count_samples() {
+	perf script -i "$1" -F time --ns -G --symfs "$DIR/empty" \
+	    2>/dev/null | wc -l
+}
+script_bench() {
+	data=$1
+	samples=$(count_samples "$data")
+	[ "$samples" -gt 0 ] || return 0
+	echo
+	echo "bench: $data, $samples samples," \
+	    "$(($(wc -c <"$data") / 1048576)) MB; $(nproc) CPUs," \
+	    "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+	printf '%-44s %9s %9s %11s\n' "best of 3 (1 for the last two)" \
+	    wall CPU "peak RSS"
+	best "perf script" 3 "$DIR/script.perf" perf script -i "$data"
+	best "perfviews script" 3 "$DIR/script.ours" \
+	    "$BIN/perfviews" script -v "$data"
+	grep 'peak RSS of this' "$DIR/err.best" | sed 's/^perfviews: /    /'
+	best "perfviews script -j 1" 3 "$DIR/script.one" \
+	    "$BIN/perfviews" script -j 1 "$data"
+	best "perf script --no-inline" 3 /dev/null \
+	    perf script --no-inline -i "$data"
+	if cmp -s "$DIR/script.perf" "$DIR/script.ours" &&
+	    cmp -s "$DIR/script.perf" "$DIR/script.one"; then
+		echo "    the same text as perf script, byte for byte"
+	else
+		echo "    NOT the same text as perf script"
+	fi
+	views='T=$1; B=$2; $B/collapse $T.txt >$T.folded &&
+	    $B/flatsort $T.txt >$T.flat && $B/calltree $T.txt >$T.tree &&
+	    $B/bydso $T.txt >$T.bydso && $B/flamesvg $T.folded >$T.svg'
+	best "perfviews script, then every view" 3 /dev/null sh -c \
+	    "'$BIN/perfviews' script '$data' >\$1.txt && $views" sh \
+	    "$DIR/e2e-ours" "$BIN"
+	best "perf script, then every view" 1 /dev/null sh -c \
+	    "perf script -i '$data' >\$1.txt && $views" sh \
+	    "$DIR/e2e-perf" "$BIN"
+	if [ -n "${FLAMEGRAPH_DIR:-}" ] &&
+	    [ -f "$FLAMEGRAPH_DIR/stackcollapse-perf.pl" ]; then
+		best "perf script | stackcollapse-perf.pl | fg.pl" 1 \
+		    "$DIR/e2e-fg.svg" sh -c "perf script -i '$data' |
+		    perl '$FLAMEGRAPH_DIR/stackcollapse-perf.pl' |
+		    perl '$FLAMEGRAPH_DIR/flamegraph.pl'"
+	fi
+}
+if [ ! -s "$DIR/start.data" ] || [ "$(count_samples "$DIR/start.data")" -lt 50000 ]; then
+	echo "bench: recording five python -S -c pass (dwarf, 100 kHz)"
+	perf record -q -e cpu-clock -F 100000 --call-graph dwarf \
+	    -o "$DIR/start.data" -- sh -c 'for i in 1 2 3 4 5; do
+	    "$0" -S -c pass; done' "$PY" >/dev/null 2>&1 ||
+		echo "bench: perf record -F 100000 failed" >&2
+fi
+script_bench "$DIR/start.data"
+if [ ! -s "$DIR/steady.data" ] || [ "$(count_samples "$DIR/steady.data")" -lt 50000 ]; then
+	echo "bench: recording hot.py (dwarf, 20 kHz)"
+	perf record -q -e cpu-clock -F 20000 --call-graph dwarf \
+	    -o "$DIR/steady.data" -- "$PY" test/workloads/hot.py 600 \
+	    >/dev/null 2>&1 || echo "bench: perf record failed" >&2
+fi
+script_bench "$DIR/steady.data"
+echo
 for extra in scripts/bench-*.sh; do
 	[ -f "$extra" ] || continue
 	echo "bench: $extra"

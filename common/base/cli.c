@@ -116,9 +116,15 @@ program_option(const struct program *p, int argc, char *const argv[])
 		free(table);
 		table = option_table(p);
 		table_of = p;
-		/* ':' first: a missing value is told from an unknown option. */
-		snprintf(shortopts, sizeof shortopts, ":%sh",
-		         p->shortopts != NULL ? p->shortopts : "");
+		/*
+		 * ':' first: a missing value is told from an unknown option;
+		 * before it a '+' of the program's (options end at the first
+		 * operand), which getopt wants first.
+		 */
+		const char *own = p->shortopts != NULL ? p->shortopts : "";
+		bool plus = own[0] == '+';
+		snprintf(shortopts, sizeof shortopts, "%s:%sh", plus ? "+" : "",
+		         own + plus);
 		opterr = 0;
 	}
 	ch = getopt_long(argc, argv, shortopts, table, NULL);

@@ -25,8 +25,8 @@ struct program {
 	const char *usage; /* "NAME [-a] [file ...]\n" lines, after "usage: " */
 	const char *summary; /* one line: what the program does */
 	/* Its own options (all three NULL when it has none): */
-	const char *help; /* their lines, as --help shows them */
-	const char *shortopts;
+	const char *help;      /* their lines, as --help shows them */
+	const char *shortopts; /* a leading '+': options end at an operand */
 	const struct option *options; /* ends with a zero entry */
 	/* Options shared with other programs (NULL: none), and their help. */
 	const struct option *shared;

@@ -20,6 +20,7 @@
 #include "dataset/child.h"
 #include "dataset/pyperf_result.h"
 #include "dataset/runs.h"
+#include "dataset/script.h"
 
 /* Run in the tool environment: RESULT OUT NAME, NAME's part of RESULT. */
 static const char split_script[] =
@@ -281,28 +282,21 @@ choose_outputs(struct job *j)
 	j->nouts = j->result.count;
 }
 
-/* Append one file's perf script text to the raw file. */
+/* Append one file's perf script text (perfviews script) to the raw file. */
 static void
 script_file(struct job *j, struct output *o, const char *path, int raw)
 {
-	struct child_args a = {0};
-	struct child_result r;
 	char *err = xasprintf("%s/script.err", j->br->tmp);
-
-	args_add(&a, j->c->opt->perf);
-	args_add(&a, "script");
-	args_add(&a, "-i");
-	args_add(&a, path);
-	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
-	struct child_io io = {-1, raw, efd};
+	struct script_options so = {
+	    .perf = j->c->opt->perf,
+	    .input = path,
+	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
+	    .tmpdir = j->br->tmp};
 	double t = now();
-	bool ok = child_run(a.v, &io, 0, &r);
+	script_write(&so, raw); /* a failure ends the process */
 	o->script_s += now() - t;
-	close(efd);
+	close(so.err_fd);
 	j->c->stop_if_asked();
-	if (!ok)
-		child_failed("perf script", &r, err);
-	args_free(&a);
 	free(err);
 }
 

@@ -99,21 +99,25 @@ child_run(char *const argv[], const struct child_io *io, unsigned timeout,
 	return child_run_in(NULL, argv, io, timeout, r);
 }
 
+pid_t
+child_start(const char *dir, char *const argv[], const struct child_io *io,
+            struct child_result *r)
+{
+	child_hold_signals();
+	memset(r, 0, sizeof *r);
+	pid_t pid = spawn(dir, argv, io, &r->error);
+	if (pid < 0)
+		r->status = -1;
+	return pid;
+}
+
 bool
-child_run_in(const char *dir, char *const argv[], const struct child_io *io,
-             unsigned timeout, struct child_result *r)
+child_wait(pid_t pid, unsigned timeout, struct child_result *r)
 {
 	sigset_t wake;
 	double deadline, kill_at = 0;
 	int status = 0;
 
-	child_hold_signals();
-	memset(r, 0, sizeof *r);
-	pid_t pid = spawn(dir, argv, io, &r->error);
-	if (pid < 0) {
-		r->status = -1;
-		return false;
-	}
 	stop_set(&wake, true);
 	deadline = timeout > 0 ? now() + timeout : 0;
 	for (;;) {
@@ -144,6 +148,32 @@ child_run_in(const char *dir, char *const argv[], const struct child_io *io,
 	}
 	r->status = status;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+bool
+child_ended(pid_t pid, struct child_result *r)
+{
+	int status;
+
+	if (waitpid(pid, &status, WNOHANG) != pid)
+		return false;
+	r->status = status;
+	return true;
+}
+
+void
+child_stop(pid_t pid, struct child_result *r)
+{
+	kill(-pid, SIGTERM);
+	child_wait(pid, GRACE_SECONDS, r);
+}
+
+bool
+child_run_in(const char *dir, char *const argv[], const struct child_io *io,
+             unsigned timeout, struct child_result *r)
+{
+	pid_t pid = child_start(dir, argv, io, r);
+	return pid >= 0 && child_wait(pid, timeout, r);
 }
 
 int
@@ -269,16 +299,12 @@ child_output(struct child_args *a, const char *file)
 
 /* The last lines of a file, on stderr, indented. */
 static void
-show_tail(const char *path)
+show_tail(int fd)
 {
 	char buf[16384];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
 	off_t size = lseek(fd, 0, SEEK_END);
 	off_t from = size > (off_t)sizeof buf ? size - (off_t)sizeof buf : 0;
-	ssize_t n = pread(fd, buf, sizeof buf, from);
-	close(fd);
+	ssize_t n = size > 0 ? pread(fd, buf, sizeof buf, from) : 0;
 	if (n <= 0)
 		return;
 	size_t end = (size_t)n;
@@ -296,17 +322,32 @@ show_tail(const char *path)
 	}
 }
 
-void
-child_failed(const char *what, const struct child_result *r,
-             const char *stderr_path)
+/* The failure line; the tail of the stderr file when there is one. */
+static _Noreturn void
+failed(const char *what, const struct child_result *r, bool has_stderr, int fd)
 {
 	char how[128];
 
 	fflush(stdout);
 	fprintf(stderr, "%s: %s failed (%s)%s\n", progname, what,
 	        child_describe(r, how, sizeof how),
-	        stderr_path != NULL ? "; the end of its stderr:" : "");
-	if (stderr_path != NULL)
-		show_tail(stderr_path);
+	        has_stderr ? "; the end of its stderr:" : "");
+	if (fd >= 0)
+		show_tail(fd);
 	exit(EXIT_DATA);
+}
+
+void
+child_failed(const char *what, const struct child_result *r,
+             const char *stderr_path)
+{
+	int fd =
+	    stderr_path != NULL ? open(stderr_path, O_RDONLY | O_CLOEXEC) : -1;
+	failed(what, r, stderr_path != NULL, fd);
+}
+
+void
+child_failed_fd(const char *what, const struct child_result *r, int fd)
+{
+	failed(what, r, fd >= 0, fd);
 }

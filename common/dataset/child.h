@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* The files a child reads and writes; -1 keeps this process's. */
 struct child_io {
@@ -42,6 +43,23 @@ bool child_run(char *const argv[], const struct child_io *io, unsigned timeout,
 bool child_run_in(const char *dir, char *const argv[],
                   const struct child_io *io, unsigned timeout,
                   struct child_result *r);
+
+/*
+ * Start argv[0] as child_run_in does, without waiting: its pid, or -1
+ * when it could not start (r says why).  Several may run at once; each is
+ * then waited for with child_wait, or stopped with child_stop.
+ */
+pid_t child_start(const char *dir, char *const argv[],
+                  const struct child_io *io, struct child_result *r);
+
+/* Wait for a started child as child_run does; true when it exited 0. */
+bool child_wait(pid_t pid, unsigned timeout, struct child_result *r);
+
+/* Has a started child ended?  r->status set when it has (no waiting). */
+bool child_ended(pid_t pid, struct child_result *r);
+
+/* Stop a started child and its group (SIGTERM, then SIGKILL), and reap. */
+void child_stop(pid_t pid, struct child_result *r);
 
 /* The stop signal received so far (also one pending now), or 0. */
 int child_stopped(void);
@@ -81,6 +99,9 @@ char *child_output(struct child_args *a, const char *file);
  */
 _Noreturn void child_failed(const char *what, const struct child_result *r,
                             const char *stderr_path);
+/* child_failed, its stderr an open file (fd), or none (-1). */
+_Noreturn void child_failed_fd(const char *what, const struct child_result *r,
+                               int fd);
 
 /* "exit 3", "killed by signal 9", "could not start: ...": for messages. */
 const char *child_describe(const struct child_result *r, char *buf,

@@ -15,6 +15,7 @@
 #define PERFVIEWS_DATASET_ID_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -16,7 +16,7 @@ PERF          ?= perf
 PERF_EVENT    ?= cpu-clock
 STRACE        ?= strace
 RECORD_TIMEOUT ?= 600
-XZ            ?= xz -9e -T1
+XZ            ?= xz -9 -T1
 BENCH_CACHE   ?= $(DATA)/.pyperformance
 OVERHEAD      ?=
 FREQ          ?= 1000
@@ -83,9 +83,12 @@ $(V)-README.md: $(VIEW_META) $(V)-flat.txt $(V)-categories.txt $(if $(VIEW_STRAC
 	$(BIN)/perfviews readme --flat $(V)-flat.txt --categories $(V)-categories.txt \
 	    $(if $(VIEW_STRACE),--files $(V)-files.txt) --raw $(notdir $(VIEW_RAW)) $(VIEW_META) $(into)
 
-record: $(BIN)/perfviews
+# Then every view, timed (DATA and OUT reach the sub-make in MAKEFLAGS).
+record: $(PROGRAMS)
 	@$(BIN)/perfviews record $(RECORD_ARGS) --cmd $(call quote,$(CMD)) \
-	    --python-src $(call quote,$(PYTHON_SRC)) $(call quote,$(ID))
+	    --python-src $(call quote,$(PYTHON_SRC)) \
+	    --views $(call quote,$(MAKE) -s --no-print-directory views ID=$(ID)) \
+	    $(call quote,$(ID))
 
 publish: $(BIN)/perfviews
 	@$(BIN)/perfviews publish --data $(call quote,$(DATA)) $(if $(EXAMPLE),--data examples) \

@@ -95,13 +95,15 @@ const struct meta_field meta_fields[] = {
     {"timing.record_seconds", META_DECIMAL,
      "time spent in perf record, all runs"},
     {"timing.script_seconds", META_DECIMAL,
-     "time spent in perf script, all runs"},
+     "time spent in perf script (perfviews script), all runs"},
     {"timing.benchmark_seconds", META_DECIMAL,
      "of record_seconds, pyperf's duration of the benchmark's workers"},
     {"timing.compress_seconds", META_DECIMAL,
      "time spent compressing the raw file"},
     {"timing.strace_seconds", META_DECIMAL,
      "time spent in the run under strace"},
+    {"timing.views_seconds", META_DECIMAL,
+     "time spent rendering the views (make record: make views)"},
     {"timing.other_seconds", META_DECIMAL,
      "the rest of the recording: checks, metadata, moving"},
 };
@@ -524,4 +526,20 @@ metadata_read_or_die(struct metadata *m, const char *file)
 	metadata_init(m);
 	if (!metadata_read_json(m, file, why, sizeof why))
 		die(EXIT_DATA, "%s", why);
+}
+
+void
+metadata_print_field(FILE *out, const char *meta, const char *field)
+{
+	struct metadata m;
+
+	if (metadata_field(field) < 0)
+		usage_error("get: unknown field '%s' (see perfviews meta "
+		            "--fields)",
+		            field);
+	metadata_read_or_die(&m, meta);
+	const char *v = metadata_get(&m, field);
+	if (v != NULL)
+		fprintf(out, "%s\n", v);
+	metadata_free(&m);
 }

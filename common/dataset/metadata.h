@@ -52,6 +52,8 @@ void metadata_write_fields(FILE *out);
 /* The field index of path, or -1. */
 int metadata_field(const char *path);
 
+/* Every field, with what it holds: `perfviews meta --fields`. */
+
 /*
  * Set a field by path; the empty string sets null.  False, with the reason
  * in why, for an unknown path or a number field given something else.
@@ -76,6 +78,12 @@ void metadata_assign_file(struct metadata *m, const char *path);
 
 /* The value of a field, or NULL when null or unknown. */
 const char *metadata_get(const struct metadata *m, const char *path);
+
+/*
+ * `perfviews get`: field of the meta.json file meta, on a line; nothing
+ * when it is null.  An unknown field is a usage error.
+ */
+void metadata_print_field(FILE *out, const char *meta, const char *field);
 
 void metadata_write(const struct metadata *m, FILE *out);
 

@@ -302,6 +302,8 @@ readme_metadata_table(FILE *out, const struct metadata *const m[],
 		    strncmp(meta_fields[i].path, "benchmark.", 10) == 0)
 			continue; /* not a benchmark: the section says nothing
 			           */
+		if (strcmp(meta_fields[i].path, "timing.views_seconds") == 0)
+			continue; /* set once the views, this one too, exist */
 		for (size_t k = 1; k < n; k++)
 			differ |= !alike(m[0]->values[i], m[k]->values[i]);
 		fprintf(out, differ ? "| **%s** |" : "| %s |",
@@ -560,4 +562,21 @@ readme_index(FILE *out, const char *dir, char *const metas[], size_t n)
 			fprintf(out, " (tag %s)", k->tag);
 		fprintf(out, " | %s | %s |\n", k->what, k->how);
 	}
+}
+
+void
+readme_write_file(FILE *out, const char *meta, struct readme_options *opt,
+                  bool subtitle, const char *program)
+{
+	struct metadata m;
+
+	metadata_read_or_die(&m, meta);
+	opt->meta = meta;
+	if (program != NULL && !measure_options(out, &m, program))
+		usage_error("--options: no such view: %s", program);
+	if (program == NULL && subtitle)
+		readme_subtitle(out, &m);
+	else if (program == NULL)
+		readme_write(out, &m, opt);
+	metadata_free(&m);
 }

@@ -68,6 +68,14 @@ void readme_seconds(char *buf, size_t size, double seconds);
 void readme_subtitle(FILE *out, const struct metadata *m);
 
 /*
+ * `perfviews readme`: the README of the data set whose meta.json is meta;
+ * with subtitle, the flame graph's subtitle; with program, the options of
+ * that view's program (measure_options).
+ */
+void readme_write_file(FILE *out, const char *meta, struct readme_options *opt,
+                       bool subtitle, const char *program);
+
+/*
  * The README of a directory of data sets: metas are their meta.json
  * files, in dir; each row links the files of the data set found there.
  */

@@ -24,6 +24,7 @@
 #include "dataset/pyperformance.h"
 #include "dataset/record.h"
 #include "dataset/runs.h"
+#include "dataset/script.h"
 #include "input/strace.h"
 
 #define MAX_RATE_SYSCTL "/proc/sys/kernel/perf_event_max_sample_rate"
@@ -158,7 +159,8 @@ struct plan {
 	char *record;     /* the perf record command, for meta.json */
 	char *tmp;        /* DATA/.ID.tmp */
 	struct metadata meta;
-	double start, record_s, script_s, compress_s, strace_s;
+	double start, record_s, script_s, compress_s, strace_s, views_s;
+	double other_s;
 	char *bench_python;            /* bm_: the interpreter's own path */
 	const struct measure *measure; /* what is counted: the tags' */
 	char *events;                  /* perf record -e */
@@ -256,10 +258,15 @@ plan_command(struct plan *p)
 static void
 check_words(const struct plan *p)
 {
-	const char *const lines[][2] = {
-	    {p->cmd, "CMD"}, {p->opt->perf, "--perf"}, {p->opt->xz, "--xz"}};
+	const char *const lines[][2] = {{p->cmd, "CMD"},
+	                                {p->opt->perf, "--perf"},
+	                                {p->opt->xz, "--xz"},
+	                                {p->opt->views, "--views"}};
 
-	for (size_t i = 0; i < 3; i++) {
+	const char *views = p->opt->views;
+	size_t n = views != NULL && *views != '\0' ? 4 : 3;
+
+	for (size_t i = 0; i < n; i++) {
 		struct child_args a = {0};
 		args_add_words(&a, lines[i][0], lines[i][1]);
 		args_free(&a);
@@ -650,24 +657,20 @@ record_run(struct plan *p, uint32_t n, int raw)
 	             RUN_MARKER "%" PRIu32 "/%" PRIu32 "\n", n, p->id.runs);
 	if (write(raw, marker, (size_t)len) != len)
 		die_errno(EXIT_DATA, "%s/raw.txt", p->tmp);
-	args_add_words(&a, p->opt->perf, "--perf");
-	args_add(&a, "script");
-	args_add(&a, "-i");
-	args_add(&a, data);
-	efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
-	io = (struct child_io){-1, raw, efd};
+	free(what);
+	what = format("run %" PRIu32, n); /* "perf script of run 2" */
+	struct script_options so = {
+	    .perf = p->opt->perf,
+	    .input = data,
+	    .name = what,
+	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
+	    .tmpdir = p->tmp};
 	t = seconds();
-	ok = child_run(a.v, &io, 0, &r);
+	script_write(&so, raw); /* a failure ends the process */
 	p->script_s += seconds() - t;
-	args_free(&a);
-	close(efd);
+	close(so.err_fd);
 	close(ofd);
 	stop_if_asked();
-	if (!ok) {
-		free(what);
-		what = format("perf script of run %" PRIu32, n);
-		child_failed(what, &r, err);
-	}
 	unsigned long lost = lost_samples(p, data);
 	if (lost > 0)
 		warnmsg("run %" PRIu32 ": perf lost %lu samples (its ring "
@@ -812,8 +815,10 @@ set_seconds(struct plan *p, const char *field, double s)
 static void
 write_meta(struct plan *p, const char *path)
 {
-	double other = seconds() - p->start - p->record_s - p->script_s -
-	               p->compress_s - p->strace_s;
+	/* With the views' time: the rest as it was (the README has it). */
+	if (p->views_s == 0)
+		p->other_s = seconds() - p->start - p->record_s - p->script_s -
+		             p->compress_s - p->strace_s;
 	FILE *f;
 	char lost[24];
 
@@ -824,7 +829,7 @@ write_meta(struct plan *p, const char *path)
 	set_seconds(p, "timing.record_seconds", p->record_s);
 	set_seconds(p, "timing.script_seconds", p->script_s);
 	set_seconds(p, "timing.compress_seconds", p->compress_s);
-	set_seconds(p, "timing.other_seconds", other);
+	set_seconds(p, "timing.other_seconds", p->other_s);
 	f = fopen(path, "we");
 	if (f == NULL)
 		die_errno(EXIT_DATA, "%s", path);
@@ -840,6 +845,38 @@ move_into(const char *from, const char *to)
 		die_errno(EXIT_DATA, "%s", to);
 }
 
+/*
+ * The views, timed; the time goes into meta.json, whose date is kept so
+ * that the views made from it are not out of date.
+ */
+static void
+make_views(struct plan *p, const char *meta)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	struct stat st;
+
+	args_add_words(&a, p->opt->views, "--views");
+	double t = seconds();
+	bool ok = child_run(a.v, NULL, 0, &r);
+	p->views_s = seconds() - t;
+	args_free(&a);
+	stop_if_asked();
+	if (!ok)
+		child_failed("the views", &r, NULL);
+	printf("rendered the views: %s\n", p->opt->views);
+	char *tmp = join_path(p->tmp, "meta.json");
+	set_seconds(p, "timing.views_seconds", p->views_s);
+	if (stat(meta, &st) != 0)
+		die_errno(EXIT_DATA, "%s", meta);
+	write_meta(p, tmp);
+	struct timespec times[2] = {st.st_atim, st.st_mtim};
+	if (utimensat(AT_FDCWD, tmp, times, 0) != 0)
+		die_errno(EXIT_DATA, "%s", tmp);
+	move_into(tmp, meta);
+	free(tmp);
+}
+
 void
 record_defaults(struct record_options *opt)
 {
@@ -851,7 +888,7 @@ record_defaults(struct record_options *opt)
 	opt->event = "cpu-clock";
 	opt->strace = "strace";
 	opt->timeout = 600;
-	opt->xz = "xz -9e -T1";
+	opt->xz = "xz -9 -T1";
 }
 
 void
@@ -909,21 +946,24 @@ record(const char *id, const struct record_options *opt)
 	else
 		unlink(final_strace); /* an older recording's, now stale */
 	move_into(meta, final_meta);
-	double total = seconds() - p.start;
-	undo_all();
-
 	printf("wrote %s and %s (%lu %s)\n", final_raw, final_meta, samples,
 	       p.measure->unit);
 	if (p.measure->kind == MEASURE_FILES)
 		printf("wrote %s (%s calls, with the names of their files)\n",
 		       final_strace, metadata_get(&p.meta, "strace.calls"));
-	printf("took %.1f s: perf record %.1f s, perf script %.1f s, "
+	fflush(stdout);
+	if (opt->views != NULL && *opt->views != '\0')
+		make_views(&p, final_meta);
+	double total = seconds() - p.start;
+	undo_all();
+	printf("took %.1f s: perf record %.1f s, perfviews script %.1f s, "
 	       "compression %.1f s, ",
 	       total, p.record_s, p.script_s, p.compress_s);
 	if (p.measure->kind == MEASURE_FILES)
 		printf("strace %.1f s, ", p.strace_s);
-	printf("the rest %.1f s\n",
-	       total - p.record_s - p.script_s - p.compress_s - p.strace_s);
+	printf("views %.1f s, the rest %.1f s\n", p.views_s,
+	       total - p.record_s - p.script_s - p.compress_s - p.strace_s -
+	           p.views_s);
 	free(raw);
 	free(xz);
 	free(strace);

@@ -14,6 +14,12 @@
  * Everything is made in the hidden directory DATA/.ID.tmp and moved into DATA
  * when complete, so DATA never holds half a data set.
  *
+ * Each run's text is `perfviews script`'s (script.h).  When asked, a
+ * command that renders the views (make views) runs once the data set is
+ * in place; its time is added to meta.json, whose modification time
+ * stays, so the views made from it stay up to date (they show no
+ * timings).  The time of each step is printed at the end.
+ *
  * Workloads bm_NAME are pyperformance's benchmarks, recorded through
  * pyperf's perf_record hook: pyperformance.h.
  *
@@ -42,7 +48,8 @@ struct record_options {
 	bool event_given;       /* asked for: refused with faults, files */
 	const char *strace;     /* "strace", for tag files */
 	unsigned timeout;       /* seconds per run; 0: none */
-	const char *xz;         /* the compressor: "xz -9e -T1" */
+	const char *xz;         /* the compressor: "xz -9 -T1" */
+	const char *views;      /* run once the data set is in place: NULL */
 	/* bm_ workloads (pyperformance.h): */
 	const char *cache; /* pyperformance's environments; NULL: DATA's */
 	bool overhead;     /* also run without the profiler, to compare */

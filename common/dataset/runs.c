@@ -7,6 +7,7 @@
 
 #include "base/cli.h"
 #include "base/xalloc.h"
+#include "dataset/dataset_id.h"
 #include "dataset/runs.h"
 #include "input/input_format.h"
 #include "input/perf_script.h"
@@ -213,4 +214,26 @@ raw_dataset_name(const char *path)
 			return xstrndup(base,
 			                strlen(base) - strlen(suffixes[i]));
 	return xstrdup(base);
+}
+
+void
+metadata_write_new(FILE *out, const char *id_text, char *const files[],
+                   size_t nfiles, char *const sets[], size_t nsets,
+                   const char *raw)
+{
+	struct dataset_id id;
+	struct metadata m;
+
+	dataset_id_parse_or_die(id_text, &id);
+	metadata_init(&m);
+	metadata_set_id(&m, &id);
+	for (size_t i = 0; i < nfiles; i++)
+		metadata_assign_file(&m, files[i]);
+	for (size_t i = 0; i < nsets; i++)
+		metadata_assign(&m, sets[i], "--set");
+	if (raw != NULL)
+		run_index_describe_file(&m, raw);
+	metadata_write(&m, out);
+	metadata_free(&m);
+	dataset_id_free(&id);
 }

@@ -9,6 +9,7 @@
 #include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "dataset/runs.h"
 #include "dataset/stability.h"
 
 size_t
@@ -142,4 +143,17 @@ stability_report(FILE *out, const struct stability *s,
 	        (unsigned long long)samples, s->nfunctions);
 	distance_table(out, s, opt);
 	function_table(out, s, opt->top);
+}
+
+void
+stability_report_file(FILE *out, const char *raw, struct stability_options *opt)
+{
+	struct stability st;
+
+	stability_read(&st, raw, opt->event);
+	char *name = raw_dataset_name(raw);
+	opt->name = name;
+	stability_report(out, &st, opt);
+	free(name);
+	stability_free(&st);
 }

@@ -28,4 +28,12 @@ bool name_looks_mangled(const char *name);
 const char *demangle(struct string_table *names, struct bfd *abfd,
                      const char *name);
 
+/*
+ * demangle, with argument lists or without: perf 6.1 names inlined frames
+ * (and its own symbols, unless -v) without them ("ns::f", not
+ * "ns::f(int)").
+ */
+const char *demangle_as(struct string_table *names, struct bfd *abfd,
+                        const char *name, bool params);
+
 #endif

@@ -74,7 +74,9 @@ dwarf_lines_at(struct dwarf_lines *l, bfd *file, asymbol **symbols,
 	size_t n = 0;
 	do {
 		const char *name =
-		    func ? demangle(&l->demangled, file, func) : "??";
+		    func && *func
+		        ? demangle_as(&l->demangled, file, func, !l->no_params)
+		        : "??";
 		out[n].function = span_cstr(name);
 		out[n].srcline = intern_srcline(l, path, line);
 		n++;

@@ -6,9 +6,10 @@
  * The chain at an address is what `addr2line -f -i -C -s` prints for it:
  * the innermost function with the line of the address, then each function
  * it was inlined into with the line of the call, up to the function the
- * code was compiled into.  Functions are demangled, "??" where DWARF names
- * none; lines are "file:line" with the file's basename, as perf prints
- * them, empty where DWARF has no line.
+ * code was compiled into.  Functions are demangled (with argument lists,
+ * unless no_params is set after init), "??" where DWARF names none; lines are
+ * "file:line" with the file's basename, as perf prints them, empty where DWARF
+ * has no line.
  *
  * Guarantees: lines and demangled names are interned, each distinct one
  * stored once, valid until dwarf_lines_free; other names point into the
@@ -18,6 +19,7 @@
 #ifndef PERFVIEWS_DWARF_LINES_H
 #define PERFVIEWS_DWARF_LINES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,6 +34,7 @@ struct dwarf_lines {
 	struct string_table demangled; /* function names */
 	char *buf;                     /* a srcline being built */
 	size_t buf_cap;
+	bool no_params; /* names without argument lists, as perf's inlined */
 };
 
 /* One entry of a chain: a function and the line reached in it. */

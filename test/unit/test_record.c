@@ -145,23 +145,30 @@ START_TEST(defaults)
 	ck_assert_str_eq(opt.perf, "perf");
 	ck_assert_str_eq(opt.event, "cpu-clock");
 	ck_assert_uint_eq(opt.timeout, 600);
-	ck_assert_str_eq(opt.xz, "xz -9e -T1");
+	ck_assert_str_eq(opt.xz, "xz -9 -T1");
 }
 END_TEST
 
 /*
  * A stand-in perf: "--version"; "record ... -o FILE -- CMD" runs CMD and
- * writes FILE; "script -i FILE" prints run N's N + 1 samples; "report -i
- * FILE --stats" its statistics.  Every call is logged, one line of [words]
- * each, to top/log.  FAIL_RECORD and FAIL_SCRIPT in the environment make
- * those fail; SLOW_RECORD sleeps; LOST_SAMPLES makes the statistics say 7
- * samples of cpu-clock were lost (in 1 record).
+ * writes FILE; "script -i FILE" prints run N's N + 1 samples, and "script
+ * -i FILE -F time ..." (perfviews script's prepass) nothing, so one slice;
+ * "evlist" an event without user stacks, "version --build-options"
+ * nothing; "report -i FILE --stats" its statistics.  Every call is logged,
+ * one line of [words] each (--symfs DIR as [SYMFS]), to top/log.
+ * FAIL_RECORD and FAIL_SCRIPT in the environment make those fail;
+ * SLOW_RECORD sleeps; LOST_SAMPLES makes the statistics say 7 samples of
+ * cpu-clock were lost (in 1 record).
  */
 static const char fake_perf[] =
     "dir=$(dirname \"$0\")\n"
-    "printf '[%s]' \"$@\" >>\"$dir/log\"; echo >>\"$dir/log\"\n"
+    "prev=; for a in \"$@\"; do [ \"$prev\" = --symfs ] && a=SYMFS\n"
+    "  printf '[%s]' \"$a\" >>\"$dir/log\"; prev=$a; done\n"
+    "echo >>\"$dir/log\"\n"
     "case $1 in\n"
     "--version) echo 'perf version 9.9.test' ;;\n"
+    "version) ;;\n"
+    "evlist) echo 'cpu-clock: type: 1, sample_type: IP|TID|TIME' ;;\n"
     "record)\n"
     "  [ -n \"$FAIL_RECORD\" ] && { echo 'line 1' >&2;\n"
     "    echo 'perf: boom' >&2; exit 3; }\n"
@@ -171,6 +178,7 @@ static const char fake_perf[] =
     "  \"$@\" || exit 1; echo recorded >\"$out\" ;;\n"
     "script)\n"
     "  [ -n \"$FAIL_SCRIPT\" ] && { echo 'no data' >&2; exit 4; }\n"
+    "  [ \"$4\" = -F ] && exit 0\n"
     "  [ \"$(cat \"$3\")\" = recorded ] || exit 5\n"
     "  n=$(cat \"$dir/count\" 2>/dev/null || echo 0); n=$((n + 1))\n"
     "  echo $n >\"$dir/count\"\n"
@@ -354,20 +362,22 @@ START_TEST(records_a_data_set)
 	/* perf as it was called: version, then record and script per run. */
 	snprintf(log, sizeof log, "%s", contents(at("log")));
 	say_top(log, sizeof log);
-	ck_assert_str_eq(
-	    log, "[--version]\n"
-	         "[record][-e][cpu-clock][-F][99][--call-graph][dwarf][-o]"
-	         "[TOP/data/.w-perf-freq99x2-t1.tmp/run.data][--][sh][-c]"
-	         "[echo workload ran >&2]\n"
-	         "[script][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]\n"
-	         "[report][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]"
-	         "[--stats]\n"
-	         "[record][-e][cpu-clock][-F][99][--call-graph][dwarf][-o]"
-	         "[TOP/data/.w-perf-freq99x2-t1.tmp/run.data][--][sh][-c]"
-	         "[echo workload ran >&2]\n"
-	         "[script][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]\n"
-	         "[report][-i][TOP/data/.w-perf-freq99x2-t1.tmp/run.data]"
-	         "[--stats]\n");
+#define RUN_DATA "[TOP/data/.w-perf-freq99x2-t1.tmp/run.data]"
+#define SCRIPT                                                                 \
+	"[version][--build-options]\n"                                         \
+	"[evlist][-v][-i]" RUN_DATA "\n"                                       \
+	"[script][-i]" RUN_DATA "[-F][time][--ns][-G][--symfs][SYMFS]\n"       \
+	"[script][-i]" RUN_DATA "[--no-inline]\n"                              \
+	"[report][-i]" RUN_DATA "[--stats]\n"
+	ck_assert_str_eq(log, "[--version]\n"
+	                      "[record][-e][cpu-clock][-F][99][--call-graph]"
+	                      "[dwarf][-o]" RUN_DATA "[--][sh][-c]"
+	                      "[echo workload ran >&2]\n" SCRIPT
+	                      "[record][-e][cpu-clock][-F][99][--call-graph]"
+	                      "[dwarf][-o]" RUN_DATA "[--][sh][-c]"
+	                      "[echo workload ran >&2]\n" SCRIPT);
+#undef RUN_DATA
+#undef SCRIPT
 
 	/* The raw file: each run's text after its marker. */
 	char cmd[PATH_MAX + 64];
@@ -449,8 +459,13 @@ START_TEST(records_with_options)
 	         "[record][-e][task-clock][-F][7][-g][-o]"
 	         "[TOP/data/.pass-perf-freq7-nosite.tmp/run.data][--][true]"
 	         "[-S][-c][pass]\n"
-	         "[script][-i][TOP/data/.pass-perf-freq7-nosite.tmp/"
+	         "[version][--build-options]\n"
+	         "[evlist][-v][-i][TOP/data/.pass-perf-freq7-nosite.tmp/"
 	         "run.data]\n"
+	         "[script][-i][TOP/data/.pass-perf-freq7-nosite.tmp/"
+	         "run.data][-F][time][--ns][-G][--symfs][SYMFS]\n"
+	         "[script][-i][TOP/data/.pass-perf-freq7-nosite.tmp/"
+	         "run.data][--no-inline]\n"
 	         "[report][-i][TOP/data/.pass-perf-freq7-nosite.tmp/"
 	         "run.data][--stats]\n");
 	metadata_init(&m);
@@ -490,7 +505,10 @@ START_TEST(records_faults)
 	ck_assert_ptr_nonnull(
 	    strstr(log, "[record][-e][page-faults,major-faults][-c][1][-m][16M]"
 	                "[--call-graph][dwarf][-o]"));
-	ck_assert_ptr_null(strstr(log, "[-F]"));
+	/* perf record takes every fault (-c 1), at no frequency (-F). */
+	char *record_line = strstr(log, "[record]");
+	*strchr(record_line, '\n') = '\0';
+	ck_assert_ptr_null(strstr(record_line, "[-F]"));
 	metadata_init(&m);
 	ck_assert_msg(
 	    metadata_read_json(&m, at("data/w-perf-freq99-faults-meta.json"),

@@ -1,7 +1,7 @@
 # The README of a comparison: B of another Python and call graphs, A of
 # one run, with the diff quoted; then B without meta.json.
-d=$(mktemp -d) && cd "$d" || exit 1
-runs=$OLDPWD/perfviews-runs.txt
+d=$(mktemp -d) && cp perfviews-runs.txt "$d/runs.txt" && cd "$d" || exit 1
+runs=runs.txt
 cp "$runs" a-perf-freq99-raw.txt && cp "$runs" b-perf-freq99x2-raw.txt
 $BIN/perfviews meta --raw "$runs" --set tool.runs=1 --set 'python.version=3.11.7 (main)' --set tool.call_graph=dwarf --set host.hostname=box --set 'workload.command=python3 -c work' a-perf-freq99 >a-perf-freq99-meta.json
 $BIN/perfviews meta --raw "$runs" --set 'python.version=3.12.1 (main)' --set tool.call_graph=fp --set host.hostname=box --set 'workload.command=python3 -c work' b-perf-freq99x2 >b-perf-freq99x2-meta.json
