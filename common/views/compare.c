@@ -17,6 +17,39 @@
 #include "views/compare.h"
 
 void
+compare_options_default(struct compare_options *o)
+{
+	o->alpha = 0.05;
+	o->min_count = 10;
+}
+
+bool
+compare_option(struct compare_options *o, int code, const char *arg)
+{
+	switch (code) {
+	case OPT_COMPARE_ABSOLUTE:
+		o->absolute = true;
+		return true;
+	case OPT_COMPARE_EXACT_DSO:
+		o->exact_dso = true;
+		return true;
+	case OPT_COMPARE_FORCE:
+		o->force = true;
+		return true;
+	case OPT_COMPARE_FDR:
+		o->alpha = option_percent(arg, "--fdr") / 100;
+		if (o->alpha == 0)
+			usage_error("--fdr: more than 0 percent, not '%s'",
+			            arg);
+		return true;
+	case OPT_COMPARE_MIN_SAMPLES:
+		o->min_count = (double)option_count(arg, "--min-samples", true);
+		return true;
+	}
+	return false;
+}
+
+void
 compare_init(struct compare *c, const struct compare_options *o,
              enum compare_key key)
 {
