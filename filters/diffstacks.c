@@ -85,13 +85,11 @@ static const struct compare *sorting;
 static int
 compare_stacks(const void *pa, const void *pb)
 {
-	struct span x =
-	    compare_text(sorting, sorting->items[*(const uint32_t *)pa].name);
-	struct span y =
-	    compare_text(sorting, sorting->items[*(const uint32_t *)pb].name);
-	int r = memcmp(x.p, y.p, x.n < y.n ? x.n : y.n);
+	const struct compare_item *a = &sorting->items[*(const uint32_t *)pa];
+	const struct compare_item *b = &sorting->items[*(const uint32_t *)pb];
 
-	return r != 0 ? r : (x.n > y.n) - (x.n < y.n);
+	return span_compare(compare_text(sorting, a->name),
+	                    compare_text(sorting, b->name));
 }
 
 /* A count: whole, or with up to two decimals once scaled. */

@@ -492,13 +492,6 @@ compare_only_in(const struct compare *c, uint32_t item)
 static const struct compare *sorting;
 static uint32_t sorting_measure;
 
-static int
-compare_spans(struct span x, struct span y)
-{
-	int r = memcmp(x.p, y.p, x.n < y.n ? x.n : y.n);
-	return r != 0 ? r : (x.n > y.n) - (x.n < y.n);
-}
-
 /* Both sides, new, gone: -1, 1, 0 made 0, 1, 2. */
 static int
 section_of(const struct compare *c, uint32_t item)
@@ -526,9 +519,9 @@ compare_items(const void *pa, const void *pb)
 	const struct compare_item *ia = &c->items[a], *ib = &c->items[b];
 	if (ia->name != ib->name && ia->name != COMPARE_NONE &&
 	    ib->name != COMPARE_NONE)
-		return compare_spans(compare_text(c, ia->name),
-		                     compare_text(c, ib->name));
-	return compare_spans(compare_item_dso(c, a), compare_item_dso(c, b));
+		return span_compare(compare_text(c, ia->name),
+		                    compare_text(c, ib->name));
+	return span_compare(compare_item_dso(c, a), compare_item_dso(c, b));
 }
 
 uint32_t *

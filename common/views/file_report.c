@@ -43,8 +43,7 @@ compare_entries(const void *a, const void *b, void *ctx)
 	if (x->key != y->key)
 		return x->key > y->key ? -1 : 1;
 	struct span p = path_of(names, x->id), q = path_of(names, y->id);
-	int c = memcmp(p.p, q.p, p.n < q.n ? p.n : q.n);
-	return c != 0 ? c : (p.n > q.n) - (p.n < q.n);
+	return span_compare(p, q);
 }
 
 static uint64_t
