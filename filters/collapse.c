@@ -14,11 +14,11 @@
 #include "base/cli.h"
 #include "base/id_map.h"
 #include "base/string_table.h"
-#include "base/tuple_table.h"
 #include "base/xalloc.h"
 #include "input/folded.h"
 #include "input/frame_tidy.h"
 #include "input/sample_stream.h"
+#include "input/stack_weights.h"
 #include "symbols/symbols.h"
 
 struct options {
@@ -33,15 +33,9 @@ struct options {
 
 struct collapse {
 	struct options opt;
-	struct string_table names; /* display names, root names included */
-	struct id_map name_of[2];  /* frame id -> name id, [java] */
-	struct tuple_table stacks; /* name ids, root first */
-	uint64_t *counts;          /* by stack id */
-	size_t counts_cap;
-	uint32_t *ids; /* the stack being built */
-	size_t ids_cap;
-	char *namebuf;
-	size_t namebuf_cap;
+	struct string_table names;   /* display names, root names included */
+	struct id_map name_of[2];    /* frame id -> name id, [java] */
+	struct stack_weights stacks; /* name ids, root first; counts */
 };
 
 enum {
@@ -115,21 +109,11 @@ static const struct program collapse = {
     .reads_files = true,
 };
 
-static void
-push_id(struct collapse *c, size_t n, uint32_t id)
-{
-	c->ids = array_reserve(c->ids, &c->ids_cap, n + 1, sizeof *c->ids);
-	c->ids[n] = id;
-}
-
 /* The display name of a frame, with its annotation. */
 static uint32_t
 make_name(struct collapse *c, const struct perf_frame *f, bool java)
 {
-	c->namebuf =
-	    array_reserve(c->namebuf, &c->namebuf_cap,
-	                  f->symbol.n + f->dso.n + f->srcline.n + 48, 1);
-	char *buf = c->namebuf;
+	char *buf = stack_weights_name_room(&c->stacks, f, f->dso);
 	size_t n =
 	    frame_tidy(f->symbol, f->dso, f->addr, c->opt.addrs, java, buf);
 	const char *note = NULL;
@@ -205,18 +189,15 @@ add_sample(void *ctx, const struct perf_sample *s, uint32_t root)
 			last_py = i;
 		}
 	}
-	push_id(c, n++, root);
+	stack_weights_set(&c->stacks, n++, root);
 	for (size_t i = s->nframes; i-- > 0;) {
 		const struct perf_frame *f = &s->frames[i];
 		if (first_py != SIZE_MAX && i > first_py && i < last_py &&
 		    is_glue(f))
 			continue;
-		push_id(c, n++, frame_name(c, f, java));
+		stack_weights_set(&c->stacks, n++, frame_name(c, f, java));
 	}
-	uint32_t id = tuple_table_intern(&c->stacks, c->ids, n);
-	c->counts = array_reserve(c->counts, &c->counts_cap, (size_t)id + 1,
-	                          sizeof *c->counts);
-	c->counts[id] += c->opt.period ? s->period : 1;
+	stack_weights_add(&c->stacks, n, c->opt.period ? s->period : 1);
 }
 
 /* For qsort_r: stacks in the bytewise order of their folded text. */
@@ -226,16 +207,16 @@ compare_stacks(const void *pa, const void *pb, void *arg)
 	const struct collapse *c = arg;
 	uint32_t na, nb;
 	const uint32_t *a =
-	    tuple_table_get(&c->stacks, *(const uint32_t *)pa, &na);
+	    stack_weights_get(&c->stacks, *(const uint32_t *)pa, &na);
 	const uint32_t *b =
-	    tuple_table_get(&c->stacks, *(const uint32_t *)pb, &nb);
+	    stack_weights_get(&c->stacks, *(const uint32_t *)pb, &nb);
 	return folded_compare(&c->names, a, na, b, nb, -1);
 }
 
 static void
 write_output(struct collapse *c)
 {
-	uint32_t count = tuple_table_count(&c->stacks);
+	uint32_t count = stack_weights_count(&c->stacks);
 	uint32_t *order = xreallocarray(NULL, count, sizeof *order);
 
 	for (uint32_t i = 0; i < count; i++)
@@ -243,14 +224,16 @@ write_output(struct collapse *c)
 	qsort_r(order, count, sizeof *order, compare_stacks, c);
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t n;
-		const uint32_t *ids = tuple_table_get(&c->stacks, order[i], &n);
+		const uint32_t *ids =
+		    stack_weights_get(&c->stacks, order[i], &n);
 		for (uint32_t j = 0; j < n; j++) {
 			struct span name = string_table_get(&c->names, ids[j]);
 			if (j > 0)
 				putchar_unlocked(';');
 			fwrite_unlocked(name.p, 1, name.n, stdout);
 		}
-		printf(" %llu\n", (unsigned long long)c->counts[order[i]]);
+		printf(" %llu\n",
+		       (unsigned long long)c->stacks.weights[order[i]]);
 	}
 	free(order);
 	finish_output();
@@ -321,7 +304,7 @@ main(int argc, char *argv[])
 	parse_options(&c.opt, argc, argv);
 
 	string_table_init(&c.names);
-	tuple_table_init(&c.stacks);
+	stack_weights_init(&c.stacks);
 	sample_stream_init(&stream, &c.opt.input, &c.names);
 	stream.sample = add_sample;
 	stream.ctx = &c;
@@ -335,9 +318,6 @@ main(int argc, char *argv[])
 	string_table_free(&c.names);
 	id_map_free(&c.name_of[0]);
 	id_map_free(&c.name_of[1]);
-	tuple_table_free(&c.stacks);
-	free(c.counts);
-	free(c.ids);
-	free(c.namebuf);
+	stack_weights_free(&c.stacks);
 	return status;
 }

@@ -35,22 +35,11 @@ struct options {
 	bool a_widths;
 };
 
-enum {
-	OPT_ABSOLUTE = 256,
-	OPT_A_WIDTHS,
-	OPT_EXACT_DSO,
-	OPT_FORCE,
-	OPT_FDR,
-	OPT_MIN_SAMPLES
-};
+enum { OPT_A_WIDTHS = 256 };
 
 static const struct option diffstacks_options[] = {
-    {"absolute", no_argument, NULL, OPT_ABSOLUTE},
+    COMPARE_OPTIONS_LONG,
     {"a-widths", no_argument, NULL, OPT_A_WIDTHS},
-    {"exact-dso", no_argument, NULL, OPT_EXACT_DSO},
-    {"force", no_argument, NULL, OPT_FORCE},
-    {"fdr", required_argument, NULL, OPT_FDR},
-    {"min-samples", required_argument, NULL, OPT_MIN_SAMPLES},
     {NULL, 0, NULL, 0},
 };
 
@@ -96,13 +85,11 @@ static const struct compare *sorting;
 static int
 compare_stacks(const void *pa, const void *pb)
 {
-	struct span x =
-	    compare_text(sorting, sorting->items[*(const uint32_t *)pa].name);
-	struct span y =
-	    compare_text(sorting, sorting->items[*(const uint32_t *)pb].name);
-	int r = memcmp(x.p, y.p, x.n < y.n ? x.n : y.n);
+	const struct compare_item *a = &sorting->items[*(const uint32_t *)pa];
+	const struct compare_item *b = &sorting->items[*(const uint32_t *)pb];
 
-	return r != 0 ? r : (x.n > y.n) - (x.n < y.n);
+	return span_compare(compare_text(sorting, a->name),
+	                    compare_text(sorting, b->name));
 }
 
 /* A count: whole, or with up to two decimals once scaled. */
@@ -197,39 +184,18 @@ parse_options(struct options *o, int argc, char *argv[])
 {
 	int ch;
 
-	o->compare.alpha = 0.05;
-	o->compare.min_count = 10;
+	compare_options_default(&o->compare);
 	while ((ch = program_option(&diffstacks, argc, argv)) != -1) {
 		switch (ch) {
-		case OPT_ABSOLUTE:
-			o->compare.absolute = true;
-			break;
 		case OPT_A_WIDTHS:
 			o->a_widths = true;
-			break;
-		case OPT_EXACT_DSO:
-			o->compare.exact_dso = true;
-			break;
-		case OPT_FORCE:
-			o->compare.force = true;
-			break;
-		case OPT_FDR:
-			o->compare.alpha =
-			    option_percent(optarg, "--fdr") / 100;
-			if (o->compare.alpha == 0)
-				usage_error("--fdr: more than 0 percent, not "
-				            "'%s'",
-				            optarg);
-			break;
-		case OPT_MIN_SAMPLES:
-			o->compare.min_count =
-			    (double)option_count(optarg, "--min-samples", true);
 			break;
 		case 'f':
 			usage_error("--format: diffstacks writes folded stacks "
 			            "only");
 		default:
-			view_option(&o->view, ch, optarg);
+			if (!compare_option(&o->compare, ch, optarg))
+				view_option(&o->view, ch, optarg);
 		}
 	}
 	if (argc - optind != 2)

@@ -40,23 +40,11 @@ struct flatdiff {
 	struct compare_table table;
 };
 
-enum {
-	OPT_ABSOLUTE = 256,
-	OPT_EXACT_DSO,
-	OPT_FORCE,
-	OPT_ALL,
-	OPT_FDR,
-	OPT_MIN_SAMPLES,
-	OPT_RULES
-};
+enum { OPT_ALL = 256, OPT_RULES };
 
 static const struct option flatdiff_options[] = {
-    {"absolute", no_argument, NULL, OPT_ABSOLUTE},
-    {"exact-dso", no_argument, NULL, OPT_EXACT_DSO},
-    {"force", no_argument, NULL, OPT_FORCE},
+    COMPARE_OPTIONS_LONG,
     {"all", no_argument, NULL, OPT_ALL},
-    {"fdr", required_argument, NULL, OPT_FDR},
-    {"min-samples", required_argument, NULL, OPT_MIN_SAMPLES},
     {"limit", required_argument, NULL, 'n'},
     {"sort", required_argument, NULL, 's'},
     {"by", required_argument, NULL, 'b'},
@@ -115,35 +103,13 @@ parse_options(struct options *o, int argc, char *argv[])
 {
 	int ch;
 
-	o->compare.alpha = 0.05;
-	o->compare.min_count = 10;
+	compare_options_default(&o->compare);
 	o->limit = 20;
 	o->by = KEY_FUNCTION;
 	while ((ch = program_option(&flatdiff, argc, argv)) != -1) {
 		switch (ch) {
-		case OPT_ABSOLUTE:
-			o->compare.absolute = true;
-			break;
-		case OPT_EXACT_DSO:
-			o->compare.exact_dso = true;
-			break;
-		case OPT_FORCE:
-			o->compare.force = true;
-			break;
 		case OPT_ALL:
 			o->all = true;
-			break;
-		case OPT_FDR:
-			o->compare.alpha =
-			    option_percent(optarg, "--fdr") / 100;
-			if (o->compare.alpha == 0)
-				usage_error("--fdr: more than 0 percent, not "
-				            "'%s'",
-				            optarg);
-			break;
-		case OPT_MIN_SAMPLES:
-			o->compare.min_count =
-			    (double)option_count(optarg, "--min-samples", true);
 			break;
 		case 'n':
 			o->limit = option_count(optarg, "--limit", true);
@@ -170,7 +136,8 @@ parse_options(struct options *o, int argc, char *argv[])
 			o->rules = optarg;
 			break;
 		default:
-			view_option(&o->view, ch, optarg);
+			if (!compare_option(&o->compare, ch, optarg))
+				view_option(&o->view, ch, optarg);
 		}
 	}
 	if (o->rules != NULL && o->by != KEY_CATEGORY)

@@ -140,10 +140,8 @@ compare_text(uint32_t a, uint32_t b)
 		return 0;
 	if (a == TREE_NONE || b == TREE_NONE)
 		return a == TREE_NONE ? 1 : -1;
-	struct span x = profile_text(&sorting->profile, a);
-	struct span y = profile_text(&sorting->profile, b);
-	int r = memcmp(x.p, y.p, x.n < y.n ? x.n : y.n);
-	return r != 0 ? r : (x.n > y.n) - (x.n < y.n);
+	return span_compare(profile_text(&sorting->profile, a),
+	                    profile_text(&sorting->profile, b));
 }
 
 static int

@@ -42,6 +42,19 @@ span_eq_cstr(struct span a, const char *s)
 	return span_eq(a, span_cstr(s));
 }
 
+/*
+ * Bytewise order, as memcmp and sort(1) under LC_ALL=C: a span that is a
+ * prefix of the other comes first.  Negative, 0 or positive.
+ */
+static inline int
+span_compare(struct span a, struct span b)
+{
+	size_t n = a.n < b.n ? a.n : b.n;
+	int r = n > 0 ? memcmp(a.p, b.p, n) : 0;
+
+	return r != 0 ? r : (a.n > b.n) - (a.n < b.n);
+}
+
 static inline bool
 span_starts_with(struct span a, const char *prefix)
 {

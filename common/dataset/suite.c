@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/message.h"
+#include "base/numbers.h"
 #include "base/xalloc.h"
 #include "dataset/child.h"
 #include "dataset/dataset_id.h"
@@ -335,12 +336,6 @@ analyse(struct row *row, const char *raw)
 	free(self);
 }
 
-static double
-percent(uint64_t part, uint64_t total)
-{
-	return total > 0 ? 100.0 * (double)part / (double)total : 0;
-}
-
 /* The log's line for a data set that failed: its message, or NULL. */
 static char *
 failure(const char *log, const char *id)
@@ -441,11 +436,12 @@ recorded_row(FILE *out, const char *id, const char *meta, const char *raw,
 		const struct function *f = profile_function(p, row.top[k]);
 		fputs(k ? ", `" : "`", out);
 		put_cell(out, profile_text(p, f->name));
-		fprintf(out, "` %.1f%%", percent(row.top_self[k], row.total));
+		fprintf(out, "` %.1f%%",
+		        percent_of(row.top_self[k], row.total));
 	}
 	fputs(" |", out);
 	for (int c = 0; c < NCATEGORIES; c++) {
-		double s = percent(row.share[c], row.total);
+		double s = percent_of(row.share[c], row.total);
 		fprintf(out, " %.1f%% |", s);
 		sum[c] += s;
 	}

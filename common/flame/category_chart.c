@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/numbers.h"
 #include "flame/category_chart.h"
 #include "flame/palette.h"
 #include "flame/svg.h"
@@ -41,12 +42,6 @@ static const char script[] =
     "\t\t\tdetails.textContent = idle;\n"
     "\t});\n"
     "})();\n";
-
-static double
-percent_of(uint64_t count, uint64_t total)
-{
-	return total == 0 ? 0.0 : 100.0 * (double)count / (double)total;
-}
 
 /* "1234567" -> "1,234,567". */
 static void

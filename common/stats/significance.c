@@ -146,39 +146,40 @@ welch_t_test_floored(const double *a, size_t na, const double *b, size_t nb,
 	return r;
 }
 
-struct significance
-proportion_z_test(double x1, double n1, double x2, double n2)
+/*
+ * A z-test of diff, whose variance under no difference is var.  No
+ * variance (everything or nothing on both sides, no counts) is no
+ * difference: p = 1.
+ */
+static struct significance
+z_test(double diff, double var)
 {
 	struct significance r = {0, 0, 1};
 
-	if (!(n1 > 0) || !(n2 > 0))
+	if (!(var > 0))
 		return r;
-	double pooled = (x1 + x2) / (n1 + n2);
-	double var = pooled * (1 - pooled) * (1 / n1 + 1 / n2);
-	double diff = x2 / n2 - x1 / n1;
-	if (!(var > 0)) {
-		/* Everything or nothing on both sides: no difference. */
-		return r;
-	}
 	r.statistic = diff / sqrt(var);
 	r.p = normal_p(r.statistic);
 	return r;
 }
 
 struct significance
+proportion_z_test(double x1, double n1, double x2, double n2)
+{
+	if (!(n1 > 0) || !(n2 > 0))
+		return z_test(0, 0);
+	double pooled = (x1 + x2) / (n1 + n2);
+	return z_test(x2 / n2 - x1 / n1,
+	              pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+}
+
+struct significance
 rate_z_test(double x1, double t1, double x2, double t2)
 {
-	struct significance r = {0, 0, 1};
-
 	if (!(t1 > 0) || !(t2 > 0))
-		return r;
+		return z_test(0, 0);
 	double rate = (x1 + x2) / (t1 + t2);
-	double var = rate / t1 + rate / t2;
-	if (!(var > 0))
-		return r;
-	r.statistic = (x2 / t2 - x1 / t1) / sqrt(var);
-	r.p = normal_p(r.statistic);
-	return r;
+	return z_test(x2 / t2 - x1 / t1, rate / t1 + rate / t2);
 }
 
 /* For qsort: indexes by their p-value, ascending, NaN last. */

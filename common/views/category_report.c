@@ -6,13 +6,8 @@
 #include <string.h>
 
 #include "base/json_write.h"
+#include "base/numbers.h"
 #include "views/category_report.h"
-
-static double
-percent_of(uint64_t count, uint64_t total)
-{
-	return total == 0 ? 0.0 : 100.0 * (double)count / (double)total;
-}
 
 static uint64_t
 grand_total(const struct category_report *r)
@@ -22,18 +17,6 @@ grand_total(const struct category_report *r)
 	for (size_t c = 0; c < r->ncolumns; c++)
 		sum += r->totals[c];
 	return sum;
-}
-
-static int
-digits(uint64_t v)
-{
-	int n = 1;
-
-	while (v >= 10) {
-		v /= 10;
-		n++;
-	}
-	return n;
 }
 
 /* Width of the category column: the longest name, at least "category". */
@@ -82,7 +65,7 @@ write_text(const struct category_report *r)
 
 	write_text_header(r);
 	if (!r->each) {
-		int cw = digits(r->totals[0]);
+		int cw = decimal_digits(r->totals[0]);
 		cw = cw < 7 ? 7 : cw;
 		printf("# %-*s %*s %7s  top functions\n", nw, "category", cw,
 		       "samples", "percent");

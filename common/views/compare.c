@@ -17,6 +17,39 @@
 #include "views/compare.h"
 
 void
+compare_options_default(struct compare_options *o)
+{
+	o->alpha = 0.05;
+	o->min_count = 10;
+}
+
+bool
+compare_option(struct compare_options *o, int code, const char *arg)
+{
+	switch (code) {
+	case OPT_COMPARE_ABSOLUTE:
+		o->absolute = true;
+		return true;
+	case OPT_COMPARE_EXACT_DSO:
+		o->exact_dso = true;
+		return true;
+	case OPT_COMPARE_FORCE:
+		o->force = true;
+		return true;
+	case OPT_COMPARE_FDR:
+		o->alpha = option_percent(arg, "--fdr") / 100;
+		if (o->alpha == 0)
+			usage_error("--fdr: more than 0 percent, not '%s'",
+			            arg);
+		return true;
+	case OPT_COMPARE_MIN_SAMPLES:
+		o->min_count = (double)option_count(arg, "--min-samples", true);
+		return true;
+	}
+	return false;
+}
+
+void
 compare_init(struct compare *c, const struct compare_options *o,
              enum compare_key key)
 {
@@ -459,13 +492,6 @@ compare_only_in(const struct compare *c, uint32_t item)
 static const struct compare *sorting;
 static uint32_t sorting_measure;
 
-static int
-compare_spans(struct span x, struct span y)
-{
-	int r = memcmp(x.p, y.p, x.n < y.n ? x.n : y.n);
-	return r != 0 ? r : (x.n > y.n) - (x.n < y.n);
-}
-
 /* Both sides, new, gone: -1, 1, 0 made 0, 1, 2. */
 static int
 section_of(const struct compare *c, uint32_t item)
@@ -493,9 +519,9 @@ compare_items(const void *pa, const void *pb)
 	const struct compare_item *ia = &c->items[a], *ib = &c->items[b];
 	if (ia->name != ib->name && ia->name != COMPARE_NONE &&
 	    ib->name != COMPARE_NONE)
-		return compare_spans(compare_text(c, ia->name),
-		                     compare_text(c, ib->name));
-	return compare_spans(compare_item_dso(c, a), compare_item_dso(c, b));
+		return span_compare(compare_text(c, ia->name),
+		                    compare_text(c, ib->name));
+	return span_compare(compare_item_dso(c, a), compare_item_dso(c, b));
 }
 
 uint32_t *

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/json_write.h"
+#include "base/numbers.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 #include "views/file_report.h"
@@ -42,8 +43,7 @@ compare_entries(const void *a, const void *b, void *ctx)
 	if (x->key != y->key)
 		return x->key > y->key ? -1 : 1;
 	struct span p = path_of(names, x->id), q = path_of(names, y->id);
-	int c = memcmp(p.p, q.p, p.n < q.n ? p.n : q.n);
-	return c != 0 ? c : (p.n > q.n) - (p.n < q.n);
+	return span_compare(p, q);
 }
 
 static uint64_t
@@ -113,23 +113,6 @@ missing_by_directory(const struct file_access *fa, struct string_table *dirs,
 	return e;
 }
 
-static int
-digits(uint64_t v)
-{
-	int w = 1;
-	while (v >= 10) {
-		v /= 10;
-		w++;
-	}
-	return w;
-}
-
-static double
-percent(uint64_t part, uint64_t whole)
-{
-	return whole == 0 ? 0.0 : 100.0 * (double)part / (double)whole;
-}
-
 /*
  * A path in text, one line whatever its bytes: control characters, '\'
  * and bytes that are not UTF-8 as C escapes, as strace writes them.
@@ -168,7 +151,7 @@ text_summary(const struct file_access *fa, const struct totals *t)
 	       t->paths, t->dirs, t->files, t->never, t->other);
 	printf("# failed calls: %" PRIu64 " of %" PRIu64 " (%.2f%%); failed "
 	       "lookups (ENOENT, ENOTDIR): %" PRIu64 " on %" PRIu64 " paths\n",
-	       fa->failed, fa->calls, percent(fa->failed, fa->calls),
+	       fa->failed, fa->calls, percent_of(fa->failed, fa->calls),
 	       fa->missing, t->missing_paths);
 	printf("# by kind:");
 	for (int k = 0, n = 0; k < ACCESS_KINDS; k++) {
@@ -223,8 +206,8 @@ text_table(const struct file_access *fa, const struct entry *e, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		row_values(&fa->rows[e[i].id], v);
 		for (int c = 0; c < NCOLS; c++)
-			if (digits(v[c]) > width[c])
-				width[c] = digits(v[c]);
+			if (decimal_digits(v[c]) > width[c])
+				width[c] = decimal_digits(v[c]);
 	}
 	printf("#");
 	for (int c = 0; c < NCOLS; c++)
@@ -253,7 +236,7 @@ text_directories(const struct string_table *dirs, const struct entry *e,
 {
 	if (n == 0)
 		return;
-	int w = digits(e[0].key) > 7 ? digits(e[0].key) : 7;
+	int w = decimal_digits(e[0].key) > 7 ? decimal_digits(e[0].key) : 7;
 	printf("#\n# failed lookups by directory\n# %*s directory\n", w,
 	       "missing");
 	for (size_t i = 0; i < n; i++) {
@@ -296,7 +279,7 @@ json_summary(const struct file_access *fa, const struct totals *t)
 	    ",\"unnamed\":%" PRIu64 ",\"unfinished\":%" PRIu64 ",\"by_kind\":{",
 	    fa->calls, fa->calls, fa->threads.count, fa->usec, t->paths,
 	    t->dirs, t->files, t->never, t->other, fa->failed,
-	    percent(fa->failed, fa->calls), fa->missing, t->missing_paths,
+	    percent_of(fa->failed, fa->calls), fa->missing, t->missing_paths,
 	    fa->unnamed, fa->unfinished);
 	for (int k = 0; k < ACCESS_KINDS; k++)
 		printf("%s\"%s\":{\"calls\":%" PRIu64 ",\"failed\":%" PRIu64

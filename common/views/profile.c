@@ -34,7 +34,7 @@ profile_init(struct profile *p, const struct profile_options *opt)
 	frame_table_init(&p->orphan_frames);
 	string_table_init(&p->dso_paths);
 	tuple_table_init(&p->function_index);
-	tuple_table_init(&p->stacks);
+	stack_weights_init(&p->stacks);
 	tuple_table_init(&p->run_stacks);
 	p->unknown_dso = string_table_intern(&p->names, span_cstr("[unknown]"));
 }
@@ -53,21 +53,11 @@ profile_free(struct profile *p)
 	id_map_free(&p->orphan_function_of);
 	id_map_free(&p->dso_of_name);
 	tuple_table_free(&p->function_index);
-	tuple_table_free(&p->stacks);
+	stack_weights_free(&p->stacks);
 	tuple_table_free(&p->run_stacks);
 	free(p->run_weights);
 	free(p->run_totals);
 	free(p->functions);
-	free(p->weights);
-	free(p->ids);
-	free(p->namebuf);
-}
-
-static void
-push_id(struct profile *p, size_t n, uint32_t id)
-{
-	p->ids = array_reserve(p->ids, &p->ids_cap, n + 1, sizeof *p->ids);
-	p->ids[n] = id;
 }
 
 /* The weight of a stack in the stream's current run. */
@@ -93,11 +83,8 @@ add_run_weight(struct profile *p, uint32_t stack, uint64_t weight)
 static void
 add_stack(struct profile *p, size_t n, uint64_t weight)
 {
-	uint32_t id = tuple_table_intern(&p->stacks, p->ids, n);
+	uint32_t id = stack_weights_add(&p->stacks, n, weight);
 
-	p->weights = array_reserve(p->weights, &p->weights_cap, (size_t)id + 1,
-	                           sizeof *p->weights);
-	p->weights[id] += weight;
 	p->total += weight;
 	if (p->opt.runs && weight > 0)
 		add_run_weight(p, id, weight);
@@ -141,9 +128,7 @@ static uint32_t
 frame_name(struct profile *p, const struct perf_frame *f, struct span dso,
            bool line)
 {
-	p->namebuf = array_reserve(p->namebuf, &p->namebuf_cap,
-	                           f->symbol.n + dso.n + f->srcline.n + 48, 1);
-	char *buf = p->namebuf;
+	char *buf = stack_weights_name_room(&p->stacks, f, dso);
 	size_t n = frame_tidy(f->symbol, dso, f->addr, false, false, buf);
 	if (line)
 		n += srcline_append(buf + n, f->srcline);
@@ -296,7 +281,7 @@ perf_sample(void *ctx, const struct perf_sample *s, uint32_t comm)
 {
 	struct profile *p = ctx;
 
-	push_id(p, 0, comm);
+	stack_weights_set(&p->stacks, 0, comm);
 
 	/*
 	 * Walk root to leaf so that an inlined frame knows the frame it was
@@ -309,7 +294,7 @@ perf_sample(void *ctx, const struct perf_sample *s, uint32_t comm)
 	size_t n = s->nframes;
 	if (n == 0) {
 		/* No call chain: the sample still counts, somewhere unknown. */
-		push_id(p, 1, unknown_function(p));
+		stack_weights_set(&p->stacks, 1, unknown_function(p));
 		n = 1;
 	}
 	for (size_t i = s->nframes; i-- > 0;) {
@@ -331,7 +316,7 @@ perf_sample(void *ctx, const struct perf_sample *s, uint32_t comm)
 			at = f->addr;
 			chain = true;
 		}
-		push_id(p, 1 + i, fn);
+		stack_weights_set(&p->stacks, 1 + i, fn);
 	}
 	add_stack(p, 1 + n, p->opt.period ? s->period : 1);
 }
@@ -375,17 +360,17 @@ folded_line(void *ctx, const struct folded_line *line)
 	size_t n = 0;
 
 	while (folded_next_frame(&rest, &frame))
-		push_id(p, n++, 0);
+		stack_weights_set(&p->stacks, n++, 0);
 	if (n == 0)
 		return;
 	if (n == 1)
-		push_id(p, n++, unknown_function(p));
+		stack_weights_set(&p->stacks, n++, unknown_function(p));
 	/* Root first in the file; the table wants comm, then leaf first. */
 	rest = line->stack;
 	folded_next_frame(&rest, &frame);
-	p->ids[0] = string_table_intern(&p->names, frame);
+	p->stacks.ids[0] = string_table_intern(&p->names, frame);
 	for (size_t i = n - 1; i >= 1 && folded_next_frame(&rest, &frame); i--)
-		p->ids[i] = folded_function(p, frame);
+		p->stacks.ids[i] = folded_function(p, frame);
 	double count = line->count[0];
 	add_stack(p, n, count > 0 ? (uint64_t)(count + 0.5) : 0);
 }
@@ -420,12 +405,12 @@ profile_stack_get(const struct profile *p, uint32_t id)
 {
 	struct profile_stack s;
 	uint32_t n;
-	const uint32_t *ids = tuple_table_get(&p->stacks, id, &n);
+	const uint32_t *ids = stack_weights_get(&p->stacks, id, &n);
 
 	s.comm = ids[0];
 	s.functions = ids + 1;
 	s.n = n - 1;
-	s.weight = p->weights[id];
+	s.weight = p->stacks.weights[id];
 	s.self = 0;
 	if (p->opt.inline_mode == INLINE_CALLER) {
 		while (s.self + 1 < s.n &&

@@ -52,6 +52,7 @@
 #include "base/tuple_table.h"
 #include "input/frame_table.h"
 #include "input/sample_stream.h"
+#include "input/stack_weights.h"
 
 /* Where the self weight of a sample whose leaf frame is inlined goes. */
 enum inline_mode {
@@ -112,15 +113,9 @@ struct profile {
 	struct tuple_table function_index; /* (name, dso, inlined) -> id */
 	struct function *functions;        /* by function id */
 	size_t functions_cap;
-	struct tuple_table stacks; /* comm id, then function ids leaf first */
-	uint64_t *weights;         /* by stack id */
-	size_t weights_cap;
-	uint32_t *ids; /* the stack being built */
-	size_t ids_cap;
-	char *namebuf;
-	size_t namebuf_cap;
-	uint32_t unknown_dso; /* id of "[unknown]" in names */
-	uint64_t total;       /* sum of weights */
+	struct stack_weights stacks; /* comm id, then function ids leaf first */
+	uint32_t unknown_dso;        /* id of "[unknown]" in names */
+	uint64_t total;              /* sum of weights */
 
 	/* With opt.runs. */
 	struct tuple_table run_stacks; /* (run, stack id) -> id */
@@ -169,7 +164,7 @@ bool profile_finish(struct profile *p);
 static inline uint32_t
 profile_stack_count(const struct profile *p)
 {
-	return tuple_table_count(&p->stacks);
+	return stack_weights_count(&p->stacks);
 }
 
 struct profile_stack profile_stack_get(const struct profile *p, uint32_t id);

@@ -6,6 +6,7 @@
 
 #include "base/cli.h"
 #include "base/json_write.h"
+#include "base/numbers.h"
 #include "base/xalloc.h"
 #include "views/report.h"
 
@@ -31,12 +32,6 @@ report_format_option(const char *arg)
 	if (!report_parse_format(arg, &format))
 		usage_error("--format: text, csv or json, not '%s'", arg);
 	return format;
-}
-
-static double
-percent_of(uint64_t count, uint64_t total)
-{
-	return total == 0 ? 0.0 : 100.0 * (double)count / (double)total;
 }
 
 /* A field with a comma, quote, line break or edge space is quoted. */
@@ -93,16 +88,12 @@ write_text_meta(const struct report_meta *m)
 	printf("\n#\n");
 }
 
-/* Digits of the widest count, so that columns line up. */
+/* Digits of the widest count (at least 5), so that columns line up. */
 static int
 count_width(uint64_t total)
 {
-	int w = 1;
+	int w = decimal_digits(total);
 
-	while (total >= 10) {
-		total /= 10;
-		w++;
-	}
 	return w < 5 ? 5 : w;
 }
 

@@ -51,12 +51,8 @@ compare_text(const struct string_table *names, uint32_t a, uint32_t b)
 		return 0;
 	if (a == TREE_NONE || b == TREE_NONE)
 		return a == TREE_NONE ? -1 : 1;
-	struct span x = string_table_get(names, a);
-	struct span y = string_table_get(names, b);
-	int r = memcmp(x.p, y.p, x.n < y.n ? x.n : y.n);
-	if (r != 0)
-		return r;
-	return (x.n > y.n) - (x.n < y.n);
+	return span_compare(string_table_get(names, a),
+	                    string_table_get(names, b));
 }
 
 /* For qsort, which takes no context. */

@@ -18,6 +18,21 @@ START_TEST(compare)
 }
 END_TEST
 
+START_TEST(bytewise_order)
+{
+	ck_assert_int_eq(span_compare(span_cstr(""), span_make(NULL, 0)), 0);
+	ck_assert_int_eq(span_compare(span_cstr("abc"), span_make("abcd", 3)),
+	                 0);
+	ck_assert_int_lt(span_compare(span_cstr("ab"), span_cstr("abc")), 0);
+	ck_assert_int_gt(span_compare(span_cstr("abc"), span_cstr("ab")), 0);
+	ck_assert_int_lt(span_compare(span_cstr("abd"), span_cstr("abe")), 0);
+	ck_assert_int_gt(span_compare(span_cstr("b"), span_cstr("abc")), 0);
+	/* Bytes are unsigned: 0xe9 after 'z'. */
+	ck_assert_int_gt(span_compare(span_cstr("\xe9"), span_cstr("z")), 0);
+	ck_assert_int_lt(span_compare(span_make(NULL, 0), span_cstr("a")), 0);
+}
+END_TEST
+
 START_TEST(trim_and_basename)
 {
 	ck_assert_span(span_trim(span_cstr(" \t a b \t")), "a b");
@@ -36,6 +51,7 @@ END_TEST
 int
 main(void)
 {
-	const TTest *tests[] = {compare, trim_and_basename, NULL};
+	const TTest *tests[] = {compare, bytewise_order, trim_and_basename,
+	                        NULL};
 	return unit_main("span", tests);
 }
