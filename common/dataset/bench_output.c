@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/bench_output.h"
@@ -65,14 +66,6 @@ struct job {
 	struct output *outs;
 	size_t nouts;
 };
-
-static double
-now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int
 remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -292,9 +285,9 @@ script_file(struct job *j, struct output *o, const char *path, int raw)
 	    .input = path,
 	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
 	    .tmpdir = j->br->tmp};
-	double t = now();
+	double t = clock_seconds();
 	script_write(&so, raw); /* a failure ends the process */
-	o->script_s += now() - t;
+	o->script_s += clock_seconds() - t;
 	close(so.err_fd);
 	j->c->stop_if_asked();
 	free(err);
@@ -526,16 +519,16 @@ write_output(struct job *j, struct output *o)
 	args_add(&a, "-c");
 	args_add(&a, raw);
 	int fd = child_open(xz, O_WRONLY | O_CREAT | O_TRUNC);
-	double t = now();
+	double t = clock_seconds();
 	run_quietly(j, &a, fd, "compression");
-	o->compress_s = now() - t;
+	o->compress_s = clock_seconds() - t;
 	close(fd);
 	unlink(raw);
 	describe_benchmark(j, o);
 	describe_unprofiled(j, o);
 	struct metadata *m = j->c->meta;
-	double other =
-	    now() - j->c->start - j->br->record_s - o->script_s - o->compress_s;
+	double other = clock_seconds() - j->c->start - j->br->record_s -
+	               o->script_s - o->compress_s;
 	set_decimal(m, "timing.record_seconds", j->br->record_s, 3);
 	set_decimal(m, "timing.script_seconds", o->script_s, 3);
 	set_decimal(m, "timing.compress_seconds", o->compress_s, 3);
@@ -643,7 +636,7 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 	}
 	if (dataset_id_has_tag(c->id, "xperf"))
 		remove_perf_maps(br);
-	double total = now() - c->start;
+	double total = clock_seconds() - c->start;
 	if (j.nouts > 1)
 		printf("%s ran %zu benchmarks: one data set each\n",
 		       metadata_get(c->meta, "benchmark.name"), j.nouts);

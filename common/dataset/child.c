@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <wordexp.h>
 
+#include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/child.h"
@@ -47,14 +48,6 @@ child_hold_signals(void)
 	stop_set(&set, true);
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	holding = true;
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static pid_t
@@ -119,14 +112,14 @@ child_wait(pid_t pid, unsigned timeout, struct child_result *r)
 	int status = 0;
 
 	stop_set(&wake, true);
-	deadline = timeout > 0 ? now() + timeout : 0;
+	deadline = timeout > 0 ? clock_seconds() + timeout : 0;
 	for (;;) {
 		pid_t done = waitpid(pid, &status, WNOHANG);
 		if (done == pid)
 			break;
 		if (done == -1 && errno != EINTR)
 			die_errno(EXIT_DATA, "waitpid");
-		double t = now();
+		double t = clock_seconds();
 		if (deadline > 0 && t >= deadline && !r->timed_out) {
 			r->timed_out = true;
 			kill(-pid, SIGTERM);

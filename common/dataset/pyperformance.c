@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/hash.h"
 #include "base/message.h"
 #include "base/xalloc.h"
@@ -88,14 +89,6 @@ static const char *const inherited[] = {
     "HTTPS_PROXY",      "no_proxy",
     "NO_PROXY",         "PYTHONPERFSUPPORT",
 };
-
-static double
-now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* A scratch file for a child's output: open, and already unlinked. */
 static int
@@ -549,11 +542,11 @@ run(const struct bench_context *c, const char *tool, const char *cache,
 	}
 	args_add(&a, "-o");
 	args_add(&a, output);
-	double t = now();
+	double t = clock_seconds();
 	bool ok =
 	    run_logged(a.v, cache, log,
 	               c->opt->timeout ? c->opt->timeout * 2 + 900 : 0, &r);
-	t = now() - t;
+	t = clock_seconds() - t;
 	c->stop_if_asked();
 	if (!ok || access(output, F_OK) != 0)
 		run_failed(c, &r, log);

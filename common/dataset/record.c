@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/cli.h"
+#include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/child.h"
@@ -140,14 +141,6 @@ output_of(struct child_args *a, const char *file)
 	char *out = child_output(a, file);
 	stop_if_asked();
 	return out;
-}
-
-static double
-seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* What a recording is made of, worked out before anything is run. */
@@ -641,9 +634,9 @@ record_run(struct plan *p, uint32_t n, int raw)
 	int ofd = child_open(out, O_WRONLY | O_CREAT | O_TRUNC);
 	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
 	struct child_io io = {-1, ofd, efd};
-	double t = seconds();
+	double t = clock_seconds();
 	bool ok = child_run(a.v, &io, p->opt->timeout, &r);
-	p->record_s += seconds() - t;
+	p->record_s += clock_seconds() - t;
 	args_free(&a);
 	close(efd);
 	stop_if_asked();
@@ -665,9 +658,9 @@ record_run(struct plan *p, uint32_t n, int raw)
 	    .name = what,
 	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
 	    .tmpdir = p->tmp};
-	t = seconds();
+	t = clock_seconds();
 	script_write(&so, raw); /* a failure ends the process */
-	p->script_s += seconds() - t;
+	p->script_s += clock_seconds() - t;
 	close(so.err_fd);
 	close(ofd);
 	stop_if_asked();
@@ -710,9 +703,9 @@ compress(struct plan *p, const char *raw, const char *xz)
 	args_add_words(&a, p->opt->xz, "--xz");
 	args_add(&a, "-c");
 	args_add(&a, raw);
-	double t = seconds();
+	double t = clock_seconds();
 	bool ok = child_run(a.v, &io, 0, &r);
-	p->compress_s += seconds() - t;
+	p->compress_s += clock_seconds() - t;
 	close(fd);
 	args_free(&a);
 	stop_if_asked();
@@ -784,9 +777,9 @@ record_strace(struct plan *p, const char *xz)
 	int ofd = child_open(out, O_WRONLY | O_CREAT | O_TRUNC);
 	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
 	struct child_io io = {-1, ofd, efd};
-	double t = seconds();
+	double t = clock_seconds();
 	bool ok = child_run(a.v, &io, p->opt->timeout, &r);
-	p->strace_s = seconds() - t;
+	p->strace_s = clock_seconds() - t;
 	args_free(&a);
 	close(ofd);
 	close(efd);
@@ -817,8 +810,8 @@ write_meta(struct plan *p, const char *path)
 {
 	/* With the views' time: the rest as it was (the README has it). */
 	if (p->views_s == 0)
-		p->other_s = seconds() - p->start - p->record_s - p->script_s -
-		             p->compress_s - p->strace_s;
+		p->other_s = clock_seconds() - p->start - p->record_s -
+		             p->script_s - p->compress_s - p->strace_s;
 	FILE *f;
 	char lost[24];
 
@@ -857,9 +850,9 @@ make_views(struct plan *p, const char *meta)
 	struct stat st;
 
 	args_add_words(&a, p->opt->views, "--views");
-	double t = seconds();
+	double t = clock_seconds();
 	bool ok = child_run(a.v, NULL, 0, &r);
-	p->views_s = seconds() - t;
+	p->views_s = clock_seconds() - t;
 	args_free(&a);
 	stop_if_asked();
 	if (!ok)
@@ -898,7 +891,7 @@ record(const char *id, const struct record_options *opt)
 
 	memset(&p, 0, sizeof p);
 	p.opt = opt;
-	p.start = seconds();
+	p.start = clock_seconds();
 	dataset_id_parse_or_die(id, &p.id);
 	if (strcmp(opt->callgraph, "dwarf") != 0 &&
 	    strcmp(opt->callgraph, "fp") != 0)
@@ -954,7 +947,7 @@ record(const char *id, const struct record_options *opt)
 	fflush(stdout);
 	if (opt->views != NULL && *opt->views != '\0')
 		make_views(&p, final_meta);
-	double total = seconds() - p.start;
+	double total = clock_seconds() - p.start;
 	undo_all();
 	printf("took %.1f s: perf record %.1f s, perfviews script %.1f s, "
 	       "compression %.1f s, ",

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "base/cli.h"
+#include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/child.h"
@@ -35,14 +36,6 @@ enum {
 };
 
 /* ---- small helpers ---- */
-
-static double
-seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* CPU seconds of this process (RUSAGE_SELF) or its children, so far. */
 static double
@@ -631,12 +624,13 @@ say_what_was_done(const struct run *r, double start, double cpu[2])
 	}
 	struct rusage self;
 	getrusage(RUSAGE_SELF, &self);
-	fprintf(
-	    stderr,
-	    "%s: %.2f s wall; CPU %.2f s in perf, %.2f s in this process; "
-	    "peak RSS of this process %.1f MB\n",
-	    progname, seconds() - start, cpu_seconds(RUSAGE_CHILDREN) - cpu[1],
-	    cpu_seconds(RUSAGE_SELF) - cpu[0], (double)self.ru_maxrss / 1024);
+	fprintf(stderr,
+	        "%s: %.2f s wall; CPU %.2f s in perf, %.2f s in this process; "
+	        "peak RSS of this process %.1f MB\n",
+	        progname, clock_seconds() - start,
+	        cpu_seconds(RUSAGE_CHILDREN) - cpu[1],
+	        cpu_seconds(RUSAGE_SELF) - cpu[0],
+	        (double)self.ru_maxrss / 1024);
 }
 
 bool
@@ -644,7 +638,7 @@ script_write(const struct script_options *o, int fd)
 {
 	struct run *r = xcalloc(1, sizeof *r);
 	char *buf = xmalloc(READ_SIZE);
-	double start = seconds();
+	double start = clock_seconds();
 	double cpu[2] = {cpu_seconds(RUSAGE_SELF),
 	                 cpu_seconds(RUSAGE_CHILDREN)};
 	struct sigaction ignore;

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/message.h"
 #include "base/numbers.h"
 #include "base/xalloc.h"
@@ -128,14 +129,6 @@ suite_ids(FILE *out, const char *data, const char *tail, char *const names[],
 	free(shown);
 }
 
-static double
-wall(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* "1:05", "1:02:03": minutes and seconds. */
 static void
 clock_text(char *buf, size_t size, double s)
@@ -176,7 +169,7 @@ read_log(const char *log, struct progress *pg)
 	if (f != NULL)
 		fclose(f);
 	if (pg->start == 0) { /* the first step begins the suite */
-		pg->start = wall();
+		pg->start = clock_wall_seconds();
 		f = fopen(log, "we");
 		if (f == NULL || fprintf(f, "start\t%.3f\n", pg->start) < 0 ||
 		    fclose(f) != 0)
@@ -191,7 +184,7 @@ progress_line(const struct progress *pg, unsigned k, unsigned todo,
 {
 	char elapsed[32], rest[32];
 
-	clock_text(elapsed, sizeof elapsed, wall() - pg->start);
+	clock_text(elapsed, sizeof elapsed, clock_wall_seconds() - pg->start);
 	if (pg->done == 0)
 		snprintf(rest, sizeof rest, "?");
 	else
@@ -216,9 +209,9 @@ suite_step(const char *log, unsigned todo, const char *id, char *const argv[])
 	progress_line(&pg, k, todo, id, "recording", todo - k + 1);
 	int efd = child_open(err, O_RDWR | O_CREAT | O_TRUNC);
 	struct child_io io = {-1, -1, efd};
-	double t = wall();
+	double t = clock_wall_seconds();
 	bool ok = child_run(argv, &io, 0, &r);
-	t = wall() - t;
+	t = clock_wall_seconds() - t;
 	char text[4096];
 	ssize_t n = pread(efd, text, sizeof text - 1, 0);
 	text[n > 0 ? n : 0] = '\0';
