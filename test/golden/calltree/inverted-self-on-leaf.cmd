@@ -1,0 +1,1 @@
+$BIN/calltree --inverted --percent-limit 0 calltree-two-starts.txt

@@ -1,0 +1,1 @@
+$BIN/calltree --percent-limit 0 calltree-two-starts.txt

@@ -1,0 +1,1 @@
+$BIN/perfviews readme --options flamegraph ../../../examples/pass-perf-freq100000-nosite-meta.json; $BIN/perfviews readme --options folded ../../../examples/pass-perf-freq100000-nosite-meta.json; $BIN/perfviews readme ../../../examples/pass-perf-freq100000-nosite-meta.json | grep palette
