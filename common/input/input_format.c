@@ -146,9 +146,8 @@ input_format_peek(struct line_reader *r)
 	}
 }
 
-/* The compressed format whose magic number starts head, or NULL. */
-static const char *
-compressed_format(struct span head)
+const char *
+input_compressed_format(struct span head)
 {
 	static const struct {
 		const char *magic;
@@ -173,7 +172,8 @@ enum input_format
 input_format_require(struct line_reader *r, unsigned accept)
 {
 	struct input_guess g = input_format_peek(r);
-	const char *compressed = compressed_format(line_reader_peek(r, 8));
+	const char *compressed =
+	    input_compressed_format(line_reader_peek(r, 8));
 	bool stdin_name = strcmp(r->name, "stdin") == 0;
 
 	if (compressed != NULL)

@@ -47,6 +47,9 @@ struct input_guess input_format_guess(struct span head, bool whole);
  */
 struct input_guess input_format_peek(struct line_reader *r);
 
+/* "xz", "gzip" or "zstd" when head starts with its magic number; or NULL. */
+const char *input_compressed_format(struct span head);
+
 /* The formats a program reads, for input_format_require. */
 enum input_accept {
 	ACCEPT_PERF = 1,

@@ -145,6 +145,9 @@ parse_usec(struct span s)
 		} else if (!is_digit(c)) {
 			return -1;
 		} else if (frac < 0) {
+			/* Past a million years a time is no time: unknown. */
+			if (sec > INT64_MAX / 1000000 / 10)
+				return -1;
 			sec = sec * 10 + (c - '0');
 		} else if (frac < 6) {
 			usec = usec * 10 + (c - '0');
@@ -186,7 +189,7 @@ parse_number(struct span s, int64_t *out)
 		v = v * 10 + (uint64_t)(s.p[i] - '0');
 	if (i == start)
 		return 0;
-	*out = minus ? -(int64_t)v : (int64_t)v;
+	*out = (int64_t)(minus ? 0 - v : v); /* unsigned: no overflow */
 	return i;
 }
 
@@ -391,8 +394,10 @@ keep_pending(struct strace_reader *r, int64_t pid, struct span time,
 	body = span_trim(body);
 	slot->text =
 	    array_reserve(slot->text, &slot->cap, time.n + body.n + 2, 1);
-	memcpy(slot->text, time.p, time.n);
-	memcpy(slot->text + time.n, body.p, body.n);
+	if (time.n > 0)
+		memcpy(slot->text, time.p, time.n);
+	if (body.n > 0)
+		memcpy(slot->text + time.n, body.p, body.n);
 	slot->len = time.n + body.n;
 	/* "f(a, b," then "c) = 0": keep the blank between the halves. */
 	if (body.n > 0 && body.p[body.n - 1] == ',')

@@ -11,7 +11,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS    = -g -O1 -fno-omit-frame-pointer -DPERFVIEWS_FUZZING \
                 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS  = $(notdir $(basename $(wildcard test/fuzz/fuzz_*.c)))
-FUZZ_FILTERS  = collapse strip-swapper flatsort calltree bydso flamesvg
+FUZZ_FILTERS  = collapse strip-swapper flatsort calltree bydso flamesvg bycategory
 FUZZ_LIB      = $(patsubst %.c,build/fuzz/obj/%.o,$(wildcard common/*/*.c))
 
 build/fuzz/obj/%.o: %.c | $(DEPS_OK)

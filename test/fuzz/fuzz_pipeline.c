@@ -20,6 +20,7 @@ int fuzz_main_flatsort(int argc, char *argv[]);
 int fuzz_main_calltree(int argc, char *argv[]);
 int fuzz_main_bydso(int argc, char *argv[]);
 int fuzz_main_flamesvg(int argc, char *argv[]);
+int fuzz_main_bycategory(int argc, char *argv[]);
 
 struct run {
 	int (*main)(int, char **);
@@ -49,6 +50,15 @@ static const struct run runs[] = {
      true,
      true},
     {fuzz_main_flamesvg, {"flamesvg"}, false, true},
+    {fuzz_main_bycategory,
+     {"bycategory", "--rules", "share/perfviews/cpython.rules", "--explain"},
+     true,
+     true},
+    {fuzz_main_bycategory,
+     {"bycategory", "--rules", "share/perfviews/cpython.rules", "--inclusive",
+      "-f", "json"},
+     true,
+     true},
 };
 
 int
@@ -66,8 +76,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct input_guess g =
 	    input_format_guess(span_make((const char *)data, size), true);
-	bool perf = g.format == INPUT_PERF || g.format == INPUT_EMPTY;
-	bool folded = g.format == INPUT_FOLDED || g.format == INPUT_EMPTY;
+	/* Compressed input is refused whole too, by name. */
+	bool text = input_compressed_format(span_make(
+	                (const char *)data, size)) == NULL;
+	bool perf = text && (g.format == INPUT_PERF || g.format == INPUT_EMPTY);
+	bool folded =
+	    text && (g.format == INPUT_FOLDED || g.format == INPUT_EMPTY);
 	int fd = fuzz_file(data, size);
 	char path[64];
 

@@ -7,7 +7,8 @@ G=test/golden
 C=test/fuzz/corpus
 rm -rf "$C"
 mkdir -p "$C/fuzz_perf_script" "$C/fuzz_pipeline" "$C/fuzz_folded" \
-    "$C/fuzz_json" "$C/fuzz_dataset_id" "$C/fuzz_pattern"
+    "$C/fuzz_json" "$C/fuzz_dataset_id" "$C/fuzz_pattern" \
+    "$C/fuzz_category_rules" "$C/fuzz_strace"
 for f in "$G"/inputs/*.txt; do
 	b=$(basename "$f" .txt)
 	head -c 16384 "$f" >"$C/fuzz_perf_script/$b"
@@ -34,3 +35,10 @@ printf 'py|a\npython3.12\nswapper/0\n' >"$C/fuzz_pattern/alternation"
 printf '^swapper(/[0-9]+)?$\nswapper/12\nswapper/x\n' >"$C/fuzz_pattern/idle"
 printf '(a+)+$\naaaaaaaaaaaaaaaaaaaaaaaab\n' >"$C/fuzz_pattern/backtrack"
 printf '\\p{L}+\\x{263a}\n\303\251t\303\251\n' >"$C/fuzz_pattern/unicode"
+for f in "$G"/inputs/*.rules; do
+	head -c 16384 "$f" >"$C/fuzz_category_rules/$(basename "$f")"
+done
+head -c 16384 share/perfviews/cpython.rules >"$C/fuzz_category_rules/cpython"
+for f in "$G"/inputs/strace-*.txt; do
+	head -c 16384 "$f" >"$C/fuzz_strace/$(basename "$f" .txt)"
+done
