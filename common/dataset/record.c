@@ -3,7 +3,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,6 +19,7 @@
 #include "base/xalloc.h"
 #include "dataset/child.h"
 #include "dataset/dataset_id.h"
+#include "dataset/dirs.h"
 #include "dataset/measure.h"
 #include "dataset/metadata.h"
 #include "dataset/pyperformance.h"
@@ -53,16 +53,6 @@ static struct {
 	bool raised;   /* it is raised */
 } undo;
 
-static int
-remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) != 0)
-		warnmsg_errno("%s", path);
-	return 0;
-}
-
 static void
 write_max_rate(long rate)
 {
@@ -77,7 +67,7 @@ static void
 undo_all(void)
 {
 	if (undo.tmp != NULL) {
-		nftw(undo.tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		dirs_remove_tree(undo.tmp);
 		free(undo.tmp);
 		undo.tmp = NULL;
 	}
@@ -440,24 +430,6 @@ plan_rate(struct plan *p)
 	write_max_rate((long)p->id.hz);
 }
 
-static void
-make_dirs(const char *path)
-{
-	char *copy = xstrdup(path);
-
-	for (char *s = copy + 1; *s != '\0'; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(copy, 0777) != 0 && errno != EEXIST)
-			die_errno(EXIT_DATA, "%s", copy);
-		*s = '/';
-	}
-	if (mkdir(copy, 0777) != 0 && errno != EEXIST)
-		die_errno(EXIT_DATA, "%s", copy);
-	free(copy);
-}
-
 /* The hidden directory, empty: what a failed recording left is gone. */
 static void
 make_tmp(struct plan *p)
@@ -465,7 +437,7 @@ make_tmp(struct plan *p)
 	char *name = format(".%s.tmp", p->id.text);
 	struct stat st;
 
-	make_dirs(p->opt->data);
+	dirs_make(p->opt->data);
 	if (stat(p->opt->data, &st) == 0 && !S_ISDIR(st.st_mode)) {
 		errno = ENOTDIR;
 		die_errno(EXIT_DATA, "%s", p->opt->data);
@@ -473,7 +445,7 @@ make_tmp(struct plan *p)
 	p->tmp = join_path(p->opt->data, name);
 	free(name);
 	undo.tmp = xstrdup(p->tmp);
-	nftw(p->tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	dirs_remove_tree(p->tmp);
 	if (mkdir(p->tmp, 0777) != 0)
 		die_errno(EXIT_DATA, "%s", p->tmp);
 }
