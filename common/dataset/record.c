@@ -265,6 +265,8 @@ record(const char *id, const struct record_options *opt)
 {
 	struct plan p;
 
+	if (*id == '\0')
+		usage_error("record: no ID (make record ID=X)");
 	memset(&p, 0, sizeof p);
 	p.opt = opt;
 	p.start = clock_seconds();
