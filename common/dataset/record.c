@@ -66,6 +66,30 @@ record_output_of(struct child_args *a, const char *file)
 	return out;
 }
 
+double
+record_workload(struct plan *p, struct child_args *a, const char *what)
+{
+	char *out = xasprintf("%s/stdout", p->tmp);
+	char *err = xasprintf("%s/stderr", p->tmp);
+	struct child_result r;
+	int ofd = child_open(out, O_WRONLY | O_CREAT | O_TRUNC);
+	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, ofd, efd};
+	double t = clock_seconds();
+	bool ok = child_run(a->v, &io, p->opt->timeout, &r);
+
+	t = clock_seconds() - t;
+	args_free(a);
+	close(ofd);
+	close(efd);
+	record_stop_if_asked();
+	if (!ok)
+		child_failed(what, &r, err);
+	free(out);
+	free(err);
+	return t;
+}
+
 char *
 record_whole_output(struct child_args *a, const char *file)
 {

@@ -61,28 +61,16 @@ void
 record_run(struct plan *p, uint32_t n, int raw)
 {
 	char *data = xasprintf("%s/run.data", p->tmp);
-	char *out = xasprintf("%s/stdout", p->tmp);
 	char *err = xasprintf("%s/stderr", p->tmp);
 	struct child_args a = {0};
-	struct child_result r;
 
 	char *shown = plan_record_text(p, data);
 	printf("run %" PRIu32 "/%" PRIu32 ": %s\n", n, p->id.runs, shown);
 	fflush(stdout);
 	free(shown);
 	plan_record_args(&a, p, data);
-	int ofd = child_open(out, O_WRONLY | O_CREAT | O_TRUNC);
-	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
-	struct child_io io = {-1, ofd, efd};
-	double t = clock_seconds();
-	bool ok = child_run(a.v, &io, p->opt->timeout, &r);
-	p->record_s += clock_seconds() - t;
-	args_free(&a);
-	close(efd);
-	record_stop_if_asked();
 	char *what = xasprintf("run %" PRIu32 " of %" PRIu32, n, p->id.runs);
-	if (!ok)
-		child_failed(what, &r, err);
+	p->record_s += record_workload(p, &a, what);
 
 	char marker[64];
 	int len =
@@ -98,11 +86,10 @@ record_run(struct plan *p, uint32_t n, int raw)
 	    .name = what,
 	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
 	    .tmpdir = p->tmp};
-	t = clock_seconds();
+	double t = clock_seconds();
 	script_write(&so, raw); /* a failure ends the process */
 	p->script_s += clock_seconds() - t;
 	close(so.err_fd);
-	close(ofd);
 	record_stop_if_asked();
 	unsigned long lost = lost_samples(p, data);
 	if (lost > 0)
@@ -116,7 +103,6 @@ record_run(struct plan *p, uint32_t n, int raw)
 	unlink(data); /* else the next perf record keeps it as .old */
 	free(what);
 	free(data);
-	free(out);
 	free(err);
 }
 

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/clock.h"
 #include "base/xalloc.h"
 #include "dataset/record_plan.h"
 #include "input/strace.h"
@@ -55,11 +54,8 @@ void
 record_strace(struct plan *p, const char *xz)
 {
 	char *text = xasprintf("%s/strace.txt", p->tmp);
-	char *out = xasprintf("%s/stdout", p->tmp);
-	char *err = xasprintf("%s/stderr", p->tmp);
 	char *file = xasprintf("%s/answer", p->tmp);
 	struct child_args a = {0};
-	struct child_result r;
 	char number[24];
 
 	args_add_words(&a, p->opt->strace, "--strace");
@@ -76,24 +72,11 @@ record_strace(struct plan *p, const char *xz)
 	plan_set(p, "strace.command", shown);
 	free(shown);
 	strace_args(&a, p, text);
-	int ofd = child_open(out, O_WRONLY | O_CREAT | O_TRUNC);
-	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
-	struct child_io io = {-1, ofd, efd};
-	double t = clock_seconds();
-	bool ok = child_run(a.v, &io, p->opt->timeout, &r);
-	p->strace_s = clock_seconds() - t;
-	args_free(&a);
-	close(ofd);
-	close(efd);
-	record_stop_if_asked();
-	if (!ok)
-		child_failed("the run under strace", &r, err);
+	p->strace_s = record_workload(p, &a, "the run under strace");
 	plan_set(p, "strace.runs", "1");
 	snprintf(number, sizeof number, "%lu", count_calls(text));
 	plan_set(p, "strace.calls", number);
 	record_compress(p, text, xz);
 	free(text);
-	free(out);
-	free(err);
 	free(file);
 }
