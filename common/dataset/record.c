@@ -154,7 +154,6 @@ record_benchmark(struct plan *p)
 static void
 make_tmp(struct plan *p)
 {
-	char *name = xasprintf(".%s.tmp", p->id.text);
 	struct stat st;
 
 	dirs_make(p->opt->data);
@@ -162,8 +161,7 @@ make_tmp(struct plan *p)
 		errno = ENOTDIR;
 		die_errno(EXIT_DATA, "%s", p->opt->data);
 	}
-	p->tmp = xasprintf("%s/%s", p->opt->data, name);
-	free(name);
+	p->tmp = xasprintf("%s/.%s.tmp", p->opt->data, p->id.text);
 	undo_tmp = xstrdup(p->tmp);
 	dirs_remove_tree(p->tmp);
 	if (mkdir(p->tmp, 0777) != 0)
