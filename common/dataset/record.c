@@ -59,9 +59,9 @@ record_succeeds(struct child_args *a)
 }
 
 char *
-record_output_of(struct child_args *a, const char *file)
+record_output(output_reader *reader, struct child_args *a, const char *file)
 {
-	char *out = child_output(a, file);
+	char *out = reader(a, file);
 	record_stop_if_asked();
 	return out;
 }
@@ -88,29 +88,6 @@ record_workload(struct plan *p, struct child_args *a, const char *what)
 	free(out);
 	free(err);
 	return t;
-}
-
-char *
-record_whole_output(struct child_args *a, const char *file)
-{
-	struct child_result r;
-	int fd = child_open(file, O_WRONLY | O_CREAT | O_TRUNC);
-	struct child_io io = {-1, fd, -1};
-	bool ok = child_run(a->v, &io, 0, &r);
-	FILE *f = fopen(file, "re");
-	char *text = NULL;
-	size_t cap = 0;
-
-	close(fd);
-	record_stop_if_asked();
-	if (ok && f != NULL && getdelim(&text, &cap, '\0', f) < 0) {
-		free(text);
-		text = NULL;
-	}
-	if (f != NULL)
-		fclose(f);
-	unlink(file);
-	return ok ? text : (free(text), NULL);
 }
 
 void

@@ -66,7 +66,7 @@ record_meta_gather(struct plan *p)
 	plan_set(p, "workload.command", p->cmd);
 	args_add_words(&a, p->opt->perf, "--perf");
 	args_add(&a, "--version");
-	char *version = record_output_of(&a, file);
+	char *version = record_output(child_output, &a, file);
 	plan_set(p, "tool.version",
 	         strncmp(version, "perf version ", 13) == 0 ? version + 13
 	                                                    : version);
@@ -117,7 +117,7 @@ record_meta_gather(struct plan *p)
 			args_add(&a, p->opt->python_src);
 			for (size_t j = 1; j < 4 && git[i][j] != NULL; j++)
 				args_add(&a, git[i][j]);
-			char *v = record_output_of(&a, file);
+			char *v = record_output(child_output, &a, file);
 			if (*v != '\0')
 				plan_set(p, git[i][0], v);
 			free(v);

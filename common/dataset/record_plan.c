@@ -128,7 +128,7 @@ plan_file_events(struct plan *p)
 	args_add_words(&a, p->opt->perf, "--perf");
 	args_add(&a, "list");
 	args_add(&a, "syscalls:sys_enter_*");
-	list = record_whole_output(&a, file);
+	list = record_output(child_whole_output, &a, file);
 	free(file);
 	args_free(&a);
 	for (size_t i = 0; list != NULL && measure_file_syscalls[i]; i++) {

@@ -79,16 +79,19 @@ void record_strace(struct plan *p, const char *xz);
 void record_stop_if_asked(void);
 /* Run quietly (stdout and stderr to /dev/null): did it exit 0? */
 bool record_succeeds(struct child_args *a);
-/* child_output (its first line), then record_stop_if_asked. */
-char *record_output_of(struct child_args *a, const char *file);
+/*
+ * What a command wrote, read by child_output (its first line) or
+ * child_whole_output (all of it), then record_stop_if_asked.
+ */
+typedef char *output_reader(struct child_args *a, const char *file);
+char *record_output(output_reader *reader, struct child_args *a,
+                    const char *file);
 /*
  * Run the workload's command line a (perf record or strace: a is freed),
  * its stdout and stderr into files, within the timeout: its seconds.  A
  * failure ends the recording: "what failed", and the end of its stderr.
  */
 double record_workload(struct plan *p, struct child_args *a, const char *what);
-/* The whole output of a command, through file; NULL when it failed. */
-char *record_whole_output(struct child_args *a, const char *file);
 /* One field of meta.json; a bad value is fatal. */
 void plan_set(struct plan *p, const char *field, const char *value);
 

@@ -34,7 +34,7 @@ lost_samples(struct plan *p, const char *data)
 	args_add(&a, "-i");
 	args_add(&a, data);
 	args_add(&a, "--stats");
-	char *stats = record_whole_output(&a, file);
+	char *stats = record_output(child_whole_output, &a, file);
 	args_free(&a);
 	free(file);
 	for (char *line = stats, *next; line != NULL && *line; line = next) {

@@ -60,7 +60,7 @@ record_strace(struct plan *p, const char *xz)
 
 	args_add_words(&a, p->opt->strace, "--strace");
 	args_add(&a, "-V");
-	char *version = record_output_of(&a, file);
+	char *version = record_output(child_output, &a, file);
 	args_free(&a);
 	char *v = strstr(version, "version ");
 	plan_set(p, "strace.version", v != NULL ? v + 8 : version);
