@@ -34,8 +34,7 @@ struct options {
 	const char *title;
 	bool inclusive, python, each, explain, check, svg;
 	uint64_t top;
-	const char **labels;
-	size_t nlabels, labels_cap;
+	struct option_list labels; /* --label, by column */
 };
 
 struct bycategory {
@@ -287,10 +286,7 @@ parse_options(struct options *o, int argc, char *argv[])
 			o->each = true;
 			break;
 		case OPT_LABEL:
-			o->labels =
-			    array_reserve(o->labels, &o->labels_cap,
-			                  o->nlabels + 1, sizeof *o->labels);
-			o->labels[o->nlabels++] = optarg;
+			option_list_add(&o->labels, optarg);
 			break;
 		case OPT_TOP:
 			o->top = option_count(optarg, "--top", true);
@@ -320,15 +316,15 @@ parse_options(struct options *o, int argc, char *argv[])
 static void
 make_labels(struct bycategory *b, int ninputs, char *const inputs[])
 {
-	if (b->opt.nlabels > b->ncolumns)
+	if (b->opt.labels.n > b->ncolumns)
 		usage_error("--label given %zu times for %zu %s",
-		            b->opt.nlabels, b->ncolumns,
+		            b->opt.labels.n, b->ncolumns,
 		            b->opt.each ? "inputs" : "bar");
 	b->labels = xcalloc(b->ncolumns, sizeof *b->labels);
 	b->owned = xcalloc(b->ncolumns, sizeof *b->owned);
 	for (size_t c = 0; c < b->ncolumns; c++) {
-		if (c < b->opt.nlabels)
-			b->owned[c] = xstrdup(b->opt.labels[c]);
+		if (c < b->opt.labels.n)
+			b->owned[c] = xstrdup(b->opt.labels.v[c]);
 		else if (b->opt.each || ninputs == 1)
 			b->owned[c] = input_label(inputs[c]);
 		else if (asprintf(&b->owned[c], "%d inputs", ninputs) < 0)
@@ -385,7 +381,7 @@ main(int argc, char *argv[])
 		free(b.owned[c]);
 	free(b.owned);
 	free(b.labels);
-	free(b.opt.labels);
+	option_list_free(&b.opt.labels);
 	category_profile_free(&b.counts);
 	category_rules_free(&b.rules);
 	return status;

@@ -19,16 +19,15 @@
 #include "input/frame_tidy.h"
 #include "input/sample_stream.h"
 #include "input/stack_weights.h"
+#include "symbols/read_options.h"
 #include "symbols/symbols.h"
 
 struct options {
-	struct sample_stream_options input;
-	bool kernel, jit, inlined; /* annotations */
+	struct sample_stream_options input; /* period: weigh by period */
+	struct symbol_options symbols; /* srcline: append file:line to names */
+	bool kernel, jit, inlined;     /* annotations */
 	bool addrs;
-	bool period;
 	bool python;
-	bool srcline;                  /* append file:line to frame names */
-	struct symbol_options symbols; /* what libbfd is asked to do */
 };
 
 struct collapse {
@@ -38,19 +37,7 @@ struct collapse {
 	struct stack_weights stacks; /* name ids, root first; counts */
 };
 
-enum {
-	OPT_KERNEL = 256,
-	OPT_JIT,
-	OPT_INLINE,
-	OPT_ALL,
-	OPT_ADDRS,
-	OPT_PERIOD,
-	OPT_PYTHON,
-	OPT_STRICT,
-	OPT_RESOLVE,
-	OPT_SRCLINE,
-	OPT_DEMANGLE
-};
+enum { OPT_KERNEL = 256, OPT_JIT, OPT_INLINE, OPT_ALL, OPT_ADDRS, OPT_PYTHON };
 
 static const struct option collapse_options[] = {
     {"pid", no_argument, NULL, 'p'},
@@ -60,14 +47,9 @@ static const struct option collapse_options[] = {
     {"inline", no_argument, NULL, OPT_INLINE},
     {"all", no_argument, NULL, OPT_ALL},
     {"addrs", no_argument, NULL, OPT_ADDRS},
-    {"period", no_argument, NULL, OPT_PERIOD},
     {"python", no_argument, NULL, OPT_PYTHON},
-    {"event", required_argument, NULL, 'e'},
     {"event-filter", required_argument, NULL, 'e'},
-    {"strict", no_argument, NULL, OPT_STRICT},
-    {"resolve", no_argument, NULL, OPT_RESOLVE},
-    {"srcline", no_argument, NULL, OPT_SRCLINE},
-    {"demangle", no_argument, NULL, OPT_DEMANGLE},
+    READ_OPTIONS_LONG,
     {NULL, 0, NULL, 0},
 };
 
@@ -133,7 +115,7 @@ make_name(struct collapse *c, const struct perf_frame *f, bool java)
 		n += 4;
 	}
 	/* "func:file.c:12", as stackcollapse-perf.pl --srcline writes it. */
-	if (c->opt.srcline && srcline_has_line(f->srcline))
+	if (c->opt.symbols.srcline && srcline_has_line(f->srcline))
 		n += srcline_append(buf + n, f->srcline);
 	return string_table_intern(&c->names, span_make(buf, n));
 }
@@ -145,7 +127,7 @@ frame_name(struct collapse *c, const struct perf_frame *f, bool java)
 	if (c->opt.addrs && frame_symbol_unknown(f->symbol))
 		return make_name(c, f, java);
 	/* A frame id is a function, not a line of it. */
-	if (c->opt.srcline && f->srcline.n > 0)
+	if (c->opt.symbols.srcline && f->srcline.n > 0)
 		return make_name(c, f, java);
 
 	uint32_t name = id_map_get(&c->name_of[java], f->id);
@@ -197,7 +179,7 @@ add_sample(void *ctx, const struct perf_sample *s, uint32_t root)
 			continue;
 		stack_weights_set(&c->stacks, n++, frame_name(c, f, java));
 	}
-	stack_weights_add(&c->stacks, n, c->opt.period ? s->period : 1);
+	stack_weights_add(&c->stacks, n, c->opt.input.period ? s->period : 1);
 }
 
 /* For qsort_r: stacks in the bytewise order of their folded text. */
@@ -245,6 +227,8 @@ parse_options(struct options *o, int argc, char *argv[])
 	int ch;
 
 	while ((ch = program_option(&collapse, argc, argv)) != -1) {
+		if (read_option(&o->input, &o->symbols, ch, optarg))
+			continue;
 		switch (ch) {
 		case 'p':
 			o->input.root = ROOT_PID;
@@ -268,26 +252,8 @@ parse_options(struct options *o, int argc, char *argv[])
 		case OPT_ADDRS:
 			o->addrs = true;
 			break;
-		case OPT_PERIOD:
-			o->period = o->input.period = true;
-			break;
 		case OPT_PYTHON:
 			o->python = true;
-			break;
-		case 'e':
-			o->input.event = optarg;
-			break;
-		case OPT_STRICT:
-			o->input.strict = true;
-			break;
-		case OPT_RESOLVE:
-			o->symbols.resolve = true;
-			break;
-		case OPT_SRCLINE:
-			o->srcline = o->symbols.srcline = true;
-			break;
-		case OPT_DEMANGLE:
-			o->symbols.demangle = true;
 			break;
 		}
 	}

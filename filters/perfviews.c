@@ -5,21 +5,18 @@
  * Not a filter: it names, records, describes, publishes and compares
  * profile data sets (SPEC §5-6).  Each subcommand is a struct program
  * (its usage, help and options) and a few lines of glue over common/dataset:
- * dataset_id.h (the ID grammar), metadata.h (meta.json), measure.h (what a
- * data set counts), record.h, readme.h and compare_readme.h (READMEs and
- * the published index), publish.h, stability.h, suite.h.
+ * dataset_id.h (the ID grammar), metadata.h (meta.json), record.h,
+ * script.h, readme.h and compare_readme.h (READMEs and the published
+ * index), publish.h, stability.h, suite.h.
  */
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "base/cli.h"
 #include "base/commands.h"
-#include "base/xalloc.h"
 #include "dataset/compare_readme.h"
 #include "dataset/dataset_id.h"
-#include "dataset/measure.h"
 #include "dataset/metadata.h"
 #include "dataset/publish.h"
 #include "dataset/readme.h"
@@ -38,13 +35,9 @@ static const struct program id_program = {
 static int
 cmd_id(const struct program *p, int argc, char *argv[])
 {
-	struct dataset_id id;
-
 	command_no_options(p, argc, argv);
 	command_operands(p, argc - optind, 1, 1, "one ID");
-	dataset_id_parse_or_die(argv[optind], &id);
-	dataset_id_write_sh(stdout, &id);
-	dataset_id_free(&id);
+	dataset_id_write_sh(stdout, argv[optind]);
 	return EXIT_OK;
 }
 
@@ -73,27 +66,24 @@ static int
 cmd_meta(const struct program *p, int argc, char *argv[])
 {
 	const char *raw = NULL;
-	char **sets = NULL;
-	size_t nsets = 0, cap = 0;
+	struct option_list sets = {0};
 	int ch;
 
 	while ((ch = program_option(p, argc, argv)) != -1) {
 		if (ch == 'r') {
 			raw = optarg;
 		} else if (ch == 's') {
-			sets =
-			    array_reserve(sets, &cap, nsets + 1, sizeof *sets);
-			sets[nsets++] = optarg;
+			option_list_add(&sets, optarg);
 		} else if (ch == OPT_FIELDS) {
 			metadata_write_fields(stdout);
-			free(sets);
+			option_list_free(&sets);
 			return EXIT_OK;
 		}
 	}
 	command_operands(p, argc - optind, 1, argc, "an ID");
 	metadata_write_new(stdout, argv[optind], argv + optind + 1,
-	                   (size_t)(argc - optind - 1), sets, nsets, raw);
-	free(sets);
+	                   (size_t)(argc - optind - 1), sets.v, sets.n, raw);
+	option_list_free(&sets);
 	return EXIT_OK;
 }
 
@@ -251,8 +241,6 @@ cmd_record(const struct program *p, int argc, char *argv[])
 		opt.event_given |= ch == 'e';
 	}
 	command_operands(p, argc - optind, 1, 1, "one ID");
-	if (*argv[optind] == '\0')
-		usage_error("record: no ID (make record ID=X)");
 	record(argv[optind], &opt);
 	return EXIT_OK;
 }
@@ -318,26 +306,18 @@ static const struct program publish_program = {
 static int
 cmd_publish(const struct program *p, int argc, char *argv[])
 {
-	struct publish_options opt = {NULL, 0, "out", "make"};
-	const char **data = NULL;
-	size_t cap = 0;
+	struct publish_options opt = {.out = "out", .make = "make"};
 	int ch;
 
 	while ((ch = program_option(p, argc, argv)) != -1) {
-		if (ch == 'd') {
-			data = array_reserve(data, &cap, opt.ndata + 1,
-			                     sizeof *data);
-			data[opt.ndata++] = optarg;
-		} else if (ch == 'o' || ch == 'm') {
+		if (ch == 'd')
+			option_list_add(&opt.data, optarg);
+		else if (ch == 'o' || ch == 'm')
 			*(ch == 'o' ? &opt.out : &opt.make) = optarg;
-		}
 	}
 	command_operands(p, argc - optind, 1, 1, "one DEST directory");
-	if (*argv[optind] == '\0')
-		usage_error("publish: no DEST (make publish DEST=dir)");
-	opt.data = data;
 	publish(argv[optind], &opt);
-	free(data);
+	option_list_free(&opt.data);
 	return EXIT_OK;
 }
 
@@ -379,10 +359,8 @@ cmd_stability(const struct program *p, int argc, char *argv[])
 			opt.top = option_count(optarg, "--top", true);
 		else if (ch == 'e')
 			opt.event = optarg;
-		else if (ch == 'k' && (opt.nsizes = stability_sizes(
-		                           optarg, opt.sizes, 32)) == 0)
-			usage_error("--sizes: not a list of group sizes: '%s'",
-			            optarg);
+		else if (ch == 'k')
+			stability_sizes_option(&opt, optarg);
 	}
 	command_operands(p, argc - optind, 1, 1, "one RAW file");
 	stability_report_file(stdout, argv[optind], &opt);
@@ -440,12 +418,8 @@ cmd_suite(const struct program *p, int argc, char *argv[])
 			*text[ch] = optarg;
 	}
 	command_operands(p, argc - optind, 1, argc, "an action");
-	int status = suite_command(&o, argv[optind], argc - optind - 1,
-	                           argv + optind + 1);
-	if (status < 0)
-		usage_error("suite: bad action or operands: '%s'",
-		            argv[optind]);
-	return status;
+	return suite_command(&o, argv[optind], argc - optind - 1,
+	                     argv + optind + 1);
 }
 
 static const struct command commands[] = {

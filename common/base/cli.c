@@ -184,6 +184,21 @@ option_count(const char *arg, const char *option, bool zero_ok)
 	return v;
 }
 
+void
+option_list_add(struct option_list *values, const char *value)
+{
+	values->v = array_reserve(values->v, &values->cap, values->n + 1,
+	                          sizeof *values->v);
+	values->v[values->n++] = value;
+}
+
+void
+option_list_free(struct option_list *values)
+{
+	free(values->v);
+	*values = (struct option_list){0};
+}
+
 bool
 parse_u64(const char *s, uint64_t *out)
 {

@@ -12,6 +12,7 @@
 #define PERFVIEWS_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/message.h"
@@ -55,6 +56,14 @@ noreturn void usage_error(const char *fmt, ...)
 /* Values of options; each is a usage error naming the option when bad. */
 double option_percent(const char *arg, const char *option);
 uint64_t option_count(const char *arg, const char *option, bool zero_ok);
+
+/* The values of an option given again and again (--set A --set B), in order. */
+struct option_list {
+	const char **v; /* NULL until the first */
+	size_t n, cap;
+};
+void option_list_add(struct option_list *values, const char *value);
+void option_list_free(struct option_list *values);
 
 /* Strict number parsing: the whole string must be the number. */
 bool parse_u64(const char *s, uint64_t *out);

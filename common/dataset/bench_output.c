@@ -4,7 +4,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -66,23 +65,6 @@ struct job {
 	struct output *outs;
 	size_t nouts;
 };
-
-static int
-remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) != 0)
-		warnmsg_errno("%s", path);
-	return 0;
-}
-
-void
-bench_remove_tree(const char *path)
-{
-	if (access(path, F_OK) == 0)
-		nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
 
 const char *
 bench_callgraph(const struct record_options *opt)

@@ -32,9 +32,6 @@ struct bench_run {
 /* Check, convert and move into DATA every data set of the run. */
 void bench_output(const struct bench_context *c, const struct bench_run *br);
 
-/* Remove a directory tree; what is not there is no error. */
-void bench_remove_tree(const char *path);
-
 /* perf record's call-graph option: "--call-graph dwarf" or "-g". */
 const char *bench_callgraph(const struct record_options *opt);
 

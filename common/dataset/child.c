@@ -271,23 +271,52 @@ child_quiet(struct child_args *a)
 	return ok;
 }
 
+/*
+ * Run a, its stdout into file, its stderr into err (-1: this process's):
+ * what it wrote (up to a NUL byte), or NULL when it failed or wrote
+ * nothing.
+ */
+static char *
+output_through(struct child_args *a, const char *file, int err)
+{
+	struct child_result r;
+	int fd = child_open(file, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, fd, err};
+	bool ok = child_run(a->v, &io, 0, &r);
+	FILE *f = ok ? fopen(file, "re") : NULL;
+	char *text = NULL;
+	size_t cap = 0;
+
+	close(fd);
+	if (f != NULL && getdelim(&text, &cap, '\0', f) < 0) {
+		free(text);
+		text = NULL;
+	}
+	if (f != NULL)
+		fclose(f);
+	return text;
+}
+
 char *
 child_output(struct child_args *a, const char *file)
 {
-	struct child_result r;
-	int fd = child_open(file, O_RDWR | O_CREAT | O_TRUNC);
 	int null = child_open("/dev/null", O_WRONLY);
-	struct child_io io = {-1, fd, null};
-	char buf[4096];
-	ssize_t n = 0;
+	char *text = output_through(a, file, null);
 
-	if (child_run(a->v, &io, 0, &r))
-		n = pread(fd, buf, sizeof buf - 1, 0);
-	close(fd);
 	close(null);
-	buf[n > 0 ? n : 0] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return xstrdup(buf);
+	if (text == NULL)
+		return xstrdup("");
+	text[strcspn(text, "\n")] = '\0';
+	return text;
+}
+
+char *
+child_whole_output(struct child_args *a, const char *file)
+{
+	char *text = output_through(a, file, -1);
+
+	unlink(file);
+	return text;
 }
 
 /* The last lines of a file, on stderr, indented. */

@@ -94,6 +94,12 @@ bool child_quiet(struct child_args *a);
 char *child_output(struct child_args *a, const char *file);
 
 /*
+ * The whole of a command's stdout, through file, which is removed after
+ * (stderr is this process's); NULL when it failed or wrote nothing.
+ */
+char *child_whole_output(struct child_args *a, const char *file);
+
+/*
  * A child failed: "PROG: what failed (exit 3)", then the last lines of
  * its stderr file when there is one; exit 1.
  */

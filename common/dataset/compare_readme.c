@@ -263,22 +263,43 @@ diff_header(const char *path, const char *prefix)
 	return found;
 }
 
+/* The files of a comparison, named A-vs-B-SUFFIX: the README's table. */
+static const struct {
+	const char *suffix, *what;
+	const char *how; /* after a space; "" leaves the cell empty */
+	bool link;       /* not the README itself */
+} comparison_files[] = {
+    {"diff.txt",
+     "`flatdiff A B`: per function, its self and total shares in A and in "
+     "B, the change, and whether it is more than noise",
+     " below", true},
+    {"diffgraph.svg",
+     "`diffstacks A B \\| flamesvg`: B's flame graph, coloured by what "
+     "changed since A",
+     " below; open it in a browser", true},
+    {"README.md", "this file", "", false},
+};
+
 static void
 files_table(FILE *out, const struct compare_readme *r)
 {
 	const char *a = r->id[0], *b = r->id[1];
 
-	fprintf(out,
-	        "## Files\n\n| file | what it is | how to read it |\n"
-	        "|---|---|---|\n"
-	        "| [%s-vs-%s-diff.txt](%s-vs-%s-diff.txt) | `flatdiff A B`: "
-	        "per function, its self and total shares in A and in B, the "
-	        "change, and whether it is more than noise | below |\n"
-	        "| [%s-vs-%s-diffgraph.svg](%s-vs-%s-diffgraph.svg) | "
-	        "`diffstacks A B \\| flamesvg`: B's flame graph, coloured by "
-	        "what changed since A | below; open it in a browser |\n"
-	        "| %s-vs-%s-README.md | this file | |\n\n",
-	        a, b, a, b, a, b, a, b, a, b);
+	fputs("## Files\n\n| file | what it is | how to read it |\n"
+	      "|---|---|---|\n",
+	      out);
+	for (size_t i = 0;
+	     i < sizeof comparison_files / sizeof *comparison_files; i++) {
+		const char *suffix = comparison_files[i].suffix;
+		if (comparison_files[i].link)
+			fprintf(out, "| [%s-vs-%s-%s](%s-vs-%s-%s)", a, b,
+			        suffix, a, b, suffix);
+		else
+			fprintf(out, "| %s-vs-%s-%s", a, b, suffix);
+		fprintf(out, " | %s |%s |\n", comparison_files[i].what,
+		        comparison_files[i].how);
+	}
+	fputc('\n', out);
 }
 
 static void
@@ -332,14 +353,18 @@ how_to_read(FILE *out, const struct compare_readme *r)
 static void
 by_dso_and_category(FILE *out, const struct compare_readme *r)
 {
-	const char *a = r->raw[0], *b = r->raw[1];
+	/* Each command, then A and B's raw files, then what follows. */
+	static const char *const commands[][2] = {
+	    {"flatdiff --by dso", ""},
+	    {"flatdiff --by category", ""},
+	    {"diffstacks --a-widths", " | flamesvg > gone.svg"},
+	};
 
-	fprintf(out,
-	        "## The same comparison by DSO and by category\n\n```\n"
-	        "flatdiff --by dso %s %s\n"
-	        "flatdiff --by category %s %s\n"
-	        "diffstacks --a-widths %s %s | flamesvg > gone.svg\n```\n\n",
-	        a, b, a, b, a, b);
+	fputs("## The same comparison by DSO and by category\n\n```\n", out);
+	for (size_t i = 0; i < 3; i++)
+		fprintf(out, "%s %s %s%s\n", commands[i][0], r->raw[0],
+		        r->raw[1], commands[i][1]);
+	fputs("```\n\n", out);
 	fputs("By category, each function counts for the category of the first "
 	      "rule of bycategory's rules that matches it (interpreter, gc, "
 	      "dict, kernel...): a change spread over many functions of one "

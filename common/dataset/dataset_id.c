@@ -181,14 +181,18 @@ dataset_id_has_tag(const struct dataset_id *id, const char *tag)
 }
 
 void
-dataset_id_write_sh(FILE *out, const struct dataset_id *id)
+dataset_id_write_sh(FILE *out, const char *text)
 {
+	struct dataset_id id;
+
+	dataset_id_parse_or_die(text, &id);
 	/* Every part is [A-Za-z0-9_.]: safe to print unquoted for sh. */
 	fprintf(out, "ID=%s\nWORKLOAD=%s\nTOOL=%s\nHZ=%u\nRUNS=%u\nTAGS='",
-	        id->text, id->workload, id->tool, id->hz, id->runs);
-	for (size_t i = 0; i < id->ntags; i++)
-		fprintf(out, "%s%s", i ? " " : "", id->tags[i]);
+	        id.text, id.workload, id.tool, id.hz, id.runs);
+	for (size_t i = 0; i < id.ntags; i++)
+		fprintf(out, "%s%s", i ? " " : "", id.tags[i]);
 	fprintf(out, "'\n");
+	dataset_id_free(&id);
 }
 
 void

@@ -49,7 +49,10 @@ void dataset_id_parse_or_die(const char *text, struct dataset_id *id);
 /* True when the ID carries the tag. */
 bool dataset_id_has_tag(const struct dataset_id *id, const char *tag);
 
-/* Its parts as sh assignments: ID=, WORKLOAD=, TOOL=, HZ=, RUNS=, TAGS=. */
-void dataset_id_write_sh(FILE *out, const struct dataset_id *id);
+/*
+ * `perfviews id`: the ID text, checked as dataset_id_parse_or_die does,
+ * and its parts as sh assignments: ID=, WORKLOAD=, TOOL=, HZ=, RUNS=, TAGS=.
+ */
+void dataset_id_write_sh(FILE *out, const char *text);
 
 #endif

@@ -269,9 +269,11 @@ publish(const char *dest, const struct publish_options *opt)
 	struct tally t = {0, 0};
 
 	static const char *const default_data[] = {"data"};
-	const char *const *data = opt->ndata > 0 ? opt->data : default_data;
-	size_t ndata = opt->ndata > 0 ? opt->ndata : 1;
+	const char *const *data = opt->data.n > 0 ? opt->data.v : default_data;
+	size_t ndata = opt->data.n > 0 ? opt->data.n : 1;
 
+	if (*dest == '\0')
+		usage_error("publish: no DEST (make publish DEST=dir)");
 	make_dir(dest);
 	string_table_init(&done);
 	for (size_t d = 0; d < ndata; d++) {

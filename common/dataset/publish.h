@@ -15,12 +15,11 @@
 #ifndef PERFVIEWS_PUBLISH_H
 #define PERFVIEWS_PUBLISH_H
 
-#include <stddef.h>
+#include "base/cli.h"
 
 struct publish_options {
-	const char *const *data; /* directories of data sets; none: data */
-	size_t ndata;
-	const char *out;  /* where the views are: "out" */
+	struct option_list data; /* directories of data sets; none: data */
+	const char *out;         /* where the views are: "out" */
 	const char *make; /* renders views; "": they are rendered already */
 };
 

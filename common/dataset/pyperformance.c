@@ -19,6 +19,7 @@
 #include "base/xalloc.h"
 #include "dataset/bench_output.h"
 #include "dataset/child.h"
+#include "dataset/dirs.h"
 #include "dataset/pyperformance.h"
 
 /*
@@ -89,20 +90,6 @@ static const char *const inherited[] = {
     "HTTPS_PROXY",      "no_proxy",
     "NO_PROXY",         "PYTHONPERFSUPPORT",
 };
-
-/* A scratch file for a child's output: open, and already unlinked. */
-static int
-scratch_file(void)
-{
-	const char *dir = getenv("TMPDIR");
-	char *path = xasprintf("%s/perfviews.XXXXXX", dir ? dir : "/tmp");
-	int fd = mkostemp(path, O_CLOEXEC);
-	if (fd < 0)
-		die_errno(EXIT_DATA, "%s", path);
-	unlink(path);
-	free(path);
-	return fd;
-}
 
 /* The whole of a file descriptor's contents (up to 64 KiB), NUL-ended. */
 static char *
@@ -175,7 +162,8 @@ resolve_python(const char *python)
 	args_add_words(&a, python, "--python");
 	args_add(&a, "-c");
 	args_add(&a, whoami_script);
-	int out = scratch_file(), err = scratch_file();
+	int out = dirs_scratch_file(NULL, "perfviews");
+	int err = dirs_scratch_file(NULL, "perfviews");
 	struct child_io io = {-1, out, err};
 	bool ok = child_run(a.v, &io, 60, &r);
 	args_free(&a);
@@ -227,25 +215,6 @@ pyperformance_command(const struct dataset_id *id, const char *python)
 	                 python, id->workload + 3);
 }
 
-static void
-make_dirs(const char *path)
-{
-	char *copy = xstrdup(path);
-
-	for (char *s = copy + 1;; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		char c = *s;
-		*s = '\0';
-		if (mkdir(copy, 0777) != 0 && errno != EEXIST)
-			die_errno(EXIT_DATA, "%s", copy);
-		*s = c;
-		if (c == '\0')
-			break;
-	}
-	free(copy);
-}
-
 /* path as an absolute path (it exists). */
 static char *
 absolute(const char *path)
@@ -290,7 +259,7 @@ pip_failed(const char *what, const char *log, const char *venv)
 	char *text = slurp_log(log);
 	char *line = line_with(text, "No matching distribution found for");
 	if (venv != NULL)
-		bench_remove_tree(venv);
+		dirs_remove_tree(venv);
 	if (line != NULL)
 		die(EXIT_DATA,
 		    "%s: pip found nothing to install (%s): no package "
@@ -316,12 +285,12 @@ tool_venv(const char *python, const char *cache, const char *log)
 		goto done;
 	printf("pyperformance: installing it into %s (once)\n", venv);
 	fflush(stdout);
-	bench_remove_tree(venv); /* what a failed attempt left */
-	make_dirs(cache);
+	dirs_remove_tree(venv); /* what a failed attempt left */
+	dirs_make(cache);
 	char *mk[] = {(char *)python, "-m", "venv", venv, NULL};
 	if (!run_logged(mk, NULL, log, 600, &r)) {
 		char *text = slurp_log(log);
-		bench_remove_tree(venv);
+		dirs_remove_tree(venv);
 		die(EXIT_DATA, "%s -m venv %s failed: %s", python, venv,
 		    last_line(text));
 	}
@@ -419,7 +388,7 @@ resolve(const struct bench_context *c, const char *tool, const char *dir)
 	char *pyver = xstrndup(version ? version : "",
 	                       strcspn(version ? version : "", " "));
 
-	make_dirs(dir);
+	dirs_make(dir);
 	snprintf(runs, sizeof runs, "%u", c->id->runs);
 	args_add(&a, tool);
 	args_add(&a, "-c");
@@ -585,7 +554,7 @@ bench_cache_dir(const struct record_options *opt)
 	char *cache = opt->cache != NULL && *opt->cache != '\0'
 	                  ? xstrdup(opt->cache)
 	                  : xasprintf("%s/.pyperformance", opt->data);
-	make_dirs(cache);
+	dirs_make(cache);
 	char *abs = absolute(cache);
 	free(cache);
 	return abs;
@@ -608,7 +577,7 @@ pyperformance_record(const struct bench_context *c)
 	free(log);
 	char *tool = xasprintf("%s/bin/python", venv);
 	resolve(c, tool, dir);
-	make_dirs(prd);
+	dirs_make(prd);
 	br.result = xasprintf("%s/result.json", tmp);
 	br.prd = prd;
 	br.tmp = tmp;
@@ -649,7 +618,7 @@ pyperformance_default(const char *python, const char *cache, size_t *n)
 {
 	char *exe = resolve_python(python);
 	absolute_find_links();
-	make_dirs(cache);
+	dirs_make(cache);
 	char *abs = absolute(cache);
 	char *log = xasprintf("%s/list.log", abs);
 	char *venv = tool_venv(exe, abs, log);

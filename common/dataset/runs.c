@@ -218,7 +218,7 @@ raw_dataset_name(const char *path)
 
 void
 metadata_write_new(FILE *out, const char *id_text, char *const files[],
-                   size_t nfiles, char *const sets[], size_t nsets,
+                   size_t nfiles, const char *const sets[], size_t nsets,
                    const char *raw)
 {
 	struct dataset_id id;

@@ -74,7 +74,7 @@ char *raw_dataset_name(const char *path);
  * (or NULL) tells: samples, runs, events, commands.
  */
 void metadata_write_new(FILE *out, const char *id_text, char *const files[],
-                        size_t nfiles, char *const sets[], size_t nsets,
+                        size_t nfiles, const char *const sets[], size_t nsets,
                         const char *raw);
 
 #endif

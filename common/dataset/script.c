@@ -23,6 +23,7 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/child.h"
+#include "dataset/dirs.h"
 #include "dataset/script.h"
 #include "dataset/script_text.h"
 #include "symbols/inline_text.h"
@@ -172,28 +173,6 @@ slice_failed(struct run *r, unsigned k)
 }
 
 /* Where temporary files go: the caller's directory, $TMPDIR or /tmp. */
-static const char *
-temp_dir(const struct run *r)
-{
-	const char *dir = r->o->tmpdir;
-	if (dir == NULL || *dir == '\0')
-		dir = getenv("TMPDIR");
-	return dir != NULL && *dir != '\0' ? dir : "/tmp";
-}
-
-/* A temporary file, already unlinked: gone once closed. */
-static int
-temp_file(const struct run *r)
-{
-	char *path = xasprintf("%s/perfviews-script.XXXXXX", temp_dir(r));
-	int fd = mkostemp(path, O_CLOEXEC);
-	if (fd < 0)
-		die_errno(EXIT_DATA, "%s", path);
-	unlink(path);
-	free(path);
-	return fd;
-}
-
 /*
  * Read fd to its end, handing the bytes to fn; a stop signal ends it
  * early (false).  While it waits, the other slices are looked at: one
@@ -419,7 +398,8 @@ make_slices(struct run *r, char *buf)
 	if (want <= 1 || r->single != NULL)
 		return;
 	/* No symbols to load: an empty --symfs. */
-	char *dir = xasprintf("%s/perfviews-symfs.XXXXXX", temp_dir(r));
+	char *dir =
+	    xasprintf("%s/perfviews-symfs.XXXXXX", dirs_temp(r->o->tmpdir));
 	if (mkdtemp(dir) == NULL)
 		die_errno(EXIT_DATA, "%s", dir);
 	const char *const prepass[] = {"script", "-i",     o->input, "-F",
@@ -547,8 +527,10 @@ start_slices(struct run *r)
 			s->out = fds[0];
 			s->err = -1;
 		} else {
-			s->out = temp_file(r);
-			s->err = temp_file(r);
+			s->out =
+			    dirs_scratch_file(r->o->tmpdir, "perfviews-script");
+			s->err =
+			    dirs_scratch_file(r->o->tmpdir, "perfviews-script");
 		}
 		struct child_io io = {-1, k == 0 ? fds[1] : s->out,
 		                      k == 0 ? r->o->err_fd : s->err};

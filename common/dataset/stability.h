@@ -102,6 +102,8 @@ struct stability_options {
 
 /* "1,2,5": group sizes, at most max; 0 when the list is not one. */
 size_t stability_sizes(const char *list, size_t *sizes, size_t max);
+/* --sizes LIST: the group sizes into opt; a bad list is a usage error. */
+void stability_sizes_option(struct stability_options *opt, const char *list);
 
 /* The report, in Markdown. */
 void stability_report(FILE *out, const struct stability *s,

@@ -32,6 +32,16 @@ stability_sizes(const char *list, size_t *sizes, size_t max)
 	return n;
 }
 
+void
+stability_sizes_option(struct stability_options *opt, const char *list)
+{
+	size_t max = sizeof opt->sizes / sizeof opt->sizes[0];
+
+	opt->nsizes = stability_sizes(list, opt->sizes, max);
+	if (opt->nsizes == 0)
+		usage_error("--sizes: not a list of group sizes: '%s'", list);
+}
+
 /* The group sizes asked for, or 1, 2, 5 and RUNS/2, those that fit. */
 static size_t
 group_sizes(const struct stability *s, const struct stability_options *opt,

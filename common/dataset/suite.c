@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/cli.h"
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/numbers.h"
@@ -664,5 +665,5 @@ suite_command(const struct suite_options *o, const char *action, int n,
 	}
 	if (strcmp(action, "report") == 0 && n == 1)
 		return suite_report(stderr, rest[0]) > 0 ? EXIT_DATA : EXIT_OK;
-	return -1;
+	usage_error("suite: bad action or operands: '%s'", action);
 }

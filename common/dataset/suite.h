@@ -45,7 +45,8 @@ struct suite_options {
  *   report LOG             the failures the log holds, on stderr
  *   missing ID             why `make views ID` has no raw file, and how
  *                          to make one (exit 1)
- * Returns the exit status, or -1 when the operands do not fit the action.
+ * Returns the exit status; operands that do not fit the action are a
+ * usage error (exit 2).
  */
 int suite_command(const struct suite_options *o, const char *action, int n,
                   char *rest[]);

@@ -31,7 +31,8 @@ parse_count(struct span t, double *out)
 		}
 	}
 	*out = v;
-	return digits > 0;
+	/* A count is a number of samples or a sum of periods: a uint64_t. */
+	return digits > 0 && v < 0x1p64;
 }
 
 /* The last space-separated token of s, removed from s. */

@@ -3,7 +3,8 @@
  *
  * The format collapse writes and FlameGraph, inferno and speedscope read.
  * A diff file has two counts per line: "stack COUNT_A COUNT_B".  Counts may
- * be fractional, as flamegraph.pl accepts them.  Lines are read in large
+ * be fractional, as flamegraph.pl accepts them; 2^64 or more is no count
+ * (a count of samples or periods fits in a uint64_t).  Lines are read in large
  * blocks and handed out as spans, valid until the next call; nothing is
  * allocated per line.
  *

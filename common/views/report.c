@@ -390,13 +390,13 @@ level_push(struct tree_writer *w, uint32_t first, bool in_node)
 	w->levels = array_reserve(w->levels, &w->levels_cap, w->nlevels + 1,
 	                          sizeof *w->levels);
 	struct tree_level *l = &w->levels[w->nlevels++];
-	l->next = first;
-	l->last_shown = TREE_NONE;
-	l->other = 0;
-	l->other_self = 0;
-	l->first = true;
-	l->in_node = in_node;
-	l->prefix_len = w->prefix_len;
+	*l = (struct tree_level){
+	    .next = first,
+	    .last_shown = TREE_NONE,
+	    .first = true,
+	    .in_node = in_node,
+	    .prefix_len = w->prefix_len,
+	};
 	for (uint32_t id = first; id != TREE_NONE;
 	     id = nodes[id].next_sibling) {
 		if (node_shown(w, nodes[id].count)) {

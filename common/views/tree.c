@@ -33,14 +33,13 @@ tree_child(struct tree *t, uint32_t parent, uint32_t name, uint32_t dso)
 		return id;
 	t->nodes =
 	    array_reserve(t->nodes, &t->cap, (size_t)id + 1, sizeof *t->nodes);
-	struct tree_node *n = &t->nodes[t->count++];
-	n->parent = parent;
-	n->name = name;
-	n->dso = dso;
-	n->count = 0;
-	n->self = 0;
-	n->first_child = TREE_NONE;
-	n->next_sibling = TREE_NONE;
+	t->nodes[t->count++] = (struct tree_node){
+	    .parent = parent,
+	    .name = name,
+	    .dso = dso,
+	    .first_child = TREE_NONE,
+	    .next_sibling = TREE_NONE,
+	};
 	return id;
 }
 

@@ -8,28 +8,19 @@
 #include <unistd.h>
 
 #include "base/cli.h"
+#include "symbols/read_options.h"
 #include "symbols/symbols.h"
 #include "views/view_cli.h"
 
 enum {
-	OPT_PERIOD = 0x5000,
-	OPT_INLINE,
-	OPT_STRICT,
-	OPT_SRCLINE,
-	OPT_RESOLVE,
+	OPT_INLINE = 0x5000,
 	OPT_EXPAND_INLINE,
-	OPT_DEMANGLE,
 };
 
 const struct option view_options_long[] = {
-    {"period", no_argument, NULL, OPT_PERIOD},
-    {"event", required_argument, NULL, 'e'},
+    READ_OPTIONS_LONG,
     {"inline", required_argument, NULL, OPT_INLINE},
-    {"strict", no_argument, NULL, OPT_STRICT},
-    {"srcline", no_argument, NULL, OPT_SRCLINE},
-    {"resolve", no_argument, NULL, OPT_RESOLVE},
     {"expand-inline", no_argument, NULL, OPT_EXPAND_INLINE},
-    {"demangle", no_argument, NULL, OPT_DEMANGLE},
     {"format", required_argument, NULL, 'f'},
     {NULL, 0, NULL, 0},
 };
@@ -53,13 +44,13 @@ const char view_options_help[] =
 bool
 view_option(struct view_options *o, int code, const char *arg)
 {
+	if (read_option(&o->profile.input, &o->symbols, code, arg)) {
+		/* The profile weighs samples and names functions by them. */
+		o->profile.period = o->profile.input.period;
+		o->profile.srcline = o->symbols.srcline;
+		return true;
+	}
 	switch (code) {
-	case OPT_PERIOD:
-		o->profile.period = true;
-		return true;
-	case 'e':
-		o->profile.input.event = arg;
-		return true;
 	case OPT_INLINE:
 		if (strcmp(arg, "leaf") == 0)
 			o->profile.inline_mode = INLINE_LEAF;
@@ -68,20 +59,8 @@ view_option(struct view_options *o, int code, const char *arg)
 		else
 			usage_error("--inline: leaf or caller, not '%s'", arg);
 		return true;
-	case OPT_STRICT:
-		o->profile.input.strict = true;
-		return true;
-	case OPT_SRCLINE:
-		o->profile.srcline = o->symbols.srcline = true;
-		return true;
-	case OPT_RESOLVE:
-		o->symbols.resolve = true;
-		return true;
 	case OPT_EXPAND_INLINE:
 		o->symbols.inline_frames = true;
-		return true;
-	case OPT_DEMANGLE:
-		o->symbols.demangle = true;
 		return true;
 	case 'f':
 		o->format = report_format_option(arg);

@@ -485,6 +485,34 @@ START_TEST(output_is_the_first_line)
 }
 END_TEST
 
+START_TEST(whole_output)
+{
+	char file[UNIT_PATH];
+	struct child_args a = {0};
+
+	unit_temp_file(file, "old text, longer than what replaces it\n");
+	args_add(&a, "sh");
+	args_add(&a, "-c");
+	args_add(&a, "printf 'first\\nsecond\\n'");
+	char *out = child_whole_output(&a, file);
+	ck_assert_str_eq(out, "first\nsecond\n");
+	free(out);
+	ck_assert_int_ne(access(file, F_OK), 0); /* removed */
+	args_free(&a);
+
+	/* A failure, or nothing written: NULL. */
+	static const char *const cases[] = {"echo partial; exit 2", "true"};
+	for (size_t i = 0; i < 2; i++) {
+		args_add(&a, "sh");
+		args_add(&a, "-c");
+		args_add(&a, cases[i]);
+		ck_assert_ptr_null(child_whole_output(&a, file));
+		ck_assert_int_ne(access(file, F_OK), 0);
+		args_free(&a);
+	}
+}
+END_TEST
+
 struct failure {
 	const char *what;
 	const char *stderr_path;
@@ -587,6 +615,7 @@ main(void)
 	                        open_failure_is_fatal,
 	                        quiet_hides_output,
 	                        output_is_the_first_line,
+	                        whole_output,
 	                        failure_message_without_stderr,
 	                        failure_message_with_short_stderr,
 	                        failure_message_with_long_stderr,

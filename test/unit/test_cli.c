@@ -106,6 +106,28 @@ START_TEST(option_values)
 }
 END_TEST
 
+START_TEST(repeated_option_kept_in_order)
+{
+	struct option_list l = {0};
+	char name[40][8];
+
+	for (int i = 0; i < 40; i++) {
+		snprintf(name[i], sizeof name[i], "v%d", i);
+		option_list_add(&l, name[i]);
+	}
+	ck_assert_uint_eq(l.n, 40);
+	ck_assert_uint_ge(l.cap, 40);
+	for (int i = 0; i < 40; i++)
+		ck_assert_ptr_eq(l.v[i], name[i]);
+	option_list_free(&l);
+	ck_assert_ptr_null(l.v);
+	ck_assert_uint_eq(l.n, 0);
+	option_list_add(&l, "again");
+	ck_assert_str_eq(l.v[0], "again");
+	option_list_free(&l);
+}
+END_TEST
+
 START_TEST(bad_option_values_are_usage_errors)
 {
 	struct unit_child *c = value_of("101", true, false);
@@ -262,7 +284,8 @@ END_TEST
 int
 main(void)
 {
-	const TTest *tests[] = {parse_u64_is_strict,
+	const TTest *tests[] = {repeated_option_kept_in_order,
+	                        parse_u64_is_strict,
 	                        parse_double_is_strict,
 	                        option_values,
 	                        bad_option_values_are_usage_errors,

@@ -25,6 +25,12 @@ START_TEST(folded_lines)
 	ck_assert(f.count[0] == 12.5);
 	ck_assert(!folded_parse_line(span_cstr("this line has no count"), &f));
 	ck_assert(!folded_parse_line(span_cstr("42"), &f));
+	/* Beyond a uint64_t: no count, so the stack has none. */
+	ck_assert(folded_parse_line(span_cstr("a 18446744073709549568"), &f));
+	ck_assert(!folded_parse_line(span_cstr("a 18446744073709551616"), &f));
+	ck_assert(!folded_parse_line(
+	    span_cstr("p;x 777777777777777777777777777777777777777777777"),
+	    &f));
 
 	struct span rest = span_cstr("a;b;c"), frame;
 	ck_assert(folded_next_frame(&rest, &frame));

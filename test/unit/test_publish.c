@@ -155,7 +155,7 @@ publish_in_child(void *arg)
 		         r->data[i]);
 		dirs[i] = data[i];
 	}
-	struct publish_options opt = {dirs, r->ndata, out, r->make};
+	struct publish_options opt = {{dirs, r->ndata, 0}, out, r->make};
 	publish(dest, &opt);
 }
 

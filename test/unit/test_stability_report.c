@@ -54,6 +54,33 @@ START_TEST(sizes_parsed)
 }
 END_TEST
 
+static void
+sizes_option(void *arg)
+{
+	struct stability_options opt = {0};
+
+	stability_sizes_option(&opt, arg);
+	printf("%zu:", opt.nsizes);
+	for (size_t i = 0; i < opt.nsizes; i++)
+		printf(" %zu", opt.sizes[i]);
+	printf("\n");
+}
+
+START_TEST(sizes_as_an_option)
+{
+	struct unit_child c;
+
+	unit_child_run(sizes_option, "2,4", &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.out, "2: 2 4\n");
+	unit_child_run(sizes_option, "1,,2", &c);
+	ck_assert_int_eq(c.status, 2);
+	ck_assert_str_eq(c.out, "");
+	ck_assert_ptr_nonnull(
+	    strstr(c.err, "--sizes: not a list of group sizes: '1,,2'"));
+}
+END_TEST
+
 /* The whole of a small file, NUL-terminated. */
 static const char *
 contents(const char *path)
@@ -319,6 +346,7 @@ int
 main(void)
 {
 	const TTest *tests[] = {sizes_parsed,
+	                        sizes_as_an_option,
 	                        report_of_known_runs,
 	                        splits_drawn_when_more_than_asked,
 	                        default_group_sizes,

@@ -1,0 +1,128 @@
+/*
+ * record_run.c - one run of a recording (record_plan.h): perf record,
+ * its `perf script` text (perfviews script) appended to the raw file
+ * after the run's marker, the samples perf lost; and compression.
+ */
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/message.h"
+#include "base/xalloc.h"
+#include "dataset/record_plan.h"
+#include "dataset/runs.h"
+#include "dataset/script.h"
+
+/*
+ * The samples perf lost in a recording, from `perf report --stats`: the
+ * LOST_SAMPLES of each event, or when it has none, of all together.
+ */
+static unsigned long
+lost_samples(struct plan *p, const char *data)
+{
+	struct child_args a = {0};
+	char *file = xasprintf("%s/answer", p->tmp);
+	unsigned long per_event = 0, all = 0;
+	bool aggregated = false;
+
+	args_add_words(&a, p->opt->perf, "--perf");
+	args_add(&a, "report");
+	args_add(&a, "-i");
+	args_add(&a, data);
+	args_add(&a, "--stats");
+	char *stats = record_output(child_whole_output, &a, file);
+	args_free(&a);
+	free(file);
+	for (char *line = stats, *next; line != NULL && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		char *lost = strstr(line, "LOST_SAMPLES events:");
+		if (strstr(line, " stats:") != NULL)
+			aggregated = strstr(line, "Aggregated") != NULL;
+		else if (lost != NULL && aggregated)
+			all += strtoul(lost + 20, NULL, 10);
+		else if (lost != NULL)
+			per_event += strtoul(lost + 20, NULL, 10);
+	}
+	if (stats == NULL)
+		warnmsg("%s report --stats failed: samples lost are unknown",
+		        p->opt->perf);
+	free(stats);
+	return per_event > 0 ? per_event : all;
+}
+
+/* Run n of the recording: perf record, then its perf script text. */
+void
+record_run(struct plan *p, uint32_t n, int raw)
+{
+	char *data = xasprintf("%s/run.data", p->tmp);
+	char *err = xasprintf("%s/stderr", p->tmp);
+	struct child_args a = {0};
+
+	char *shown = plan_record_text(p, data);
+	printf("run %" PRIu32 "/%" PRIu32 ": %s\n", n, p->id.runs, shown);
+	fflush(stdout);
+	free(shown);
+	plan_record_args(&a, p, data);
+	char *what = xasprintf("run %" PRIu32 " of %" PRIu32, n, p->id.runs);
+	p->record_s += record_workload(p, &a, what);
+
+	char marker[64];
+	int len =
+	    snprintf(marker, sizeof marker,
+	             RUN_MARKER "%" PRIu32 "/%" PRIu32 "\n", n, p->id.runs);
+	if (write(raw, marker, (size_t)len) != len)
+		die_errno(EXIT_DATA, "%s/raw.txt", p->tmp);
+	free(what);
+	what = xasprintf("run %" PRIu32, n); /* "perf script of run 2" */
+	struct script_options so = {
+	    .perf = p->opt->perf,
+	    .input = data,
+	    .name = what,
+	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
+	    .tmpdir = p->tmp};
+	double t = clock_seconds();
+	script_write(&so, raw); /* a failure ends the process */
+	p->script_s += clock_seconds() - t;
+	close(so.err_fd);
+	record_stop_if_asked();
+	unsigned long lost = lost_samples(p, data);
+	if (lost > 0)
+		warnmsg("run %" PRIu32 ": perf lost %lu samples (its ring "
+		        "buffer was full)%s",
+		        n, lost,
+		        p->measure->every_event ? ": the counts are short by "
+		                                  "that many"
+		                                : "");
+	p->lost += lost;
+	unlink(data); /* else the next perf record keeps it as .old */
+	free(what);
+	free(data);
+	free(err);
+}
+
+void
+record_compress(struct plan *p, const char *raw, const char *xz)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	int fd = child_open(xz, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, fd, -1};
+
+	args_add_words(&a, p->opt->xz, "--xz");
+	args_add(&a, "-c");
+	args_add(&a, raw);
+	double t = clock_seconds();
+	bool ok = child_run(a.v, &io, 0, &r);
+	p->compress_s += clock_seconds() - t;
+	close(fd);
+	args_free(&a);
+	record_stop_if_asked();
+	if (!ok)
+		child_failed("compression", &r, NULL);
+}
