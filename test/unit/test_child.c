@@ -25,21 +25,6 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The whole of a small file, NUL-terminated. */
-static const char *
-contents(const char *path)
-{
-	static char buf[4096];
-	int fd = open(path, O_RDONLY);
-
-	ck_assert_int_ge(fd, 0);
-	ssize_t n = read(fd, buf, sizeof buf - 1);
-	ck_assert_int_ge(n, 0);
-	buf[n] = '\0';
-	close(fd);
-	return buf;
-}
-
 static const char *
 describe(const struct child_result *r)
 {
@@ -109,8 +94,8 @@ START_TEST(files_redirected)
 	close(in);
 	close(ofd);
 	close(efd);
-	ck_assert_str_eq(contents(out), "from-pipe\nto-out\n");
-	ck_assert_str_eq(contents(err), "to-err\n");
+	ck_assert_str_eq(unit_file_text(out), "from-pipe\nto-out\n");
+	ck_assert_str_eq(unit_file_text(err), "to-err\n");
 	unlink(out);
 	unlink(err);
 }
@@ -130,7 +115,8 @@ START_TEST(child_in_its_own_group)
 	struct child_io io = {-1, fd, -1};
 	ck_assert(child_run(argv, &io, 0, &r));
 	close(fd);
-	ck_assert_int_eq(sscanf(contents(out), "%lu %lu", &pid, &group), 2);
+	ck_assert_int_eq(sscanf(unit_file_text(out), "%lu %lu", &pid, &group),
+	                 2);
 	ck_assert_uint_eq(group, pid);
 	ck_assert_uint_ne(group, (unsigned long)getpgrp());
 	unlink(out);
@@ -143,7 +129,7 @@ pid_in(const char *file)
 {
 	for (int i = 0; i < 100; i++) {
 		long pid = 0;
-		if (sscanf(contents(file), "%ld", &pid) == 1 && pid > 0)
+		if (sscanf(unit_file_text(file), "%ld", &pid) == 1 && pid > 0)
 			return (pid_t)pid;
 		struct timespec t = {0, 10 * 1000 * 1000};
 		nanosleep(&t, NULL);
@@ -463,7 +449,7 @@ START_TEST(output_is_the_first_line)
 	char *out = child_output(&a, file);
 	ck_assert_str_eq(out, "first");
 	free(out);
-	ck_assert_str_eq(contents(file), "first\nsecond\n");
+	ck_assert_str_eq(unit_file_text(file), "first\nsecond\n");
 	args_free(&a);
 
 	/* No newline: all of it; a failure: nothing, even with output. */

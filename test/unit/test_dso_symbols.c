@@ -21,34 +21,7 @@ dso_probe_target(int x)
 	return x * 5 + 2;
 }
 
-static char exe[4096];
-
-/* The path of this program and the file offset of addr, as perf prints. */
-static uint64_t
-file_offset_of(const void *addr)
-{
-	FILE *maps = fopen("/proc/self/maps", "r");
-	char line[8192];
-	uint64_t want = (uint64_t)(uintptr_t)addr, result = 0;
-
-	ck_assert_ptr_nonnull(maps);
-	while (fgets(line, sizeof line, maps) != NULL) {
-		uint64_t start, end, pgoff;
-		char path[4096] = "";
-		if (sscanf(line,
-		           "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64
-		           " %*s %*s %4095s",
-		           &start, &end, &pgoff, path) < 3)
-			continue;
-		if (want >= start && want < end) {
-			result = want - start + pgoff;
-			snprintf(exe, sizeof exe, "%s", path);
-			break;
-		}
-	}
-	fclose(maps);
-	return result;
-}
+static char exe[UNIT_MAPPED_PATH];
 
 /* A perf map under a fresh directory: DIR/tmp/perf-77.map. */
 struct perf_map {
@@ -111,7 +84,7 @@ START_TEST(own_function_at_file_offset)
 {
 	struct dso_table t;
 	dso_table_init(&t);
-	uint64_t off = file_offset_of((const void *)dso_probe_target);
+	uint64_t off = unit_file_offset((uintptr_t)dso_probe_target, exe);
 	struct dso *d = dso_table_get(&t, span_cstr(exe));
 	ck_assert_ptr_nonnull(d);
 	uint64_t at = 99;

@@ -9,19 +9,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#ifdef __SANITIZE_ADDRESS__
-#include <sanitizer/lsan_interface.h>
-/*
- * libbfd 2.40 leaks a little of what its DWARF reader allocates
- * (dwarf2.c, lost inside the library); not ours to report.
- */
-#define LIBBFD_LEAKS_BEGIN() __lsan_disable()
-#define LIBBFD_LEAKS_END()   __lsan_enable()
-#else
-#define LIBBFD_LEAKS_BEGIN() ((void)0)
-#define LIBBFD_LEAKS_END()   ((void)0)
-#endif
-
 #include "symbols/dwarf_lines.h"
 #include "symbols/libbfd.h"
 #include "unit.h"

@@ -19,34 +19,7 @@ elf_probe_target(int x)
 	return x * 7 + 3;
 }
 
-static char exe[4096];
-
-/* The path of this program and the file offset of addr, as perf prints. */
-static uint64_t
-file_offset_of(const void *addr)
-{
-	FILE *maps = fopen("/proc/self/maps", "r");
-	char line[8192];
-	uint64_t want = (uint64_t)(uintptr_t)addr, result = 0;
-
-	ck_assert_ptr_nonnull(maps);
-	while (fgets(line, sizeof line, maps) != NULL) {
-		uint64_t start, end, pgoff;
-		char path[4096] = "";
-		if (sscanf(line,
-		           "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64
-		           " %*s %*s %4095s",
-		           &start, &end, &pgoff, path) < 3)
-			continue;
-		if (want >= start && want < end) {
-			result = want - start + pgoff;
-			snprintf(exe, sizeof exe, "%s", path);
-			break;
-		}
-	}
-	fclose(maps);
-	return result;
-}
+static char exe[UNIT_MAPPED_PATH];
 
 START_TEST(own_functions)
 {
@@ -54,7 +27,7 @@ START_TEST(own_functions)
 	struct symbol_list syms = {0};
 	struct arena names;
 	arena_init(&names);
-	uint64_t off = file_offset_of((const void *)elf_probe_target);
+	uint64_t off = unit_file_offset((uintptr_t)elf_probe_target, exe);
 
 	ck_assert_ptr_null(elf_dso_open(&e, exe, &syms, &names));
 	symbol_list_finish(&syms, ALIAS_BEST);
@@ -89,7 +62,7 @@ START_TEST(offsets_outside_sections)
 	struct symbol_list syms = {0};
 	struct arena names;
 	arena_init(&names);
-	file_offset_of((const void *)elf_probe_target);
+	unit_file_offset((uintptr_t)elf_probe_target, exe);
 	ck_assert_ptr_null(elf_dso_open(&e, exe, &syms, &names));
 	ck_assert_uint_eq(elf_dso_address(&e, UINT64_C(1) << 60), UINT64_C(1)
 	                                                              << 60);

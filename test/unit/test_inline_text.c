@@ -9,16 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#ifdef __SANITIZE_ADDRESS__
-#include <sanitizer/lsan_interface.h>
-/* libbfd 2.40 leaks a little of what its DWARF reader allocates. */
-#define LIBBFD_LEAKS_BEGIN() __lsan_disable()
-#define LIBBFD_LEAKS_END()   __lsan_enable()
-#else
-#define LIBBFD_LEAKS_BEGIN() ((void)0)
-#define LIBBFD_LEAKS_END()   ((void)0)
-#endif
-
 #include "symbols/inline_text.h"
 #include "unit.h"
 
@@ -44,34 +34,7 @@ it_outer(int x)
 	return it_inlined(x) * 2;
 }
 
-static char exe[4096];
-
-/* The file offset of addr, as perf prints it, and this program's path. */
-static uint64_t
-file_offset_of(uintptr_t addr)
-{
-	FILE *maps = fopen("/proc/self/maps", "r");
-	char line[8192];
-	uint64_t result = 0;
-
-	ck_assert_ptr_nonnull(maps);
-	while (fgets(line, sizeof line, maps) != NULL) {
-		uint64_t start, end, pgoff;
-		char path[4096] = "";
-		if (sscanf(line,
-		           "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64
-		           " %*s %*s %4095s",
-		           &start, &end, &pgoff, path) < 3)
-			continue;
-		if (addr >= start && addr < end) {
-			result = addr - start + pgoff;
-			snprintf(exe, sizeof exe, "%s", path);
-			break;
-		}
-	}
-	fclose(maps);
-	return result;
-}
+static char exe[UNIT_MAPPED_PATH];
 
 /*
  * perf's frame line for an address in the call in it_inlined (the call
@@ -82,7 +45,7 @@ static void
 frame_line(char *buf, size_t size, const char *sym, bool offset)
 {
 	it_outer(1);
-	uint64_t at = file_offset_of(caught_return - 1);
+	uint64_t at = unit_file_offset(caught_return - 1, exe);
 	uint64_t off = caught_return - 1 - (uintptr_t)it_outer;
 	if (offset)
 		snprintf(buf, size, "\t%16" PRIx64 " %s+0x%" PRIx64 " (%s)", at,
@@ -168,9 +131,9 @@ START_TEST(other_frames_unchanged)
 	for (size_t i = 0; i < sizeof never / sizeof *never; i++)
 		ck_assert_ptr_null(expand(t, never[i]).p);
 	/* it_catch's own entry: a chain of one, of its own name. */
-	file_offset_of((uintptr_t)it_catch);
+	unit_file_offset((uintptr_t)it_catch, exe);
 	snprintf(line, sizeof line, "\t%16" PRIx64 " it_catch+0x0 (%s)",
-	         file_offset_of((uintptr_t)it_catch), exe);
+	         unit_file_offset((uintptr_t)it_catch, exe), exe);
 	ck_assert_ptr_null(expand(t, line).p);
 	struct inline_text_stats st = inline_text_stats(t);
 	ck_assert_uint_eq(st.expanded, 0);

@@ -18,70 +18,26 @@
 
 #define ID "w-perf-freq99x2"
 
-/* A directory for one test, removed with everything in it at the end. */
-static char top[64];
+/* The test's scratch directory (unit_dir_make). */
+static const char *top;
 
-static void
-make_top(void)
-{
-	snprintf(top, sizeof top, "/tmp/perfviews-unit.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(top));
-}
-
-static void
-remove_top(void)
-{
-	char cmd[128];
-
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
-	ck_assert_int_eq(system(cmd), 0);
-}
-
-/* top/rel, in a buffer of its own for each of a few calls. */
-static const char *
-at(const char *rel)
-{
-	static char bufs[8][PATH_MAX];
-	static int next;
-	char *b = bufs[next++ % 8];
-
-	snprintf(b, PATH_MAX, "%s/%s", top, rel);
-	return b;
-}
-
-static void
-write_file(const char *rel, const char *text)
-{
-	FILE *f = fopen(at(rel), "w");
-
-	ck_assert_msg(f != NULL, "%s", at(rel));
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
+/* The text of top/rel. */
 static const char *
 contents(const char *rel)
 {
-	static char buf[65536];
-	FILE *f = fopen(at(rel), "r");
-
-	ck_assert_msg(f != NULL, "no %s", rel);
-	size_t n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
+	return unit_file_text(unit_dir_path(rel));
 }
 
 static bool
 exists(const char *rel)
 {
-	return access(at(rel), F_OK) == 0;
+	return access(unit_dir_path(rel), F_OK) == 0;
 }
 
 static void
 make_dir(const char *rel)
 {
-	ck_assert_int_eq(mkdir(at(rel), 0777), 0);
+	ck_assert_int_eq(mkdir(unit_dir_path(rel), 0777), 0);
 }
 
 /* DIR/ID-meta.json for id, with a command line. */
@@ -96,7 +52,7 @@ write_meta(const char *dir, const char *id, const char *command)
 	ck_assert(
 	    metadata_set(&m, "workload.command", command, why, sizeof why));
 	snprintf(rel, sizeof rel, "%s/%s-meta.json", dir, id);
-	FILE *f = fopen(at(rel), "w");
+	FILE *f = fopen(unit_dir_path(rel), "w");
 	ck_assert_ptr_nonnull(f);
 	metadata_write(&m, f);
 	fclose(f);
@@ -117,10 +73,10 @@ make_data_set(void)
 	make_dir("data");
 	make_dir("out");
 	write_meta("data", ID, "python3 -c pass");
-	write_file("data/" ID "-raw.txt", "raw text\n");
+	unit_dir_write("data/" ID "-raw.txt", "raw text\n");
 	for (size_t i = 0; views[i] != NULL; i++) {
 		snprintf(rel, sizeof rel, "out/" ID "-%s", views[i]);
-		write_file(rel, views[i]);
+		unit_dir_write(rel, views[i]);
 	}
 }
 
@@ -204,7 +160,7 @@ listing(const char *rel)
 {
 	static char out[4096];
 	struct dirent **names;
-	int n = scandir(at(rel), &names, NULL, alphasort);
+	int n = scandir(unit_dir_path(rel), &names, NULL, alphasort);
 	size_t used = 0;
 
 	ck_assert_int_ge(n, 0);
@@ -225,7 +181,7 @@ START_TEST(copies_and_indexes)
 	struct run r = {"pub", {"data"}, 1, "out", "", false};
 	struct unit_child c;
 
-	make_top();
+	top = unit_dir_make();
 	make_data_set();
 	publish_run(&r, &c);
 	ck_assert_str_eq(c.err, "");
@@ -252,7 +208,7 @@ START_TEST(copies_and_indexes)
 	                                    "-meta.json) |\n"));
 	/* README, 5 views, raw and meta. */
 	ck_assert_uint_eq(assert_links_resolve("pub"), 10);
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -262,28 +218,29 @@ START_TEST(same_bytes_left_alone)
 	struct unit_child c;
 	struct stat before, after;
 
-	make_top();
+	top = unit_dir_make();
 	make_data_set();
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, 0);
-	ck_assert_int_eq(stat(at("pub/" ID "-flat.txt"), &before), 0);
+	ck_assert_int_eq(stat(unit_dir_path("pub/" ID "-flat.txt"), &before),
+	                 0);
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, 0);
 	ck_assert_str_eq(c.out, "published to TOP/pub: 0 file(s) copied, 10 "
 	                        "already there\n");
-	ck_assert_int_eq(stat(at("pub/" ID "-flat.txt"), &after), 0);
+	ck_assert_int_eq(stat(unit_dir_path("pub/" ID "-flat.txt"), &after), 0);
 	ck_assert_uint_eq(before.st_ino, after.st_ino);
 
 	/* A changed view is replaced whole, by another file. */
-	write_file("out/" ID "-flat.txt", "new flat, longer than before\n");
+	unit_dir_write("out/" ID "-flat.txt", "new flat, longer than before\n");
 	/* A stability report, when there is one, is published too. */
-	write_file("out/" ID "-stability.md", "stable\n");
+	unit_dir_write("out/" ID "-stability.md", "stable\n");
 	publish_run(&r, &c);
 	ck_assert_str_eq(c.out, "published to TOP/pub: 2 file(s) copied, 9 "
 	                        "already there\n");
 	ck_assert_str_eq(contents("pub/" ID "-flat.txt"),
 	                 "new flat, longer than before\n");
-	ck_assert_int_eq(stat(at("pub/" ID "-flat.txt"), &after), 0);
+	ck_assert_int_eq(stat(unit_dir_path("pub/" ID "-flat.txt"), &after), 0);
 	ck_assert_uint_ne(before.st_ino, after.st_ino);
 	ck_assert_str_eq(contents("pub/" ID "-stability.md"), "stable\n");
 	ck_assert_ptr_nonnull(strstr(contents("pub/README.md"),
@@ -291,7 +248,7 @@ START_TEST(same_bytes_left_alone)
 	/* Nothing written beside is left. */
 	ck_assert_ptr_null(strstr(listing("pub"), ".tmp"));
 	ck_assert_uint_eq(assert_links_resolve("pub"), 11);
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -300,12 +257,12 @@ START_TEST(unpublishable_data_sets_skipped)
 	struct run r = {"pub", {"data"}, 1, "out", "", false};
 	struct unit_child c;
 
-	make_top();
+	top = unit_dir_make();
 	make_data_set();
 	/* No raw file; and an ID that is not one. */
 	write_meta("data", "v-perf-freq1", "v");
 	write_meta("data", "not_an_id", "n");
-	write_file("data/not_an_id-raw.txt", "raw\n");
+	unit_dir_write("data/not_an_id-raw.txt", "raw\n");
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, 0);
 	ck_assert_str_eq(c.err,
@@ -319,7 +276,7 @@ START_TEST(unpublishable_data_sets_skipped)
 	ck_assert_ptr_null(strstr(listing("pub"), "v-perf"));
 	ck_assert_ptr_null(strstr(listing("pub"), "not_an_id"));
 	ck_assert_ptr_null(strstr(contents("pub/README.md"), "v-perf"));
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -328,11 +285,11 @@ START_TEST(first_directory_wins)
 	struct run r = {"pub", {"data", "data2"}, 2, "out", "", false};
 	struct unit_child c;
 
-	make_top();
+	top = unit_dir_make();
 	make_data_set();
 	make_dir("data2");
 	write_meta("data2", ID, "the other command");
-	write_file("data2/" ID "-raw.txt.xz", "other raw\n");
+	unit_dir_write("data2/" ID "-raw.txt.xz", "other raw\n");
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, 0);
 	ck_assert_str_eq(c.out, "published to TOP/pub: 10 file(s) copied, 0 "
@@ -341,7 +298,7 @@ START_TEST(first_directory_wins)
 	ck_assert(!exists("pub/" ID "-raw.txt.xz"));
 	ck_assert_ptr_nonnull(
 	    strstr(contents("pub/" ID "-meta.json"), "python3 -c pass"));
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -350,16 +307,16 @@ START_TEST(missing_view_is_fatal)
 	struct run r = {"pub", {"data"}, 1, "out", "", false};
 	struct unit_child c;
 
-	make_top();
+	top = unit_dir_make();
 	make_data_set();
-	unlink(at("out/" ID "-calltree.txt"));
+	unlink(unit_dir_path("out/" ID "-calltree.txt"));
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: " ID ": no " ID "-calltree.txt in "
 	                        "TOP/out\n");
 	ck_assert_str_eq(c.out, "");
 	ck_assert(!exists("pub/README.md"));
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -368,9 +325,9 @@ START_TEST(destination_must_be_a_directory)
 	struct run r = {"file", {"data"}, 1, "out", "", false};
 	struct unit_child c;
 
-	make_top();
+	top = unit_dir_make();
 	make_data_set();
-	write_file("file", "x");
+	unit_dir_write("file", "x");
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: TOP/file: Not a directory\n");
@@ -379,7 +336,7 @@ START_TEST(destination_must_be_a_directory)
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err,
 	                 "prog: TOP/no/such/dir: No such file or directory\n");
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -393,34 +350,34 @@ START_TEST(views_rendered_by_make)
 	struct unit_child c;
 	char make[PATH_MAX + 32], want[2 * PATH_MAX];
 
-	make_top();
+	top = unit_dir_make();
 	make_dir("da'ta");
 	make_dir("out dir");
 	write_meta("da'ta", ID, "python3 -c pass");
-	write_file("da'ta/" ID "-raw.txt", "raw text\n");
+	unit_dir_write("da'ta/" ID "-raw.txt", "raw text\n");
 	/* A make that logs its words and renders each view as its name. */
-	write_file("make.sh",
-	           "log=$(dirname \"$0\")/log\n"
-	           "printf '[%s]' \"$@\" >>\"$log\"; echo >>\"$log\"\n"
-	           "id=${2#ID=}; out=${4#OUT=}\n"
-	           "for v in flamegraph.svg flat.txt calltree.txt "
-	           "bydso.txt categories.txt categories.svg folded.txt "
-	           "README.md; do\n"
-	           "  echo \"made $v\" >\"$out/$id-$v\"\n"
-	           "done\n");
-	snprintf(make, sizeof make, "sh %s", at("make.sh"));
+	unit_dir_write("make.sh",
+	               "log=$(dirname \"$0\")/log\n"
+	               "printf '[%s]' \"$@\" >>\"$log\"; echo >>\"$log\"\n"
+	               "id=${2#ID=}; out=${4#OUT=}\n"
+	               "for v in flamegraph.svg flat.txt calltree.txt "
+	               "bydso.txt categories.txt categories.svg folded.txt "
+	               "README.md; do\n"
+	               "  echo \"made $v\" >\"$out/$id-$v\"\n"
+	               "done\n");
+	snprintf(make, sizeof make, "sh %s", unit_dir_path("make.sh"));
 	r.make = make;
 	publish_run(&r, &c);
 	ck_assert_str_eq(c.err, "");
 	ck_assert_int_eq(c.status, 0);
 	snprintf(want, sizeof want, "[views][ID=%s][DATA=%s][OUT=%s]\n", ID,
-	         at("da'ta"), at("out dir"));
+	         unit_dir_path("da'ta"), unit_dir_path("out dir"));
 	ck_assert_str_eq(contents("log"), want);
 	ck_assert_str_eq(contents("pub/" ID "-flat.txt"), "made flat.txt\n");
 	ck_assert_uint_eq(assert_links_resolve("pub"), 10);
 
 	/* A make that fails stops the publishing. */
-	write_file("make.sh", "exit 3\n");
+	unit_dir_write("make.sh", "exit 3\n");
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_ptr_nonnull(strstr(c.err,
@@ -428,7 +385,7 @@ START_TEST(views_rendered_by_make)
 	                             "OUT='TOP/out dir' failed (exit 3)\n"));
 	ck_assert_msg(strncmp(c.err, "prog: sh TOP/make.sh views", 26) == 0,
 	              "%s", c.err);
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -438,14 +395,14 @@ START_TEST(data_by_default)
 	struct run r = {"pub", {NULL}, 0, "out", "", true};
 	struct unit_child c;
 
-	make_top();
+	top = unit_dir_make();
 	make_data_set();
 	publish_run(&r, &c);
 	ck_assert_str_eq(c.err, "");
 	ck_assert_str_eq(c.out, "published to pub: 10 file(s) copied, 0 "
 	                        "already there\n");
 	ck_assert_uint_eq(assert_links_resolve("pub"), 10);
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -454,7 +411,7 @@ START_TEST(nothing_to_publish)
 	struct run r = {"pub", {"empty"}, 1, "out", "", false};
 	struct unit_child c;
 
-	make_top();
+	top = unit_dir_make();
 	make_dir("empty");
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, 0);
@@ -465,7 +422,7 @@ START_TEST(nothing_to_publish)
 	ck_assert_ptr_nonnull(strstr(contents("pub/README.md"),
 	                             "|---|---|---|---|---|---|---|\n\n"
 	                             "## The files of a data set\n"));
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 

@@ -20,72 +20,8 @@
 #include "dataset/record.h"
 #include "unit.h"
 
-/*
- * A recording that fails ends the process with exit(1) from deep inside
- * record(), holding what it allocated: not a leak, but LeakSanitizer
- * (the ASan build) reports it.  Allocations of a run meant to fail are
- * not tracked; a recording that succeeds must free everything.
- */
-#ifdef __SANITIZE_ADDRESS__
-#include <sanitizer/lsan_interface.h>
-#define FAILURE_EXPECTED() __lsan_disable()
-#else
-#define FAILURE_EXPECTED() ((void)0)
-#endif
-
-/* A directory for one test, removed with everything in it at the end. */
-static char top[64];
-
-static void
-make_top(void)
-{
-	snprintf(top, sizeof top, "/tmp/perfviews-unit.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(top));
-}
-
-static void
-remove_top(void)
-{
-	char cmd[128];
-
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
-	ck_assert_int_eq(system(cmd), 0);
-}
-
-/* top/rel, in a buffer of its own for each of a few calls. */
-static const char *
-at(const char *rel)
-{
-	static char bufs[8][PATH_MAX];
-	static int next;
-	char *b = bufs[next++ % 8];
-
-	snprintf(b, PATH_MAX, "%s/%s", top, rel);
-	return b;
-}
-
-static void
-write_file(const char *rel, const char *text)
-{
-	FILE *f = fopen(at(rel), "w");
-
-	ck_assert_msg(f != NULL, "%s", at(rel));
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
-static const char *
-contents(const char *path)
-{
-	static char buf[65536];
-	FILE *f = fopen(path, "r");
-
-	ck_assert_msg(f != NULL, "no %s", path);
-	size_t n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
+/* The test's scratch directory (unit_dir_make). */
+static const char *top;
 
 static void
 assert_starts(const char *text, const char *want)
@@ -213,9 +149,9 @@ job_init(struct job *j, const char *id)
 	memset(j, 0, sizeof *j);
 	j->id = id;
 	record_defaults(&j->opt);
-	write_file("perf.sh", fake_perf);
-	snprintf(j->perf, sizeof j->perf, "sh %s", at("perf.sh"));
-	snprintf(j->data, sizeof j->data, "%s", at("data"));
+	unit_dir_write("perf.sh", fake_perf);
+	snprintf(j->perf, sizeof j->perf, "sh %s", unit_dir_path("perf.sh"));
+	snprintf(j->data, sizeof j->data, "%s", unit_dir_path("data"));
 	j->opt.perf = j->perf;
 	j->opt.data = j->data;
 	j->opt.cmd = "true";
@@ -264,7 +200,7 @@ assert_refused(struct job *j, int status, const char *message)
 	              c.status, status, c.err);
 	ck_assert_str_eq(c.err, message);
 	ck_assert_str_eq(c.out, "");
-	ck_assert_str_eq(listing(at("data")), "(none)");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 	ck_assert_str_eq(listing(top), "perf.sh");
 }
 
@@ -272,7 +208,7 @@ START_TEST(mistakes_refused_before_anything_runs)
 {
 	struct job j;
 
-	make_top();
+	top = unit_dir_make();
 	job_init(&j, "bad");
 	assert_refused(&j, EXIT_DATA,
 	               "prog: bad ID 'bad': missing tool and frequency (want "
@@ -320,7 +256,7 @@ START_TEST(mistakes_refused_before_anything_runs)
 	assert_refused(&j, EXIT_DATA,
 	               "prog: false has no -X perf (tag xperf needs Python "
 	               "3.12 or later, built with perf trampoline support)\n");
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -339,7 +275,7 @@ START_TEST(records_a_data_set)
 	struct metadata m;
 	char why[256], log[4096];
 
-	make_top();
+	top = unit_dir_make();
 	job_init(&j, "w-perf-freq99x2-t1");
 	j.opt.cmd = "sh -c 'echo workload ran >&2'";
 	run_job(&j, &c);
@@ -356,11 +292,12 @@ START_TEST(records_a_data_set)
 	              "wrote TOP/data/w-perf-freq99x2-t1-raw.txt.xz and "
 	              "TOP/data/w-perf-freq99x2-t1-meta.json (5 samples)\n"
 	              "took ");
-	ck_assert_str_eq(listing(at("data")), "w-perf-freq99x2-t1-meta.json "
-	                                      "w-perf-freq99x2-t1-raw.txt.xz");
+	ck_assert_str_eq(listing(unit_dir_path("data")),
+	                 "w-perf-freq99x2-t1-meta.json "
+	                 "w-perf-freq99x2-t1-raw.txt.xz");
 
 	/* perf as it was called: version, then record and script per run. */
-	snprintf(log, sizeof log, "%s", contents(at("log")));
+	snprintf(log, sizeof log, "%s", unit_file_text(unit_dir_path("log")));
 	say_top(log, sizeof log);
 #define RUN_DATA "[TOP/data/.w-perf-freq99x2-t1.tmp/run.data]"
 #define SCRIPT                                                                 \
@@ -382,9 +319,10 @@ START_TEST(records_a_data_set)
 	/* The raw file: each run's text after its marker. */
 	char cmd[PATH_MAX + 64];
 	snprintf(cmd, sizeof cmd, "xz -dc %s >%s",
-	         at("data/w-perf-freq99x2-t1-raw.txt.xz"), at("raw.txt"));
+	         unit_dir_path("data/w-perf-freq99x2-t1-raw.txt.xz"),
+	         unit_dir_path("raw.txt"));
 	ck_assert_int_eq(system(cmd), 0);
-	ck_assert_str_eq(contents(at("raw.txt")),
+	ck_assert_str_eq(unit_file_text(unit_dir_path("raw.txt")),
 	                 "# perfviews run 1/2\n"
 	                 "py 1 1.1: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
 	                 "py 1 1.2: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
@@ -395,10 +333,11 @@ START_TEST(records_a_data_set)
 
 	/* meta.json: from the ID, perf, the options and the counts. */
 	metadata_init(&m);
-	ck_assert_msg(
-	    metadata_read_json(&m, at("data/w-perf-freq99x2-t1-meta.json"), why,
-	                       sizeof why),
-	    "%s", why);
+	ck_assert_msg(metadata_read_json(
+	                  &m,
+	                  unit_dir_path("data/w-perf-freq99x2-t1-meta.json"),
+	                  why, sizeof why),
+	              "%s", why);
 	ck_assert_str_eq(field(&m, "id"), "w-perf-freq99x2-t1");
 	ck_assert_str_eq(field(&m, "workload.name"), "w");
 	ck_assert_str_eq(field(&m, "workload.command"),
@@ -432,7 +371,7 @@ START_TEST(records_a_data_set)
 	ck_assert_str_ne(field(&m, "timing.record_seconds"), "null");
 	ck_assert_str_ne(field(&m, "timing.other_seconds"), "null");
 	metadata_free(&m);
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -444,7 +383,7 @@ START_TEST(records_with_options)
 	struct metadata m;
 	char why[256], log[4096];
 
-	make_top();
+	top = unit_dir_make();
 	job_init(&j, "pass-perf-freq7-nosite");
 	j.opt.cmd = NULL;
 	j.opt.python = "true";
@@ -452,7 +391,7 @@ START_TEST(records_with_options)
 	j.opt.event = "task-clock";
 	run_job(&j, &c);
 	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
-	snprintf(log, sizeof log, "%s", contents(at("log")));
+	snprintf(log, sizeof log, "%s", unit_file_text(unit_dir_path("log")));
 	say_top(log, sizeof log);
 	ck_assert_str_eq(
 	    log, "[--version]\n"
@@ -470,8 +409,9 @@ START_TEST(records_with_options)
 	         "run.data][--stats]\n");
 	metadata_init(&m);
 	ck_assert_msg(
-	    metadata_read_json(&m, at("data/pass-perf-freq7-nosite-meta.json"),
-	                       why, sizeof why),
+	    metadata_read_json(
+	        &m, unit_dir_path("data/pass-perf-freq7-nosite-meta.json"), why,
+	        sizeof why),
 	    "%s", why);
 	ck_assert_str_eq(field(&m, "workload.command"), "true -S -c pass");
 	ck_assert_str_eq(field(&m, "tool.call_graph"), "fp");
@@ -480,7 +420,7 @@ START_TEST(records_with_options)
 	ck_assert_str_eq(field(&m, "tags"), "nosite");
 	ck_assert_str_eq(field(&m, "samples.per_run"), "2");
 	metadata_free(&m);
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -492,7 +432,7 @@ START_TEST(records_faults)
 	struct metadata m;
 	char why[256], log[4096];
 
-	make_top();
+	top = unit_dir_make();
 	job_init(&j, "w-perf-freq99-faults");
 	run_job(&j, &c);
 	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
@@ -500,7 +440,7 @@ START_TEST(records_faults)
 	                     "page-faults,major-faults -c 1 -m 16M "
 	                     "--call-graph dwarf -o ");
 	ck_assert_ptr_nonnull(strstr(c.out, "(2 faults)\n"));
-	snprintf(log, sizeof log, "%s", contents(at("log")));
+	snprintf(log, sizeof log, "%s", unit_file_text(unit_dir_path("log")));
 	say_top(log, sizeof log);
 	ck_assert_ptr_nonnull(
 	    strstr(log, "[record][-e][page-faults,major-faults][-c][1][-m][16M]"
@@ -510,10 +450,11 @@ START_TEST(records_faults)
 	*strchr(record_line, '\n') = '\0';
 	ck_assert_ptr_null(strstr(record_line, "[-F]"));
 	metadata_init(&m);
-	ck_assert_msg(
-	    metadata_read_json(&m, at("data/w-perf-freq99-faults-meta.json"),
-	                       why, sizeof why),
-	    "%s", why);
+	ck_assert_msg(metadata_read_json(
+	                  &m,
+	                  unit_dir_path("data/w-perf-freq99-faults-meta.json"),
+	                  why, sizeof why),
+	              "%s", why);
 	ck_assert_str_eq(field(&m, "tool.event"), "page-faults,major-faults");
 	ck_assert_str_eq(field(&m, "tool.frequency"), "99");
 	ck_assert_str_eq(field(&m, "tool.period"), "1");
@@ -523,8 +464,8 @@ START_TEST(records_faults)
 	metadata_free(&m);
 
 	/* Another event is refused, before anything is made. */
-	remove_top();
-	make_top();
+	unit_dir_remove();
+	top = unit_dir_make();
 	job_init(&j, "w-perf-freq99-faults");
 	j.opt.event = "cycles";
 	j.opt.event_given = true;
@@ -533,7 +474,7 @@ START_TEST(records_faults)
 	               "prog: tag faults records page-faults,major-faults: "
 	               "PERF_EVENT (--event cycles) does not apply\n"
 	               "Try 'prog --help'.\n");
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -545,7 +486,7 @@ START_TEST(lost_samples_counted)
 	struct metadata m;
 	char why[256];
 
-	make_top();
+	top = unit_dir_make();
 	job_init(&j, "w-perf-freq99");
 	j.env = "LOST_SAMPLES";
 	run_job(&j, &c);
@@ -553,12 +494,13 @@ START_TEST(lost_samples_counted)
 	ck_assert_str_eq(c.err, "prog: run 1: perf lost 7 samples (its ring "
 	                        "buffer was full)\n");
 	metadata_init(&m);
-	ck_assert_msg(metadata_read_json(&m, at("data/w-perf-freq99-meta.json"),
-	                                 why, sizeof why),
+	ck_assert_msg(metadata_read_json(
+	                  &m, unit_dir_path("data/w-perf-freq99-meta.json"),
+	                  why, sizeof why),
 	              "%s", why);
 	ck_assert_str_eq(field(&m, "samples.lost"), "7");
 	metadata_free(&m);
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -567,7 +509,7 @@ START_TEST(failed_run_leaves_nothing)
 	struct job j;
 	struct unit_child c;
 
-	make_top();
+	top = unit_dir_make();
 	job_init(&j, "w-perf-freq99x2");
 	j.env = "FAIL_RECORD";
 	j.fails = true;
@@ -575,7 +517,7 @@ START_TEST(failed_run_leaves_nothing)
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: run 1 of 2 failed (exit 3); the end of "
 	                        "its stderr:\n    line 1\n    perf: boom\n");
-	ck_assert_str_eq(listing(at("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "");
 
 	job_init(&j, "w-perf-freq99x2");
 	j.env = "FAIL_SCRIPT";
@@ -584,7 +526,7 @@ START_TEST(failed_run_leaves_nothing)
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: perf script of run 1 failed (exit 4); "
 	                        "the end of its stderr:\n    no data\n");
-	ck_assert_str_eq(listing(at("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "");
 
 	/* A workload that fails fails the run. */
 	job_init(&j, "w-perf-freq99");
@@ -594,7 +536,7 @@ START_TEST(failed_run_leaves_nothing)
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: run 1 of 1 failed (exit 1); the end of "
 	                        "its stderr:\n");
-	ck_assert_str_eq(listing(at("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "");
 
 	/* A compressor that fails. */
 	job_init(&j, "w-perf-freq99");
@@ -603,8 +545,8 @@ START_TEST(failed_run_leaves_nothing)
 	run_job(&j, &c);
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: compression failed (exit 1)\n");
-	ck_assert_str_eq(listing(at("data")), "");
-	remove_top();
+	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	unit_dir_remove();
 }
 END_TEST
 
@@ -615,7 +557,7 @@ START_TEST(stopped_recording_leaves_nothing)
 	char want[128];
 	time_t start = time(NULL);
 
-	make_top();
+	top = unit_dir_make();
 	job_init(&j, "w-perf-freq99x3");
 	j.env = "SLOW_RECORD";
 	j.signal = SIGTERM;
@@ -624,13 +566,13 @@ START_TEST(stopped_recording_leaves_nothing)
 	snprintf(want, sizeof want, "prog: stopped by %s; nothing recorded\n",
 	         strsignal(SIGTERM));
 	ck_assert_str_eq(c.err, want);
-	ck_assert_str_eq(listing(at("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "");
 	/* No further run was started. */
 	assert_starts(c.out, "run 1/3: sh TOP/perf.sh record ");
 	ck_assert_ptr_null(strstr(c.out, "run 2/3"));
 	ck_assert_str_eq(c.out + strlen(c.out) - 8, "-- true\n");
 	ck_assert_int_lt(time(NULL) - start, 10);
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 
@@ -639,19 +581,19 @@ START_TEST(data_must_be_a_directory)
 	struct job j;
 	struct unit_child c;
 
-	make_top();
+	top = unit_dir_make();
 	job_init(&j, "w-perf-freq99");
-	write_file("data", "a file\n");
+	unit_dir_write("data", "a file\n");
 	run_job(&j, &c);
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: TOP/data: Not a directory\n");
 	/* Directories are made as needed. */
-	snprintf(j.data, sizeof j.data, "%s", at("a/b/c"));
+	snprintf(j.data, sizeof j.data, "%s", unit_dir_path("a/b/c"));
 	run_job(&j, &c);
 	ck_assert_msg(c.status == 0, "%s", c.err);
-	ck_assert_str_eq(listing(at("a/b/c")),
+	ck_assert_str_eq(listing(unit_dir_path("a/b/c")),
 	                 "w-perf-freq99-meta.json w-perf-freq99-raw.txt.xz");
-	remove_top();
+	unit_dir_remove();
 }
 END_TEST
 

@@ -422,20 +422,6 @@ START_TEST(ranking_by_self_weight)
 }
 END_TEST
 
-/* The whole of a small file, NUL-terminated. */
-static const char *
-contents(const char *path)
-{
-	static char buf[4096];
-	FILE *f = fopen(path, "r");
-
-	ck_assert_ptr_nonnull(f);
-	size_t n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* A raw file of runs: sample lines "leaf;caller" per run, runs by '|'. */
 static void
 raw_file(char *path, const char *runs, bool markers)
@@ -497,7 +483,7 @@ START_TEST(runs_of_a_raw_file)
 	snprintf(want, sizeof want,
 	         "perfviews: %s: only 3 runs; 10 or more give k up to 5\n",
 	         path);
-	ck_assert_str_eq(contents(err), want);
+	ck_assert_str_eq(unit_file_text(err), want);
 	unlink(err);
 	unlink(path);
 	ck_assert_uint_eq(s.nruns, 3);

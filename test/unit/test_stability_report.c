@@ -81,20 +81,6 @@ START_TEST(sizes_as_an_option)
 }
 END_TEST
 
-/* The whole of a small file, NUL-terminated. */
-static const char *
-contents(const char *path)
-{
-	static char buf[16384];
-	FILE *f = fopen(path, "r");
-
-	ck_assert_ptr_nonnull(f);
-	size_t n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /*
  * A raw file: runs separated by '|', each a list of leaf functions, one
  * sample each, called from main.
@@ -155,7 +141,7 @@ report(const char *runs, const struct stability_options *opt, char *err,
 	dup2(saved, STDERR_FILENO);
 	close(saved);
 	stability_free(&s);
-	snprintf(err, errlen, "%s", contents(errpath));
+	snprintf(err, errlen, "%s", unit_file_text(errpath));
 	/* The warning names the raw file: say RAW instead. */
 	char *at = strstr(err, raw);
 	if (at != NULL) {
@@ -164,7 +150,7 @@ report(const char *runs, const struct stability_options *opt, char *err,
 	}
 	unlink(raw);
 	unlink(errpath);
-	const char *text = contents(outpath);
+	const char *text = unit_file_text(outpath);
 	unlink(outpath);
 	return text;
 }

@@ -9,19 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifdef __SANITIZE_ADDRESS__
-#include <sanitizer/lsan_interface.h>
-/*
- * libbfd 2.40 leaks a little of what its DWARF reader allocates
- * (dwarf2.c, lost inside the library); not ours to report.
- */
-#define LIBBFD_LEAKS_BEGIN() __lsan_disable()
-#define LIBBFD_LEAKS_END()   __lsan_enable()
-#else
-#define LIBBFD_LEAKS_BEGIN() ((void)0)
-#define LIBBFD_LEAKS_END()   ((void)0)
-#endif
-
 #include "input/perf_script.h"
 #include "symbols/symbols.h"
 #include "unit.h"
@@ -33,34 +20,7 @@ symbols_probe_target(int x)
 	return x * 3 + 1; /* PROBE_LINE */
 }
 
-static char exe[4096];
-
-/* The path of this program and the file offset of addr, as perf prints. */
-static uint64_t
-file_offset_of(const void *addr)
-{
-	FILE *maps = fopen("/proc/self/maps", "r");
-	char line[8192];
-	uint64_t want = (uint64_t)(uintptr_t)addr, result = 0;
-
-	ck_assert_ptr_nonnull(maps);
-	while (fgets(line, sizeof line, maps) != NULL) {
-		uint64_t start, end, pgoff;
-		char path[4096] = "";
-		if (sscanf(line,
-		           "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64
-		           " %*s %*s %4095s",
-		           &start, &end, &pgoff, path) < 3)
-			continue;
-		if (want >= start && want < end) {
-			result = want - start + pgoff;
-			snprintf(exe, sizeof exe, "%s", path);
-			break;
-		}
-	}
-	fclose(maps);
-	return result;
-}
+static char exe[UNIT_MAPPED_PATH];
 
 static struct symbolizer *
 all_options(void)
@@ -72,7 +32,7 @@ all_options(void)
 START_TEST(own_function_named)
 {
 	struct symbolizer *s = all_options();
-	uint64_t off = file_offset_of((const void *)symbols_probe_target);
+	uint64_t off = unit_file_offset((uintptr_t)symbols_probe_target, exe);
 	uint64_t symoff = 99;
 	struct span name =
 	    symbolizer_lookup(s, span_cstr(exe), off + 1, &symoff);
@@ -85,7 +45,7 @@ END_TEST
 START_TEST(own_function_line)
 {
 	struct symbolizer *s = all_options();
-	uint64_t off = file_offset_of((const void *)symbols_probe_target);
+	uint64_t off = unit_file_offset((uintptr_t)symbols_probe_target, exe);
 	struct symbol_location loc[8];
 	LIBBFD_LEAKS_BEGIN();
 	size_t n = symbolizer_locate(s, span_cstr(exe), off, loc, 8);
@@ -174,7 +134,7 @@ END_TEST
 START_TEST(rewrite_resolves_own_frames)
 {
 	struct symbolizer *s = all_options();
-	uint64_t off = file_offset_of((const void *)symbols_probe_target);
+	uint64_t off = unit_file_offset((uintptr_t)symbols_probe_target, exe);
 	char line[4300];
 	struct perf_frame in, *out;
 	struct frame_table tables[2];

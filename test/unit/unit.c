@@ -1,6 +1,9 @@
 /*
  * unit.c - see unit.h.
  */
+#include <inttypes.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -102,4 +105,83 @@ unit_temp_file(char *path, const char *text)
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(write(fd, text, n), (ssize_t)n);
 	close(fd);
+}
+
+uint64_t
+unit_file_offset(uintptr_t addr, char *path)
+{
+	FILE *maps = fopen("/proc/self/maps", "r");
+	char line[8192];
+	bool found = false;
+	uint64_t offset = 0;
+
+	ck_assert_ptr_nonnull(maps);
+	while (!found && fgets(line, sizeof line, maps) != NULL) {
+		uint64_t start, end, pgoff;
+		char file[UNIT_MAPPED_PATH] = "";
+		if (sscanf(line,
+		           "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64
+		           " %*s %*s %4095s",
+		           &start, &end, &pgoff, file) < 3)
+			continue;
+		if (addr >= start && addr < end) {
+			offset = addr - start + pgoff;
+			snprintf(path, UNIT_MAPPED_PATH, "%s", file);
+			found = true;
+		}
+	}
+	fclose(maps);
+	ck_assert_msg(found, "nothing mapped at %#" PRIxPTR, addr);
+	return offset;
+}
+
+static char unit_dir[64];
+
+const char *
+unit_dir_make(void)
+{
+	snprintf(unit_dir, sizeof unit_dir, "/tmp/perfviews-unit.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(unit_dir));
+	return unit_dir;
+}
+
+const char *
+unit_dir_path(const char *rel)
+{
+	static char bufs[8][PATH_MAX];
+	static unsigned next;
+	char *b = bufs[next++ % 8];
+
+	snprintf(b, PATH_MAX, "%s/%s", unit_dir, rel);
+	return b;
+}
+
+void
+unit_dir_write(const char *rel, const char *text)
+{
+	FILE *f = fopen(unit_dir_path(rel), "w");
+
+	ck_assert_msg(f != NULL, "%s", unit_dir_path(rel));
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+void
+unit_dir_remove(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", unit_dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+const char *
+unit_file_text(const char *path)
+{
+	static char buf[65536];
+	FILE *f = fopen(path, "r");
+
+	ck_assert_msg(f != NULL, "no %s", path);
+	read_back(f, buf, sizeof buf);
+	return buf;
 }

@@ -18,6 +18,7 @@
 
 #include <check.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,48 @@ int unit_pipe(const char *text, size_t n);
  */
 enum { UNIT_PATH = 64 };
 void unit_temp_file(char *path, const char *text);
+
+/*
+ * Where addr is in the file mapped there, as perf prints a user-space
+ * address: the file offset, returned, and the file's path, written to path
+ * (UNIT_MAPPED_PATH bytes).  Fails the test when nothing is mapped there.
+ */
+enum { UNIT_MAPPED_PATH = 4096 };
+uint64_t unit_file_offset(uintptr_t addr, char *path);
+
+/*
+ * A scratch directory for one test: made by unit_dir_make, removed with
+ * everything in it by unit_dir_remove.  unit_dir_path gives DIR/rel, in
+ * one of eight buffers used in turn (so a few may be held at once).
+ */
+const char *unit_dir_make(void);
+const char *unit_dir_path(const char *rel);
+void unit_dir_write(const char *rel, const char *text);
+void unit_dir_remove(void);
+
+/*
+ * The start of a file (up to 64 KiB), NUL-terminated, in a buffer that the
+ * next call reuses.  Fails the test when the file cannot be read.
+ */
+const char *unit_file_text(const char *path);
+
+/*
+ * A test that ends the process with exit(1) from deep inside the code
+ * under test leaves what it allocated behind: not a leak, but
+ * LeakSanitizer (the ASan build) would report it.  libbfd 2.40 leaks a
+ * little of what its DWARF reader allocates (dwarf2.c, inside the
+ * library): not ours to report either.  Both are kept from LeakSanitizer.
+ */
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#define FAILURE_EXPECTED()   __lsan_disable()
+#define LIBBFD_LEAKS_BEGIN() __lsan_disable()
+#define LIBBFD_LEAKS_END()   __lsan_enable()
+#else
+#define FAILURE_EXPECTED()   ((void)0)
+#define LIBBFD_LEAKS_BEGIN() ((void)0)
+#define LIBBFD_LEAKS_END()   ((void)0)
+#endif
 
 /* Assert that a span holds exactly the C string want. */
 #define ck_assert_span(got, want)                                              \
