@@ -63,3 +63,46 @@ perf_works() {
 	fi
 	return 0
 }
+
+# Can the browser tests run here?  They need node, Chromium ($CHROMIUM,
+# Debian's by default) and playwright-core under test/node_modules, which
+# is installed with npm when missing.  Exports CHROMIUM when they can; sets
+# BROWSER_WHY when they cannot.
+browser_works() {
+	BROWSER_WHY=
+	CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+	if ! command -v node >/dev/null 2>&1; then
+		BROWSER_WHY="node is not installed"
+		return 1
+	fi
+	if [ ! -x "$CHROMIUM" ]; then
+		BROWSER_WHY="$CHROMIUM is not installed"
+		return 1
+	fi
+	if [ ! -d "$TOP/test/node_modules/playwright-core" ]; then
+		(cd "$TOP/test" && npm install --no-save --no-audit --no-fund \
+		    playwright-core >"$TMP/npm.log" 2>&1)
+	fi
+	if [ ! -d "$TOP/test/node_modules/playwright-core" ]; then
+		BROWSER_WHY="cannot install playwright-core: $(tail -n 1 "$TMP/npm.log")"
+		return 1
+	fi
+	export CHROMIUM
+	return 0
+}
+
+# report_node [PREFIX]: the lines of a node test script ("ok NAME",
+# "not ok NAME: why", anything else passed on) as PASS and FAIL lines,
+# each name after PREFIX.
+report_node() {
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) pass "$1${line#ok }" ;;
+		"not ok "*)
+			rest=${line#not ok }
+			fail "$1${rest%%: *}" "${rest#*: }"
+			;;
+		*) echo "$line" ;;
+		esac
+	done
+}

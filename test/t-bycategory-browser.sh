@@ -9,24 +9,10 @@
 # charts, and the console stays free of errors.
 . "$(dirname "$0")/lib.sh"
 
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-if ! command -v node >/dev/null 2>&1; then
-	skip browser "node is not installed"
+if ! browser_works; then
+	skip browser "$BROWSER_WHY"
 	exit 0
 fi
-if [ ! -x "$CHROMIUM" ]; then
-	skip browser "$CHROMIUM is not installed"
-	exit 0
-fi
-if [ ! -d "$TOP/test/node_modules/playwright-core" ]; then
-	(cd "$TOP/test" && npm install --no-save --no-audit --no-fund \
-	    playwright-core >"$TMP/npm.log" 2>&1)
-	if [ ! -d "$TOP/test/node_modules/playwright-core" ]; then
-		skip browser "cannot install playwright-core: $(tail -n 1 "$TMP/npm.log")"
-		exit 0
-	fi
-fi
-export CHROMIUM
 
 inputs=$TOP/test/golden/inputs
 xz -dc "$TOP/examples/pass-perf-freq50000-nosite-raw.txt.xz" \
@@ -41,10 +27,4 @@ if ! "$BIN/bycategory" -f svg "$TMP/pass-perf-freq50000-nosite-raw.txt" \
 fi
 (cd "$TOP/test" && node browser/bycategory.mjs "$TMP/example.svg" \
     "$TMP/each.svg" 2>&1) |
-	while IFS= read -r line; do
-		case $line in
-		"ok "*) pass "${line#ok }" ;;
-		"not ok "*) rest=${line#not ok }; fail "${rest%%: *}" "${rest#*: }" ;;
-		*) echo "$line" ;;
-		esac
-	done
+	report_node

@@ -12,35 +12,10 @@
 # printed, not asserted.
 . "$(dirname "$0")/lib.sh"
 
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-if ! command -v node >/dev/null 2>&1; then
-	skip browser "node is not installed"
+if ! browser_works; then
+	skip browser "$BROWSER_WHY"
 	exit 0
 fi
-if [ ! -x "$CHROMIUM" ]; then
-	skip browser "$CHROMIUM is not installed"
-	exit 0
-fi
-if [ ! -d "$TOP/test/node_modules/playwright-core" ]; then
-	(cd "$TOP/test" && npm install --no-save --no-audit --no-fund \
-	    playwright-core >"$TMP/npm.log" 2>&1)
-	if [ ! -d "$TOP/test/node_modules/playwright-core" ]; then
-		skip browser "cannot install playwright-core: $(tail -n 1 "$TMP/npm.log")"
-		exit 0
-	fi
-fi
-export CHROMIUM
-
-# node's lines: "ok NAME", "not ok NAME: why", "# comment".
-report_node() {
-	while IFS= read -r line; do
-		case $line in
-		"ok "*) pass "${line#ok }" ;;
-		"not ok "*) rest=${line#not ok }; fail "${rest%%: *}" "${rest#*: }" ;;
-		*) echo "$line" ;;
-		esac
-	done
-}
 
 small=$TOP/test/golden/inputs/flamesvg-small.folded
 if "$BIN/flamesvg" "$small" >"$TMP/small.svg"; then

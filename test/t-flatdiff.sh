@@ -200,25 +200,9 @@ if [ -n "$PYTHON" ] && "$PYTHON" -c 'import sys, xml.dom.minidom as m; m.parse(s
 else
 	fail "differential SVG is valid XML" "$(head -n 1 "$TMP/xml.err")"
 fi
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-if ! command -v node >/dev/null 2>&1 || [ ! -x "$CHROMIUM" ]; then
-	skip "differential graph in Chromium" "node and $CHROMIUM are needed"
+if ! browser_works; then
+	skip "differential graph in Chromium" "$BROWSER_WHY"
 	exit 0
 fi
-if [ ! -d "$TOP/test/node_modules/playwright-core" ]; then
-	(cd "$TOP/test" && npm install --no-save --no-audit --no-fund \
-	    playwright-core >"$TMP/npm.log" 2>&1)
-fi
-if [ ! -d "$TOP/test/node_modules/playwright-core" ]; then
-	skip "differential graph in Chromium" "cannot install playwright-core"
-	exit 0
-fi
-export CHROMIUM
 (cd "$TOP/test" && node browser/flamediff.mjs "$TMP/pythons.diff" \
-    "$TMP/pythons.svg" 2>&1) | while IFS= read -r line; do
-	case $line in
-	"ok "*) pass "differential graph: ${line#ok }" ;;
-	"not ok "*) rest=${line#not ok }; fail "differential graph: ${rest%%: *}" "${rest#*: }" ;;
-	*) echo "$line" ;;
-	esac
-done
+    "$TMP/pythons.svg" 2>&1) | report_node "differential graph: "
