@@ -7,6 +7,7 @@
 #     recorded (perf report --stats);
 #   - where the selection keeps symbols, flatsort's five top self functions
 #     have the sample counts `perf report --no-children -n` gives them;
+# and that -F ip,sym (no field that starts a sample) is one clear error;
 # SKIP, with the reason, where perf cannot record.
 . "$(dirname "$0")/lib.sh"
 
@@ -104,6 +105,19 @@ for mode in plain callchain; do
 			    sed 's/^/    perf|ours: /'
 		fi
 	done
+	# No field that starts a sample: one clear error, nothing written.
+	t="$mode ip,sym"
+	perf script -i "$data" -F ip,sym >"$TMP/s.txt" 2>/dev/null
+	"$BIN/collapse" "$TMP/s.txt" >"$TMP/folded" 2>"$TMP/c.err"
+	status=$?
+	if [ $status -eq 1 ] && [ ! -s "$TMP/folded" ] &&
+	    [ "$(wc -l <"$TMP/c.err")" -eq 1 ] &&
+	    grep -q ':[0-9]*: frame lines with no sample header: .*-F comm' \
+	    "$TMP/c.err"; then
+		pass "$t: one error naming the fields to add"
+	else
+		fail "$t" "exit $status, $(wc -l <"$TMP/c.err") lines: $(head -n 1 "$TMP/c.err")"
+	fi
 done
 
 # Dwarf call chains of Python 3.12: perf prints "(inlined)" for functions

@@ -53,6 +53,7 @@ input_format_guess(struct span head, bool whole)
 	struct input_guess g;
 	const char *p = head.p, *end = head.p + head.n;
 	unsigned long lineno = 0, text = 0, perf = 0, folded = 0, both = 0;
+	unsigned long starts = 0; /* perf lines that start a sample or record */
 	struct span line, next;
 
 	memset(&g, 0, sizeof g);
@@ -97,6 +98,7 @@ input_format_guess(struct span head, bool whole)
 		}
 		if (is_perf) {
 			perf++;
+			starts += kind != PERF_LINE_OTHER || !indented;
 			if (g.perf_line == 0)
 				g.perf_line = lineno;
 		} else if (is_folded) {
@@ -115,9 +117,10 @@ input_format_guess(struct span head, bool whole)
 	}
 	if (perf > 0 && folded > 0)
 		g.format = INPUT_AMBIGUOUS;
-	else if (perf > 0 && 2 * (perf + both) > text)
+	else if (perf > 0 && 2 * (perf + both) > text) {
 		g.format = INPUT_PERF;
-	else if (perf == 0 && 2 * (folded + both) > text)
+		g.headerless = starts == 0;
+	} else if (perf == 0 && 2 * (folded + both) > text)
 		g.format = INPUT_FOLDED;
 	else
 		g.format = INPUT_UNKNOWN;
@@ -185,6 +188,13 @@ input_format_require(struct line_reader *r, unsigned accept)
 	case INPUT_EMPTY:
 		break;
 	case INPUT_PERF:
+		if (g.headerless && (accept & ACCEPT_PERF))
+			die(EXIT_DATA,
+			    "%s:%lu: frame lines with no sample header: perf "
+			    "script -F needs a field that starts each sample "
+			    "(comm, tid, pid, time, cpu or event; for example "
+			    "-F comm,tid,ip,sym)",
+			    r->name, g.first_line);
 		if (!(accept & ACCEPT_PERF))
 			die(EXIT_DATA,
 			    "%s:%lu: perf script text, not folded stacks: "

@@ -12,7 +12,9 @@
  * its lines.  Otherwise it is unknown (it reads as neither) or ambiguous
  * (it reads as both), and a reader stops with a message naming both
  * formats rather than guess.  A head of lines fitting both is folded
- * stacks: perf prints a bare "comm pid" only above frames.
+ * stacks: perf prints a bare "comm pid" only above frames.  Perf script
+ * text whose head holds frame lines and not one line that starts a sample
+ * is headerless: an error too.
  */
 #ifndef PERFVIEWS_INPUT_FORMAT_H
 #define PERFVIEWS_INPUT_FORMAT_H
@@ -36,6 +38,12 @@ struct input_guess {
 	unsigned long perf_line;   /* the first evidence of perf script text */
 	unsigned long folded_line; /* the first evidence of folded stacks */
 	bool cut; /* the head ends inside its first text line */
+	/*
+	 * Perf script text of frame lines only, no line that starts a
+	 * sample: `perf script -F ip,sym` (no comm, tid, pid, time, cpu
+	 * or event) prints samples so, and no reader can tell them apart.
+	 */
+	bool headerless;
 };
 
 /* Guess from head, the first bytes of the input (whole: all of it). */

@@ -50,9 +50,36 @@ START_TEST(format_certain_or_not)
 }
 END_TEST
 
+/* Frame lines and nothing that starts a sample: -F ip,sym. */
+START_TEST(headerless_frames)
+{
+	const char *with_chains = "\n\t 1462a handle_amd\n\t 0 [unknown]\n\n"
+	                          "\n\tffffffff815de7cb lock_vma\n\n";
+	const char *without = "     7f9fdf70762a handle_amd\n"
+	                      " ffffffff815ff607 pte_offset_map\n";
+	struct input_guess g;
+
+	g = input_format_guess(span_cstr(with_chains), true);
+	ck_assert_int_eq(g.format, INPUT_PERF);
+	ck_assert(g.headerless);
+	ck_assert_uint_eq(g.first_line, 2);
+	g = input_format_guess(span_cstr(without), true);
+	ck_assert_int_eq(g.format, INPUT_PERF);
+	ck_assert(g.headerless);
+	/* A text cut inside a sample is not headerless once a header came. */
+	g = input_format_guess(
+	    span_cstr("\t1 f (x)\n\na 1 1.0: 5 cycles:\n\t1 f (x)\n\n"), true);
+	ck_assert_int_eq(g.format, INPUT_PERF);
+	ck_assert(!g.headerless);
+	g = input_format_guess(span_cstr("python3.12 15072 \n\tffff f\n\n"),
+	                       true);
+	ck_assert(!g.headerless);
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {format_certain_or_not, NULL};
+	const TTest *tests[] = {format_certain_or_not, headerless_frames, NULL};
 	return unit_main("input_format", tests);
 }
