@@ -35,6 +35,7 @@ enum {
 	READ_SIZE = 1 << 20, /* bytes read at once */
 	POLL_MS = 200,       /* how often a stop signal is looked for */
 };
+static const double first_slice_share = 0.6; /* see slice_start */
 
 /* ---- small helpers ---- */
 
@@ -384,6 +385,24 @@ compare_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * The index, among n sorted sample times, where slice k of want starts.
+ * The first slice's text is read as perf writes it, and its inlined
+ * frames added, while the other slices run: this process takes a core
+ * from that slice's perf.  The others' text is read after, when their
+ * perf has ended.  So the first slice holds first_slice_share of what
+ * each other holds (on 2 cores, 0.5 to 0.7 was best: 7% faster on a
+ * start-up recording, 13% on a steady loop, than equal slices).
+ */
+static size_t
+slice_start(unsigned k, unsigned want, size_t n)
+{
+	double share =
+	    (first_slice_share + (k - 1)) / (first_slice_share + (want - 1));
+	size_t i = (size_t)(share * (double)n);
+	return i < n ? i : n - 1;
+}
+
 /* How many slices, and their bounds; 1 when the prepass cannot tell. */
 static void
 make_slices(struct run *r, char *buf)
@@ -417,11 +436,10 @@ make_slices(struct run *r, char *buf)
 	if (want > t->n)
 		want = (unsigned)t->n;
 	qsort(t->v, t->n, sizeof *t->v, compare_u64);
-	/* Slice k starts at sample k*n/N: a bound equal to the last is
-	 * dropped, so that no slice is empty. */
+	/* A bound equal to the last is dropped: no slice is empty. */
 	unsigned n = 1;
 	for (unsigned k = 1; k < want; k++) {
-		uint64_t b = t->v[(size_t)k * t->n / want];
+		uint64_t b = t->v[slice_start(k, want, t->n)];
 		if (b <= r->slices[n - 1].from || b == 0)
 			continue;
 		r->slices[n - 1].to = b - 1;
