@@ -49,7 +49,7 @@ expect_failure() {
 	name=$1 pattern=$2
 	shift 2
 	ls -A "$DATA" >"$TMP/before" 2>/dev/null
-	if $MAKE "$@" DATA="$DATA" XZ="xz -1" >"$TMP/fo" 2>"$TMP/fe"; then
+	if $MAKE "$@" DATA="$DATA" OUT="$OUT" XZ="xz -1" >"$TMP/fo" 2>"$TMP/fe"; then
 		fail "$name" "succeeded"
 		return
 	fi
@@ -91,7 +91,7 @@ fi
 
 # 2. nbody.
 ID=bm_nbody-perf-freq500x3-xperf
-if ! $MAKE record ID=$ID PYTHON="$PY" DATA="$DATA" XZ="xz -1" \
+if ! $MAKE record ID=$ID PYTHON="$PY" DATA="$DATA" OUT="$OUT" XZ="xz -1" \
     RECORD_TIMEOUT=300 >"$TMP/nbody.out" 2>"$TMP/nbody.err"; then
 	fail "make record $ID" "$(head -n 3 "$TMP/nbody.err" | paste -s -d'|' -)"
 	exit 0
@@ -121,6 +121,7 @@ assert "calibration" in b["dropped"] and "warmup" in b["dropped"], b["dropped"]
 assert "mtime" in b["selection"] or "modification" in b["selection"]
 assert "--pid %d " % b["worker_pids"][0] in m["tool"]["record_command"]
 assert 0 < t["benchmark_seconds"] <= t["record_seconds"]
+assert t["views_seconds"] > 0
 r = json.load(open(sys.argv[2]))
 assert len(r["benchmarks"]) == 1
 vals = [v for run in r["benchmarks"][0]["runs"] for v in run.get("values", [])]
@@ -154,11 +155,19 @@ if ls -d "$DATA"/.*.tmp >/dev/null 2>&1; then
 else
 	pass "no temporary directory left"
 fi
+# make record rendered the views, and make views then has nothing to do.
+if grep -q "^took .* views [0-9.]* s" "$TMP/nbody.out" &&
+    [ -s "$OUT/$ID-README.md" ] && [ -s "$OUT/$ID-flamegraph.svg" ] &&
+    [ -z "$($MAKE -s views ID=$ID DATA="$DATA" OUT="$OUT" 2>&1)" ]; then
+	pass "make record $ID rendered its views, timed"
+else
+	fail "views of $ID" "$(tail -n 1 "$TMP/nbody.out"); $(ls "$OUT" | paste -s -d' ' -)"
+fi
 
 # 3. genshi: its requirements installed from the wheels; one data set per
 # variant.
 if ! $MAKE record ID=bm_genshi-perf-freq500x3-xperf PYTHON="$PY" DATA="$DATA" \
-    XZ="xz -1" RECORD_TIMEOUT=300 >"$TMP/genshi.out" 2>"$TMP/genshi.err"; then
+    OUT="$OUT" XZ="xz -1" RECORD_TIMEOUT=300 >"$TMP/genshi.out" 2>"$TMP/genshi.err"; then
 	fail "make record bm_genshi" "$(head -n 3 "$TMP/genshi.err" | paste -s -d'|' -)"
 else
 	ok=yes
@@ -166,10 +175,11 @@ else
 		g=$DATA/bm_genshi_$v-perf-freq500x3-xperf
 		n=$(xz -dc "$g-raw.txt.xz" 2>/dev/null | grep -c "^# perfviews run [1-3]/3 genshi_$v worker")
 		[ "$n" = 3 ] && [ -s "$g-meta.json" ] && [ -s "$g-pyperf.json" ] || ok="genshi_$v: $n runs"
+		[ -s "$OUT/bm_genshi_$v-perf-freq500x3-xperf-README.md" ] || ok="genshi_$v: no views"
 	done
 	[ -e "$DATA/bm_genshi-perf-freq500x3-xperf-raw.txt.xz" ] && ok="a bm_genshi data set too"
 	if [ "$ok" = yes ]; then
-		pass "bm_genshi: one data set per variant, 3 runs each"
+		pass "bm_genshi: one data set per variant, 3 runs each, views of each"
 	else
 		fail "bm_genshi variants" "$ok"
 	fi

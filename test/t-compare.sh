@@ -157,7 +157,7 @@ for p in "$HOME"/.pyenv/versions/3.11*/bin/python3 "$HOME"/.pyenv/versions/3.1[2
 done
 EX=pass-perf-freq50000-nosite
 ID=pass-perf-freq2000x2-nosite
-if ! timeout 120 $MAKE record ID=$ID PYTHON="$PY" DATA="$DATA" RECORD_TIMEOUT=30 \
+if ! timeout 120 $MAKE record ID=$ID PYTHON="$PY" DATA="$DATA" OUT="$OUT" RECORD_TIMEOUT=30 \
     XZ="xz -1" >"$TMP/record.out" 2>&1; then
 	fail "make record" "$(tail -n 2 "$TMP/record.out" | paste -s -d' ' -)"
 	exit 0

@@ -61,7 +61,7 @@ get() { "$TOP/bin/perfviews" get "$DATA/$1-meta.json" "$2"; }
 
 # 1. faults.
 F=pass-perf-freq1000-nosite-faults
-if ! $MAKE record ID=$F PYTHON="$PY" DATA="$DATA" >"$TMP/rec.out" 2>"$TMP/rec.err"; then
+if ! $MAKE record ID=$F PYTHON="$PY" DATA="$DATA" OUT="$OUT" >"$TMP/rec.out" 2>"$TMP/rec.err"; then
 	fail "make record ID=$F" "$(tail -n 2 "$TMP/rec.err" | paste -s -d' ' -)"
 else
 	total=$(get $F samples.total)
@@ -128,7 +128,7 @@ else
 	I=pass-perf-freq1000-nosite-files
 	# A first run compiles nothing later runs would not: pycache is warm.
 	"$PY" -S -c pass
-	if ! $MAKE record ID=$I PYTHON="$PY" DATA="$DATA" >"$TMP/rec.out" 2>"$TMP/rec.err"; then
+	if ! $MAKE record ID=$I PYTHON="$PY" DATA="$DATA" OUT="$OUT" >"$TMP/rec.out" 2>"$TMP/rec.err"; then
 		fail "make record ID=$I" "$(tail -n 2 "$TMP/rec.err" | paste -s -d' ' -)"
 	else
 		if [ -s "$DATA/$I-strace.txt.xz" ] && [ "$(get $I strace.runs)" = 1 ] &&
@@ -186,7 +186,7 @@ fi
 
 # 4. make stability on 3 runs of faults.
 S=pass-perf-freq1000x3-nosite-faults
-if ! $MAKE record ID=$S PYTHON="$PY" DATA="$DATA" >/dev/null 2>"$TMP/rec.err"; then
+if ! $MAKE record ID=$S PYTHON="$PY" DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/rec.err"; then
 	fail "make record ID=$S" "$(tail -n 2 "$TMP/rec.err" | paste -s -d' ' -)"
 elif ! $MAKE stability ID=$S DATA="$DATA" OUT="$OUT" >"$TMP/stab.out" 2>"$TMP/stab.err"; then
 	fail "make stability ID=$S" "$(head -n 2 "$TMP/stab.err" | paste -s -d' ' -)"

@@ -19,6 +19,7 @@
 #include "dataset/bench_output.h"
 #include "dataset/child.h"
 #include "dataset/pyperf_result.h"
+#include "dataset/record.h"
 #include "dataset/runs.h"
 #include "dataset/script.h"
 
@@ -53,7 +54,7 @@ struct output {
 	char *dir; /* its files, before they move into DATA */
 	char *pids;
 	unsigned long samples;
-	double script_s, compress_s;
+	double script_s, compress_s, views_s;
 };
 
 struct job {
@@ -628,15 +629,28 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 		       "samples in %u runs)\n",
 		       c->opt->data, o->id.text, o->samples, o->id.runs);
 	}
-	double script = 0, compress = 0;
+	fflush(stdout);
+	const char *views = c->opt->views;
+	for (size_t i = 0; views != NULL && *views != '\0' && i < j.nouts;
+	     i++) {
+		struct output *o = &j.outs[i];
+		char *meta =
+		    xasprintf("%s/%s-meta.json", c->opt->data, o->id.text);
+		o->views_s =
+		    record_views(views, o->id.text, meta, c->stop_if_asked);
+		free(meta);
+	}
+	total = clock_seconds() - c->start;
+	double script = 0, compress = 0, views_s = 0;
 	for (size_t i = 0; i < j.nouts; i++) {
 		script += j.outs[i].script_s;
 		compress += j.outs[i].compress_s;
+		views_s += j.outs[i].views_s;
 	}
-	printf("took %.1f s: pyperformance %.1f s, perf script %.1f s, "
-	       "compression %.1f s, the rest %.1f s\n",
-	       total, br->record_s, script, compress,
-	       total - br->record_s - script - compress);
+	printf("took %.1f s: pyperformance %.1f s, perfviews script %.1f s, "
+	       "compression %.1f s, views %.1f s, the rest %.1f s\n",
+	       total, br->record_s, script, compress, views_s,
+	       total - br->record_s - script - compress - views_s);
 	for (size_t i = 0; i < j.nouts; i++) {
 		dataset_id_free(&j.outs[i].id);
 		free(j.outs[i].dir);

@@ -87,7 +87,7 @@ $(V)-README.md: $(VIEW_META) $(V)-flat.txt $(V)-categories.txt $(if $(VIEW_STRAC
 record: $(PROGRAMS)
 	@$(BIN)/perfviews record $(RECORD_ARGS) --cmd $(call quote,$(CMD)) \
 	    --python-src $(call quote,$(PYTHON_SRC)) \
-	    --views $(call quote,$(MAKE) -s --no-print-directory views ID=$(ID)) \
+	    --views $(call quote,$(MAKE) -s --no-print-directory views) \
 	    $(call quote,$(ID))
 
 publish: $(BIN)/perfviews

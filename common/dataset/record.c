@@ -199,36 +199,50 @@ move_into(const char *from, const char *to)
 		die_errno(EXIT_DATA, "%s", to);
 }
 
-/*
- * The views, timed; the time goes into meta.json, whose date is kept so
- * that the views made from it are not out of date.
- */
-static void
-make_views(struct plan *p, const char *meta)
+double
+record_views(const char *views, const char *id, const char *meta,
+             void (*stop_if_asked)(void))
 {
 	struct child_args a = {0};
 	struct child_result r;
+	struct metadata m;
 	struct stat st;
+	char seconds[32], why[256];
 
-	args_add_words(&a, p->opt->views, "--views");
+	args_add_words(&a, views, "--views");
+	char *assign = xasprintf("ID=%s", id);
+	args_add(&a, assign);
 	double t = clock_seconds();
 	bool ok = child_run(a.v, NULL, 0, &r);
-	p->views_s = clock_seconds() - t;
+	double s = clock_seconds() - t;
 	args_free(&a);
-	record_stop_if_asked();
+	free(assign);
+	stop_if_asked();
 	if (!ok)
 		child_failed("the views", &r, NULL);
-	printf("rendered the views: %s\n", p->opt->views);
-	char *tmp = xasprintf("%s/meta.json", p->tmp);
-	set_seconds(p, "timing.views_seconds", p->views_s);
+	printf("rendered the views of %s: %s ID=%s\n", id, views, id);
+
+	/* The time into meta.json, its modification time kept. */
+	metadata_read_or_die(&m, meta);
+	snprintf(seconds, sizeof seconds, "%.3f", s);
+	if (!metadata_set(&m, "timing.views_seconds", seconds, why, sizeof why))
+		die(EXIT_DATA, "%s: %s", meta, why);
 	if (stat(meta, &st) != 0)
 		die_errno(EXIT_DATA, "%s", meta);
-	write_meta(p, tmp);
+	char *tmp = xasprintf("%s.tmp", meta);
+	FILE *f = fopen(tmp, "we");
+	if (f == NULL)
+		die_errno(EXIT_DATA, "%s", tmp);
+	metadata_write(&m, f);
+	if (fclose(f) != 0)
+		die_errno(EXIT_DATA, "%s", tmp);
 	struct timespec times[2] = {st.st_atim, st.st_mtim};
 	if (utimensat(AT_FDCWD, tmp, times, 0) != 0)
 		die_errno(EXIT_DATA, "%s", tmp);
 	move_into(tmp, meta);
 	free(tmp);
+	metadata_free(&m);
+	return s;
 }
 
 /* The time of each step, on one line. */
@@ -324,7 +338,8 @@ record(const char *id, const struct record_options *opt)
 		       final_strace, metadata_get(&p.meta, "strace.calls"));
 	fflush(stdout);
 	if (opt->views != NULL && *opt->views != '\0')
-		make_views(&p, final_meta);
+		p.views_s = record_views(opt->views, p.id.text, final_meta,
+		                         record_stop_if_asked);
 	double total = clock_seconds() - p.start;
 	undo_all();
 	print_timings(&p, total);

@@ -49,13 +49,25 @@ struct record_options {
 	const char *strace;     /* "strace", for tag files */
 	unsigned timeout;       /* seconds per run; 0: none */
 	const char *xz;         /* the compressor: "xz -9 -T1" */
-	const char *views;      /* run once the data set is in place: NULL */
+	const char *views;      /* run with ID=ID once a data set is in
+	                           place (record_views): NULL */
 	/* bm_ workloads (pyperformance.h): */
 	const char *cache; /* pyperformance's environments; NULL: DATA's */
 	bool overhead;     /* also run without the profiler, to compare */
 };
 
 void record_defaults(struct record_options *opt);
+
+/*
+ * Render the views of the data set id, whose meta.json is meta: run the
+ * command views (split into words) with "ID=id" after it, then
+ * stop_if_asked; keep the seconds it took in meta.json's
+ * timing.views_seconds, the file's modification time unchanged (so the
+ * views made from it stay up to date), and return them.  A failure is
+ * fatal, with the command's own message.
+ */
+double record_views(const char *views, const char *id, const char *meta,
+                    void (*stop_if_asked)(void));
 
 /* Record the data set id; any failure is fatal (exit 1, or 2: usage). */
 void record(const char *id, const struct record_options *opt);
