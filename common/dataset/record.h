@@ -16,7 +16,8 @@
  *
  * Each run's text is `perfviews script`'s (script.h).  When asked, a
  * command that renders the views (make views) runs once the data set is
- * in place; its time is added to meta.json, whose modification time
+ * in place (record_views; for a benchmark, once for each data set it
+ * made); its time is added to meta.json, whose modification time
  * stays, so the views made from it stay up to date (they show no
  * timings).  The time of each step is printed at the end.
  *
