@@ -22,6 +22,7 @@
 #include "dataset/record.h"
 #include "dataset/runs.h"
 #include "dataset/script.h"
+#include "symbols/inline_text.h"
 
 /* Run in the tool environment: RESULT OUT NAME, NAME's part of RESULT. */
 static const char split_script[] =
@@ -65,6 +66,7 @@ struct job {
 	size_t nfiles, cap;
 	struct output *outs;
 	size_t nouts;
+	struct inline_text *inlines; /* every file's (script.h), made once */
 };
 
 const char *
@@ -267,7 +269,8 @@ script_file(struct job *j, struct output *o, const char *path, int raw)
 	    .perf = j->c->opt->perf,
 	    .input = path,
 	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
-	    .tmpdir = j->br->tmp};
+	    .tmpdir = j->br->tmp,
+	    .inlines = j->inlines};
 	double t = clock_seconds();
 	script_write(&so, raw); /* a failure ends the process */
 	o->script_s += clock_seconds() - t;
@@ -592,7 +595,7 @@ remove_perf_maps(const struct bench_run *br)
 void
 bench_output(const struct bench_context *c, const struct bench_run *br)
 {
-	struct job j = {.c = c, .br = br};
+	struct job j = {.c = c, .br = br, .inlines = inline_text_new()};
 	char why[512];
 
 	if (!pyperf_result_read(&j.result, br->result, why, sizeof why))
@@ -607,6 +610,8 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 			die_errno(EXIT_DATA, "%s", o->dir);
 		write_output(&j, o);
 	}
+	inline_text_free(j.inlines); /* its DWARF is large: freed now */
+	j.inlines = NULL;
 	/* All or nothing: moved once every data set is complete. */
 	for (size_t i = 0; i < j.nouts; i++) {
 		struct output *o = &j.outs[i];

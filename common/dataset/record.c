@@ -107,6 +107,7 @@ plan_free(struct plan *p)
 	free(p->tmp);
 	free(p->bench_python);
 	free(p->events);
+	inline_text_free(p->inlines);
 	metadata_free(&p->meta);
 	dataset_id_free(&p->id);
 }
@@ -309,6 +310,7 @@ record(const char *id, const struct record_options *opt)
 
 	char *raw = xasprintf("%s/raw.txt", p.tmp);
 	int fd = child_open(raw, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND);
+	p.inlines = inline_text_new(); /* the runs' DSOs are the same */
 	for (uint32_t n = 1; n <= p.id.runs; n++)
 		record_run(&p, n, fd);
 	close(fd);

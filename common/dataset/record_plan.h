@@ -30,6 +30,7 @@
 #include "dataset/measure.h"
 #include "dataset/metadata.h"
 #include "dataset/record.h"
+#include "symbols/inline_text.h"
 
 /* What a recording is made of, worked out before anything is run. */
 struct plan {
@@ -43,6 +44,7 @@ struct plan {
 	/* Seconds: since start (monotonic), and in each step. */
 	double start, record_s, script_s, compress_s, strace_s, views_s;
 	double other_s;
+	struct inline_text *inlines;   /* every run's (script.h), made once */
 	char *bench_python;            /* bm_: the interpreter's own path */
 	const struct measure *measure; /* what is counted: the tags' */
 	char *events;                  /* perf record -e */

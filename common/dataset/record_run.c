@@ -85,7 +85,8 @@ record_run(struct plan *p, uint32_t n, int raw)
 	    .input = data,
 	    .name = what,
 	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
-	    .tmpdir = p->tmp};
+	    .tmpdir = p->tmp,
+	    .inlines = p->inlines};
 	double t = clock_seconds();
 	script_write(&so, raw); /* a failure ends the process */
 	p->script_s += clock_seconds() - t;

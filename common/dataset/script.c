@@ -655,8 +655,10 @@ script_write(const struct script_options *o, int fd)
 	if (!r->stopped)
 		make_slices(r, buf);
 	r->fd = fd;
-	script_text_init(&r->text, r->expand ? inline_text_new() : NULL,
-	                 &r->events, write_all, r);
+	struct inline_text *it = NULL;
+	if (r->expand)
+		it = o->inlines != NULL ? o->inlines : inline_text_new();
+	script_text_init(&r->text, it, &r->events, write_all, r);
 	bool ok = !r->stopped && run_slices(r, buf);
 	if (!ok)
 		stop_slices(r);
@@ -664,7 +666,8 @@ script_write(const struct script_options *o, int fd)
 		say_what_was_done(r, start, cpu);
 	close_slices(r);
 	sigaction(SIGPIPE, &r->old_pipe, NULL);
-	inline_text_free(r->text.it);
+	if (it != o->inlines)
+		inline_text_free(it);
 	script_text_free(&r->text);
 	script_events_free(&r->events);
 	args_free(&r->perf);

@@ -42,6 +42,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct inline_text; /* symbols/inline_text.h */
+
 struct script_options {
 	const char *perf;  /* the perf command (words): "perf" */
 	const char *input; /* the perf.data file */
@@ -53,6 +55,12 @@ struct script_options {
 	                  for a failure message, so open it for reading too) */
 	const char *tmpdir; /* for the slices' text; NULL: $TMPDIR, /tmp */
 	bool verbose;       /* say on stderr what was done */
+	/*
+	 * The DSOs' inlined frames, looked up once for all the calls that
+	 * share it (the runs of a data set: the same DSOs); the caller frees
+	 * it.  NULL: one is made and freed here.
+	 */
+	struct inline_text *inlines;
 };
 
 /*

@@ -5,8 +5,9 @@
  * The filters' mains are built for this target as fuzz_main_NAME
  * (-Dmain=...).  Each runs as its program would, with its output to
  * /dev/null, on the input given as a file.  An input the filters refuse
- * as a whole (neither perf script text nor folded stacks) makes them exit,
- * as they should: those are left to fuzz_perf_script and fuzz_folded.
+ * as a whole (neither perf script text nor folded stacks, or frame lines
+ * with no sample header) makes them exit, as they should: those are left
+ * to fuzz_perf_script and fuzz_folded.
  */
 #include <getopt.h>
 #include <string.h>
@@ -79,7 +80,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Compressed input is refused whole too, by name. */
 	bool text = input_compressed_format(span_make(
 	                (const char *)data, size)) == NULL;
-	bool perf = text && (g.format == INPUT_PERF || g.format == INPUT_EMPTY);
+	bool perf = text && ((g.format == INPUT_PERF && !g.headerless) ||
+	                     g.format == INPUT_EMPTY);
 	bool folded =
 	    text && (g.format == INPUT_FOLDED || g.format == INPUT_EMPTY);
 	int fd = fuzz_file(data, size);
