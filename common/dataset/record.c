@@ -170,10 +170,9 @@ set_seconds(struct plan *p, const char *field, double s)
 static void
 write_meta(struct plan *p, const char *path)
 {
-	/* With the views' time: the rest as it was (the README has it). */
-	if (p->views_s == 0)
-		p->other_s = clock_seconds() - p->start - p->record_s -
-		             p->script_s - p->compress_s - p->strace_s;
+	/* Written before the views (record_views adds their time). */
+	p->other_s = clock_seconds() - p->start - p->record_s - p->script_s -
+	             p->compress_s - p->strace_s;
 	FILE *f;
 	char lost[24];
 
