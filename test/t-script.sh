@@ -162,8 +162,12 @@ if [ -s "$TMP/CPython, dwarf.ours" ]; then
 	large=$(rss "$TMP/part-0.95.err")
 	small_mb=$(($(wc -c <"$TMP/part-0.2.ours") / 1048576))
 	large_mb=$(($(wc -c <"$TMP/part-0.95.ours") / 1048576))
+	# Text held in memory would add its size: only a gap well over the
+	# 6 MB allowed can show it (a faster machine records less text).
 	if [ -n "$small" ] && [ -n "$large" ] &&
-	    [ $((large_mb - small_mb)) -ge 10 ] && [ "$large" -le $((small + 6)) ]; then
+	    [ $((large_mb - small_mb)) -lt 10 ]; then
+		skip "streaming" "$large_mb MB of text against $small_mb MB: too close to tell"
+	elif [ -n "$small" ] && [ -n "$large" ] && [ "$large" -le $((small + 6)) ]; then
 		pass "streaming: $large MB for $large_mb MB of text, $small MB for $small_mb MB"
 	else
 		fail "streaming" "$large MB for $large_mb MB of text, $small MB for $small_mb MB"
