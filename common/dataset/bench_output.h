@@ -35,7 +35,4 @@ void bench_output(const struct bench_context *c, const struct bench_run *br);
 /* perf record's call-graph option: "--call-graph dwarf" or "-g". */
 const char *bench_callgraph(const struct record_options *opt);
 
-/* The cache directory, made and absolute (free it). */
-char *bench_cache_dir(const struct record_options *opt);
-
 #endif

@@ -548,7 +548,8 @@ hook_environment(const struct bench_context *c, const char *prd)
 	free(extra);
 }
 
-char *
+/* The cache directory, made and absolute (free it). */
+static char *
 bench_cache_dir(const struct record_options *opt)
 {
 	char *cache = opt->cache != NULL && *opt->cache != '\0'

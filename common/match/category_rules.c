@@ -336,7 +336,8 @@ category_rules_load_or_exit(struct category_rules *r, const char *given)
 	}
 }
 
-bool
+/* True when every pair of the rule matches the subject. */
+static bool
 category_rule_matches(const struct category_rule *rule,
                       const struct rule_subject *s)
 {

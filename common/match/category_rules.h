@@ -109,10 +109,6 @@ void category_rules_load_or_exit(struct category_rules *r, const char *given);
 const char *category_rules_shown(const struct category_rules *r,
                                  const char *given);
 
-/* True when every pair of the rule matches the subject. */
-bool category_rule_matches(const struct category_rule *rule,
-                           const struct rule_subject *s);
-
 /*
  * The index of the first rule at or after from that matches s, or
  * RULE_NONE.  With module_only, rules without a module pair are skipped

@@ -80,7 +80,11 @@ compare_free(struct compare *c)
 	free(c->rules);
 }
 
-void
+/*
+ * Read side 0 (A) or 1 (B) from path ("-": stdin) with the views' options.
+ * Exits with status 1 when it has no samples.
+ */
+static void
 compare_read(struct compare *c, int side, const struct view_options *vo,
              const char *path)
 {

@@ -143,12 +143,6 @@ void compare_init(struct compare *c, const struct compare_options *o,
                   enum compare_key key);
 void compare_free(struct compare *c);
 
-/*
- * Read side 0 (A) or 1 (B) from path ("-": stdin) with the views' options.
- * Exits with status 1 when it has no samples.
- */
-void compare_read(struct compare *c, int side, const struct view_options *vo,
-                  const char *path);
 /* Both sides; stdin can be one of them only (a usage error). */
 void compare_read_both(struct compare *c, const struct view_options *vo,
                        const char *a, const char *b);

@@ -8,27 +8,6 @@
 #include "flame/flame_graph.h"
 #include "unit.h"
 
-/* Build a graph from "stack count" lines (or "stack A B" when diff). */
-static void
-build(struct flame_graph *g, const char *const *lines, bool diff)
-{
-	g->diff = diff;
-	for (size_t i = 0; lines[i] != NULL; i++) {
-		const char *sp = strrchr(lines[i], ' ');
-		double b = atof(sp + 1), a = b;
-		size_t n = (size_t)(sp - lines[i]);
-		if (diff) {
-			const char *sp2 = sp - 1;
-			while (*sp2 != ' ')
-				sp2--;
-			a = atof(sp2 + 1);
-			n = (size_t)(sp2 - lines[i]);
-		}
-		flame_graph_add(g, span_make(lines[i], n), b, diff ? b - a : 0);
-	}
-	flame_graph_finish(g);
-}
-
 /* "name@depth:start-end" for every node, joined by spaces. */
 static const char *
 describe(const struct flame_graph *g)
@@ -54,7 +33,7 @@ START_TEST(equal_stacks_merge)
 	struct flame_graph g;
 
 	flame_graph_init(&g, false, false);
-	build(&g, lines, false);
+	unit_flame_graph_lines(&g, lines, false);
 	ck_assert_str_eq(describe(&g), "all@0:0-6 a@1:0-6 b@2:0-4 c@2:4-6");
 	ck_assert(flame_graph_total(&g) == 6);
 	flame_graph_free(&g);
@@ -69,7 +48,7 @@ START_TEST(sorted_as_lines)
 	struct flame_graph g;
 
 	flame_graph_init(&g, false, false);
-	build(&g, lines, false);
+	unit_flame_graph_lines(&g, lines, false);
 	ck_assert_str_eq(describe(&g), "all@0:0-3 a@1:0-3 b@2:0-1 b2@2:1-2 "
 	                               "x@3:1-2 b@2:2-3 c@3:2-3");
 	flame_graph_free(&g);
@@ -82,7 +61,7 @@ START_TEST(reverse_merges_leaves)
 	struct flame_graph g;
 
 	flame_graph_init(&g, true, false);
-	build(&g, lines, false);
+	unit_flame_graph_lines(&g, lines, false);
 	ck_assert_str_eq(describe(&g), "all@0:0-3 b@1:0-3 a@2:0-1 c@2:1-3");
 	flame_graph_free(&g);
 }
@@ -95,7 +74,7 @@ START_TEST(flamechart_keeps_input_order)
 	struct flame_graph g;
 
 	flame_graph_init(&g, false, true);
-	build(&g, lines, false);
+	unit_flame_graph_lines(&g, lines, false);
 	ck_assert_str_eq(describe(&g), "all@0:0-5 a@1:0-1 b@2:0-1 c@1:1-2 "
 	                               "a@1:2-5 b@2:2-5");
 	flame_graph_free(&g);
@@ -110,7 +89,7 @@ START_TEST(shared_beginnings_parsed_right)
 	struct flame_graph g;
 
 	flame_graph_init(&g, false, false);
-	build(&g, lines, false);
+	unit_flame_graph_lines(&g, lines, false);
 	/* "a;b;" is a;b; "abc;def" twice merges. */
 	ck_assert_str_eq(describe(&g),
 	                 "all@0:0-6 a@1:0-1 b@2:0-1 ab@1:1-2 abc@1:2-6 "
@@ -126,7 +105,7 @@ START_TEST(diff_widths_and_deltas)
 	struct flame_graph g;
 
 	flame_graph_init(&g, false, false);
-	build(&g, lines, true);
+	unit_flame_graph_lines(&g, lines, true);
 	ck_assert_str_eq(describe(&g),
 	                 "all@0:0-45 p@1:0-45 grow@2:5-35 shrink@2:35-45");
 	ck_assert(g.nodes[1].delta == 0);
@@ -174,7 +153,7 @@ START_TEST(prune_narrow_frames)
 	struct flame_graph g;
 
 	flame_graph_init(&g, false, false);
-	build(&g, lines, false);
+	unit_flame_graph_lines(&g, lines, false);
 	flame_graph_prune(&g, 0);
 	ck_assert_uint_eq(g.max_depth, 4);
 	flame_graph_prune(&g, 2);

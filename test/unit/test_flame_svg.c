@@ -182,22 +182,7 @@ static void
 build(struct doc *d, const char *const *lines, bool diff)
 {
 	flame_graph_init(&d->g, false, false);
-	d->g.diff = diff;
-	for (size_t i = 0; lines[i] != NULL; i++) {
-		const char *sp = strrchr(lines[i], ' ');
-		double b = atof(sp + 1), a = b;
-		size_t n = (size_t)(sp - lines[i]);
-		if (diff) {
-			const char *sp2 = sp - 1;
-			while (*sp2 != ' ')
-				sp2--;
-			a = atof(sp2 + 1);
-			n = (size_t)(sp2 - lines[i]);
-		}
-		flame_graph_add(&d->g, span_make(lines[i], n), b,
-		                diff ? b - a : 0);
-	}
-	flame_graph_finish(&d->g);
+	unit_flame_graph_lines(&d->g, lines, diff);
 	flame_graph_prune(&d->g, 0);
 }
 

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "flame/flame_graph.h"
 #include "unit.h"
 
 /* Seconds a test may take: the sanitizer build is several times slower. */
@@ -184,4 +185,25 @@ unit_file_text(const char *path)
 	ck_assert_msg(f != NULL, "no %s", path);
 	read_back(f, buf, sizeof buf);
 	return buf;
+}
+
+void
+unit_flame_graph_lines(struct flame_graph *g, const char *const *lines,
+                       bool diff)
+{
+	g->diff = diff;
+	for (size_t i = 0; lines[i] != NULL; i++) {
+		const char *sp = strrchr(lines[i], ' ');
+		double b = atof(sp + 1), a = b;
+		size_t n = (size_t)(sp - lines[i]);
+		if (diff) {
+			const char *sp2 = sp - 1;
+			while (*sp2 != ' ')
+				sp2--;
+			a = atof(sp2 + 1);
+			n = (size_t)(sp2 - lines[i]);
+		}
+		flame_graph_add(g, span_make(lines[i], n), b, diff ? b - a : 0);
+	}
+	flame_graph_finish(g);
 }

@@ -17,6 +17,7 @@
 #define PERFVIEWS_UNIT_H
 
 #include <check.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -97,6 +98,15 @@ const char *unit_file_text(const char *path);
 #define LIBBFD_LEAKS_BEGIN() ((void)0)
 #define LIBBFD_LEAKS_END()   ((void)0)
 #endif
+
+/*
+ * Add the lines "stack count" (or "stack A B" when diff, the graph's
+ * difference B - A) of a NULL-terminated list to g, made with
+ * flame_graph_init, then finish it.
+ */
+struct flame_graph;
+void unit_flame_graph_lines(struct flame_graph *g, const char *const *lines,
+                            bool diff);
 
 /* Assert that a span holds exactly the C string want. */
 #define ck_assert_span(got, want)                                              \
