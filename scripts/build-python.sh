@@ -58,9 +58,12 @@ die() {
 	exit 1
 }
 
-# step_failed WHAT LOG: the end of LOG, then exit.
+# step_failed WHAT LOG: one line saying why (LOG's last error), the end of
+# LOG, then exit.
 step_failed() {
-	say "error: $1 failed; the end of its log ($2):"
+	why=$(grep -E '^(E:|Err:|W: Failed)|[Ee]rror' "$2" 2>/dev/null | tail -n 1)
+	say "error: $1 failed${why:+: $why}"
+	say "the end of its log ($2):"
 	tail -n 25 "$2" | sed 's/^/    /' >&2
 	keep_work=1
 	exit 1
@@ -127,11 +130,13 @@ trap 'exit 143' TERM
 started=$(now)
 
 # 1. Build packages.  _ctypes, ssl, sqlite3, lzma, bz2, readline, curses,
-# dbm and uuid need their -dev packages; tkinter is left out.
+# dbm and uuid need their -dev packages; tkinter (tk-dev, large) is left
+# out, and make's list of modules it could not build says so.
 say "1/5 build packages"
 sh "$top/scripts/install-deps.sh" gcc make pkg-config xz-utils \
     libssl-dev libffi-dev zlib1g-dev libbz2-dev liblzma-dev libsqlite3-dev \
-    libreadline-dev libncurses-dev libgdbm-dev uuid-dev </dev/null ||
+    libreadline-dev libncurses-dev libgdbm-dev libgdbm-compat-dev uuid-dev \
+    </dev/null ||
 	die "cannot install the build packages (see above)"
 
 # 2. The source package, through apt state of our own.  As root, apt
@@ -154,14 +159,23 @@ apt_get() {
 	    -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" \
 	    -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= "$@" </dev/null
 }
-apt_get update >"$work/apt.log" 2>&1 ||
+# apt-get update succeeds when the archive cannot be reached; no Sources
+# list in our state says it could not.
+apt_get update >"$work/apt.log" 2>&1
+ls "$apt/lists/"*Sources* >/dev/null 2>&1 ||
 	step_failed "apt-get update for Debian $suite" "$work/apt.log"
 (cd "$work/src" && apt_get source --download-only "python$version") \
     >>"$work/apt.log" 2>&1 ||
 	step_failed "apt-get source python$version" "$work/apt.log"
-dsc=$(ls "$work/src"/python"$version"_*.dsc 2>/dev/null | head -n 1)
-orig=$(ls "$work/src"/python"$version"_*.orig.tar.* 2>/dev/null |
-    grep -v '\.asc$' | head -n 1)
+dsc=
+orig=
+for f in "$work/src/python${version}_"*; do
+	case $f in
+	*.dsc) dsc=$f ;;
+	*.orig.tar.*.asc) ;;
+	*.orig.tar.*) orig=$f ;;
+	esac
+done
 [ -n "$dsc" ] && [ -n "$orig" ] ||
 	step_failed "finding the upstream tarball in the source package" "$work/apt.log"
 debian_version=$(sed -n 's/^Version: //p' "$dsc" | head -n 1)
