@@ -122,11 +122,13 @@ python_has_frame_pointers() {
 # fp_python [VERSION]: a CPython VERSION (3.13 by default) built with frame
 # pointers by scripts/build-python.sh, built once into a cache outside the
 # clone (PERFVIEWS_CACHE, by default ${XDG_CACHE_HOME:-~/.cache}/perfviews)
-# and reused: the first call takes minutes.  A lock keeps two test scripts
-# from building at once; a build is used only when build-python.sh wrote
-# its stamp, so a half-built one is made again.  FP_PYTHON, when set to a
-# Python with frame pointers, is used as it is.  Sets FP_PYTHON to the
-# interpreter, or FP_PYTHON_WHY to why there is none (the caller says SKIP).
+# and reused: the first call takes minutes (15 on 2 busy cores).  A lock
+# keeps two test scripts from building at once; a build is used only when
+# build-python.sh wrote its stamp, so a half-built one is made again
+# (remove the directory to rebuild after build-python.sh changes).
+# FP_PYTHON, when set to a Python with frame pointers, is used as it is.
+# Sets FP_PYTHON to the interpreter, or FP_PYTHON_WHY to why there is none
+# (the caller says SKIP).
 fp_python() {
 	FP_PYTHON_WHY=
 	fp_version=${1:-3.13}
@@ -145,6 +147,10 @@ fp_python() {
 		return 1
 	fi
 	# Under the lock: whoever comes second finds the stamp and builds nothing.
+	if [ ! -f "$fp_dest/.perfviews-python" ] &&
+	    ! flock -n "$fp_dest.lock" true; then
+		echo "waiting for the build of $fp_dest that another test started" >&2
+	fi
 	flock "$fp_dest.lock" sh -c '
 		[ -f "$1/.perfviews-python" ] && exit 0
 		echo "building a frame-pointer Python $2 into $1 (once; minutes; log: $1.log)" >&2
