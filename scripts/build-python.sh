@@ -15,8 +15,10 @@
 # libpython3.X.so, a DSO of its own in the profiles, as in the pyenv
 # Pythons this project compares against), an rpath to DEST/lib so that no
 # LD_LIBRARY_PATH is needed, no --with-pydebug (a debug build profiles
-# different code), no PGO or LTO (minutes more, and the profile is of
-# the same code either way); add them with BUILD_PYTHON_CONFIGURE.
+# different code), no PGO or LTO, as the pyenv builds here (Debian's own
+# package has both; BUILD_PYTHON_CONFIGURE='--enable-optimizations
+# --with-lto' comes closer to it, at many minutes more, and LTO's inlining
+# leaves fewer native frames to see).
 #
 # Guarantees: the build packages are installed with scripts/install-deps.sh
 # (root or sudo; no stdin needed); DEST/.perfviews-python exists only
@@ -34,7 +36,8 @@ usage: scripts/build-python.sh VERSION DEST
 Build CPython VERSION with -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer
 from Debian's source package and install it into DEST (DEST/bin/python3).
 
-VERSION   3.13 (Debian 13, trixie) or 3.11 (Debian 12, bookworm); another
+VERSION   3.13 (Debian 13, trixie) or 3.11 (Debian 12, bookworm; native
+          stacks only: -X perf's Python frames need 3.12 or later); another
           3.X with DEBIAN_SUITE set to a Debian suite that has python3.X
 DEST      the installation prefix (made when missing; an absolute path is
           best, a relative one is taken from the current directory)
