@@ -74,16 +74,18 @@ fi
 # slurmctld keeps finished jobs for MinJobAge, and squeue -t all lists them.
 if sacct -n -j "$array" >/dev/null 2>&1; then
 	seen=$(sacct -n -X -j "$array,$after" -o JobID,State | awk '{ print $1, $2 }')
+	via=sacct
 else
 	seen=$(squeue -h -t all -j "$array,$after" -o '%i %T')
+	via="squeue -t all; sacct: $(sacct -n -j "$array" 2>&1 | head -n 1)"
 fi
 want=$(printf '%s\n' "${array}_1 COMPLETED" "${array}_2 COMPLETED" \
     "$after COMPLETED")
 got=$(printf '%s\n' "$seen" | sort)
 if [ "$got" = "$(printf '%s\n' "$want" | sort)" ]; then
-	pass "Slurm lists the three jobs as COMPLETED"
+	pass "Slurm lists the three jobs as COMPLETED ($via)"
 else
-	fail "Slurm's view" "got: $(printf '%s' "$got" | paste -s -d, -)"
+	fail "Slurm's view ($via)" "got: $(printf '%s' "$got" | paste -s -d, -)"
 fi
 
 dir=$SLURM_DIR
