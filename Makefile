@@ -27,7 +27,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = dataset flame views symbols match input stats base
+GROUPS       = dataset flame views symbols match input stats os base
 SYSLIBS_symbols = -lbfd
 SYSLIBS_stats   = -lm
 SYSLIBS_dataset = -lm
@@ -40,7 +40,7 @@ LINK_calltree      = views symbols input base
 LINK_bydso         = views symbols input base
 LINK_bycategory    = flame views match symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = dataset views symbols input base
+LINK_perfviews     = dataset views symbols input os base
 LINK_flatdiff      = views match symbols input stats base
 LINK_diffstacks    = views symbols input stats base
 LINK_fileaccess    = views input base

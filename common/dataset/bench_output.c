@@ -17,7 +17,7 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/bench_output.h"
-#include "dataset/child.h"
+#include "os/child.h"
 #include "dataset/pyperf_result.h"
 #include "dataset/record.h"
 #include "dataset/runs.h"

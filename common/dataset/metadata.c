@@ -12,7 +12,7 @@
 #include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/json_flat.h"
+#include "base/json_flat.h"
 #include "dataset/metadata.h"
 #include "base/json_write.h"
 

@@ -18,8 +18,8 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/bench_output.h"
-#include "dataset/child.h"
-#include "dataset/dirs.h"
+#include "os/child.h"
+#include "os/dirs.h"
 #include "dataset/pyperformance.h"
 
 /*

@@ -16,7 +16,7 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/dirs.h"
+#include "os/dirs.h"
 #include "dataset/pyperformance.h"
 #include "dataset/record_plan.h"
 #include "dataset/runs.h"

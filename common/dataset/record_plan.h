@@ -25,7 +25,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "dataset/child.h"
+#include "os/child.h"
 #include "dataset/dataset_id.h"
 #include "dataset/measure.h"
 #include "dataset/metadata.h"

@@ -15,7 +15,7 @@
 #include "base/message.h"
 #include "base/numbers.h"
 #include "base/xalloc.h"
-#include "dataset/child.h"
+#include "os/child.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
 #include "dataset/pyperformance.h"

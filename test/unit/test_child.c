@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "base/message.h"
-#include "dataset/child.h"
+#include "os/child.h"
 #include "unit.h"
 
 static double

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dataset/dirs.h"
+#include "os/dirs.h"
 #include "unit.h"
 
 static char top[64];

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dataset/json_flat.h"
+#include "base/json_flat.h"
 #include "unit.h"
 
 static char why[256];
