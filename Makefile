@@ -27,9 +27,10 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = dataset flame views symbols match input stats os base
+GROUPS       = record dataset flame views symbols match input stats os base
 SYSLIBS_symbols = -lbfd
 SYSLIBS_stats   = -lm
+SYSLIBS_record  = -lm
 SYSLIBS_dataset = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
@@ -40,7 +41,7 @@ LINK_calltree      = views symbols input base
 LINK_bydso         = views symbols input base
 LINK_bycategory    = flame views match symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = dataset views symbols input os base
+LINK_perfviews     = record dataset views symbols input os base
 LINK_flatdiff      = views match symbols input stats base
 LINK_diffstacks    = views symbols input stats base
 LINK_fileaccess    = views input base

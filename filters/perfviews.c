@@ -3,11 +3,12 @@
  * `publish`, `stability` and `suite`.
  *
  * Not a filter: it names, records, describes, publishes and compares
- * profile data sets (SPEC §5-6).  Each subcommand is a struct program
- * (its usage, help and options) and a few lines of glue over common/dataset:
- * dataset_id.h (the ID grammar), metadata.h (meta.json), record.h,
- * script.h, readme.h and compare_readme.h (READMEs and the published
- * index), publish.h, stability.h, suite.h.
+ * profile data sets (perfviews(5)).  Each subcommand is a struct program
+ * (its usage, help and options) and a few lines of glue over
+ * common/dataset (dataset_id.h: the ID grammar, metadata.h: meta.json,
+ * readme.h and compare_readme.h: READMEs and the published index,
+ * publish.h, stability.h, suite.h) and common/record (record.h,
+ * script.h).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -20,11 +21,12 @@
 #include "dataset/metadata.h"
 #include "dataset/publish.h"
 #include "dataset/readme.h"
-#include "dataset/record.h"
+#include "record/record.h"
 #include "dataset/runs.h"
-#include "dataset/script.h"
+#include "record/script.h"
 #include "dataset/stability.h"
 #include "dataset/suite.h"
+#include "record/pyperformance.h"
 
 static const struct program id_program = {
     .name = "perfviews id",
@@ -403,7 +405,8 @@ static const struct program suite_program = {
 static int
 cmd_suite(const struct program *p, int argc, char *argv[])
 {
-	struct suite_options o = {.data = "data", .python = "python3"};
+	struct suite_options o = {
+	    .data = "data", .python = "python3", .all = pyperformance_default};
 	const char **text[128] = {['d'] = &o.data,
 	                          ['l'] = &o.log,
 	                          ['p'] = &o.python,

@@ -1,6 +1,6 @@
 /*
  * test_dirs.c - directories made and removed whole, scratch files
- * (dataset/dirs.h).
+ * (os/dirs.h).
  */
 #include <limits.h>
 #include <stdio.h>

@@ -24,8 +24,8 @@
 #include "base/xalloc.h"
 #include "os/child.h"
 #include "os/dirs.h"
-#include "dataset/script.h"
-#include "dataset/script_text.h"
+#include "record/script.h"
+#include "record/script_text.h"
 #include "symbols/inline_text.h"
 
 enum {
