@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "input/folded.h"
-#include "input/input_format.h"
 
 /* A count: digits, optionally a '.' and more digits. */
 static bool
@@ -96,12 +95,6 @@ folded_next_frame(struct span *rest, struct span *frame)
 	rest->n -= frame->n + 1;
 	rest->p = semi + 1;
 	return true;
-}
-
-bool
-folded_detect(struct span head)
-{
-	return input_format_guess(head, true).format == INPUT_FOLDED;
 }
 
 void
