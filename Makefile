@@ -154,5 +154,5 @@ format:
 clean:
 	rm -rf build bin
 
-# Data sets (SPEC §5-6): make record, views, stability, publish, suite.
+# Data sets (perfviews(5)): make record, views, stability, publish, suite.
 include common/dataset/datasets.mk

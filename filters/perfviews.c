@@ -26,6 +26,7 @@
 #include "record/script.h"
 #include "dataset/stability.h"
 #include "dataset/suite.h"
+#include "dataset/view_make.h"
 #include "record/pyperformance.h"
 
 static const struct program id_program = {
@@ -150,7 +151,67 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 		subtitle |= ch == OPT_SUBTITLE;
 	}
 	command_operands(p, argc - optind, 1, 1, "one META file");
-	readme_write_file(stdout, argv[optind], &opt, subtitle, program);
+	if (program != NULL) {
+		struct metadata m;
+		metadata_read_or_die(&m, argv[optind]);
+		if (!view_options_write(stdout, &m, program))
+			usage_error("--options: no such view: %s", program);
+		metadata_free(&m);
+		return EXIT_OK;
+	}
+	readme_write_file(stdout, argv[optind], &opt, subtitle);
+	return EXIT_OK;
+}
+
+static const struct option views_options[] = {
+    {"make", required_argument, NULL, 'm'},
+    {"view", required_argument, NULL, 'v'},
+    {"raw", required_argument, NULL, 'r'},
+    {"meta", required_argument, NULL, 'M'},
+    {"out", required_argument, NULL, 'o'},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct program views_program = {
+    .name = "perfviews views",
+    .usage = "perfviews views --make FILE --raw RAW --meta META ID\n"
+             "       perfviews views --view VIEW --raw RAW --meta META "
+             "[--out DIR] ID\n",
+    .summary = "The views of data set ID: make's rules for them, or one "
+               "of them written.",
+    .help = "      --make FILE         write make's rules for the views "
+            "into FILE\n"
+            "      --view VIEW         write VIEW (flat, flamegraph, ...) to "
+            "stdout\n"
+            "      --raw RAW           the data set's raw file\n"
+            "      --meta META         its meta.json\n"
+            "      --out DIR           where its views are (default out)\n",
+    .options = views_options,
+};
+
+static int
+cmd_views(const struct program *p, int argc, char *argv[])
+{
+	struct view_files f = {.out = "out"};
+	const char *make = NULL, *view = NULL;
+	int ch;
+
+	while ((ch = program_option(p, argc, argv)) != -1) {
+		if (ch == 'm' || ch == 'v')
+			*(ch == 'm' ? &make : &view) = optarg;
+		else if (ch == 'r' || ch == 'M')
+			*(ch == 'r' ? &f.raw : &f.meta) = optarg;
+		else if (ch == 'o')
+			f.out = optarg;
+	}
+	command_operands(p, argc - optind, 1, 1, "one ID");
+	if ((make == NULL) == (view == NULL) || f.raw == NULL || f.meta == NULL)
+		program_usage(p);
+	f.id = argv[optind];
+	if (make != NULL)
+		view_make_fragment(make, &f);
+	else
+		view_render(view, &f);
 	return EXIT_OK;
 }
 
@@ -426,15 +487,11 @@ cmd_suite(const struct program *p, int argc, char *argv[])
 }
 
 static const struct command commands[] = {
-    {&id_program, cmd_id},
-    {&meta_program, cmd_meta},
-    {&get_program, cmd_get},
-    {&readme_program, cmd_readme},
-    {&compare_program, cmd_compare},
-    {&record_program, cmd_record},
-    {&script_program, cmd_script},
-    {&publish_program, cmd_publish},
-    {&stability_program, cmd_stability},
+    {&id_program, cmd_id},           {&meta_program, cmd_meta},
+    {&get_program, cmd_get},         {&readme_program, cmd_readme},
+    {&views_program, cmd_views},     {&compare_program, cmd_compare},
+    {&record_program, cmd_record},   {&script_program, cmd_script},
+    {&publish_program, cmd_publish}, {&stability_program, cmd_stability},
     {&suite_program, cmd_suite},
 };
 

@@ -185,7 +185,7 @@ else
 fi
 
 # 3. Views: make record rendered them already (a make views that follows
-# has nothing to do: meta.json kept its date when the views' time went in).
+# has nothing to do: the views' own time in meta.json renders nothing).
 if [ -s "$OUT/$ID-flamegraph.svg" ] && [ -s "$OUT/$ID-README.md" ]; then
 	pass "make record rendered the views"
 else

@@ -79,6 +79,9 @@ void metadata_assign_file(struct metadata *m, const char *path);
 /* The value of a field, or NULL when null or unknown. */
 const char *metadata_get(const struct metadata *m, const char *path);
 
+/* Is tag one of the words of the field tags? */
+bool metadata_has_tag(const struct metadata *m, const char *tag);
+
 /*
  * `perfviews get`: field of the meta.json file meta, on a line; nothing
  * when it is null.  An unknown field is a usage error.

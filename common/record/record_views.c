@@ -1,10 +1,8 @@
 /*
  * record_views.c - see record_views.h.
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 
 #include "base/clock.h"
 #include "base/message.h"
@@ -20,7 +18,6 @@ record_views(const char *views, const char *id, const char *meta)
 	struct child_args a = {0};
 	struct child_result r;
 	struct metadata m;
-	struct stat st;
 	char seconds[32], why[256];
 
 	args_add_words(&a, views, "--views");
@@ -36,22 +33,17 @@ record_views(const char *views, const char *id, const char *meta)
 		child_failed("the views", &r, NULL);
 	printf("rendered the views of %s: %s ID=%s\n", id, views, id);
 
-	/* The time into meta.json, its modification time kept. */
+	/* The time into meta.json, replaced whole. */
 	metadata_read_or_die(&m, meta);
 	snprintf(seconds, sizeof seconds, "%.3f", s);
 	if (!metadata_set(&m, "timing.views_seconds", seconds, why, sizeof why))
 		die(EXIT_DATA, "%s: %s", meta, why);
-	if (stat(meta, &st) != 0)
-		die_errno(EXIT_DATA, "%s", meta);
 	char *tmp = xasprintf("%s.tmp", meta);
 	FILE *f = fopen(tmp, "we");
 	if (f == NULL)
 		die_errno(EXIT_DATA, "%s", tmp);
 	metadata_write(&m, f);
 	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "%s", tmp);
-	struct timespec times[2] = {st.st_atim, st.st_mtim};
-	if (utimensat(AT_FDCWD, tmp, times, 0) != 0)
 		die_errno(EXIT_DATA, "%s", tmp);
 	if (rename(tmp, meta) != 0)
 		die_errno(EXIT_DATA, "%s", meta);

@@ -10,9 +10,9 @@
  * Render the views of the data set id, whose meta.json is meta: run the
  * command views (split into words) with "ID=id" after it, then
  * record_stop_if_asked; keep the seconds it took in meta.json's
- * timing.views_seconds, the file's modification time unchanged (so the
- * views made from it stay up to date), and return them.  A failure is
- * fatal, with the command's own message.
+ * timing.views_seconds, and return them.  The views stay up to date: they
+ * depend on what meta.json says but this field (view_make.h), not on its
+ * date.  A failure is fatal, with the command's own message.
  */
 double record_views(const char *views, const char *id, const char *meta);
 
