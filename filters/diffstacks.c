@@ -18,7 +18,6 @@
  * With --a-widths the columns are swapped, "stack countB countA", so that
  * flamesvg (or flamegraph.pl --negate) draws A's widths.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,13 +34,39 @@ struct options {
 	bool a_widths;
 };
 
-enum { OPT_A_WIDTHS = 256 };
+/* --format: taken by every view, refused by this one. */
+static void
+format_option(void *field, const char *value, const char *option)
+{
+	(void)field, (void)value;
+	usage_error("%s: diffstacks writes folded stacks only", option);
+}
 
-static const struct option diffstacks_options[] = {
-    COMPARE_OPTIONS_LONG,
-    {"a-widths", no_argument, NULL, OPT_A_WIDTHS},
-    {NULL, 0, NULL, 0},
+#define O struct options
+static const struct option_row diffstacks_options[] = {
+    OPT_NOTE("A, B", "the profiles: folded stacks or perf script text (run\n"
+                     "markers make runs); - is stdin"),
+    OPT_FLAG(0, "a-widths", O, a_widths,
+             "widths from A (\"stack countB countA\"): what went\n"
+             "away shows; default widths from B"),
+    OPT_FLAG(0, "absolute", O, compare.absolute,
+             "counts as read, tested per run; default: scaled to\n"
+             "the width side's total, shares tested"),
+    OPT_CALL(0, "fdr", "P", O, compare.alpha, compare_fdr_option,
+             "false discovery rate, percent (default 5)"),
+    OPT_CALL(0, "min-samples", "N", O, compare.min_count,
+             compare_min_samples_option,
+             "test stacks with N samples or more in A and B\n"
+             "together (default 10)"),
+    OPT_FLAG(0, "exact-dso", O, compare.exact_dso,
+             "match DSO and command names by exact name"),
+    OPT_FLAG(0, "force", O, compare.force,
+             "compare different events or weighting anyway"),
+    OPT_CALL('f', "format", "FORMAT", O, view, format_option, NULL),
+    OPT_TABLE(O, view, view_option_table),
+    OPT_END,
 };
+#undef O
 
 static const struct program diffstacks = {
     .name = "diffstacks",
@@ -54,29 +79,7 @@ static const struct program diffstacks = {
              "                [--srcline] A B\n",
     .summary = "Two profiles as the input of a differential flame graph: "
                "\"stack countA countB\".",
-    .help = "  A, B                    the profiles: folded stacks or perf "
-            "script text (run\n"
-            "                          markers make runs); - is stdin\n"
-            "      --a-widths          widths from A (\"stack countB "
-            "countA\"): what went\n"
-            "                          away shows; default widths from B\n"
-            "      --absolute          counts as read, tested per run; "
-            "default: scaled to\n"
-            "                          the width side's total, shares "
-            "tested\n"
-            "      --fdr P             false discovery rate, percent "
-            "(default 5)\n"
-            "      --min-samples N     test stacks with N samples or more "
-            "in A and B\n"
-            "                          together (default 10)\n"
-            "      --exact-dso         match DSO and command names by "
-            "exact name\n"
-            "      --force             compare different events or "
-            "weighting anyway\n",
-    .shortopts = VIEW_SHORTOPTS,
     .options = diffstacks_options,
-    .shared = view_options_long,
-    .shared_help = view_options_help,
 };
 
 /* For qsort: stacks bytewise by their text. */
@@ -179,27 +182,15 @@ write_stacks(struct compare *c, const struct options *o)
 	free(order);
 }
 
-static void
+/* The options; returns the index of A (B follows). */
+static int
 parse_options(struct options *o, int argc, char *argv[])
 {
-	int ch;
-
 	compare_options_default(&o->compare);
-	while ((ch = program_option(&diffstacks, argc, argv)) != -1) {
-		switch (ch) {
-		case OPT_A_WIDTHS:
-			o->a_widths = true;
-			break;
-		case 'f':
-			usage_error("--format: diffstacks writes folded stacks "
-			            "only");
-		default:
-			if (!compare_option(&o->compare, ch, optarg))
-				view_option(&o->view, ch, optarg);
-		}
-	}
-	if (argc - optind != 2)
+	int first = program_parse(&diffstacks, argc, argv, o);
+	if (argc - first != 2)
 		usage_error("two profiles to compare, A and B, expected");
+	return first;
 }
 
 int
@@ -210,9 +201,9 @@ main(int argc, char *argv[])
 
 	memset(&o, 0, sizeof o);
 	cli_start(diffstacks.name);
-	parse_options(&o, argc, argv);
+	int first = parse_options(&o, argc, argv);
 	compare_init(&c, &o.compare, KEY_STACK);
-	compare_read_both(&c, &o.view, argv[optind], argv[optind + 1]);
+	compare_read_both(&c, &o.view, argv[first], argv[first + 1]);
 	compare_check(&c);
 	compare_run(&c);
 	write_stacks(&c, &o);

@@ -2,8 +2,9 @@
 # t-docs.sh - the documentation agrees with the programs.
 #
 # For every filter: its man page has the required sections; every long
-# option its --help lists is in the man page, and every option the man
-# page's SYNOPSIS lists is in --help; --version names the filter.  The
+# option of its table (--list-options: what --help shows) is in the man
+# page, and every option of its usage and of the man page's SYNOPSIS is in
+# its table; --version names the filter.  The
 # README mentions every filter, and its ```sh blocks run as written.
 . "$(dirname "$0")/lib.sh"
 
@@ -25,7 +26,18 @@ for src in "$TOP"/filters/*.c; do
 		fail "$f: --help" "exit status $?"
 		continue
 	fi
-	grep -o -- '--[a-z][a-z-]*' "$TMP/help" | sort -u >"$TMP/help.opts"
+	# The options of its table (every one --help shows), and of its usage.
+	"$prog" --list-options | sort -u >"$TMP/help.opts"
+	# (perfviews without a command prints every command's usage.)
+	{ "$prog" --no-such-option; "$prog"; } 2>&1 </dev/null >/dev/null |
+		sed -n '/^usage:/,/^Try/{/^Try/!p}' |
+		grep -o -- '--[a-z][a-z-]*' | sort -u >"$TMP/usage.opts"
+	not_in_table=$(comm -23 "$TMP/usage.opts" "$TMP/help.opts" | paste -s -d' ' -)
+	if [ -s "$TMP/help.opts" ] && [ -z "$not_in_table" ]; then
+		pass "$f: its usage names only options of its table"
+	else
+		fail "$f: usage" "not in its table: $not_in_table"
+	fi
 	# Options in the man page: \-\-name in roff.
 	grep -o '\\-\\-[a-z][a-z\\-]*' "$man" | sed 's/\\//g' | sort -u >"$TMP/man.opts"
 	sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$man" |
@@ -33,7 +45,7 @@ for src in "$TOP"/filters/*.c; do
 	not_in_man=$(comm -23 "$TMP/help.opts" "$TMP/man.opts" | paste -s -d' ' -)
 	not_in_help=$(comm -23 "$TMP/syn.opts" "$TMP/help.opts" | paste -s -d' ' -)
 	if [ -z "$not_in_man" ] && [ -z "$not_in_help" ]; then
-		pass "$f: --help and man page list the same options"
+		pass "$f: its table and its man page list the same options"
 	else
 		fail "$f: options" "in --help only: $not_in_man; in SYNOPSIS only: $not_in_help"
 	fi

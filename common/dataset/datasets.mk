@@ -50,8 +50,9 @@ into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 # table of views: VIEWS_MK, which perfviews rewrites only when it would
 # change (view_make.h), sets VIEW_FILES and the rules; each rule's recipe
 # is $(call view,NAME): perfviews runs the view's program, with what the
-# data set asks of it (event, palette).  Read only by make views.
-VIEWS_MK  = $(OUT)/.$(VIEW_ID)-views.mk
+# data set asks of it (event, palette).  Read only by make views; kept
+# with the build, so that OUT holds views alone.
+VIEWS_MK  = $(BUILD)/views/$(VIEW_ID).mk
 view      = $(BIN)/perfviews views --view $(1) --raw $(VIEW_RAW) \
             --meta $(VIEW_META) --out $(OUT) $(VIEW_ID) $(into)
 ifneq ($(filter views $(V)-%,$(MAKECMDGOALS)),)
@@ -73,7 +74,8 @@ $(V)-meta.json: $(VIEW_RAW) $(BIN)/perfviews | views-check
 	@echo "make views: $(VIEW_RAW) has no $(VIEW_ID)-meta.json beside it: $@ holds what its text tells, null elsewhere" >&2
 	$(BIN)/perfviews meta --raw $< --set made_from='raw file $(notdir $(VIEW_RAW))' '$(VIEW_ID)' $(into)
 $(VIEWS_MK): $(VIEW_META) $(BIN)/perfviews | views-check
-	@$(BIN)/perfviews views --make $@ --raw $(VIEW_RAW) --meta $(VIEW_META) $(VIEW_ID)
+	@mkdir -p $(@D) && $(BIN)/perfviews views --make $@ --raw $(VIEW_RAW) \
+	    --meta $(VIEW_META) $(VIEW_ID)
 
 # Then every view, timed (DATA and OUT reach the sub-make in MAKEFLAGS).
 record: $(PROGRAMS)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/cli.h"
@@ -175,6 +176,22 @@ holds(const char *path, const char *text, size_t n)
 	return same;
 }
 
+/* path made to hold text[0..n), whole: written beside, then renamed. */
+static void
+replace_file(const char *path, const char *text, size_t n)
+{
+	char *tmp = xasprintf("%s.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	FILE *w = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (w == NULL || fwrite(text, 1, n, w) != n || fclose(w) != 0 ||
+	    chmod(tmp, 0644) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		die_errno(EXIT_DATA, "%s", path);
+	}
+	free(tmp);
+}
+
 void
 view_make_fragment(const char *path, const struct view_files *f)
 {
@@ -198,15 +215,8 @@ view_make_fragment(const char *path, const struct view_files *f)
 		if (view_applies(&file_kinds[i], f))
 			write_rule(out, &file_kinds[i], f);
 	fclose(out);
-	if (!holds(path, text, n)) {
-		char *tmp = xasprintf("%s.tmp", path);
-		FILE *w = fopen(tmp, "we");
-		if (w == NULL || fwrite(text, 1, n, w) != n || fclose(w) != 0)
-			die_errno(EXIT_DATA, "%s", tmp);
-		if (rename(tmp, path) != 0)
-			die_errno(EXIT_DATA, "%s", path);
-		free(tmp);
-	}
+	if (!holds(path, text, n))
+		replace_file(path, text, n);
 	free(text);
 }
 

@@ -6,7 +6,6 @@
  * Total weights count an item once per sample however often it recurs,
  * as flatsort counts them.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,30 +22,21 @@ compare_options_default(struct compare_options *o)
 	o->min_count = 10;
 }
 
-bool
-compare_option(struct compare_options *o, int code, const char *arg)
+void
+compare_fdr_option(void *alpha, const char *value, const char *option)
 {
-	switch (code) {
-	case OPT_COMPARE_ABSOLUTE:
-		o->absolute = true;
-		return true;
-	case OPT_COMPARE_EXACT_DSO:
-		o->exact_dso = true;
-		return true;
-	case OPT_COMPARE_FORCE:
-		o->force = true;
-		return true;
-	case OPT_COMPARE_FDR:
-		o->alpha = option_percent(arg, "--fdr") / 100;
-		if (o->alpha == 0)
-			usage_error("--fdr: more than 0 percent, not '%s'",
-			            arg);
-		return true;
-	case OPT_COMPARE_MIN_SAMPLES:
-		o->min_count = (double)option_count(arg, "--min-samples", true);
-		return true;
-	}
-	return false;
+	double *a = alpha;
+
+	*a = option_percent(value, option) / 100;
+	if (*a == 0)
+		usage_error("%s: more than 0 percent, not '%s'", option, value);
+}
+
+void
+compare_min_samples_option(void *min_count, const char *value,
+                           const char *option)
+{
+	*(double *)min_count = (double)option_count(value, option, true);
 }
 
 void
