@@ -7,7 +7,8 @@
  * countB", the counts scaled to equal totals unless told not to.  Each
  * stack's change is tested as flatdiff tests a function's self share
  * (views/compare.h), and the result goes on a comment line before it,
- * which flamesvg reads and FlameGraph's scripts ignore:
+ * which flamesvg reads and FlameGraph's scripts ignore (the format is
+ * input/folded_diff.h's):
  *
  *   # perfviews-diff: widths=B; SUMMARY    first line: which column is
  *                                          the width, and a summary
@@ -25,6 +26,7 @@
 
 #include "base/cli.h"
 #include "base/xalloc.h"
+#include "input/folded_diff.h"
 #include "views/compare.h"
 #include "views/view_cli.h"
 
@@ -109,7 +111,7 @@ put_count(double v)
 	printf(" %.*s", (int)n, text);
 }
 
-/* What flamesvg shows under the title: one line. */
+/* What flamesvg shows under the title: one line, in the header. */
 static void
 write_summary(const struct compare *c, const struct options *o, double scale)
 {
@@ -117,6 +119,9 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 	const char *name[2] = {"A", "B"};
 	double hidden = 0;
 	uint32_t nhidden = 0;
+	char *summary = NULL;
+	size_t n = 0;
+	FILE *out = open_memstream(&summary, &n);
 
 	for (uint32_t i = 0; i < c->nitems; i++) {
 		const struct compare_result *r = compare_result(c, i, 0);
@@ -125,26 +130,32 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 			hidden += r->weight[other];
 		}
 	}
-	printf("# perfviews-diff: widths=%s; %s (%s, %u run%s) against A (%s, "
-	       "%u run%s): %u of %u stacks changed significantly (%s, "
-	       "FDR %g%%); widths %s",
-	       name[width], "B", input_name(c->side[1].path), c->side[1].nruns,
-	       c->side[1].nruns == 1 ? "" : "s", input_name(c->side[0].path),
-	       c->side[0].nruns, c->side[0].nruns == 1 ? "" : "s",
-	       c->nsignificant[0], c->nitems,
-	       c->test == TEST_WELCH ? "Welch's t-test on runs"
-	                             : "counting error",
-	       100 * c->opt.alpha, name[width]);
+	if (out == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	fprintf(out,
+	        "%s (%s, %u run%s) against A (%s, "
+	        "%u run%s): %u of %u stacks changed significantly (%s, "
+	        "FDR %g%%); widths %s",
+	        "B", input_name(c->side[1].path), c->side[1].nruns,
+	        c->side[1].nruns == 1 ? "" : "s", input_name(c->side[0].path),
+	        c->side[0].nruns, c->side[0].nruns == 1 ? "" : "s",
+	        c->nsignificant[0], c->nitems,
+	        c->test == TEST_WELCH ? "Welch's t-test on runs"
+	                              : "counting error",
+	        100 * c->opt.alpha, name[width]);
 	if (!o->compare.absolute)
-		printf(", %s scaled by %.4g to equal totals", name[other],
-		       scale);
+		fprintf(out, ", %s scaled by %.4g to equal totals", name[other],
+		        scale);
 	if (nhidden > 0)
-		printf("; %u stack%s only in %s (%.1f%% of it) not drawn: "
-		       "they show %s --a-widths",
-		       nhidden, nhidden == 1 ? "" : "s", name[other],
-		       100 * hidden / (double)c->side[other].profile.total,
-		       o->a_widths ? "without" : "with");
-	printf("\n");
+		fprintf(out,
+		        "; %u stack%s only in %s (%.1f%% of it) not drawn: "
+		        "they show %s --a-widths",
+		        nhidden, nhidden == 1 ? "" : "s", name[other],
+		        100 * hidden / (double)c->side[other].profile.total,
+		        o->a_widths ? "without" : "with");
+	fclose(out);
+	folded_diff_write_header(stdout, o->a_widths, summary);
+	free(summary);
 }
 
 static void
@@ -172,8 +183,8 @@ write_stacks(struct compare *c, const struct options *o)
 		const struct compare_result *r = compare_result(c, order[i], 0);
 		struct span text = compare_text(c, c->items[order[i]].name);
 		if (r->tested)
-			printf("# p=%.3g q=%.3g %s\n", r->test.p, r->q,
-			       r->significant ? "yes" : "no");
+			folded_diff_write_test(stdout, r->test.p, r->q,
+			                       r->significant);
 		printf("%.*s", (int)text.n, text.p);
 		put_count(r->weight[other] * scale);
 		put_count(r->weight[width]);

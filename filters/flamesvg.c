@@ -17,6 +17,7 @@
 #include "flame/flame_graph.h"
 #include "flame/flame_svg.h"
 #include "input/folded.h"
+#include "input/folded_diff.h"
 #include "input/input_format.h"
 #include "flame/palette.h"
 
@@ -42,8 +43,6 @@ struct input_state {
 	char *summary;          /* SUMMARY, or NULL */
 	struct flame_test next; /* "# p=P q=Q yes|no" before a stack */
 };
-
-#define DIFF_HEADER "# perfviews-diff: widths="
 
 /* --width, --height: whole pixels. */
 static void
@@ -163,38 +162,28 @@ static const struct program flamesvg = {
     .reads_files = true,
 };
 
-/* The comment lines of diffstacks; others are comments. */
+/* The comment lines of diffstacks (folded_diff.h); others are comments. */
 static void
 read_comment(void *ctx, struct span line)
 {
 	struct input_state *in = ctx;
-	char text[64], verdict[8];
-	float p, q;
+	struct folded_diff_test t;
+	struct span summary;
+	char side;
 
-	if (span_starts_with(line, DIFF_HEADER) &&
-	    line.n > sizeof DIFF_HEADER) {
-		char side = line.p[sizeof DIFF_HEADER - 1];
-		in->tested = side == 'A' || side == 'B';
+	if (folded_diff_read_header(line, &side, &summary)) {
+		in->tested = side != 0;
 		in->a_widths = side == 'A';
-		struct span rest = span_make(line.p + sizeof DIFF_HEADER,
-		                             line.n - sizeof DIFF_HEADER);
-		if (span_starts_with(rest, "; ")) {
+		if (summary.p != NULL) {
 			free(in->summary);
-			in->summary = xstrndup(rest.p + 2, rest.n - 2);
+			in->summary = xstrndup(summary.p, summary.n);
 		}
-		return;
+	} else if (in->tested && folded_diff_read_test(line, &t)) {
+		in->next.p = t.p;
+		in->next.q = t.q;
+		in->next.verdict =
+		    t.significant ? FLAME_SIGNIFICANT : FLAME_NOISE;
 	}
-	if (!in->tested || !span_starts_with(line, "# p=") ||
-	    line.n >= sizeof text)
-		return;
-	memcpy(text, line.p, line.n);
-	text[line.n] = '\0';
-	if (sscanf(text, "# p=%f q=%f %7s", &p, &q, verdict) != 3)
-		return;
-	in->next.p = p;
-	in->next.q = q;
-	in->next.verdict =
-	    strcmp(verdict, "yes") == 0 ? FLAME_SIGNIFICANT : FLAME_NOISE;
 }
 
 static void
