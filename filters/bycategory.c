@@ -122,51 +122,6 @@ input_label(const char *path)
 }
 
 static void
-write_explain(struct bycategory *b, const struct profile *p)
-{
-	struct category_profile *cp = &b->counts;
-	uint32_t *ids, n = category_profile_functions(cp, &ids);
-	struct column columns[6] = {
-	    {"samples", COLUMN_COUNT, 0}, {"percent", COLUMN_PERCENT, 0},
-	    {"category", COLUMN_TEXT, 0}, {"rule", COLUMN_TEXT, 0},
-	    {"dso", COLUMN_TEXT, 0},      {"symbol", COLUMN_TEXT, 0},
-	};
-	struct report_meta meta = {"bycategory --explain",
-	                           profile_event_name(p),
-	                           profile_weight_name(p), p->total};
-	char(*rule)[PATH_MAX + 16] = xcalloc(n ? n : 1, sizeof *rule);
-	struct cell *cells = xcalloc((size_t)n * 6 + 1, sizeof *cells);
-	struct table_writer w;
-
-	for (uint32_t i = 0; i < n; i++) {
-		const struct function *f = profile_function(p, ids[i]);
-		uint32_t r = cp->rule_of[ids[i]];
-		struct cell *c = cells + (size_t)i * 6;
-		if (r == RULE_NONE || r == RULE_NATIVE)
-			snprintf(rule[i], sizeof *rule, "-");
-		else
-			snprintf(rule[i], sizeof *rule, "%s:%u", b->rules.path,
-			         b->rules.rules[r].line);
-		c[0].count = c[1].count = cp->fn_weight[ids[i]];
-		c[2].text = category_name(
-		    &b->rules, category_profile_function_category(cp, ids[i]));
-		c[3].text = span_cstr(rule[i]);
-		c[4].text = profile_text(p, f->dso);
-		c[5].text = profile_text(p, f->name);
-		for (int k = 2; k < 5; k++)
-			if ((int)c[k].text.n > columns[k].width)
-				columns[k].width = (int)c[k].text.n;
-	}
-	table_begin(&w, b->opt.view.format, &meta, columns, 6);
-	for (uint32_t i = 0; i < n; i++)
-		table_row(&w, cells + (size_t)i * 6);
-	table_end(&w);
-	free(cells);
-	free(rule);
-	free(ids);
-}
-
-static void
 write_svg(struct bycategory *b, const struct category_report *r)
 {
 	struct span *names = xcalloc(r->nrows, sizeof *names);
@@ -324,7 +279,8 @@ main(int argc, char *argv[])
 				free(order);
 			}
 			if (b.opt.explain)
-				write_explain(&b, &p);
+				category_profile_explain(&b.counts,
+				                         b.opt.view.format);
 			else if (b.opt.check)
 				category_profile_check(&b.counts, stdout);
 			else if (c + 1 == b.ncolumns)

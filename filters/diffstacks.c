@@ -84,17 +84,15 @@ static const struct program diffstacks = {
     .options = diffstacks_options,
 };
 
-/* For qsort: stacks bytewise by their text. */
-static const struct compare *sorting;
-
+/* For qsort_r over a comparison: stacks bytewise by their text. */
 static int
-compare_stacks(const void *pa, const void *pb)
+compare_stacks(const void *pa, const void *pb, void *arg)
 {
-	const struct compare_item *a = &sorting->items[*(const uint32_t *)pa];
-	const struct compare_item *b = &sorting->items[*(const uint32_t *)pb];
+	const struct compare *c = arg;
+	const struct compare_item *a = &c->items[*(const uint32_t *)pa];
+	const struct compare_item *b = &c->items[*(const uint32_t *)pb];
 
-	return span_compare(compare_text(sorting, a->name),
-	                    compare_text(sorting, b->name));
+	return span_compare(compare_text(c, a->name), compare_text(c, b->name));
 }
 
 /* A count: whole, or with up to two decimals once scaled. */
@@ -177,8 +175,7 @@ write_stacks(struct compare *c, const struct options *o)
 	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
 	for (uint32_t i = 0; i < c->nitems; i++)
 		order[i] = i;
-	sorting = c;
-	qsort(order, c->nitems, sizeof *order, compare_stacks);
+	qsort_r(order, c->nitems, sizeof *order, compare_stacks, c);
 	for (uint32_t i = 0; i < c->nitems; i++) {
 		const struct compare_result *r = compare_result(c, order[i], 0);
 		struct span text = compare_text(c, c->items[order[i]].name);

@@ -139,38 +139,37 @@ count_rows(struct flatsort *f)
 	}
 }
 
-/* For qsort. */
-static const struct flatsort *sorting;
-
 static int
-compare_text(uint32_t a, uint32_t b)
+compare_text(const struct flatsort *f, uint32_t a, uint32_t b)
 {
 	if (a == b)
 		return 0;
 	if (a == TREE_NONE || b == TREE_NONE)
 		return a == TREE_NONE ? 1 : -1;
-	return span_compare(profile_text(&sorting->profile, a),
-	                    profile_text(&sorting->profile, b));
+	return span_compare(profile_text(&f->profile, a),
+	                    profile_text(&f->profile, b));
 }
 
+/* For qsort_r over a flatsort: by the sort key, the other, then text. */
 static int
-compare_rows(const void *pa, const void *pb)
+compare_rows(const void *pa, const void *pb, void *arg)
 {
-	const struct row *a = &sorting->rows[*(const uint32_t *)pa];
-	const struct row *b = &sorting->rows[*(const uint32_t *)pb];
-	uint64_t ka = sorting->opt.sort == SORT_TOTAL ? a->total : a->self;
-	uint64_t kb = sorting->opt.sort == SORT_TOTAL ? b->total : b->self;
-	uint64_t ta = sorting->opt.sort == SORT_TOTAL ? a->self : a->total;
-	uint64_t tb = sorting->opt.sort == SORT_TOTAL ? b->self : b->total;
+	const struct flatsort *f = arg;
+	const struct row *a = &f->rows[*(const uint32_t *)pa];
+	const struct row *b = &f->rows[*(const uint32_t *)pb];
+	uint64_t ka = f->opt.sort == SORT_TOTAL ? a->total : a->self;
+	uint64_t kb = f->opt.sort == SORT_TOTAL ? b->total : b->self;
+	uint64_t ta = f->opt.sort == SORT_TOTAL ? a->self : a->total;
+	uint64_t tb = f->opt.sort == SORT_TOTAL ? b->self : b->total;
 	int r;
 
 	if (ka != kb)
 		return ka > kb ? -1 : 1;
 	if (ta != tb)
 		return ta > tb ? -1 : 1;
-	if ((r = compare_text(a->name, b->name)) != 0)
+	if ((r = compare_text(f, a->name, b->name)) != 0)
 		return r;
-	return compare_text(a->dso, b->dso);
+	return compare_text(f, a->dso, b->dso);
 }
 
 static struct span
@@ -203,9 +202,8 @@ write_rows(struct flatsort *f)
 		if (width > columns[4].width)
 			columns[4].width = width;
 	}
-	sorting = f;
-	qsort(order, tuple_table_count(&f->row_index), sizeof *order,
-	      compare_rows);
+	qsort_r(order, tuple_table_count(&f->row_index), sizeof *order,
+	        compare_rows, f);
 
 	table_begin(&w, f->opt.view.format, &meta, columns, ncolumns);
 	for (uint32_t i = 0; i < tuple_table_count(&f->row_index); i++) {

@@ -76,16 +76,32 @@ static const struct program meta_program = {
     .options = meta_options,
 };
 
+/*
+ * The meta.json of data set ID (its ID's fields), with the FIELD=VALUE
+ * lines of the files, then --set, then what the raw file tells: samples,
+ * runs, events, commands.
+ */
 static int
 cmd_meta(const struct program *p, int argc, char *argv[])
 {
 	struct meta_command o = {0};
+	struct dataset_id id;
+	struct metadata m;
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, argc, "an ID");
-	metadata_write_new(stdout, argv[first], argv + first + 1,
-	                   (size_t)(argc - first - 1), o.sets.v, o.sets.n,
-	                   o.raw);
+	dataset_id_parse_or_die(argv[first], &id);
+	metadata_init(&m);
+	metadata_set_id(&m, &id);
+	for (int i = first + 1; i < argc; i++)
+		metadata_assign_file(&m, argv[i]);
+	for (size_t i = 0; i < o.sets.n; i++)
+		metadata_assign(&m, o.sets.v[i], "--set");
+	if (o.raw != NULL)
+		run_index_describe_file(&m, o.raw);
+	metadata_write(&m, stdout);
+	metadata_free(&m);
+	dataset_id_free(&id);
 	option_list_free(&o.sets);
 	return EXIT_OK;
 }
