@@ -58,6 +58,49 @@ for src in "$TOP"/filters/*.c; do
 		fail "$f: in README" "README.md never names $f"
 done
 
+# perfviews(5), the formats of a data set: every meta.json field, every
+# kind of file (the table's suffixes) and the raw file's run marker.
+man5=$TOP/man/perfviews.5
+missing=
+for section in NAME SYNOPSIS DESCRIPTION FILES EXAMPLES "SEE ALSO"; do
+	grep -q "^\.SH \"*$section" "$man5" || missing="$missing $section"
+done
+if [ -z "$missing" ]; then pass "perfviews(5): man sections"; else fail "perfviews(5): man sections" "missing$missing"; fi
+sed 's/\\-/-/g; s/\\&//g' "$man5" >"$TMP/man5"
+missing=
+for field in $("$BIN/perfviews" meta --fields | awk '{ print $1 }'); do
+	grep -qF "$field" "$TMP/man5" || missing="$missing $field"
+done
+for suffix in $(sed -n 's/.*\.\(alt_\)*suffix = "\([^"]*\)".*/\2/p' "$TOP/common/dataset/file_kinds.c"); do
+	grep -qF -- "$suffix" "$TMP/man5" || missing="$missing $suffix"
+done
+marker=$(sed -n 's/^#define RUN_MARKER "\(.*\)"$/\1/p' "$TOP/common/dataset/runs.h")
+grep -qF "$marker" "$TMP/man5" || missing="$missing '$marker'"
+if [ -n "$marker" ] && [ -z "$missing" ]; then
+	pass "perfviews(5) names every meta.json field, kind of file and the run marker"
+else
+	fail "perfviews(5)" "missing:$missing"
+fi
+
+# Every man page the tree cites, NAME(N), is one it has.
+cited=$(cat "$TOP"/README.md "$TOP"/ARCHITECTURE.md "$TOP"/common/*/*.[ch] \
+    "$TOP"/common/*/*.md "$TOP"/common/*/*.mk "$TOP"/filters/*.c "$TOP"/docs/*.md \
+    2>/dev/null | grep -oE '\b(perfviews|collapse|flatsort|calltree|bydso|bycategory|flamesvg|flatdiff|diffstacks|fileaccess|strip-swapper)\([1-8]\)' |
+    sort -u)
+absent=
+for page in $cited; do
+	name=${page%(*}
+	n=${page#*(}
+	[ -f "$TOP/man/$name.${n%)}" ] || absent="$absent $page"
+done
+if [ -n "$cited" ] && [ -z "$absent" ] && ! grep -rqs 'SPEC §' "$TOP"/README.md \
+    "$TOP"/ARCHITECTURE.md "$TOP"/Makefile "$TOP"/common "$TOP"/filters "$TOP"/man "$TOP"/test/*.sh \
+    --exclude=t-docs.sh; then
+	pass "every document the tree cites is in it"
+else
+	fail "cited documents" "absent:$absent; SPEC in: $(grep -rls --exclude=t-docs.sh 'SPEC §' "$TOP"/README.md "$TOP"/common "$TOP"/filters "$TOP"/man "$TOP"/test/*.sh | paste -s -d' ' -)"
+fi
+
 # The README's ```sh blocks, run from the top of the tree.
 awk '/^```sh$/ { on = 1; next } /^```/ { on = 0 } on' "$TOP/README.md" \
     >"$TMP/readme.sh"

@@ -1,5 +1,5 @@
 /*
- * metadata.h - a data set's meta.json (SPEC §5).
+ * metadata.h - a data set's meta.json (perfviews(5): every field).
  *
  * The fields are fixed: each is named by its dotted path in the JSON
  * document ("python.build.git_revision") and has a kind.  Values are held
