@@ -14,6 +14,7 @@ written(void (*write)(FILE *out, void *arg), void *arg)
 {
 	static char *text;
 	static size_t n;
+	free(text); /* the last call's, no longer used */
 	FILE *f = open_memstream(&text, &n);
 
 	write(f, arg);

@@ -112,7 +112,7 @@ END_TEST
 START_TEST(repeated_option_kept_in_order)
 {
 	struct option_list l = {0};
-	char name[40][8];
+	char name[40][16];
 
 	for (int i = 0; i < 40; i++) {
 		snprintf(name[i], sizeof name[i], "v%d", i);
@@ -340,6 +340,7 @@ help_of(const struct option_row *rows)
 {
 	static char *text;
 	static size_t n;
+	free(text); /* the last call's, no longer used */
 	FILE *f = open_memstream(&text, &n);
 
 	options_help(f, rows);
@@ -375,6 +376,7 @@ START_TEST(list_of_long_options)
 {
 	static char *text;
 	static size_t n;
+	free(text); /* the last call's, no longer used */
 	FILE *f = open_memstream(&text, &n);
 
 	options_list(f, own_rows);

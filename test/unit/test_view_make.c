@@ -28,6 +28,7 @@ options(const char *meta_json, const char *view)
 	ck_assert_msg(
 	    metadata_read_json(&m, unit_dir_path("meta.json"), why, sizeof why),
 	    "%s", why);
+	free(text); /* the last call's, no longer used */
 	FILE *f = open_memstream(&text, &n);
 	if (!view_options_write(f, &m, view))
 		fputs("(no such view)\n", f);
