@@ -376,6 +376,7 @@ static const struct {
     {"other_libraries", "#8ca252"},
     {"program", "#3182bd"},
     {"stdlib", "#6baed6"},
+    {"harness", "#9e9ac8"},
     {"site_packages", "#fd8d3c"},
     {"native", "#bdbdbd"},
     {"unknown", "#e6e6e6"},

@@ -149,25 +149,25 @@ dso_is_kernel(struct span dso)
 }
 
 bool
+dso_is_perf_map(struct span dso)
+{
+	struct span base = span_basename(dso);
+	size_t digits = 0;
+
+	if (!span_starts_with(base, "perf-") || !span_ends_with(base, ".map"))
+		return false;
+	for (size_t i = 5; i + 4 < base.n; i++, digits++)
+		if (base.p[i] < '0' || base.p[i] > '9')
+			return false;
+	return digits > 0;
+}
+
+bool
 dso_is_jit(struct span dso)
 {
-	static const char prefix[] = "/tmp/perf-";
-
-	if (span_starts_with(dso, "[JIT"))
-		return true;
 	/* /tmp/perf-PID.map, as written by -X perf, Java and node. */
-	for (size_t i = 0; i + sizeof prefix - 1 < dso.n; i++) {
-		if (memcmp(dso.p + i, prefix, sizeof prefix - 1) != 0)
-			continue;
-		size_t j = i + sizeof prefix - 1, digits = 0;
-		while (j < dso.n && dso.p[j] >= '0' && dso.p[j] <= '9') {
-			j++;
-			digits++;
-		}
-		if (digits > 0 && dso.n - j == 4 &&
-		    memcmp(dso.p + j, ".map", 4) == 0)
-			return true;
-	}
+	if (span_starts_with(dso, "[JIT") || dso_is_perf_map(dso))
+		return true;
 	/* perf inject --jit writes jitted-PID-N.so */
 	return span_starts_with(span_basename(dso), "jitted-");
 }
@@ -263,6 +263,78 @@ python_frame_module(struct span symbol)
 	if (colon == NULL)
 		return span_make(rest.p + rest.n, 0);
 	return span_make(colon + 1, rest.n - (size_t)(colon + 1 - rest.p));
+}
+
+struct span
+python_frame_function(struct span symbol)
+{
+	struct span file = python_frame_module(symbol);
+
+	if (file.p == NULL)
+		return file;
+	struct span name = span_make(symbol.p + 4, symbol.n - 4);
+	if (file.p > name.p)
+		name.n = (size_t)(file.p - 1 - name.p);
+	return name;
+}
+
+/* The end of the last occurrence of needle in s, or NULL. */
+static const char *
+after_last(struct span s, const char *needle)
+{
+	size_t n = strlen(needle);
+	const char *found = NULL;
+
+	for (const char *p = s.p; p + n <= s.p + s.n; p++) {
+		p = memmem(p, (size_t)(s.p + s.n - p), needle, n);
+		if (p == NULL)
+			break;
+		found = p + n;
+	}
+	return found;
+}
+
+/* The end of "/lib/python3.X/" or "/lib/python3.Xt/" in s, or NULL. */
+static const char *
+after_stdlib(struct span s)
+{
+	static const char lib[] = "/lib/python3.";
+	const char *end = s.p + s.n, *found = NULL;
+
+	for (const char *p = s.p; p < end; p++) {
+		p = memmem(p, (size_t)(end - p), lib, sizeof lib - 1);
+		if (p == NULL)
+			break;
+		const char *q = p + sizeof lib - 1;
+		while (q < end && isdigit((unsigned char)*q))
+			q++;
+		if (q < end && *q == 't')
+			q++;
+		if (q > p + sizeof lib - 1 && q < end && *q == '/')
+			found = q + 1;
+	}
+	return found;
+}
+
+struct span
+python_file_short(struct span file)
+{
+	const char *end = file.p + file.n, *start;
+
+	if (file.n == 0 || file.p[0] != '/')
+		return file;
+	if ((start = after_last(file, "/data-files/benchmarks/")) != NULL ||
+	    (start = after_last(file, "/site-packages/")) != NULL ||
+	    (start = after_last(file, "/dist-packages/")) != NULL ||
+	    (start = after_stdlib(file)) != NULL)
+		if (start < end)
+			return span_make(start, (size_t)(end - start));
+	/* The last directory and the file. */
+	start = end;
+	for (int slashes = 0; start > file.p; start--)
+		if (start[-1] == '/' && ++slashes == 2)
+			break;
+	return span_make(start, (size_t)(end - start));
 }
 
 /* Remove s[from, to) from the n bytes at s; returns the new length. */

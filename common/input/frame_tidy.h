@@ -64,9 +64,28 @@ struct span symbol_base_name(struct span name);
  */
 struct span python_frame_module(struct span symbol);
 
+/*
+ * The function of a Python frame "py::NAME:FILE": NAME, its qualified name
+ * ("Runner.bench_time_func.<locals>.task_func"); a span with p NULL for
+ * any other frame.
+ */
+struct span python_frame_function(struct span symbol);
+
+/*
+ * A Python file's name as views show it, a suffix of file: after the
+ * benchmark directory of pyperformance ("bm_nbody/run_benchmark.py"),
+ * else after the last site-packages or dist-packages ("pyperf/_runner.py"),
+ * else after the standard library's lib/python3.X/ ("json/decoder.py"),
+ * else the last directory and the file ("proj/bench.py"); "<frozen abc>"
+ * and other names without '/' stay whole.
+ */
+struct span python_file_short(struct span file);
+
 /* Kinds of code, from the DSO, for annotations and palettes. */
 bool dso_is_kernel(struct span dso);
 bool dso_is_jit(struct span dso);
+/* A perf map file, /tmp/perf-PID.map (any directory), or its basename. */
+bool dso_is_perf_map(struct span dso);
 /* The python executable or libpython. */
 bool dso_is_python(struct span dso);
 /* A Python-level frame from a -X perf map: "py::func:file". */

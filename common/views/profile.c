@@ -98,6 +98,8 @@ dso_display_name(struct span dso)
 	/* "[kernel.kallsyms]" and "[JIT] tid 5" are names, not paths. */
 	if (dso.p[0] == '[')
 		return dso;
+	if (dso_is_perf_map(dso))
+		return span_cstr("perf.map");
 	return span_basename(dso);
 }
 

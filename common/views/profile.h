@@ -216,7 +216,10 @@ const char *profile_event_name(const struct profile *p);
 
 /*
  * A DSO display name: the path's last component, as perf report shows it
- * ("/usr/lib/libc.so.6" -> "libc.so.6"); "[unknown]" when empty.
+ * ("/usr/lib/libc.so.6" -> "libc.so.6"); "[unknown]" when empty.  The
+ * perf maps of every process are one DSO, "perf.map" (dso_family_name's
+ * name for them): a Python function run by several processes, each with
+ * its /tmp/perf-PID.map, is one function.
  */
 struct span dso_display_name(struct span dso);
 
