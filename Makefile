@@ -45,6 +45,7 @@ LINK_perfviews     = record dataset views symbols input os base
 LINK_flatdiff      = views match symbols input stats base
 LINK_diffstacks    = views symbols input stats base
 LINK_fileaccess    = views input base
+LINK_pyprofile     = views match symbols input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
 PROGRAMS   = $(FILTERS:%=$(BIN)/%)

@@ -165,7 +165,7 @@ main(int argc, char *argv[])
 
 	struct report_meta meta = {"bydso", profile_event_name(&b.profile),
 	                           profile_weight_name(&b.profile),
-	                           b.profile.total};
+	                           b.profile.total, NULL};
 	struct tree_style style = {
 	    .format = b.opt.view.format,
 	    .percent_limit = b.opt.percent_limit,

@@ -134,8 +134,8 @@ main(int argc, char *argv[])
 	tree_sort(&tree, &profile.names);
 
 	struct report_meta meta = {"calltree", profile_event_name(&profile),
-	                           profile_weight_name(&profile),
-	                           profile.total};
+	                           profile_weight_name(&profile), profile.total,
+	                           NULL};
 	struct tree_style style = {
 	    .format = opt.view.format,
 	    .percent_limit = opt.percent_limit,

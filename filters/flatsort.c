@@ -193,7 +193,7 @@ write_rows(struct flatsort *f)
 	};
 	int ncolumns = f->opt.by == BY_DSO ? 5 : 6;
 	struct report_meta meta = {"flatsort", profile_event_name(p),
-	                           profile_weight_name(p), p->total};
+	                           profile_weight_name(p), p->total, NULL};
 	struct table_writer w;
 
 	for (uint32_t i = 0; i < tuple_table_count(&f->row_index); i++) {

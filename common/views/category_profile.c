@@ -293,7 +293,7 @@ category_profile_explain(const struct category_profile *cp,
 	};
 	struct report_meta meta = {"bycategory --explain",
 	                           profile_event_name(p),
-	                           profile_weight_name(p), p->total};
+	                           profile_weight_name(p), p->total, NULL};
 	char(*rule)[PATH_MAX + 16] = xcalloc(n ? n : 1, sizeof *rule);
 	struct cell *cells = xcalloc((size_t)n * 6 + 1, sizeof *cells);
 	struct table_writer w;

@@ -59,6 +59,10 @@ write_json_meta(const struct report_meta *m)
 	printf(",\"weight\":");
 	json_write_string(stdout, span_cstr(m->weight));
 	printf(",\"total\":%llu", (unsigned long long)m->total);
+	if (m->notes != NULL) {
+		printf(",\"notes\":");
+		json_write_string(stdout, span_cstr(m->notes));
+	}
 }
 
 static void
@@ -68,7 +72,13 @@ write_text_meta(const struct report_meta *m)
 	       m->weight);
 	if (m->event != NULL)
 		printf(", event %s", m->event);
-	printf("\n#\n");
+	printf("\n");
+	for (const char *line = m->notes; line != NULL && *line != '\0';) {
+		size_t n = strcspn(line, "\n");
+		printf("# %.*s\n", (int)n, line);
+		line += n + (line[n] == '\n');
+	}
+	printf("#\n");
 }
 
 /* Digits of the widest count (at least 5), so that columns line up. */

@@ -35,6 +35,12 @@ struct report_meta {
 	const char *event;  /* or NULL when unknown (folded input) */
 	const char *weight; /* "samples", "period" or "count" */
 	uint64_t total;
+	/*
+	 * Or NULL: lines that say what the view can and cannot show, each
+	 * ending in '\n'; text prints them as '#' lines under the first,
+	 * json as "notes" (a string).
+	 */
+	const char *notes;
 };
 
 /* Tables: the columns are fixed, rows come one at a time. */
