@@ -29,7 +29,7 @@ enum file_origin {
 enum view_input {
 	VIEW_FROM_NOTHING, /* not a view */
 	VIEW_FROM_RAW,     /* the raw file */
-	VIEW_FROM_FOLDED,  /* the folded view */
+	VIEW_FROM_FOLDED,  /* a folded view: "folded", or the row's from */
 	VIEW_FROM_STRACE,  /* the strace text beside the raw file */
 	VIEW_FROM_VIEWS,   /* the views it quotes (the README) */
 };
@@ -55,6 +55,7 @@ struct file_kind {
 	/* A view (FILE_VIEW, FILE_EXTRA): how it is made. */
 	const char *program;   /* run on its input (NULL: perfviews) */
 	enum view_input input; /* what it reads */
+	const char *from;      /* VIEW_FROM_FOLDED: its kind (NULL: folded) */
 	const char *args[4];   /* options it always gets */
 	unsigned options;      /* enum view_option: from the data set */
 };

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/cli.h"
+#include "base/xalloc.h"
 #include "dataset/measure.h"
 
 static const struct measure measures[] = {
@@ -152,4 +153,89 @@ measure_palette(const struct metadata *m, const char **about)
 		return "hot";
 	}
 	return ms->palette;
+}
+
+static bool
+word_is(const char *w, size_t n, const char *word)
+{
+	return n == strlen(word) && strncmp(w, word, n) == 0;
+}
+
+enum frame_pointers
+measure_python_frame_pointers(const struct metadata *m)
+{
+	const char *cflags = metadata_get(m, "python.build.cflags");
+	enum frame_pointers fp = FRAME_POINTERS_NO;
+
+	if (cflags == NULL)
+		return FRAME_POINTERS_UNKNOWN;
+	for (const char *w = cflags; *w != '\0';) {
+		w += strspn(w, " \t");
+		size_t n = strcspn(w, " \t");
+		if (word_is(w, n, "-fno-omit-frame-pointer"))
+			fp = FRAME_POINTERS_YES;
+		else if (word_is(w, n, "-fomit-frame-pointer"))
+			fp = FRAME_POINTERS_NO;
+		w += n;
+	}
+	return fp;
+}
+
+void
+measure_call_graph_note(FILE *out, const struct metadata *m)
+{
+	const char *cg = metadata_get(m, "tool.call_graph");
+	enum frame_pointers fp = measure_python_frame_pointers(m);
+	bool xperf = metadata_has_tag(m, "xperf");
+
+	if (!measure_of_python(m) || cg == NULL)
+		return;
+	if (strcmp(cg, "fp") == 0 && fp == FRAME_POINTERS_YES)
+		fprintf(out,
+		        "Call graphs by frame pointers, through a Python "
+		        "built with them (`-fno-omit-frame-pointer` in its "
+		        "CFLAGS): whole stacks, native%s.\n\n",
+		        xperf ? " and every Python frame" : "");
+	else if (strcmp(cg, "fp") == 0 && fp == FRAME_POINTERS_NO)
+		fprintf(out,
+		        "**Call graphs by frame pointers, but this Python was "
+		        "built without them**: its stacks are broken at every "
+		        "interpreter frame, and callers are wrong; record it "
+		        "with `CALLGRAPH=dwarf`.\n\n");
+	else if (strcmp(cg, "dwarf") == 0 && xperf && fp != FRAME_POINTERS_YES)
+		fprintf(
+		    out,
+		    "Call graphs by DWARF unwinding of a Python built "
+		    "without frame pointers: perf cannot unwind through the "
+		    "`-X perf` trampolines, so Python stacks are cut at the "
+		    "innermost Python frame (the Python view's totals are "
+		    "its self, and it has no callers).  A Python built with "
+		    "frame pointers (`scripts/build-python.sh`) and "
+		    "`CALLGRAPH=fp` gives the whole Python stack.\n\n");
+}
+
+char *
+measure_call_graph_warning(const char *call_graph, const struct metadata *m)
+{
+	enum frame_pointers fp = measure_python_frame_pointers(m);
+	const char *python = metadata_get(m, "python.executable");
+
+	if (python == NULL)
+		python = "this Python";
+	if (strcmp(call_graph, "fp") == 0 && fp == FRAME_POINTERS_NO)
+		return xasprintf(
+		    "CALLGRAPH=fp, but %s was built without frame pointers "
+		    "(no -fno-omit-frame-pointer in its CFLAGS): its stacks "
+		    "will be broken at every interpreter frame; use "
+		    "CALLGRAPH=dwarf, or a Python built by "
+		    "scripts/build-python.sh",
+		    python);
+	if (strcmp(call_graph, "dwarf") == 0 && fp == FRAME_POINTERS_YES)
+		return xasprintf(
+		    "CALLGRAPH=dwarf, but %s has frame pointers: CALLGRAPH=fp "
+		    "gives whole stacks (Python frames too, with -X perf) in "
+		    "far smaller recordings; dwarf cuts Python stacks at the "
+		    "innermost Python frame",
+		    python);
+	return NULL;
 }

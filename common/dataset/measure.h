@@ -56,4 +56,34 @@ const char *measure_palette(const struct metadata *m, const char **about);
 /* Did the data set run a Python (python.version or .executable known)? */
 bool measure_of_python(const struct metadata *m);
 
+/* Was the Python's C code compiled with frame pointers? */
+enum frame_pointers {
+	FRAME_POINTERS_UNKNOWN,
+	FRAME_POINTERS_NO,
+	FRAME_POINTERS_YES
+};
+
+/*
+ * From python.build.cflags: the last -f[no-]omit-frame-pointer wins, as
+ * it does for the compiler; flags without either omit them (GCC and
+ * clang at -O1 and above, as every release build is).  Unknown when the
+ * field is.
+ */
+enum frame_pointers measure_python_frame_pointers(const struct metadata *m);
+
+/*
+ * The data set's call graphs and its Python's frame pointers, in words:
+ * what its stacks can show of Python frames (Markdown, one paragraph
+ * ending in "\n"), or nothing when it ran no Python.
+ */
+void measure_call_graph_note(FILE *out, const struct metadata *m);
+
+/*
+ * The warning make record gives before a recording whose call graphs do
+ * not suit its Python's build (a new string), or NULL when they do or the
+ * build is unknown.
+ */
+char *measure_call_graph_warning(const char *call_graph,
+                                 const struct metadata *m);
+
 #endif

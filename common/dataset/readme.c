@@ -129,6 +129,7 @@ describe(FILE *out, const struct metadata *m)
 	        readme_known(m, "tool.call_graph"), runs,
 	        strcmp(runs, "1") == 0 ? "" : "s",
 	        readme_known(m, "samples.total"), readme_unit(m));
+	measure_call_graph_note(out, m);
 	const char *lost = metadata_get(m, "samples.lost");
 	if (lost != NULL && strcmp(lost, "0") != 0)
 		fprintf(out,
@@ -430,6 +431,19 @@ readme_write(FILE *out, const struct metadata *m,
 		readme_quote(out, opt->flat, 10, false);
 		fputc('\n', out);
 	}
+	if (opt->python != NULL) {
+		fprintf(out,
+		        "## Top Python functions\n\nBy self %s, from "
+		        "`%s-python.txt` (`pyprofile`): a function's self is "
+		        "the samples whose innermost Python frame it is, split "
+		        "by the category of the native code they were in; the "
+		        "harness (pyperf, pyperformance) comes last.  Its "
+		        "callers and callees are in the file, the Python call "
+		        "tree in `%s-python-flamegraph.svg`.\n\n",
+		        readme_unit(m), id, id);
+		readme_quote(out, opt->python, 8, false);
+		fputc('\n', out);
+	}
 	if (opt->categories != NULL) {
 		fprintf(out,
 		        "## Where the %s go, by category\n\nEach sample "
@@ -470,10 +484,10 @@ readme_write(FILE *out, const struct metadata *m,
 		    metadata_get(m, "strace.command"), id);
 	fprintf(out,
 	        "; then `make views ID=%s` ran collapse, flatsort, calltree, "
-	        "bydso%s and flamesvg on it.\n\n",
+	        "bydso%s%s and flamesvg on it.\n\n",
 	        id,
-	        metadata_get(m, "strace.command") != NULL ? ", fileaccess"
-	                                                  : "");
+	        metadata_get(m, "strace.command") != NULL ? ", fileaccess" : "",
+	        opt->python != NULL ? ", pyprofile" : "");
 	timings(out, m);
 	fputs("## Metadata\n\n", out);
 	readme_metadata_table(out, &m, (const char *const[]){"value"}, 1);

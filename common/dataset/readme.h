@@ -26,6 +26,7 @@ struct readme_options {
 	const char *raw;   /* the raw file's name; NULL: ID-raw.txt.xz */
 	const char *files; /* a files view to quote, beside flat; or NULL */
 	const char *categories; /* a categories view to quote; or NULL */
+	const char *python;     /* a Python functions view to quote; or NULL */
 	const char *meta; /* meta.json's path: optional files found beside */
 };
 

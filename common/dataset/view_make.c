@@ -18,8 +18,10 @@
 #include "dataset/view_make.h"
 #include "os/child.h"
 
-/* The views the README quotes: readme_options' flat, categories, files. */
-static const char *const quoted[] = {"flat", "categories", "files"};
+/* The views the README quotes: readme_options' flat, categories, files,
+ * python. */
+static const char *const quoted[] = {"flat", "categories", "files", "python"};
+#define NQUOTED (sizeof quoted / sizeof *quoted)
 
 static const struct file_kind *
 kind_or_die(const char *view)
@@ -79,6 +81,13 @@ view_options_write(FILE *out, const struct metadata *m, const char *view)
 	fputc('\n', out);
 	args_free(&a);
 	return true;
+}
+
+/* The kind of folded stacks a VIEW_FROM_FOLDED view reads. */
+static const char *
+folded_of(const struct file_kind *k)
+{
+	return k->from != NULL ? k->from : "folded";
 }
 
 /* "DIR/ID<suffix>" of kind name (a new string). */
@@ -144,10 +153,10 @@ write_rule(FILE *out, const struct file_kind *k, const struct view_files *f)
 	if (k->input == VIEW_FROM_RAW)
 		fputs(" $(VIEW_RAW)", out);
 	else if (k->input == VIEW_FROM_FOLDED)
-		fprintf(out, " $(V)%s", file_kind_named("folded")->suffix);
+		fprintf(out, " $(V)%s", file_kind_named(folded_of(k))->suffix);
 	else if (k->input == VIEW_FROM_STRACE)
 		fputs(" $(VIEW_STRACE)", out);
-	for (size_t i = 0; k->input == VIEW_FROM_VIEWS && i < 3; i++) {
+	for (size_t i = 0; k->input == VIEW_FROM_VIEWS && i < NQUOTED; i++) {
 		const struct file_kind *q = file_kind_named(quoted[i]);
 		if (view_applies(q, f))
 			fprintf(out, " $(V)%s", q->suffix);
@@ -225,18 +234,19 @@ static void
 render_readme(const struct view_files *f)
 {
 	struct readme_options opt = {0};
-	char *paths[3] = {NULL, NULL, NULL};
+	char *paths[NQUOTED] = {NULL};
 	char *raw = xstrdup(f->raw);
 
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < NQUOTED; i++)
 		if (view_applies(file_kind_named(quoted[i]), f))
 			paths[i] = view_path(f->out, f->id, quoted[i]);
 	opt.flat = paths[0];
 	opt.categories = paths[1];
 	opt.files = paths[2];
+	opt.python = paths[3];
 	opt.raw = strrchr(raw, '/') != NULL ? strrchr(raw, '/') + 1 : raw;
 	readme_write_file(stdout, f->meta, &opt, false);
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < NQUOTED; i++)
 		free(paths[i]);
 	free(raw);
 }
@@ -296,7 +306,7 @@ view_render(const char *view, const struct view_files *f)
 	if (k->options & VIEW_LABEL)
 		add_option(&a, "--label", f->id);
 	char *input = k->input == VIEW_FROM_FOLDED
-	                  ? view_path(f->out, f->id, "folded")
+	                  ? view_path(f->out, f->id, folded_of(k))
 	              : k->input == VIEW_FROM_STRACE ? strace_path(f)
 	                                             : xstrdup(f->raw);
 	if (input == NULL)

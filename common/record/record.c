@@ -181,6 +181,10 @@ record(const char *id, const struct record_options *opt)
 	p.record = plan_record_text(&p, "RUN.data");
 	metadata_init(&p.meta);
 	record_meta_gather(&p);
+	char *mismatch = measure_call_graph_warning(opt->callgraph, &p.meta);
+	if (mismatch != NULL)
+		warnmsg("%s", mismatch);
+	free(mismatch);
 	if (p.bench_python != NULL) {
 		record_benchmark(&p);
 		plan_free(&p);
