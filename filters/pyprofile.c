@@ -117,7 +117,8 @@ static const struct program pyprofile = {
              "                 [--event NAME] [--inline leaf|caller] "
              "[--format text|csv|json]\n"
              "                 [--strict] [--resolve] [--expand-inline] "
-             "[--demangle] [file ...]\n",
+             "[--demangle] [--srcline]\n"
+             "                 [file ...]\n",
     .summary = "The Python functions of a -X perf profile: self, total, "
                "and their own time by category.",
     .options = pyprofile_options,

@@ -85,7 +85,7 @@ fi
 # Every man page the tree cites, NAME(N), is one it has.
 cited=$(cat "$TOP"/README.md "$TOP"/ARCHITECTURE.md "$TOP"/common/*/*.[ch] \
     "$TOP"/common/*/*.md "$TOP"/common/*/*.mk "$TOP"/filters/*.c "$TOP"/docs/*.md \
-    2>/dev/null | grep -oE '\b(perfviews|collapse|flatsort|calltree|bydso|bycategory|flamesvg|flatdiff|diffstacks|fileaccess|strip-swapper)\([1-8]\)' |
+    2>/dev/null | grep -oE '\b(perfviews|collapse|flatsort|calltree|bydso|bycategory|flamesvg|flatdiff|diffstacks|fileaccess|strip-swapper|pyprofile)\([1-8]\)' |
     sort -u)
 absent=
 for page in $cited; do

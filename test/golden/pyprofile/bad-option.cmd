@@ -1,0 +1,1 @@
+$BIN/pyprofile --top 0 --nosuchoption pyprofile-fp.txt

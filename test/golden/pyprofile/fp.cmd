@@ -1,0 +1,1 @@
+$BIN/pyprofile --rules ../../../share/perfviews/cpython.rules pyprofile-fp.txt
