@@ -16,7 +16,8 @@
  *
  * --folded writes the stacks with Python frames only, root first, and the
  * native frames under the innermost one folded into one leaf per category
- * ("[float]"), for flamesvg.
+ * ("[float]"), for flamesvg (which labels Python frames short, their full
+ * name in the details).
  *
  * Where no sample has two Python frames, the stacks stop at the innermost
  * one (a Python without frame pointers recorded with dwarf call graphs):
@@ -188,27 +189,6 @@ edge_for(struct pyprofile *y, uint32_t caller, uint32_t callee)
 	return &y->edges[id];
 }
 
-/* "py::advance (bm_nbody/run_benchmark.py)": a Python function, short. */
-static size_t
-short_name(struct span name, char *out)
-{
-	struct span fn = python_frame_function(name);
-	struct span file = python_file_short(python_frame_module(name));
-	size_t n = 0;
-
-	memcpy(out, "py::", 4);
-	n += 4;
-	memcpy(out + n, fn.p, fn.n);
-	n += fn.n;
-	if (file.n > 0) {
-		memcpy(out + n, " (", 2);
-		memcpy(out + n + 2, file.p, file.n);
-		n += file.n + 2;
-		out[n++] = ')';
-	}
-	return n;
-}
-
 /* The name buffer, with room for n bytes. */
 static char *
 room(struct pyprofile *y, size_t n)
@@ -228,14 +208,12 @@ add_folded(struct pyprofile *y, uint32_t comm, size_t k, uint32_t category,
 	stack_weights_set(
 	    &y->stacks, n++,
 	    string_table_intern(&y->names, profile_text(p, comm)));
-	for (size_t j = k; j-- > 0;) {
-		struct span name = profile_text(p, y->funcs[y->chain[j]].name);
-		char *buf = room(y, name.n + 8);
-		size_t len = short_name(name, buf);
+	for (size_t j = k; j-- > 0;)
 		stack_weights_set(
 		    &y->stacks, n++,
-		    string_table_intern(&y->names, span_make(buf, len)));
-	}
+		    string_table_intern(
+		        &y->names,
+		        profile_text(p, y->funcs[y->chain[j]].name)));
 	struct span cat = string_table_get(&y->rules.categories, category);
 	char *buf = room(y, cat.n + 2);
 	buf[0] = '[';
@@ -396,9 +374,9 @@ write_pairs(FILE *out, const struct pyprofile *y, uint32_t f, bool callers)
 		struct span name = profile_text(
 		    &y->profile,
 		    y->funcs[callers ? e->caller : e->callee].name);
-		buf = xreallocarray(buf, name.n + 8, 1);
-		size_t n = short_name(name, buf);
-		fprintf(out, "%s%.*s %llu", i ? ", " : "", (int)n - 4, buf + 4,
+		buf = xreallocarray(buf, name.n + 3, 1);
+		size_t n = python_frame_label(name, buf);
+		fprintf(out, "%s%.*s %llu", i ? ", " : "", (int)n, buf,
 		        (unsigned long long)e->weight);
 	}
 	free(buf);
@@ -516,8 +494,8 @@ write_table(struct pyprofile *y, const uint32_t *order, size_t rows)
 		if (text && f->harness &&
 		    (i == 0 || !y->funcs[order[i - 1]].harness))
 			printf("# the harness (pyperf, pyperformance):\n");
-		name = xreallocarray(name, full.n + 8, 1);
-		size_t n = short_name(full, name);
+		name = xreallocarray(name, full.n + 3, 1);
+		size_t n = python_frame_label(full, name);
 		write_categories(text_open(&cats), y, order[i], text);
 		write_pairs(text_open(&callers), y, order[i], true);
 		write_pairs(text_open(&callees), y, order[i], false);
@@ -535,7 +513,7 @@ write_table(struct pyprofile *y, const uint32_t *order, size_t rows)
 		    {0, text_close(&callees)},
 		};
 		if (text) {
-			cells[5].text = span_make(name + 4, n - 4);
+			cells[5].text = span_make(name, n);
 			cells[6] = cells[8];
 		}
 		table_row(&w, cells);
@@ -561,10 +539,10 @@ write_sandwich(const struct pyprofile *y, const uint32_t *order, size_t rows)
 		if (f->harness || f->total == 0)
 			continue;
 		struct span full = profile_text(p, f->name);
-		name = xreallocarray(name, full.n + 8, 1);
-		size_t n = short_name(full, name);
-		printf("\n## %.*s: self %.2f%%, total %.2f%%\n# %.*s\n",
-		       (int)n - 4, name + 4, percent_of(f->self, p->total),
+		name = xreallocarray(name, full.n + 3, 1);
+		size_t n = python_frame_label(full, name);
+		printf("\n## %.*s: self %.2f%%, total %.2f%%\n# %.*s\n", (int)n,
+		       name, percent_of(f->self, p->total),
 		       percent_of(f->total, p->total), (int)full.n - 4,
 		       full.p + 4);
 		for (int side = 0; side < 2; side++) {
@@ -577,13 +555,13 @@ write_sandwich(const struct pyprofile *y, const uint32_t *order, size_t rows)
 				    p,
 				    y->funcs[side == 0 ? e->caller : e->callee]
 				        .name);
-				name = xreallocarray(name, other.n + 8, 1);
-				size_t m = short_name(other, name);
+				name = xreallocarray(name, other.n + 3, 1);
+				size_t m = python_frame_label(other, name);
 				printf("  %7.2f%% %*llu  %.*s\n",
 				       percent_of(e->weight, p->total),
 				       decimal_digits(p->total),
-				       (unsigned long long)e->weight,
-				       (int)m - 4, name + 4);
+				       (unsigned long long)e->weight, (int)m,
+				       name);
 			}
 			if (side == 1 && f->self > 0) {
 				printf("  %7.2f%% %*llu  [self] ",

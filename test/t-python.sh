@@ -125,20 +125,21 @@ else
 fi
 
 "$BIN/pyprofile" --folded "$TMP/fp.txt" >"$TMP/fp.folded"
-M='python;py::<module> (bm_nbody/run_benchmark.py);py::Runner._main (pyperf/_runner.py)'
+M="python;py::<module>:$BENCH;py::Runner._main:$PYPERF"
 cat >"$TMP/folded.expected" <<EOF
 $M;[interpreter] 1
-$M;py::bench_nbody (bm_nbody/run_benchmark.py);py::JSONDecoder.decode (json/decoder.py);[libc] 1
-$M;py::bench_nbody (bm_nbody/run_benchmark.py);py::advance (bm_nbody/run_benchmark.py);[float] 2
-$M;py::bench_nbody (bm_nbody/run_benchmark.py);py::advance (bm_nbody/run_benchmark.py);[interpreter] 4
+$M;py::bench_nbody:$BENCH;py::JSONDecoder.decode:$JSON;[libc] 1
+$M;py::bench_nbody:$BENCH;py::advance:$BENCH;[float] 2
+$M;py::bench_nbody:$BENCH;py::advance:$BENCH;[interpreter] 4
 EOF
 same "--folded: Python frames only, a leaf per category" \
     "$TMP/folded.expected" "$TMP/fp.folded"
 if "$BIN/flamesvg" "$TMP/fp.folded" >"$TMP/fp.svg" &&
-    grep -q 'py::advance (bm_nbody/run_benchmark.py)' "$TMP/fp.svg"; then
-	pass "flamesvg draws the Python-only stacks"
+    grep -q '<g data-label="advance (bm_nbody/run_benchmark.py)"><title>py::advance:/v/lib/python3.13/site-packages/pyperformance/data-files/benchmarks/bm_nbody/run_benchmark.py (6 samples, 75.00%)</title>' "$TMP/fp.svg" &&
+    grep -q '<text [^>]*>advance (bm_nbody/run_benchmark.py)</text>' "$TMP/fp.svg"; then
+	pass "flamesvg labels Python frames short, their full name in the title"
 else
-	fail "flamesvg draws the Python-only stacks"
+	fail "flamesvg labels Python frames short, their full name in the title"
 fi
 
 # One function, one node, whatever worker ran it: the perf maps of both
@@ -248,7 +249,7 @@ else
 	else
 		fail "fp: the harness set apart; advance called by bench_nbody"
 	fi
-	if grep -q 'py::bench_nbody (bm_nbody/run_benchmark.py);py::advance (bm_nbody/run_benchmark.py);\[interpreter\] [0-9]' "$V-python-folded.txt" &&
+	if grep -q 'py::bench_nbody:[^;]*/bm_nbody/run_benchmark.py;py::advance:[^;]*/bm_nbody/run_benchmark.py;\[interpreter\] [0-9]' "$V-python-folded.txt" &&
 	    grep -q 'advance (bm_nbody/run_benchmark.py)' "$V-python-flamegraph.svg" &&
 	    [ -s "$V-python.csv" ] && [ -s "$V-python.json" ]; then
 		pass "fp: the Python flame graph, csv and json"

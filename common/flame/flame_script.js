@@ -57,7 +57,7 @@
 		var gs = frames.children, n = gs.length, path = [];
 		F = {
 			n: n, g: new Array(n), rect: new Array(n),
-			name: new Array(n), x: new Float64Array(n),
+			name: new Array(n), label: new Array(n), x: new Float64Array(n),
 			count: new Float64Array(n), depth: new Int32Array(n),
 			parent: new Int32Array(n), isMatch: new Uint8Array(n)
 		};
@@ -68,6 +68,7 @@
 			var open = k < 0 ? -1 : t.lastIndexOf(" (", k);
 			g.fgIndex = i;
 			F.g[i] = g;
+			F.label[i] = g.getAttribute("data-label");
 			F.rect[i] = rect;
 			F.x[i] = parseFloat(rect.getAttribute("x"));
 			if (open < 0) {
@@ -94,9 +95,13 @@
 		return j;
 	}
 
-	/* The root's label is its title, "all (1,234 samples, 100%)". */
+	/*
+	 * The root's label is its title, "all (1,234 samples, 100%)"; a
+	 * Python frame's its short name (data-label), the rest their name.
+	 */
 	function labelFor(i, width) {
-		var chars = Math.floor(width / charWidth), name = F.name[i];
+		var chars = Math.floor(width / charWidth);
+		var name = F.label[i] !== null ? F.label[i] : F.name[i];
 		if (F.depth[i] === 0)
 			name = F.g[i].firstElementChild.textContent;
 		if (chars < 3)

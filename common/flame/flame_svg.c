@@ -9,6 +9,7 @@
 #include "base/xalloc.h"
 #include "flame/flame_svg.h"
 #include "flame/svg.h"
+#include "input/frame_tidy.h"
 
 /* A number as Perl prints it, which is how flamegraph.pl writes y. */
 static void
@@ -348,6 +349,43 @@ write_root_label(FILE *out, const struct flame_layout *l,
 	free(label);
 }
 
+/* Text for a double-quoted attribute: svg_write_text's, '"' escaped. */
+static void
+put_attribute(FILE *out, struct span s)
+{
+	const char *quote;
+
+	while ((quote = memchr(s.p, '"', s.n)) != NULL) {
+		svg_write_text(out, span_make(s.p, (size_t)(quote - s.p)));
+		fputs("&quot;", out);
+		s.n -= (size_t)(quote + 1 - s.p);
+		s.p = quote + 1;
+	}
+	svg_write_text(out, s);
+}
+
+/*
+ * The <g> of a frame.  A Python frame ("py::NAME:/long/path/file.py") is
+ * labelled short, "NAME (file.py)", its full name in its title; the
+ * script labels it so when zoomed (data-label).  label gets the label.
+ */
+static void
+write_frame_start(FILE *out, struct span name, char **label, struct span *shown)
+{
+	struct span bare = strip_annotation(name);
+
+	*shown = bare;
+	if (!symbol_is_python(bare)) {
+		fputs("<g>", out);
+		return;
+	}
+	*label = xreallocarray(*label, bare.n + 3, 1);
+	*shown = span_make(*label, python_frame_label(bare, *label));
+	fputs("<g data-label=\"", out);
+	put_attribute(out, *shown);
+	fputs("\">", out);
+}
+
 static void
 write_frame(FILE *out, const struct flame_graph *g,
             const struct flame_layout *l, const struct flame_svg_options *o,
@@ -362,8 +400,13 @@ write_frame(FILE *out, const struct flame_graph *g,
 	snprintf(x2, sizeof x2, "%.1f", b.x2);
 	format_x(b.x1, x, sizeof x);
 	struct rgb c = frame_colour(g, o, n, name, waker);
+	char *label = NULL;
+	struct span shown;
 
-	fputs("<g>", out);
+	if (n->depth > 0)
+		write_frame_start(out, name, &label, &shown);
+	else
+		fputs("<g>", out);
 	write_title(out, g, l, o, n, name);
 	fprintf(out, "<rect x=\"%s\" y=\"", x);
 	put_number(out, b.y1);
@@ -371,10 +414,11 @@ write_frame(FILE *out, const struct flame_graph *g,
 	    out, "\" width=\"%.1f\" height=\"%.1f\" fill=\"#%02x%02x%02x\"/>",
 	    strtod(x2, NULL) - strtod(x1, NULL), b.y2 - b.y1, c.r, c.g, c.b);
 	if (n->depth > 0)
-		write_frame_label(out, l, &b, strip_annotation(name));
+		write_frame_label(out, l, &b, shown);
 	else
 		write_root_label(out, l, o, n, &b, name);
 	fputs("</g>\n", out);
+	free(label);
 }
 
 static void

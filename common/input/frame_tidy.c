@@ -337,6 +337,25 @@ python_file_short(struct span file)
 	return span_make(start, (size_t)(end - start));
 }
 
+size_t
+python_frame_label(struct span symbol, char *out)
+{
+	struct span fn = python_frame_function(symbol);
+	struct span file = python_file_short(python_frame_module(symbol));
+	size_t n = fn.n;
+
+	if (fn.p == NULL)
+		return 0;
+	memcpy(out, fn.p, fn.n);
+	if (file.n > 0) {
+		memcpy(out + n, " (", 2);
+		memcpy(out + n + 2, file.p, file.n);
+		n += file.n + 2;
+		out[n++] = ')';
+	}
+	return n;
+}
+
 /* Remove s[from, to) from the n bytes at s; returns the new length. */
 static size_t
 cut(char *s, size_t n, size_t from, size_t to)

@@ -81,6 +81,13 @@ struct span python_frame_function(struct span symbol);
  */
 struct span python_file_short(struct span file);
 
+/*
+ * The short name views show for a Python frame: "NAME (SHORT_FILE)", or
+ * NAME alone when it has no file, written to out (symbol.n + 3 bytes);
+ * returns its length, 0 for a frame that is not a Python one.
+ */
+size_t python_frame_label(struct span symbol, char *out);
+
 /* Kinds of code, from the DSO, for annotations and palettes. */
 bool dso_is_kernel(struct span dso);
 bool dso_is_jit(struct span dso);
