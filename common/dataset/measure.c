@@ -202,16 +202,21 @@ measure_call_graph_note(FILE *out, const struct metadata *m)
 		        "built without them**: its stacks are broken at every "
 		        "interpreter frame, and callers are wrong; record it "
 		        "with `CALLGRAPH=dwarf`.\n\n");
-	else if (strcmp(cg, "dwarf") == 0 && xperf && fp != FRAME_POINTERS_YES)
+	else if (strcmp(cg, "dwarf") == 0 && xperf)
 		fprintf(
 		    out,
-		    "Call graphs by DWARF unwinding of a Python built "
-		    "without frame pointers: perf cannot unwind through the "
-		    "`-X perf` trampolines, so Python stacks are cut at the "
-		    "innermost Python frame (the Python view's totals are "
-		    "its self, and it has no callers).  A Python built with "
-		    "frame pointers (`scripts/build-python.sh`) and "
-		    "`CALLGRAPH=fp` gives the whole Python stack.\n\n");
+		    "Call graphs by DWARF unwinding%s: perf cannot unwind "
+		    "through the `-X perf` trampolines, so Python stacks "
+		    "are cut at the innermost Python frame (the Python "
+		    "view's totals are its self, and it has no callers).  "
+		    "%s and `CALLGRAPH=fp` give the whole Python stack.\n\n",
+		    fp == FRAME_POINTERS_NO ? " of a Python built without "
+		                              "frame pointers"
+		                            : "",
+		    fp == FRAME_POINTERS_YES
+		        ? "This Python has frame pointers"
+		        : "A Python built with frame pointers "
+		          "(`scripts/build-python.sh`)");
 }
 
 char *

@@ -268,13 +268,12 @@ python_frame_module(struct span symbol)
 struct span
 python_frame_function(struct span symbol)
 {
-	struct span file = python_frame_module(symbol);
-
-	if (file.p == NULL)
-		return file;
+	if (!symbol_is_python(symbol))
+		return span_make(NULL, 0);
 	struct span name = span_make(symbol.p + 4, symbol.n - 4);
-	if (file.p > name.p)
-		name.n = (size_t)(file.p - 1 - name.p);
+	const char *colon = name.n ? memchr(name.p, ':', name.n) : NULL;
+	if (colon != NULL)
+		name.n = (size_t)(colon - name.p);
 	return name;
 }
 

@@ -194,6 +194,62 @@ START_TEST(python_modules)
 END_TEST
 
 static const char *
+label(const char *symbol)
+{
+	static char out[512];
+	size_t n = python_frame_label(span_cstr(symbol), out);
+	out[n] = '\0';
+	return out;
+}
+
+/* Python frames shown short: the benchmark's, an installed package's, the
+ * standard library's, any other file's. */
+START_TEST(python_names_short)
+{
+	const char *bench = "py::advance:/d/.pyperformance/venv/lib/python3.13/"
+	                    "site-packages/pyperformance/data-files/benchmarks/"
+	                    "bm_nbody/run_benchmark.py";
+	ck_assert_span(python_frame_function(span_cstr(bench)), "advance");
+	ck_assert_str_eq(label(bench), "advance (bm_nbody/run_benchmark.py)");
+	ck_assert_str_eq(label("py::Runner.bench_time_func.<locals>.task_func:"
+	                       "/v/lib/python3.13/site-packages/pyperf/"
+	                       "_runner.py"),
+	                 "Runner.bench_time_func.<locals>.task_func "
+	                 "(pyperf/_runner.py)");
+	ck_assert_str_eq(label("py::decode:/usr/lib/python3/dist-packages/"
+	                       "x/y.py"),
+	                 "decode (x/y.py)");
+	ck_assert_str_eq(label("py::decode:/opt/py/lib/python3.13t/json/"
+	                       "decoder.py"),
+	                 "decode (json/decoder.py)");
+	ck_assert_str_eq(label("py::fib:/home/u/proj/bench/fib.py"),
+	                 "fib (bench/fib.py)");
+	ck_assert_str_eq(label("py::fib:/fib.py"), "fib (/fib.py)");
+	ck_assert_str_eq(label("py::fib:fib.py"), "fib (fib.py)");
+	ck_assert_str_eq(label("py::_find_and_load:<frozen importlib._"
+	                       "bootstrap>"),
+	                 "_find_and_load (<frozen importlib._bootstrap>)");
+	ck_assert_str_eq(label("py::nofile"), "nofile");
+	/* A directory named like the standard library, but not it. */
+	ck_assert_str_eq(label("py::f:/lib/python3.x/a/b.py"), "f (a/b.py)");
+	ck_assert_str_eq(label("PyObject_Malloc"), "");
+	ck_assert_ptr_null(
+	    python_frame_function(span_cstr("PyObject_Malloc")).p);
+}
+END_TEST
+
+START_TEST(perf_maps)
+{
+	ck_assert(dso_is_perf_map(span_cstr("/tmp/perf-4242.map")));
+	ck_assert(dso_is_perf_map(span_cstr("perf-1.map")));
+	ck_assert(!dso_is_perf_map(span_cstr("/tmp/perf-.map")));
+	ck_assert(!dso_is_perf_map(span_cstr("/tmp/perf-12a.map")));
+	ck_assert(!dso_is_perf_map(span_cstr("/tmp/perf.map")));
+	ck_assert(!dso_is_perf_map(span_cstr("/usr/lib/libperf-1.so")));
+}
+END_TEST
+
+static const char *
 family(const char *dso)
 {
 	static char out[256];
@@ -253,6 +309,8 @@ main(void)
 	                        jit_dsos_are_not_kernel,
 	                        clone_suffixes_removed,
 	                        python_modules,
+	                        python_names_short,
+	                        perf_maps,
 	                        NULL};
 	return unit_main("frame_tidy", tests);
 }

@@ -10,6 +10,7 @@
 
 #include "base/message.h"
 #include "dataset/file_kinds.h"
+#include "dataset/measure.h"
 #include "dataset/metadata.h"
 #include "dataset/readme.h"
 #include "unit.h"
@@ -489,6 +490,75 @@ START_TEST(index_of_a_directory)
 }
 END_TEST
 
+/* Call graphs and a Python's frame pointers: what the README says, what
+ * make record warns of. */
+START_TEST(call_graphs_and_frame_pointers)
+{
+	struct metadata m;
+	static const char *const fp_dwarf[] = {
+	    "id",
+	    "bm_x-perf-freq99-xperf",
+	    "tags",
+	    "xperf",
+	    "python.executable",
+	    "/p/python3",
+	    "tool.call_graph",
+	    "dwarf",
+	    "python.build.cflags",
+	    "-O3 -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer",
+	    NULL};
+	static const char *const none_fp[] = {"id",
+	                                      "bm_x-perf-freq99-xperf",
+	                                      "tags",
+	                                      "xperf",
+	                                      "python.executable",
+	                                      "/p/python3",
+	                                      "tool.call_graph",
+	                                      "fp",
+	                                      "python.build.cflags",
+	                                      "-O3 -Wall",
+	                                      NULL};
+
+	meta_of(&m, fp_dwarf);
+	ck_assert_int_eq(measure_python_frame_pointers(&m), FRAME_POINTERS_YES);
+	char *w = measure_call_graph_warning("dwarf", &m);
+	ck_assert_ptr_nonnull(w);
+	assert_starts(w, "CALLGRAPH=dwarf, but /p/python3 has frame pointers");
+	free(w);
+	ck_assert_ptr_null(measure_call_graph_warning("fp", &m));
+	ck_assert_ptr_nonnull(strstr(readme(&m, NULL, NULL),
+	                             "Python stacks are cut at the innermost "
+	                             "Python frame"));
+	ck_assert(metadata_set(&m, "python.build.cflags",
+	                       "-fno-omit-frame-pointer -fomit-frame-pointer",
+	                       why, sizeof why));
+	ck_assert_int_eq(measure_python_frame_pointers(&m), FRAME_POINTERS_NO);
+	metadata_free(&m);
+
+	meta_of(&m, none_fp);
+	ck_assert_int_eq(measure_python_frame_pointers(&m), FRAME_POINTERS_NO);
+	w = measure_call_graph_warning("fp", &m);
+	ck_assert_ptr_nonnull(w);
+	assert_starts(w, "CALLGRAPH=fp, but /p/python3 was built without "
+	                 "frame pointers");
+	free(w);
+	ck_assert_ptr_null(measure_call_graph_warning("dwarf", &m));
+	ck_assert_ptr_nonnull(strstr(
+	    readme(&m, NULL, NULL), "**Call graphs by frame pointers, but this "
+	                            "Python was built without them**"));
+	ck_assert(metadata_set(&m, "python.build.cflags",
+	                       "-O2 -fno-omit-frame-pointer", why, sizeof why));
+	ck_assert_ptr_nonnull(strstr(readme(&m, NULL, NULL),
+	                             "Call graphs by frame pointers, through a "
+	                             "Python built with them"));
+	ck_assert(metadata_set(&m, "python.build.cflags", "", why, sizeof why));
+	ck_assert_int_eq(measure_python_frame_pointers(&m),
+	                 FRAME_POINTERS_UNKNOWN);
+	ck_assert_ptr_null(measure_call_graph_warning("fp", &m));
+	metadata_free(&m);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -500,6 +570,7 @@ main(void)
 	                        readme_needs_an_id,
 	                        subtitle_line,
 	                        index_of_a_directory,
+	                        call_graphs_and_frame_pointers,
 	                        NULL};
 	return unit_main("readme", tests);
 }
