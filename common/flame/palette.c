@@ -241,6 +241,8 @@ shade(enum palette hue, const double v[3])
 	}
 }
 
+static bool fixed_category_colour(struct span category, struct rgb *out);
+
 struct rgb
 palette_colour(enum palette p, struct span name, bool by_prefix, bool waker)
 {
@@ -250,6 +252,15 @@ palette_colour(enum palette p, struct span name, bool by_prefix, bool waker)
 		return make_rgb(160, 160, 160);
 	if (span_eq_cstr(name, "-"))
 		return make_rgb(200, 200, 200);
+	/*
+	 * pyprofile --folded's leaves, "[float]": the category's colour
+	 * ("[unknown]" is also a symbol perf could not name: left as it was).
+	 */
+	struct rgb fixed;
+	if (p == PALETTE_PYTHON && name.n > 2 && name.p[0] == '[' &&
+	    !span_eq_cstr(name, "[unknown]") && name.p[name.n - 1] == ']' &&
+	    fixed_category_colour(span_make(name.p + 1, name.n - 2), &fixed))
+		return fixed;
 	if (by_prefix) {
 		v[0] = prefix_shade(name, false);
 		v[1] = v[2] = prefix_shade(name, true);
@@ -382,8 +393,9 @@ static const struct {
     {"unknown", "#e6e6e6"},
 };
 
-struct rgb
-palette_category_colour(struct span category)
+/* The fixed colour of a category of the table, if it has one. */
+static bool
+fixed_category_colour(struct span category, struct rgb *out)
 {
 	for (size_t i = 0;
 	     i < sizeof category_colours / sizeof *category_colours; i++) {
@@ -391,9 +403,20 @@ palette_category_colour(struct span category)
 			unsigned r, g, b;
 			sscanf(category_colours[i].rgb, "#%2x%2x%2x", &r, &g,
 			       &b);
-			return make_rgb((int)r, (int)g, (int)b);
+			*out = make_rgb((int)r, (int)g, (int)b);
+			return true;
 		}
 	}
+	return false;
+}
+
+struct rgb
+palette_category_colour(struct span category)
+{
+	struct rgb fixed;
+
+	if (fixed_category_colour(category, &fixed))
+		return fixed;
 	double v[3];
 	shades_from_hash(category, v);
 	/* A hue from the hash, kept away from black, white and grey. */

@@ -5,7 +5,9 @@
  * colour wherever it appears and in every graph drawn with the same palette.
  * Multi-hue palettes (java, js, perl, python, chain) first sort a name into
  * a kind of code from its annotation (_[k] kernel, _[j] JIT, _[i] inlined,
- * _[w] waker) or its form, then shade the kind's hue.
+ * _[w] waker) or its form, then shade the kind's hue.  In the python
+ * palette a category in brackets ("[float]", pyprofile --folded's leaves)
+ * has the category's fixed colour.
  */
 #ifndef PERFVIEWS_PALETTE_H
 #define PERFVIEWS_PALETTE_H

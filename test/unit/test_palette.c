@@ -121,6 +121,16 @@ START_TEST(palettes)
 	ck_assert(eval.r == eval.g && eval.b < eval.r);
 	ck_assert(kernel.b == 0 && kernel.r > kernel.g);
 	ck_assert(native.r > native.g && native.g == native.b);
+	/* pyprofile --folded's category leaves: the categories' colours. */
+	ck_assert(rgb_eq(
+	    palette_colour(PALETTE_PYTHON, span_cstr("[float]"), false, false),
+	    palette_category_colour(span_cstr("float"))));
+	ck_assert(!rgb_eq(
+	    palette_colour(PALETTE_HOT, span_cstr("[float]"), false, false),
+	    palette_category_colour(span_cstr("float"))));
+	struct rgb unknown = palette_colour(
+	    PALETTE_PYTHON, span_cstr("[unknown]"), false, false);
+	ck_assert(unknown.r > unknown.g && unknown.g == unknown.b);
 
 	struct rgb sep =
 	    palette_colour(PALETTE_JAVA, span_cstr("--"), false, false);
