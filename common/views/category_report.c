@@ -7,6 +7,8 @@
 
 #include "base/json_write.h"
 #include "base/numbers.h"
+#include "base/xalloc.h"
+#include "input/frame_tidy.h"
 #include "views/category_report.h"
 
 static uint64_t
@@ -47,15 +49,29 @@ write_text_header(const struct category_report *r)
 	       r->each ? "; percent of each input's total" : "");
 }
 
-/* The largest functions of a row: "name 12.34%, name 1.00%". */
+/*
+ * The largest functions of a row: "name 12.34%, name 1.00%"; a Python
+ * frame by its short label, "py::advance (bm_nbody/run_benchmark.py)"
+ * (JSON keeps the full name).
+ */
 static void
 write_top(FILE *out, const struct category_row *row, uint64_t total,
           const char *sep)
 {
-	for (size_t t = 0; t < row->ntop; t++)
-		fprintf(out, "%s%.*s %.2f%%", t ? sep : "",
-		        (int)row->top[t].name.n, row->top[t].name.p,
+	char *label = NULL;
+
+	for (size_t t = 0; t < row->ntop; t++) {
+		struct span name = row->top[t].name;
+		if (symbol_is_python(name)) {
+			label = xreallocarray(label, name.n + 7, 1);
+			memcpy(label, "py::", 4);
+			name = span_make(
+			    label, 4 + python_frame_label(name, label + 4));
+		}
+		fprintf(out, "%s%.*s %.2f%%", t ? sep : "", (int)name.n, name.p,
 		        percent_of(row->top[t].count, total));
+	}
+	free(label);
 }
 
 static void
