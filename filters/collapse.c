@@ -14,7 +14,6 @@
 #include "base/id_map.h"
 #include "base/string_table.h"
 #include "base/xalloc.h"
-#include "input/folded.h"
 #include "input/frame_tidy.h"
 #include "input/sample_stream.h"
 #include "input/stack_weights.h"
@@ -190,45 +189,6 @@ add_sample(void *ctx, const struct perf_sample *s, uint32_t root)
 	stack_weights_add(&c->stacks, n, c->opt.input.period ? s->period : 1);
 }
 
-/* For qsort_r: stacks in the bytewise order of their folded text. */
-static int
-compare_stacks(const void *pa, const void *pb, void *arg)
-{
-	const struct collapse *c = arg;
-	uint32_t na, nb;
-	const uint32_t *a =
-	    stack_weights_get(&c->stacks, *(const uint32_t *)pa, &na);
-	const uint32_t *b =
-	    stack_weights_get(&c->stacks, *(const uint32_t *)pb, &nb);
-	return folded_compare(&c->names, a, na, b, nb, -1);
-}
-
-static void
-write_output(struct collapse *c)
-{
-	uint32_t count = stack_weights_count(&c->stacks);
-	uint32_t *order = xreallocarray(NULL, count, sizeof *order);
-
-	for (uint32_t i = 0; i < count; i++)
-		order[i] = i;
-	qsort_r(order, count, sizeof *order, compare_stacks, c);
-	for (uint32_t i = 0; i < count; i++) {
-		uint32_t n;
-		const uint32_t *ids =
-		    stack_weights_get(&c->stacks, order[i], &n);
-		for (uint32_t j = 0; j < n; j++) {
-			struct span name = string_table_get(&c->names, ids[j]);
-			if (j > 0)
-				putchar_unlocked(';');
-			fwrite_unlocked(name.p, 1, name.n, stdout);
-		}
-		printf(" %llu\n",
-		       (unsigned long long)c->stacks.weights[order[i]]);
-	}
-	free(order);
-	finish_output();
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -247,7 +207,8 @@ main(int argc, char *argv[])
 	struct symbolizer *symbols = symbolizer_attach(&stream, &c.opt.symbols);
 	sample_stream_read_all(&stream, argc - first, argv + first);
 
-	write_output(&c);
+	stack_weights_write_folded(&c.stacks, &c.names, stdout);
+	finish_output();
 	int status = sample_stream_finish(&stream) ? EXIT_OK : EXIT_DATA;
 	sample_stream_free(&stream);
 	symbolizer_free(symbols);

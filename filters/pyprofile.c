@@ -36,7 +36,6 @@
 #include "base/string_table.h"
 #include "base/tuple_table.h"
 #include "base/xalloc.h"
-#include "input/folded.h"
 #include "input/frame_tidy.h"
 #include "input/stack_weights.h"
 #include "match/category_rules.h"
@@ -600,45 +599,6 @@ write_report(struct pyprofile *y)
 	finish_output();
 }
 
-/* For qsort_r: folded stacks in the bytewise order of their text. */
-static int
-compare_stacks(const void *pa, const void *pb, void *arg)
-{
-	const struct pyprofile *y = arg;
-	uint32_t na, nb;
-	const uint32_t *a =
-	    stack_weights_get(&y->stacks, *(const uint32_t *)pa, &na);
-	const uint32_t *b =
-	    stack_weights_get(&y->stacks, *(const uint32_t *)pb, &nb);
-	return folded_compare(&y->names, a, na, b, nb, -1);
-}
-
-static void
-write_folded(struct pyprofile *y)
-{
-	uint32_t count = stack_weights_count(&y->stacks);
-	uint32_t *order = xreallocarray(NULL, count ? count : 1, sizeof *order);
-
-	for (uint32_t i = 0; i < count; i++)
-		order[i] = i;
-	qsort_r(order, count, sizeof *order, compare_stacks, y);
-	for (uint32_t i = 0; i < count; i++) {
-		uint32_t n;
-		const uint32_t *ids =
-		    stack_weights_get(&y->stacks, order[i], &n);
-		for (uint32_t j = 0; j < n; j++) {
-			struct span name = string_table_get(&y->names, ids[j]);
-			if (j > 0)
-				putchar_unlocked(';');
-			fwrite_unlocked(name.p, 1, name.n, stdout);
-		}
-		printf(" %llu\n",
-		       (unsigned long long)y->stacks.weights[order[i]]);
-	}
-	free(order);
-	finish_output();
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -663,10 +623,12 @@ main(int argc, char *argv[])
 	stack_weights_init(&y.stacks);
 	find_python_functions(&y);
 	count_stacks(&y);
-	if (y.opt.folded)
-		write_folded(&y);
-	else
+	if (y.opt.folded) {
+		stack_weights_write_folded(&y.stacks, &y.names, stdout);
+		finish_output();
+	} else {
 		write_report(&y);
+	}
 
 	stack_weights_free(&y.stacks);
 	string_table_free(&y.names);

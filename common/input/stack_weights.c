@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "input/folded.h"
 #include "input/stack_weights.h"
 
 void
@@ -49,4 +50,48 @@ stack_weights_name_room(struct stack_weights *s, const struct perf_frame *f,
 	s->name = array_reserve(s->name, &s->name_cap,
 	                        f->symbol.n + dso.n + f->srcline.n + 48, 1);
 	return s->name;
+}
+
+struct folded_order {
+	const struct stack_weights *stacks;
+	const struct string_table *names;
+};
+
+/* For qsort_r: stacks in the bytewise order of their folded text. */
+static int
+compare_folded(const void *pa, const void *pb, void *arg)
+{
+	const struct folded_order *o = arg;
+	uint32_t na, nb;
+	const uint32_t *a =
+	    stack_weights_get(o->stacks, *(const uint32_t *)pa, &na);
+	const uint32_t *b =
+	    stack_weights_get(o->stacks, *(const uint32_t *)pb, &nb);
+	return folded_compare(o->names, a, na, b, nb, -1);
+}
+
+void
+stack_weights_write_folded(const struct stack_weights *s,
+                           const struct string_table *names, FILE *out)
+{
+	struct folded_order o = {s, names};
+	uint32_t count = stack_weights_count(s);
+	uint32_t *order = xreallocarray(NULL, count ? count : 1, sizeof *order);
+
+	for (uint32_t i = 0; i < count; i++)
+		order[i] = i;
+	qsort_r(order, count, sizeof *order, compare_folded, &o);
+	for (uint32_t i = 0; i < count; i++) {
+		uint32_t n;
+		const uint32_t *ids = stack_weights_get(s, order[i], &n);
+		for (uint32_t j = 0; j < n; j++) {
+			struct span name = string_table_get(names, ids[j]);
+			if (j > 0)
+				putc_unlocked(';', out);
+			fwrite_unlocked(name.p, 1, name.n, out);
+		}
+		fprintf(out, " %llu\n",
+		        (unsigned long long)s->weights[order[i]]);
+	}
+	free(order);
 }

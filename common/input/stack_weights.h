@@ -17,7 +17,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "base/string_table.h"
 #include "base/tuple_table.h"
 #include "input/perf_frame.h"
 
@@ -53,6 +55,14 @@ stack_weights_count(const struct stack_weights *s)
 {
 	return tuple_table_count(&s->table);
 }
+
+/*
+ * Write every stack as a folded line, "name;name;...;name WEIGHT", its ids
+ * names in names (root first), in the bytewise order of the text, as
+ * collapse writes them.
+ */
+void stack_weights_write_folded(const struct stack_weights *s,
+                                const struct string_table *names, FILE *out);
 
 /* The ids of stack id, and their number in *n. */
 static inline const uint32_t *
