@@ -13,7 +13,6 @@
 #include "base/cli.h"
 #include "base/id_map.h"
 #include "base/string_table.h"
-#include "base/xalloc.h"
 #include "input/frame_tidy.h"
 #include "input/sample_stream.h"
 #include "input/stack_weights.h"
