@@ -187,6 +187,28 @@ else
 	fail "no Python frame: says so; the folded stacks are categories"
 fi
 
+# 2b. make views of raw text alone, whatever its ID's tags: the Python
+# views for text with Python frames, none for text without.
+mkdir -p "$TMP/raw"
+cp "$TMP/fp.txt" "$TMP/raw/hand-perf-freq999-raw.txt"
+cp "$TMP/native.txt" "$TMP/raw/native-perf-freq999-raw.txt"
+for id in hand-perf-freq999 native-perf-freq999; do
+	make -C "$TOP" --no-print-directory views ID=$id DATA="$TMP/raw" \
+	    OUT="$TMP/rawout" >/dev/null 2>"$TMP/views-$id.err" ||
+		fail "make views $id" "$(tail -n 2 "$TMP/views-$id.err")"
+done
+V=$TMP/rawout/hand-perf-freq999
+if [ -s "$V-python.txt" ] && [ -s "$V-python-flamegraph.svg" ] &&
+    [ -s "$V-python.json" ] && grep -q '^## Top Python functions' "$V-README.md" &&
+    grep -q '"python": 8' "$V-meta.json" &&
+    ! ls "$TMP/rawout"/native-perf-freq999-python* >/dev/null 2>&1 &&
+    ! grep -q 'Python functions' "$TMP/rawout/native-perf-freq999-README.md"; then
+	pass "make views of raw text: Python views where it has Python frames"
+else
+	fail "make views of raw text: Python views where it has Python frames" \
+	    "$(ls "$TMP/rawout" | tr '\n' ' ')"
+fi
+
 # 3. Real recordings of bm_nbody, two workers at 999 Hz: once, with the
 # release programs (the sanitizer run has checked them on the inputs
 # above); pyperformance's environments are kept beside the fp build.

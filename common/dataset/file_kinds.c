@@ -38,7 +38,7 @@ const struct file_kind file_kinds[] = {
      .how = "the Python call tree at a glance: read up from the "
             "benchmark's entry to its hot functions; the leaves say which "
             "part of CPython each one's own time is in",
-     .tag = "xperf",
+     .python = true,
      .program = "flamesvg",
      .input = VIEW_FROM_FOLDED,
      .from = "python-folded",
@@ -93,7 +93,7 @@ const struct file_kind file_kinds[] = {
      .how = "the benchmark's functions first, the harness (pyperf, "
             "pyperformance) last; the header says when the stacks stop at "
             "the innermost Python frame (then total is self)",
-     .tag = "xperf",
+     .python = true,
      .program = "pyprofile",
      .input = VIEW_FROM_RAW,
      .options = VIEW_EVENT},
@@ -103,7 +103,7 @@ const struct file_kind file_kinds[] = {
      .what = "the Python functions as CSV, with the full path of each file "
              "and every function's callers and callees",
      .how = "one row per function; load it in a spreadsheet or pandas",
-     .tag = "xperf",
+     .python = true,
      .program = "pyprofile",
      .input = VIEW_FROM_RAW,
      .args = {"--format=csv"},
@@ -114,7 +114,7 @@ const struct file_kind file_kinds[] = {
      .what = "the Python functions as JSON, as the CSV",
      .how = "`rows`, one object per function; `notes` says what the "
             "stacks can show",
-     .tag = "xperf",
+     .python = true,
      .program = "pyprofile",
      .input = VIEW_FROM_RAW,
      .args = {"--format=json"},
@@ -169,7 +169,7 @@ const struct file_kind file_kinds[] = {
      .what = "folded stacks of the Python frames only, a leaf per category "
              "of the native code under them (`pyprofile --folded`)",
      .how = "the Python flame graph's input; grep it for a function",
-     .tag = "xperf",
+     .python = true,
      .program = "pyprofile",
      .input = VIEW_FROM_RAW,
      .args = {"--folded"},
@@ -224,19 +224,30 @@ const struct file_kind file_kinds[] = {
 };
 const size_t file_kind_count = sizeof file_kinds / sizeof file_kinds[0];
 
-bool
-file_kind_applies(const struct file_kind *k, const char *id)
+/* Does the ID of the data set m describes carry tag? */
+static bool
+id_has_tag(const struct metadata *m, const char *tag)
 {
+	const char *id = metadata_get(m, "id");
 	struct dataset_id parsed;
 	char why[256];
 
-	if (k->tag == NULL)
-		return true;
-	if (!dataset_id_parse(id, &parsed, why, sizeof why))
+	if (id == NULL || !dataset_id_parse(id, &parsed, why, sizeof why))
 		return false;
-	bool has = dataset_id_has_tag(&parsed, k->tag);
+	bool has = dataset_id_has_tag(&parsed, tag);
 	dataset_id_free(&parsed);
 	return has;
+}
+
+bool
+file_kind_applies(const struct file_kind *k, const struct metadata *m)
+{
+	if (k->python) {
+		const char *python = metadata_get(m, "samples.python");
+		return id_has_tag(m, "xperf") ||
+		       (python != NULL && strtoul(python, NULL, 10) > 0);
+	}
+	return k->tag == NULL || id_has_tag(m, k->tag);
 }
 
 char *

@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dataset/metadata.h"
+
 enum file_origin {
 	FILE_RECORDED, /* by make record, in DATA (or examples/) */
 	FILE_VIEW,     /* by make views, in OUT */
@@ -52,6 +54,8 @@ struct file_kind {
 	const char *what; /* what it is (Markdown) */
 	const char *how;  /* how to read it (Markdown) */
 	const char *tag;  /* only data sets with this tag have it; or NULL */
+	bool python;      /* only data sets with Python frames (tag xperf, or
+	                     samples.python above 0) have it */
 	/* A view (FILE_VIEW, FILE_EXTRA): how it is made. */
 	const char *program;   /* run on its input (NULL: perfviews) */
 	enum view_input input; /* what it reads */
@@ -76,8 +80,8 @@ char *file_kind_find(const struct file_kind *k, const char *dir,
  */
 char *file_kind_dir(const char *path);
 
-/* Does a data set of this ID have such a file (its tag, if any)? */
-bool file_kind_applies(const struct file_kind *k, const char *id);
+/* Does the data set m describes have such a file (tag, Python frames)? */
+bool file_kind_applies(const struct file_kind *k, const struct metadata *m);
 
 /* "ID<suffix>" (a new string: free it). */
 char *file_kind_name(const struct file_kind *k, const char *id);

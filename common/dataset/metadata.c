@@ -86,6 +86,8 @@ const struct meta_field meta_fields[] = {
      "samples perf lost (perf report --stats), all runs"},
     {"samples.by_comm", META_STRING_LIST,
      "COMMAND=COUNT for each command sampled, all runs"},
+    {"samples.python", META_NUMBER,
+     "samples with a Python frame (py::, -X perf), all runs"},
     {"strace.version", META_STRING, "strace's version"},
     {"strace.command", META_STRING,
      "the strace command: one more run of the workload, after perf's"},

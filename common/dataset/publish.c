@@ -144,22 +144,26 @@ copy_into(const char *src, const char *dest, struct tally *t)
 
 /* Every file of one data set, from dir (recorded) and out (made). */
 static void
-copy_data_set(const char *id, const char *dir, const char *out,
-              const char *dest, struct tally *t)
+copy_data_set(const char *id, const char *meta, const char *dir,
+              const char *out, const char *dest, struct tally *t)
 {
+	struct metadata m;
+
+	metadata_read_or_die(&m, meta);
 	for (size_t i = 0; i < file_kind_count; i++) {
 		const struct file_kind *k = &file_kinds[i];
 		bool recorded =
 		    k->origin == FILE_RECORDED || k->origin == FILE_OPTIONAL;
 		char *path = file_kind_find(k, recorded ? dir : out, id);
 		if (path == NULL && k->origin != FILE_EXTRA &&
-		    k->origin != FILE_OPTIONAL && file_kind_applies(k, id))
+		    k->origin != FILE_OPTIONAL && file_kind_applies(k, &m))
 			die(EXIT_DATA, "%s: no %s%s in %s", id, id, k->suffix,
 			    recorded ? dir : out);
 		if (path != NULL)
 			copy_into(path, dest, t);
 		free(path);
 	}
+	metadata_free(&m);
 }
 
 static void
@@ -256,7 +260,7 @@ publish_one(const char *meta, const char *dir, const char *dest,
 	} else {
 		if (*opt->make != '\0')
 			render(opt->make, id, dir, opt->out);
-		copy_data_set(id, dir, opt->out, dest, t);
+		copy_data_set(id, meta, dir, opt->out, dest, t);
 	}
 	free(raw);
 	free(id);

@@ -215,8 +215,10 @@ side_by_side(FILE *out, const char *id, const char *files)
 
 /* The table of the files a README sits among (recorded and views). */
 static void
-files_table(FILE *out, const char *id, const struct readme_options *opt)
+files_table(FILE *out, const struct metadata *m,
+            const struct readme_options *opt)
 {
+	const char *id = id_or_die(m);
 	const char *raw = opt->raw;
 	char *dir = opt->meta != NULL ? file_kind_dir(opt->meta) : NULL;
 
@@ -232,7 +234,7 @@ files_table(FILE *out, const char *id, const struct readme_options *opt)
 		free(path);
 		if ((k->origin != FILE_RECORDED && k->origin != FILE_VIEW &&
 		     path == NULL) ||
-		    !file_kind_applies(k, id))
+		    !file_kind_applies(k, m))
 			continue;
 		char *name = file_kind_name(k, id);
 		const char *shown =
@@ -414,7 +416,7 @@ readme_write(FILE *out, const struct metadata *m,
 	fprintf(out, "# Profile data set %s\n\n", id);
 	describe(out, m);
 	benchmark(out, m);
-	files_table(out, id, opt);
+	files_table(out, m, opt);
 	what_is_counted(out, m);
 	if (opt->files != NULL) {
 		side_by_side(out, id, opt->files);
@@ -574,6 +576,8 @@ readme_index(FILE *out, const char *dir, char *const metas[], size_t n)
 			fprintf(out, " or `ID%s`", k->alt_suffix);
 		if (k->tag != NULL)
 			fprintf(out, " (tag %s)", k->tag);
+		if (k->python)
+			fputs(" (with Python frames: tag xperf)", out);
 		fprintf(out, " | %s | %s |\n", k->what, k->how);
 	}
 }

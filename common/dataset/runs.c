@@ -97,6 +97,9 @@ run_index_read(struct run_index *ix, const char *path)
 		    array_reserve(ix->comm_samples, &ix->comm_cap,
 		                  (size_t)c + 1, sizeof *ix->comm_samples);
 		ix->comm_samples[c]++;
+		/* A -X perf frame line: "\t    7f0a1b2c py::advance:/x.py". */
+		if (memmem(s.text.p, s.text.n, " py::", 5) != NULL)
+			ix->python_samples++;
 		g.lines += count_lines(s.text);
 	}
 	perf_reader_summary(&r);
@@ -162,6 +165,8 @@ run_index_describe(const struct run_index *ix, struct metadata *m)
 	}
 	snprintf(number, sizeof number, "%lu", total);
 	set_or_die(m, "samples.total", number);
+	snprintf(number, sizeof number, "%lu", ix->python_samples);
+	set_or_die(m, "samples.python", number);
 	set_or_die(m, "samples.per_run", ix->nruns > 0 ? list : " ");
 	if (metadata_get(m, "tool.event") == NULL && ix->event != NULL)
 		set_or_die(m, "tool.event", ix->event);

@@ -40,6 +40,7 @@ struct run_index {
 	struct string_table comms;   /* every command, in order of appearance */
 	unsigned long *comm_samples; /* by comm id */
 	size_t comm_cap;
+	unsigned long python_samples; /* with a Python frame (" py::") */
 };
 
 /* Read a raw file once and find its runs. */
@@ -47,8 +48,9 @@ void run_index_read(struct run_index *ix, const char *path);
 void run_index_free(struct run_index *ix);
 
 /*
- * Set samples.total, samples.per_run and samples.by_event, and tool.event
- * when it is not set yet; returns the total.
+ * Set samples.total, samples.per_run, samples.by_event, samples.by_comm
+ * and samples.python, and tool.event when it is not set yet; returns the
+ * total.
  */
 unsigned long run_index_describe(const struct run_index *ix,
                                  struct metadata *m);

@@ -108,13 +108,14 @@ strace_path(const struct view_files *f)
 	return path;
 }
 
-/* Is k a view make views makes for this data set? */
+/* Is k a view make views makes for this data set (m describes it)? */
 static bool
-view_applies(const struct file_kind *k, const struct view_files *f)
+view_applies(const struct file_kind *k, const struct view_files *f,
+             const struct metadata *m)
 {
 	if (k->origin != FILE_VIEW && k->origin != FILE_README)
 		return false;
-	if (!file_kind_applies(k, f->id))
+	if (!file_kind_applies(k, m))
 		return false;
 	if (k->input != VIEW_FROM_STRACE)
 		return true;
@@ -147,7 +148,8 @@ meta_hash(const char *meta)
 
 /* A view's rule: its file, what it is made from, its recipe. */
 static void
-write_rule(FILE *out, const struct file_kind *k, const struct view_files *f)
+write_rule(FILE *out, const struct file_kind *k, const struct view_files *f,
+           const struct metadata *m)
 {
 	fprintf(out, "$(V)%s:", k->suffix);
 	if (k->input == VIEW_FROM_RAW)
@@ -158,7 +160,7 @@ write_rule(FILE *out, const struct file_kind *k, const struct view_files *f)
 		fputs(" $(VIEW_STRACE)", out);
 	for (size_t i = 0; k->input == VIEW_FROM_VIEWS && i < NQUOTED; i++) {
 		const struct file_kind *q = file_kind_named(quoted[i]);
-		if (view_applies(q, f))
+		if (view_applies(q, f, m))
 			fprintf(out, " $(V)%s", q->suffix);
 	}
 	if (k->program != NULL)
@@ -207,9 +209,11 @@ view_make_fragment(const char *path, const struct view_files *f)
 	char *text = NULL;
 	size_t n = 0;
 	FILE *out = open_memstream(&text, &n);
+	struct metadata m;
 
 	if (out == NULL)
 		die_errno(EXIT_DATA, "open_memstream");
+	metadata_read_or_die(&m, f->meta);
 	fprintf(out,
 	        "# The views of %s, from perfviews' table of views (perfviews "
 	        "views --make),\n# for datasets.mk.  Rewritten only when it "
@@ -217,13 +221,14 @@ view_make_fragment(const char *path, const struct view_files *f)
 	        "to %016" PRIx64 ".\nVIEW_FILES =",
 	        f->id, meta_hash(f->meta));
 	for (size_t i = 0; i < file_kind_count; i++)
-		if (view_applies(&file_kinds[i], f))
+		if (view_applies(&file_kinds[i], f, &m))
 			fprintf(out, " $(V)%s", file_kinds[i].suffix);
 	fputc('\n', out);
 	for (size_t i = 0; i < file_kind_count; i++)
-		if (view_applies(&file_kinds[i], f))
-			write_rule(out, &file_kinds[i], f);
+		if (view_applies(&file_kinds[i], f, &m))
+			write_rule(out, &file_kinds[i], f, &m);
 	fclose(out);
+	metadata_free(&m);
 	if (!holds(path, text, n))
 		replace_file(path, text, n);
 	free(text);
@@ -231,14 +236,14 @@ view_make_fragment(const char *path, const struct view_files *f)
 
 /* The README, from the views it quotes that this data set has. */
 static void
-render_readme(const struct view_files *f)
+render_readme(const struct view_files *f, const struct metadata *m)
 {
 	struct readme_options opt = {0};
 	char *paths[NQUOTED] = {NULL};
 	char *raw = xstrdup(f->raw);
 
 	for (size_t i = 0; i < NQUOTED; i++)
-		if (view_applies(file_kind_named(quoted[i]), f))
+		if (view_applies(file_kind_named(quoted[i]), f, m))
 			paths[i] = view_path(f->out, f->id, quoted[i]);
 	opt.flat = paths[0];
 	opt.categories = paths[1];
@@ -286,11 +291,12 @@ view_render(const char *view, const struct view_files *f)
 	struct child_args a = {0};
 	struct metadata m;
 
+	metadata_read_or_die(&m, f->meta);
 	if (k->input == VIEW_FROM_VIEWS) {
-		render_readme(f);
+		render_readme(f, &m);
+		metadata_free(&m);
 		return;
 	}
-	metadata_read_or_die(&m, f->meta);
 	args_add_words(&a, k->program, "program");
 	char *dir = program_dir();
 	char *program = xasprintf("%s/%s", dir, a.v[0]);

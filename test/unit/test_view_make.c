@@ -99,10 +99,32 @@ START_TEST(fragment_lists_the_views_a_data_set_has)
 	    strstr(text, "\n$(V)-README.md: $(V)-flat.txt $(V)-categories.txt "
 	                 "$(VIEWS_MK) $(BIN)/perfviews | views-check\n"));
 	/* Not the views of tag files, nor files made otherwise. */
+	ck_assert_ptr_null(strstr(text, "python"));
 	ck_assert_ptr_null(strstr(text, "files"));
 	ck_assert_ptr_null(strstr(text, "callers"));
 	ck_assert_ptr_null(strstr(text, "stability"));
 	ck_assert_ptr_null(strstr(text, "meta.json:"));
+
+	/* Python views: with tag xperf, or Python frames in the raw text. */
+	unit_dir_write("x-perf-freq9-xperf-meta.json",
+	               "{\"id\": \"x-perf-freq9-xperf\"}");
+	text = fragment("x-perf-freq9-xperf");
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n$(V)-python-flamegraph.svg: $(V)-python-folded.txt "
+	                 "$(BIN)/flamesvg "));
+	ck_assert_ptr_nonnull(strstr(text, "$(call view,python-csv)"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n$(V)-README.md: $(V)-flat.txt $(V)-categories.txt "
+	                 "$(V)-python.txt "));
+	unit_dir_write("p-perf-freq9-meta.json",
+	               "{\"id\": \"p-perf-freq9\", \"samples\": "
+	               "{\"python\": 3}}");
+	ck_assert_ptr_nonnull(
+	    strstr(fragment("p-perf-freq9"), "$(call view,python)"));
+	unit_dir_write("n-perf-freq9-meta.json",
+	               "{\"id\": \"n-perf-freq9\", \"samples\": "
+	               "{\"python\": 0}}");
+	ck_assert_ptr_null(strstr(fragment("n-perf-freq9"), "python"));
 
 	/* Tag files: callers; the files view once strace's text is there. */
 	unit_dir_write("f-perf-freq9-files-meta.json",
