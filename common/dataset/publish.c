@@ -156,9 +156,11 @@ copy_data_set(const char *id, const char *meta, const char *dir,
 		    k->origin == FILE_RECORDED || k->origin == FILE_OPTIONAL;
 		char *path = file_kind_find(k, recorded ? dir : out, id);
 		if (path == NULL && k->origin != FILE_EXTRA &&
-		    k->origin != FILE_OPTIONAL && file_kind_applies(k, &m))
+		    k->origin != FILE_OPTIONAL && file_kind_applies(k, &m)) {
+			metadata_free(&m);
 			die(EXIT_DATA, "%s: no %s%s in %s", id, id, k->suffix,
 			    recorded ? dir : out);
+		}
 		if (path != NULL)
 			copy_into(path, dest, t);
 		free(path);

@@ -529,9 +529,10 @@ START_TEST(call_graphs_and_frame_pointers)
 	assert_starts(w, "CALLGRAPH=dwarf, but /p/python3 has frame pointers");
 	free(w);
 	ck_assert_ptr_null(measure_call_graph_warning("fp", &m));
-	ck_assert_ptr_nonnull(strstr(readme(&m, NULL, NULL),
-	                             "Python stacks are cut at the innermost "
-	                             "Python frame"));
+	char *text = readme(&m, NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(text, "Python stacks are cut at the "
+	                                   "innermost Python frame"));
+	free(text);
 	ck_assert(metadata_set(&m, "python.build.cflags",
 	                       "-fno-omit-frame-pointer -fomit-frame-pointer",
 	                       why, sizeof why));
@@ -546,14 +547,17 @@ START_TEST(call_graphs_and_frame_pointers)
 	                 "frame pointers");
 	free(w);
 	ck_assert_ptr_null(measure_call_graph_warning("dwarf", &m));
-	ck_assert_ptr_nonnull(strstr(
-	    readme(&m, NULL, NULL), "**Call graphs by frame pointers, but this "
-	                            "Python was built without them**"));
+	text = readme(&m, NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(text, "**Call graphs by frame pointers, "
+	                                   "but this Python was built without "
+	                                   "them**"));
+	free(text);
 	ck_assert(metadata_set(&m, "python.build.cflags",
 	                       "-O2 -fno-omit-frame-pointer", why, sizeof why));
-	ck_assert_ptr_nonnull(strstr(readme(&m, NULL, NULL),
-	                             "Call graphs by frame pointers, through a "
-	                             "Python built with them"));
+	text = readme(&m, NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(text, "Call graphs by frame pointers, "
+	                                   "through a Python built with them"));
+	free(text);
 	ck_assert(metadata_set(&m, "python.build.cflags", "", why, sizeof why));
 	ck_assert_int_eq(measure_python_frame_pointers(&m),
 	                 FRAME_POINTERS_UNKNOWN);
