@@ -5,7 +5,9 @@
 #                        recordings, and again under ASan+UBSan)
 #   make views [ID=X]    every view of data set X (default: the example)
 #   make compare A=X B=Y what changed from data set X to Y, and the README
-#   make bench           throughput and peak memory against cat
+#   make bench [BENCH_ACCEPT=1] [BENCH_QUICK=1]  throughput and peak
+#                        memory against cat, compared with the figures
+#                        accepted last (scripts/bench-accepted.tsv)
 #   make fuzz [FUZZ_SECONDS=60]  each libFuzzer target for N seconds
 #   make install PREFIX=/usr/local
 #   make deps            install missing build and test dependencies
