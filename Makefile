@@ -129,6 +129,14 @@ sanitize: | $(DEPS_OK)
 	    SANITIZE='-fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    all unit
 
+# make check builds three trees (release, ASan+UBSan, fuzz targets) before
+# its tests: on every CPU, unless -j says otherwise.
+ifneq ($(filter check,$(MAKECMDGOALS)),)
+ifeq ($(findstring j,$(firstword -$(MAKEFLAGS))),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
+endif
+
 check: all unit sanitize
 	@sh scripts/install-deps.sh --optional $(TEST_PKGS)
 	@if command -v $(FUZZ_CC) >/dev/null; then $(MAKE) --no-print-directory fuzz-build; fi
