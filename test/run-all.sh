@@ -4,8 +4,9 @@
 #
 # Runs the Check unit tests of both builds, then every test/t-*.sh script
 # with the release programs; scripts that carry the line "# sanitize: yes"
-# run again with the ASan+UBSan programs.  Ends with "N passed, N failed"
-# and exits non-zero when anything failed.
+# run again with the ASan+UBSan programs.  Says how long each took ("# took
+# N s: NAME"), ends with "N passed, N failed" and exits non-zero when
+# anything failed.
 
 cd "$(dirname "$0")/.." || exit 2
 # Tests run make themselves; the make running this one is not theirs.
@@ -16,7 +17,14 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export LSAN_OPTIONS=suppressions=$PWD/test/lsan.supp
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
+began=$(date +%s)
+# took NAME SINCE: how long NAME took, in seconds since SINCE.
+took() {
+	echo "# took $(($(date +%s) - $2)) s: $1"
+}
+
 for build in release asan; do
+	since=$(date +%s)
 	for t in build/$build/unit/test_*; do
 		[ -x "$t" ] || continue
 		name="unit/$build/$(basename "$t")"
@@ -41,14 +49,19 @@ for build in release asan; do
 		i=0; while [ $i -lt $good ]; do echo pass >>"$RESULTS"; i=$((i + 1)); done
 		i=0; while [ $i -lt $bad ]; do echo fail >>"$RESULTS"; i=$((i + 1)); done
 	done
+	took "unit tests ($build)" "$since"
 done
 
 for t in test/t-*.sh; do
+	since=$(date +%s)
 	SUITE=$(basename "$t" .sh) BIN=bin sh "$t" ||
 		{ echo "FAIL $t: exited $?"; echo fail >>"$RESULTS"; }
+	took "$(basename "$t" .sh)" "$since"
 	if grep -q '^# sanitize: yes' "$t"; then
+		since=$(date +%s)
 		SUITE=$(basename "$t" .sh)/asan BIN=build/asan/bin sh "$t" ||
 			{ echo "FAIL $t (asan): exited $?"; echo fail >>"$RESULTS"; }
+		took "$(basename "$t" .sh)/asan" "$since"
 	fi
 done
 
@@ -57,5 +70,6 @@ failed=$(grep -c '^fail$' "$RESULTS")
 skipped=$(grep -c '^skip$' "$RESULTS")
 rm -f "$RESULTS"
 echo
+took "the tests" "$began"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
