@@ -4,9 +4,10 @@
 #
 # Runs the Check unit tests of both builds, then every test/t-*.sh script
 # with the release programs; scripts that carry the line "# sanitize: yes"
-# run again with the ASan+UBSan programs.  Says how long each took ("# took
-# N s: NAME"), ends with "N passed, N failed" and exits non-zero when
-# anything failed.
+# run again with the ASan+UBSan programs.  Says how long each took, in
+# wall time and in CPU time of its processes ("# took N s, N CPU-s:
+# NAME"), ends with "N passed, N failed" and exits non-zero when anything
+# failed.
 
 cd "$(dirname "$0")/.." || exit 2
 # Tests run make themselves; the make running this one is not theirs.
@@ -17,14 +18,31 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export LSAN_OPTIONS=suppressions=$PWD/test/lsan.supp
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-began=$(date +%s)
-# took NAME SINCE: how long NAME took, in seconds since SINCE.
-took() {
-	echo "# took $(($(date +%s) - $2)) s: $1"
+CPU_TIMES=$(mktemp "${TMPDIR:-/tmp}/perfviews-times.XXXXXX")
+# cpu_now: the CPU seconds (user and system) of this shell's finished
+# children so far, in $cpu.  times runs here, not in a subshell, whose
+# children would be none.
+cpu_now() {
+	times >"$CPU_TIMES"
+	cpu=$(awk 'NR == 2 { for (i = 1; i <= NF; i++) { split($i, p, "m")
+	    sub(/s$/, "", p[2]); s += p[1] * 60 + p[2] } printf "%.0f", s }' \
+	    "$CPU_TIMES")
 }
+# mark: now, for took.
+mark() {
+	cpu_now
+	since=$(date +%s) since_cpu=$cpu
+}
+# took NAME: how long NAME took since mark, wall and CPU.
+took() {
+	cpu_now
+	echo "# took $(($(date +%s) - since)) s, $((cpu - since_cpu)) CPU-s: $1"
+}
+mark
+began=$since began_cpu=$since_cpu
 
 for build in release asan; do
-	since=$(date +%s)
+	mark
 	for t in build/$build/unit/test_*; do
 		[ -x "$t" ] || continue
 		name="unit/$build/$(basename "$t")"
@@ -49,19 +67,19 @@ for build in release asan; do
 		i=0; while [ $i -lt $good ]; do echo pass >>"$RESULTS"; i=$((i + 1)); done
 		i=0; while [ $i -lt $bad ]; do echo fail >>"$RESULTS"; i=$((i + 1)); done
 	done
-	took "unit tests ($build)" "$since"
+	took "unit tests ($build)"
 done
 
 for t in test/t-*.sh; do
-	since=$(date +%s)
+	mark
 	SUITE=$(basename "$t" .sh) BIN=bin sh "$t" ||
 		{ echo "FAIL $t: exited $?"; echo fail >>"$RESULTS"; }
-	took "$(basename "$t" .sh)" "$since"
+	took "$(basename "$t" .sh)"
 	if grep -q '^# sanitize: yes' "$t"; then
-		since=$(date +%s)
+		mark
 		SUITE=$(basename "$t" .sh)/asan BIN=build/asan/bin sh "$t" ||
 			{ echo "FAIL $t (asan): exited $?"; echo fail >>"$RESULTS"; }
-		took "$(basename "$t" .sh)/asan" "$since"
+		took "$(basename "$t" .sh)/asan"
 	fi
 done
 
@@ -70,6 +88,8 @@ failed=$(grep -c '^fail$' "$RESULTS")
 skipped=$(grep -c '^skip$' "$RESULTS")
 rm -f "$RESULTS"
 echo
-took "the tests" "$began"
+since=$began since_cpu=$began_cpu
+took "the tests"
+rm -f "$CPU_TIMES"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
