@@ -5,7 +5,9 @@
 #                        recordings, and again under ASan+UBSan)
 #   make views [ID=X]    every view of data set X (default: the example)
 #   make compare A=X B=Y what changed from data set X to Y, and the README
-#   make bench           throughput and peak memory against cat
+#   make bench [BENCH_ACCEPT=1] [BENCH_QUICK=1]  throughput and peak
+#                        memory against cat, compared with the figures
+#                        accepted last (scripts/bench-accepted.tsv)
 #   make fuzz [FUZZ_SECONDS=60]  each libFuzzer target for N seconds
 #   make install PREFIX=/usr/local
 #   make deps            install missing build and test dependencies
@@ -127,6 +129,14 @@ sanitize: | $(DEPS_OK)
 	    CFLAGS='-O1 -g -fno-omit-frame-pointer' \
 	    SANITIZE='-fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    all unit
+
+# make check builds three trees (release, ASan+UBSan, fuzz targets) before
+# its tests: on every CPU, unless -j says otherwise.
+ifneq ($(filter check,$(MAKECMDGOALS)),)
+ifeq ($(findstring j,$(firstword -$(MAKEFLAGS))),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
+endif
 
 check: all unit sanitize
 	@sh scripts/install-deps.sh --optional $(TEST_PKGS)

@@ -300,7 +300,6 @@ main(int argc, char *argv[])
 		read_input(&in, &o, "-");
 	for (int i = 0; i < argc; i++)
 		read_input(&in, &o, argv[i]);
-	flame_graph_finish(&in.graph);
 	if (in.graph.tested) {
 		/* Red is where B grew, whichever side gives the widths. */
 		o.svg.a_widths = in.a_widths;
@@ -331,7 +330,7 @@ main(int argc, char *argv[])
 	                       ? full * o.min_width / 100
 	                       : o.min_width * full /
 	                             (o.layout.image_width - 2.0 * FLAME_XPAD);
-	flame_graph_prune(&in.graph, min_width);
+	flame_graph_finish(&in.graph, min_width);
 	flame_layout_init(&o.layout, full, in.graph.max_depth);
 	flame_svg_write(stdout, &in.graph, &o.layout, &o.svg);
 	finish_output();

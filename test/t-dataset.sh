@@ -123,13 +123,13 @@ fi
 runs=$(xz -dc "$RAW" | grep -c '^# perfviews run [0-9]*/3$')
 if [ "$runs" = 3 ]; then pass "raw file holds 3 runs"; else fail "raw runs" "$runs, want 3"; fi
 
-if python3 -m json.tool "$META" >/dev/null 2>"$TMP/json.err"; then
+if "$PYTHON" -m json.tool "$META" >/dev/null 2>"$TMP/json.err"; then
 	pass "meta.json is valid JSON"
 else
 	fail "meta.json is valid JSON" "$(head -n 1 "$TMP/json.err")"
 fi
 # Every field of perfviews(5), and counts that agree with each other.
-python3 - "$META" "$ID" >"$TMP/meta.check" 2>&1 <<'EOF'
+"$PYTHON" - "$META" "$ID" >"$TMP/meta.check" 2>&1 <<'EOF'
 import json, sys
 m = json.load(open(sys.argv[1]))
 want = {"id": None, "workload": ["name", "version", "command"],
