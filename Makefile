@@ -27,8 +27,9 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = dataset flame views symbols match input stats base
+GROUPS       = dataset flame views perfdata symbols match input stats base
 SYSLIBS_symbols = -lbfd
+SYSLIBS_perfdata = -ldw -lelf
 SYSLIBS_stats   = -lm
 SYSLIBS_dataset = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
@@ -40,7 +41,7 @@ LINK_calltree      = views symbols input base
 LINK_bydso         = views symbols input base
 LINK_bycategory    = flame views match symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = dataset views symbols input base
+LINK_perfviews     = dataset views perfdata symbols input base
 LINK_flatdiff      = views match symbols input stats base
 LINK_diffstacks    = views symbols input stats base
 LINK_fileaccess    = views input base
@@ -57,7 +58,7 @@ OBJECTS    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard common/*/*.c) \
 DEPS_OK    = build/.deps-ok
 
 # Debian packages: to build, and to run the whole test suite.
-BUILD_PKGS = binutils-dev libpcre2-dev check pkg-config gcc make
+BUILD_PKGS = binutils-dev libpcre2-dev libdw-dev check pkg-config gcc make
 TEST_PKGS  = linux-perf:perf xz-utils:xz python3:python3 time nodejs:node \
              npm:npm chromium:chromium clang:clang libclang-rt-dev strace:strace
 
@@ -72,6 +73,7 @@ all: $(PROGRAMS)
 # installed once, before the first compile (test packages by make check).
 $(DEPS_OK):
 	@[ -e /usr/include/pcre2.h ] && [ -e /usr/include/bfd.h ] && \
+	    [ -e /usr/include/elfutils/libdw.h ] && \
 	    pkg-config --exists check libpcre2-8 2>/dev/null || \
 	    sh scripts/install-deps.sh $(BUILD_PKGS)
 	@mkdir -p $(@D) && touch $@

@@ -223,16 +223,23 @@ dso_address(const struct dso *d, uint64_t printed)
 }
 
 const char *
-dso_function_at(struct dso_table *t, const struct dso *d, uint64_t vma,
-                uint64_t *offset)
+dso_function_named(struct dso_table *t, const struct dso *d, uint64_t vma,
+                   uint64_t *offset, bool params)
 {
 	const struct func_symbol *f = symbol_list_find(&d->syms, vma);
 	if (f == NULL)
 		return NULL;
 	*offset = vma - f->start;
 	return d->kind == DSO_ELF
-	           ? demangle(&t->demangled, d->elf.file, f->name)
+	           ? demangle_as(&t->demangled, d->elf.file, f->name, params)
 	           : f->name;
+}
+
+const char *
+dso_function_at(struct dso_table *t, const struct dso *d, uint64_t vma,
+                uint64_t *offset)
+{
+	return dso_function_named(t, d, vma, offset, true);
 }
 
 const char *

@@ -26,6 +26,7 @@
 #ifndef PERFVIEWS_DSO_SYMBOLS_H
 #define PERFVIEWS_DSO_SYMBOLS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -62,6 +63,13 @@ uint64_t dso_address(const struct dso *d, uint64_t printed);
  */
 const char *dso_function_at(struct dso_table *t, const struct dso *d,
                             uint64_t vma, uint64_t *offset);
+
+/*
+ * The same, demangled without argument lists when params is false, as
+ * perf 6.1 names its own symbols ("ns::f", not "ns::f(int)").
+ */
+const char *dso_function_named(struct dso_table *t, const struct dso *d,
+                               uint64_t vma, uint64_t *offset, bool params);
 
 /*
  * name demangled as in d's ELF file (see demangle.h); d may be NULL or a

@@ -46,14 +46,22 @@ elf_symbol_size(bfd *abfd, asymbol *sym)
 
 /*
  * The symbols perf keeps: functions (STT_FUNC, STT_GNU_IFUNC) and, in code
- * sections, labels (STT_NOTYPE of size 0, such as _start).
+ * sections, labels (STT_NOTYPE of size 0, such as _start); and data
+ * objects (STT_OBJECT) of loaded sections, which perf 6.1 keeps in the
+ * same table, so that an address in a DSO's data (a return address
+ * unwound from a garbled stack) is named after the variable there.
  */
 static bool
 is_function_symbol(bfd *abfd, asymbol *sym)
 {
 	if (sym->flags & (BSF_SECTION_SYM | BSF_FILE | BSF_DEBUGGING |
-	                  BSF_OBJECT | BSF_THREAD_LOCAL))
+	                  BSF_THREAD_LOCAL))
 		return false;
+	if (sym->flags & BSF_OBJECT)
+		return !bfd_is_und_section(sym->section) &&
+		       !bfd_is_com_section(sym->section) &&
+		       !bfd_is_abs_section(sym->section) &&
+		       (sym->section->flags & SEC_ALLOC);
 	if (bfd_is_und_section(sym->section) ||
 	    bfd_is_com_section(sym->section) ||
 	    bfd_is_abs_section(sym->section) ||
@@ -122,7 +130,13 @@ add_plt_symbols(struct symbol_list *list, struct arena *names, bfd *file,
 
 	for (long i = 0; i < nsynthetic; i++) {
 		asymbol *sym = &synthetic[i];
-		if (sym->name == NULL || !(sym->section->flags & SEC_CODE))
+		/*
+		 * perf 6.1 names the entries of .plt only: not those of
+		 * .plt.got (GLOB_DAT calls of -fno-plt code, or of PIE),
+		 * which bfd names too.
+		 */
+		if (sym->name == NULL || !(sym->section->flags & SEC_CODE) ||
+		    strcmp(bfd_section_name(sym->section), ".plt") != 0)
 			continue;
 		/*
 		 * A PLT entry is 16 bytes (x86-64, AArch64 and others), and
