@@ -11,10 +11,9 @@
  * broken) is delivered at the next flush, late, as perf does; they are
  * counted.
  *
- * This queue does the same: a binary heap keyed by (time, arrival).
- * Records of a mapped file stay where they are; those read from a pipe
- * are copied into slabs, each freed when its last record has been
- * delivered, so memory is bounded by what a round holds.
+ * This queue does the same: a binary heap keyed by (time, arrival).  The
+ * records stay where they were read (the caller holds them, see
+ * perf_file_hold), so memory is bounded by what a round holds.
  */
 #ifndef PERFVIEWS_EVENT_QUEUE_H
 #define PERFVIEWS_EVENT_QUEUE_H
@@ -29,10 +28,7 @@ struct queued_record {
 	uint64_t time;
 	uint64_t seq;
 	struct perf_record rec;
-	uint32_t slab; /* copied records: the slab holding them */
 };
-
-struct queue_slab;
 
 struct event_queue {
 	struct queued_record *heap;
@@ -41,15 +37,10 @@ struct event_queue {
 	uint64_t max_time;   /* the latest time queued */
 	uint64_t next_flush; /* a round delivers up to this time */
 	uint64_t last_flush; /* the time last delivered */
-	bool copy;           /* records are copied (a streamed input) */
-	struct queue_slab *slabs;
-	size_t nslabs, slabs_cap;
-	uint32_t fill;   /* the slab being filled */
-	uint32_t held;   /* the slab of the record last popped, or none */
-	unsigned long late; /* records older than one delivered */
+	unsigned long late;  /* records older than one delivered */
 };
 
-void event_queue_init(struct event_queue *q, bool copy);
+void event_queue_init(struct event_queue *q);
 void event_queue_free(struct event_queue *q);
 
 void event_queue_push(struct event_queue *q, const struct perf_record *r,
@@ -58,10 +49,7 @@ void event_queue_push(struct event_queue *q, const struct perf_record *r,
 /* A FINISHED_ROUND: what may be delivered now is up to this limit. */
 uint64_t event_queue_round(struct event_queue *q);
 
-/*
- * The oldest record, if its time is at most limit (UINT64_MAX: any); it
- * stays valid until the next pop.
- */
+/* The oldest record, if its time is at most limit (UINT64_MAX: any). */
 bool event_queue_pop(struct event_queue *q, uint64_t limit,
                      struct perf_record *r);
 

@@ -15,7 +15,7 @@ perf_data_open(struct perf_data *d, const char *path)
 	machine_init(&d->machine);
 	/* perf_session__register_idle_thread */
 	machine_comm(&d->machine, 0, 0, "swapper", 7);
-	event_queue_init(&d->queue, d->file.streamed);
+	event_queue_init(&d->queue);
 	d->unwind = dwarf_unwind_new(&d->file);
 }
 
@@ -174,8 +174,10 @@ static void
 flush(struct perf_data *d, uint64_t limit)
 {
 	struct perf_record r;
-	while (event_queue_pop(&d->queue, limit, &r))
+	while (event_queue_pop(&d->queue, limit, &r)) {
 		deliver(d, &r);
+		perf_file_release(&d->file, &r);
+	}
 }
 
 void
@@ -205,8 +207,10 @@ perf_data_read(struct perf_data *d)
 		uint64_t t = record_time(d, &r);
 		if (t == 0 || t == UINT64_MAX)
 			deliver(d, &r);
-		else
+		else {
+			perf_file_hold(&d->file, &r);
 			event_queue_push(&d->queue, &r, t);
+		}
 	}
 	flush(d, UINT64_MAX);
 }

@@ -24,7 +24,7 @@
 #include "perfdata/perf_file.h"
 
 enum {
-	READ_BLOCK = 1 << 20,      /* bytes read at once from a pipe */
+	READ_BLOCK = 4 << 20,      /* bytes of a block of records */
 	MAX_RECORD = 1 << 16,      /* header.size is 16 bits */
 	MAX_EVENTS = 1 << 16,      /* more is not a recording */
 	MAX_NAME = 4096,           /* of an event */
@@ -322,75 +322,161 @@ read_file_header(struct perf_file *f)
 	}
 }
 
-/* ---- opening ---- */
+/* ---- the data, in blocks ---- */
 
-/* Streamed input: have at least n bytes from buf_start, or fewer at EOF. */
-static void
-fill(struct perf_file *f, size_t n)
+/*
+ * Records are read in blocks (pread on a file, read on a pipe) and handed
+ * out in place; a record queued for later holds its block, which is
+ * reused once nothing holds it.  A record cut by a block's end starts
+ * the next block.  Memory: the blocks records are held in, never the
+ * file.
+ */
+
+/* Up to n bytes of the data into buf; 0 at its end. */
+static size_t
+data_read(struct perf_file *f, unsigned char *buf, size_t n)
 {
-	if (f->buf_len - f->buf_start >= n || f->eof)
-		return;
-	if (f->buf_start > 0) {
-		memmove(f->buf, f->buf + f->buf_start,
-		        f->buf_len - f->buf_start);
-		f->buf_len -= f->buf_start;
-		f->buf_start = 0;
+	if (!f->streamed) {
+		uint64_t left = f->data_end - f->read_pos;
+		if (n > left)
+			n = (size_t)left;
 	}
-	f->buf = array_reserve(f->buf, &f->buf_cap, n + READ_BLOCK, 1);
-	while (f->buf_len < n && !f->eof) {
-		ssize_t got = read(f->fd, f->buf + f->buf_len,
-		                   f->buf_cap - f->buf_len);
+	for (;;) {
+		if (n == 0)
+			return 0;
+		ssize_t got = f->streamed
+		                  ? read(f->fd, buf, n)
+		                  : pread(f->fd, buf, n, (off_t)f->read_pos);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0)
 			die_errno(EXIT_DATA, "%s", f->name);
-		if (got == 0)
-			f->eof = true;
-		f->buf_len += (size_t)got;
+		f->read_pos += (uint64_t)got;
+		return (size_t)got;
 	}
 }
 
-static void
-map_or_stream(struct perf_file *f)
+/* A block nothing holds, other than the current one, or a new one. */
+static uint32_t
+free_block(struct perf_file *f)
 {
-	struct stat st;
+	for (uint32_t i = 0; i < f->nblocks; i++)
+		if (f->blocks[i].refs == 0 && i != f->cur)
+			return i;
+	f->blocks = array_reserve(f->blocks, &f->blocks_cap, f->nblocks + 1,
+	                          sizeof *f->blocks);
+	struct data_block *b = &f->blocks[f->nblocks];
+	b->bytes = xmalloc(READ_BLOCK);
+	b->len = 0;
+	b->refs = 0;
+	return f->nblocks++;
+}
 
-	if (fstat(f->fd, &st) < 0)
-		die_errno(EXIT_DATA, "%s", f->name);
-	if (S_ISREG(st.st_mode) && st.st_size > 0) {
-		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED,
-		               f->fd, 0);
-		if (m == MAP_FAILED)
-			die_errno(EXIT_DATA, "%s: cannot map it", f->name);
-		madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
-		f->map = m;
-		f->map_size = (size_t)st.st_size;
-		return;
+/* Have n bytes at f->at of the current block; false if the data ends. */
+static bool
+have(struct perf_file *f, size_t n)
+{
+	struct data_block *b = &f->blocks[f->cur];
+	if (b->len - f->at >= n)
+		return true;
+	if (f->eof)
+		return false;
+	size_t tail = b->len - f->at;
+	uint32_t to = b->refs == 0 ? f->cur : free_block(f);
+	struct data_block *t = &f->blocks[to];
+	b = &f->blocks[f->cur]; /* free_block may have moved the array */
+	memmove(t->bytes, b->bytes + f->at, tail);
+	t->len = tail;
+	f->cur = to;
+	f->at = 0;
+	while (t->len < READ_BLOCK && !f->eof) {
+		size_t got =
+		    data_read(f, t->bytes + t->len, READ_BLOCK - t->len);
+		if (got == 0)
+			f->eof = true;
+		t->len += got;
 	}
+	return t->len >= n;
+}
+
+void
+perf_file_hold(struct perf_file *f, const struct perf_record *r)
+{
+	f->blocks[r->block].refs++;
+}
+
+void
+perf_file_release(struct perf_file *f, const struct perf_record *r)
+{
+	f->blocks[r->block].refs--;
+}
+
+/* ---- opening ---- */
+
+/* A pipe: its first n bytes into head, and the block. */
+static size_t
+start_stream(struct perf_file *f, unsigned char *head, size_t n)
+{
 	f->streamed = true;
-	fill(f, PERF_PIPE_HEADER);
-	f->map = f->buf;
-	f->map_size = f->buf_len;
+	f->data_end = UINT64_MAX;
+	f->cur = free_block(f);
+	struct data_block *b = &f->blocks[f->cur];
+	while (b->len < n) {
+		size_t got =
+		    data_read(f, b->bytes + b->len, READ_BLOCK - b->len);
+		if (got == 0) {
+			f->eof = true;
+			break;
+		}
+		b->len += got;
+	}
+	size_t got = b->len < n ? b->len : n;
+	memcpy(head, b->bytes, got);
+	f->at = got;
+	return got;
 }
 
 void
 perf_file_open(struct perf_file *f, const char *path)
 {
+	unsigned char head[PERF_PIPE_HEADER];
+	struct stat st;
+	size_t got;
+
 	memset(f, 0, sizeof *f);
 	bool stdin_ = strcmp(path, "-") == 0;
 	f->name = xstrdup(stdin_ ? "standard input" : path);
 	f->fd = stdin_ ? 0 : open(path, O_RDONLY | O_CLOEXEC);
 	if (f->fd < 0)
 		die_errno(EXIT_DATA, "%s", path);
-	map_or_stream(f);
+	if (fstat(f->fd, &st) < 0)
+		die_errno(EXIT_DATA, "%s", f->name);
+	if (S_ISREG(st.st_mode)) {
+		/* The header and features are read through a map. */
+		f->map_size = (size_t)st.st_size;
+		if (f->map_size > 0) {
+			void *m = mmap(NULL, f->map_size, PROT_READ, MAP_SHARED,
+			               f->fd, 0);
+			if (m == MAP_FAILED)
+				die_errno(EXIT_DATA, "%s: cannot map it",
+				          f->name);
+			f->map = m;
+		}
+		got = f->map_size < sizeof head ? f->map_size : sizeof head;
+		if (got > 0)
+			memcpy(head, f->map, got);
+		f->cur = free_block(f);
+	} else {
+		got = start_stream(f, head, sizeof head);
+	}
 
-	if (f->map_size < 16 || memcmp(f->map, PERF_MAGIC, 8) != 0) {
-		if (f->map_size >= 8 && memcmp(f->map, "2ELIFREP", 8) == 0) {
+	if (got < sizeof head || memcmp(head, PERF_MAGIC, 8) != 0) {
+		if (got >= 8 && memcmp(head, "2ELIFREP", 8) == 0) {
 			refuse(f, "a byte-swapped perf.data (recorded on a "
 			          "machine of the other byte order)");
 			return;
 		}
-		if (f->map_size >= 8 && memcmp(f->map, "PERFFILE", 8) == 0)
+		if (got >= 8 && memcmp(head, "PERFFILE", 8) == 0)
 			die(EXIT_DATA, "%s: a perf.data of the first format "
 			               "(PERFFILE), which perf itself no longer "
 			               "reads",
@@ -398,16 +484,13 @@ perf_file_open(struct perf_file *f, const char *path)
 		die(EXIT_DATA, "%s: not a perf.data file (no PERFILE2 magic)",
 		    f->name);
 	}
-	uint64_t size = load_u64(f->map + 8);
+	uint64_t size = load_u64(head + 8);
 	if (size == PERF_PIPE_HEADER) {
 		f->pipe_format = true;
 		f->pos = PERF_PIPE_HEADER;
-		f->data_end = f->streamed ? UINT64_MAX : f->map_size;
-		if (f->streamed) {
-			/* The buffer moves as it fills: no map from here. */
-			f->buf_start = PERF_PIPE_HEADER;
-			f->map = NULL;
-			f->map_size = 0;
+		if (!f->streamed) {
+			f->read_pos = PERF_PIPE_HEADER;
+			f->data_end = f->map_size;
 		}
 	} else if (size == PERF_FILE_HEADER) {
 		if (f->streamed)
@@ -416,15 +499,20 @@ perf_file_open(struct perf_file *f, const char *path)
 			               "its path",
 			    f->name);
 		read_file_header(f);
+		f->read_pos = f->pos;
 	} else {
 		perf_file_corrupt(f, 8, "a header of %" PRIu64 " bytes", size);
 	}
+	/* What the reader keeps of the header is copied by now. */
+	if (f->map != NULL)
+		munmap((void *)f->map, f->map_size);
+	f->map = NULL;
 }
 
 void
 perf_file_close(struct perf_file *f)
 {
-	if (f->map != NULL && !f->streamed)
+	if (f->map != NULL)
 		munmap((void *)f->map, f->map_size);
 	if (f->fd > 0)
 		close(f->fd);
@@ -435,7 +523,9 @@ perf_file_close(struct perf_file *f)
 		free(f->build_ids[i].filename);
 	free(f->build_ids);
 	u64_map_free(&f->ids);
-	free(f->buf);
+	for (uint32_t i = 0; i < f->nblocks; i++)
+		free(f->blocks[i].bytes);
+	free(f->blocks);
 	free(f->name);
 	memset(f, 0, sizeof *f);
 }
@@ -493,28 +583,14 @@ take_feature(struct perf_file *f, const struct perf_record *r)
 bool
 perf_file_next(struct perf_file *f, struct perf_record *r)
 {
-	const unsigned char *p;
-	uint64_t left;
-
-	if (f->streamed) {
-		fill(f, 8);
-		left = f->buf_len - f->buf_start;
-		if (left == 0)
-			return false;
-		if (left >= 8)
-			fill(f, load_u16(f->buf + f->buf_start + 6));
-		left = f->buf_len - f->buf_start;
-		p = f->buf + f->buf_start;
-	} else {
-		if (f->pos >= f->data_end)
-			return false;
-		left = f->data_end - f->pos;
-		p = f->map + f->pos;
-	}
-	if (left < 8)
+	if (f->pos >= f->data_end || !have(f, 8)) {
+		size_t left = f->blocks[f->cur].len - f->at;
+		if (left == 0 || f->pos >= f->data_end)
+			return false; /* the end, between records */
 		perf_file_corrupt(f, f->pos, "the data ends inside a record "
 		                             "header: cut short?");
-	r->p = p;
+	}
+	const unsigned char *p = f->blocks[f->cur].bytes + f->at;
 	r->type = load_u32(p);
 	r->misc = load_u16(p + 4);
 	r->size = load_u16(p + 6);
@@ -522,19 +598,18 @@ perf_file_next(struct perf_file *f, struct perf_record *r)
 	if (r->size < 8)
 		perf_file_corrupt(f, f->pos, "a record of %" PRIu32 " bytes",
 		                  r->size);
-	if (r->size > left)
-		perf_file_corrupt(f, f->pos, "a record of %" PRIu32 " bytes "
-		                             "with %" PRIu64 " left: cut short?",
-		                  r->size, left);
-	uint64_t skip = r->size;
-	if (r->type == PERF_RECORD_AUXTRACE && r->size >= 16) {
-		/* Its data follows it, outside header.size. */
-		skip += load_u64(p + 8);
+	if (!have(f, r->size))
+		perf_file_corrupt(f, f->pos,
+		                  "a record of %" PRIu32 " bytes with %zu "
+		                  "left: cut short?",
+		                  r->size, f->blocks[f->cur].len - f->at);
+	r->p = f->blocks[f->cur].bytes + f->at;
+	r->block = f->cur;
+	f->at += r->size;
+	f->pos += r->size;
+	if (r->type == PERF_RECORD_AUXTRACE)
+		/* Its data follows it, outside header.size: not read here. */
 		refuse(f, "AUX area tracing data");
-	}
-	f->pos += skip;
-	if (f->streamed)
-		f->buf_start += r->size; /* AUX data: refused before it */
 	switch (r->type) {
 	case PERF_RECORD_HEADER_ATTR:
 		take_attr(f, r);

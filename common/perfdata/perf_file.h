@@ -4,10 +4,12 @@
  * records one at a time in file order.
  *
  * Both formats are read: a file ("PERFILE2", a 104-byte header, the
- * attributes and the data in sections, features after the data), mapped
- * into memory; and the pipe format (a 16-byte header, then records only,
- * the attributes, names and features among them as PERF_RECORD_HEADER_*
- * records), mapped when it is a file, read in blocks from a pipe.  The
+ * attributes and the data in sections, features after the data), its
+ * header and features through a map; and the pipe format (a 16-byte
+ * header, then records only, the attributes, names and features among
+ * them as PERF_RECORD_HEADER_* records), from a file or a pipe.  The
+ * records are read in blocks of 4 MiB, memory bounded by the blocks
+ * still held.  The
  * records that describe the file itself (HEADER_ATTR, EVENT_UPDATE,
  * HEADER_FEATURE, HEADER_BUILD_ID) are read into the description as they
  * come, and handed out too.
@@ -47,24 +49,36 @@ struct perf_build_id {
 	char *filename;
 };
 
-/* One record, as read; valid until the next perf_file_next. */
+/*
+ * One record, as read; valid until the next perf_file_next, or, held,
+ * until released.
+ */
 struct perf_record {
 	const unsigned char *p; /* the record, its header first */
 	uint32_t size;          /* header.size */
 	uint32_t type;
 	uint16_t misc;
+	uint32_t block;  /* of the reader's, holding it */
 	uint64_t offset; /* in the file (or the stream) */
+};
+
+/* A block of data read, and how many records held in it are kept. */
+struct data_block {
+	unsigned char *bytes;
+	size_t len;
+	unsigned refs;
 };
 
 struct perf_file {
 	char *name; /* for messages */
 	int fd;
 	bool pipe_format; /* a 16-byte header, records only */
-	bool streamed;    /* read in blocks (a pipe), not mapped */
-	const unsigned char *map;
-	size_t map_size;
-	uint64_t pos;      /* of the next record */
+	bool streamed;    /* a pipe: read, not read at offsets */
+	const unsigned char *map; /* the file while its header is read */
+	size_t map_size;          /* the file's size */
+	uint64_t pos;             /* of the next record */
 	uint64_t data_end; /* of the data (streamed: none, UINT64_MAX) */
+	uint64_t read_pos; /* of the next byte to read into a block */
 	struct perf_file_event *events;
 	size_t nevents, events_cap;
 	struct u64_map ids; /* sample id -> event index */
@@ -72,9 +86,12 @@ struct perf_file {
 	struct perf_build_id *build_ids;
 	size_t nbuild_ids, build_ids_cap;
 	const char *refused; /* why the reader does not read it; or NULL */
-	/* Streamed: the bytes read and not yet handed out. */
-	unsigned char *buf;
-	size_t buf_cap, buf_start, buf_len;
+	/* The data read and not yet handed out: at in block cur. */
+	struct data_block *blocks;
+	uint32_t nblocks;
+	size_t blocks_cap;
+	uint32_t cur;
+	size_t at;
 	bool eof;
 };
 
@@ -87,6 +104,10 @@ void perf_file_close(struct perf_file *f);
 
 /* The next record in file order; false at the end of the data. */
 bool perf_file_next(struct perf_file *f, struct perf_record *r);
+
+/* Keep r valid past the next perf_file_next, until released. */
+void perf_file_hold(struct perf_file *f, const struct perf_record *r);
+void perf_file_release(struct perf_file *f, const struct perf_record *r);
 
 /*
  * The event of a record: by its id when there are several (NULL when the

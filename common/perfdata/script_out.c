@@ -32,13 +32,17 @@ output_type(uint32_t attr_type)
 /*
  * perf_session__check_output_opt: for each output type, the first event
  * whose attr.type is that number (for "other" PMUs literally 7) loses
- * the default fields it did not record; a dummy event loses none.
+ * the default fields it did not record; a dummy event loses none.  In
+ * the pipe format (process_attr) the same, as each event comes, but
+ * never for other PMUs.
  */
 static void
 set_fields(struct script_out *o, const struct perf_file *f)
 {
 	for (unsigned j = 0; j < 8; j++) {
 		o->fields[j] = F_ALL;
+		if (j == OUTPUT_OTHER && f->pipe_format)
+			continue;
 		for (size_t i = 0; i < f->nevents; i++) {
 			const struct perf_event_attr *a = &f->events[i].attr;
 			if (a->type != j)
@@ -60,18 +64,17 @@ set_fields(struct script_out *o, const struct perf_file *f)
 	}
 }
 
-void
-script_out_init(struct script_out *o, const struct perf_data *d,
-                struct frame_text *frames,
-                void (*write)(void *ctx, const char *p, size_t n), void *ctx)
+/*
+ * What depends on the events, worked out at the first sample: in the
+ * pipe format the events come as records before it.
+ */
+static void
+prepare(struct script_out *o)
 {
-	const struct perf_file *f = &d->file;
+	const struct perf_file *f = o->file;
 
-	memset(o, 0, sizeof *o);
-	o->write = write;
-	o->ctx = ctx;
-	o->frames = frames;
-	o->buf = xmalloc(OUT_SIZE);
+	o->prepared = true;
+	o->use_callchain = f->pipe_format; /* perf keeps it on in a pipe */
 	for (size_t i = 0; i < f->nevents; i++) {
 		const struct perf_file_event *e = &f->events[i];
 		int n = e->name != NULL ? (int)strlen(e->name) : 9;
@@ -80,10 +83,20 @@ script_out_init(struct script_out *o, const struct perf_data *d,
 		if (e->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
 			o->use_callchain = true;
 	}
-	/* In a pipe the events come later: perf keeps call chains on. */
-	if (f->nevents == 0)
-		o->use_callchain = true;
 	set_fields(o, f);
+}
+
+void
+script_out_init(struct script_out *o, const struct perf_data *d,
+                struct frame_text *frames,
+                void (*write)(void *ctx, const char *p, size_t n), void *ctx)
+{
+	memset(o, 0, sizeof *o);
+	o->write = write;
+	o->ctx = ctx;
+	o->frames = frames;
+	o->file = &d->file;
+	o->buf = xmalloc(OUT_SIZE);
 }
 
 void
@@ -181,6 +194,8 @@ script_out_sample(void *ctx, const struct perf_data_sample *ps)
 {
 	struct script_out *o = ctx;
 	const struct sample_chain *c = ps->chain;
+	if (!o->prepared)
+		prepare(o);
 	unsigned fields = o->fields[output_type(ps->s->event->attr.type)];
 	bool chain = (fields & F_IP) && c->chain && o->use_callchain;
 

@@ -32,6 +32,8 @@ struct script_out {
 	void *ctx;
 	struct frame_text *frames;
 	bool ns; /* --ns: times in nanoseconds */
+	const struct perf_file *file;
+	bool prepared; /* the fields below are set (at the first sample) */
 	int name_width;
 	bool use_callchain;     /* some event has call chains */
 	unsigned fields[8];     /* by output type */

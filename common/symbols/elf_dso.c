@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -118,45 +119,63 @@ add_function_symbols(struct symbol_list *list, struct arena *names, bfd *abfd,
 	}
 }
 
-/* The PLT stubs bfd makes up from the relocations ("f@plt"). */
-static void
-add_plt_symbols(struct symbol_list *list, struct arena *names, bfd *file,
-                asymbol **statics, long nstatic, asymbol **dynamics,
-                long ndynamic)
+/* A section's contents, to free; NULL when absent or unreadable. */
+static bfd_byte *
+section_bytes(bfd *file, const char *name, bfd_size_type *size)
 {
-	asymbol *synthetic = NULL;
-	long nsynthetic = bfd_get_synthetic_symtab(
-	    file, nstatic, statics, ndynamic, dynamics, &synthetic);
+	asection *sec = bfd_get_section_by_name(file, name);
+	bfd_byte *bytes = NULL;
+	if (sec == NULL || !bfd_malloc_and_get_section(file, sec, &bytes))
+		return NULL;
+	*size = bfd_section_size(sec);
+	return bytes;
+}
 
-	for (long i = 0; i < nsynthetic; i++) {
-		asymbol *sym = &synthetic[i];
-		/*
-		 * perf 6.1 names the entries of .plt only: not those of
-		 * .plt.got (GLOB_DAT calls of -fno-plt code, or of PIE),
-		 * which bfd names too.
-		 */
-		if (sym->name == NULL || !(sym->section->flags & SEC_CODE) ||
-		    strcmp(bfd_section_name(sym->section), ".plt") != 0)
-			continue;
-		/*
-		 * A PLT entry is 16 bytes (x86-64, AArch64 and others), and
-		 * no more than what is left of its section.  perf names the
-		 * entries of IFUNC relocations "@plt"; bfd "*ABS*+0x..@plt".
-		 */
-		uint64_t start = bfd_asymbol_value(sym);
-		uint64_t end = bfd_section_vma(sym->section) +
-		               bfd_section_size(sym->section);
-		uint64_t size = end - start < 16 ? end - start : 16;
-		const char *name =
-		    strncmp(sym->name, "*ABS*", 5) == 0 ? "@plt" : sym->name;
-		symbol_list_add(list, names, start, size, name, BINDING_GLOBAL);
+/*
+ * The PLT stubs, as perf 6.1 names them (dso__synthesize_plt_symbols):
+ * the n-th relocation of .rela.plt names the (n+1)-th 16-byte entry of
+ * .plt (the first is the PLT's header) "SYMBOL@plt", in the order of
+ * the relocations whatever the stubs jump through, so an IRELATIVE
+ * relocation (no symbol) gives "@plt".  Only ELF64 x86-64 files.
+ */
+static void
+add_plt_symbols(struct symbol_list *list, struct arena *names, bfd *file)
+{
+	enum { ENTRY = 16, RELA = 24, SYM = 24 };
+	asection *plt = bfd_get_section_by_name(file, ".plt");
+	bfd_size_type nrela = 0, nsyms = 0, nstr = 0;
+
+	if (plt == NULL || bfd_get_arch(file) != bfd_arch_i386 ||
+	    bfd_get_arch_size(file) != 64)
+		return;
+	bfd_byte *rela = section_bytes(file, ".rela.plt", &nrela);
+	bfd_byte *syms = section_bytes(file, ".dynsym", &nsyms);
+	bfd_byte *str = section_bytes(file, ".dynstr", &nstr);
+	char buf[1024];
+	for (bfd_size_type i = 0;
+	     rela != NULL && syms != NULL && str != NULL && (i + 1) * RELA <= nrela;
+	     i++) {
+		uint64_t info = bfd_getl64(rela + i * RELA + 8);
+		uint64_t sym = info >> 32;
+		const char *name = "";
+		if ((sym + 1) * SYM <= nsyms) {
+			uint32_t at = bfd_getl32(syms + sym * SYM);
+			if (at < nstr && memchr(str + at, '\0', nstr - at))
+				name = (const char *)str + at;
+		}
+		snprintf(buf, sizeof buf, "%s@plt", name);
+		symbol_list_add(list, names,
+		                bfd_section_vma(plt) + (i + 1) * ENTRY, ENTRY,
+		                buf, BINDING_GLOBAL);
 	}
-	free(synthetic);
+	free(rela);
+	free(syms);
+	free(str);
 }
 
 /*
  * The function symbols perf would use: the .symtab of the DSO, else of
- * its debug file, else .dynsym; plus PLT stubs either way.  The asymbol
+ * its debug file, else .dynsym; plus PLT stubs, from the DSO, either way.  The asymbol
  * array of the file with DWARF is kept for find_nearest_line.
  */
 static void
@@ -175,8 +194,7 @@ read_symbols(struct elf_dso *e, struct symbol_list *list, struct arena *names)
 		add_function_symbols(list, names, e->debug, debugs, ndebug);
 	else
 		add_function_symbols(list, names, e->file, dynamics, ndynamic);
-	add_plt_symbols(list, names, e->file, statics, nstatic, dynamics,
-	                ndynamic);
+	add_plt_symbols(list, names, e->file);
 
 	/* find_nearest_line wants the symbols of the file it reads. */
 	if (e->dwarf == e->debug && e->debug != NULL) {
