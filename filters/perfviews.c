@@ -256,11 +256,12 @@ static const struct program script_program = {
     .name = "perfviews script",
     .usage = "perfviews script [-j N] [--perf PERF] [-v] PERF.DATA "
              "[perf script options]\n",
-    .summary = "Write the text perf script would: in time slices at once, "
-               "inlined frames by libbfd.",
+    .summary = "Write the text perf script would: read here, or by perf "
+               "in time slices at once.",
     .help = "  -j, --jobs N            time slices at most (default: one "
             "per CPU)\n"
-            "      --perf PERF         the perf command (default perf)\n"
+            "      --perf PERF         run PERF script (in time slices), "
+            "not the reader\n"
             "  -v, --verbose           say what was done, on stderr\n",
     .shortopts = "+j:v",
     .options = script_options,
@@ -278,6 +279,7 @@ cmd_script(const struct program *p, int argc, char *argv[])
 			    (unsigned)option_count(optarg, "--jobs", false);
 		else if (ch == 'P')
 			o.perf = optarg;
+		o.use_perf |= ch == 'P';
 		o.verbose |= ch == 'v';
 	}
 	command_operands(p, argc - optind, 1, argc, "PERF.DATA");
