@@ -34,16 +34,16 @@ SYSLIBS_stats   = -lm
 SYSLIBS_dataset = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
-LINK_collapse      = symbols input base
+LINK_collapse      = perfdata symbols input base
 LINK_strip-swapper = match input base
-LINK_flatsort      = views symbols input base
-LINK_calltree      = views symbols input base
-LINK_bydso         = views symbols input base
-LINK_bycategory    = flame views match symbols input base
+LINK_flatsort      = views perfdata symbols input base
+LINK_calltree      = views perfdata symbols input base
+LINK_bydso         = views perfdata symbols input base
+LINK_bycategory    = flame views match perfdata symbols input base
 LINK_flamesvg      = flame input base
 LINK_perfviews     = dataset views perfdata symbols input base
-LINK_flatdiff      = views match symbols input stats base
-LINK_diffstacks    = views symbols input stats base
+LINK_flatdiff      = views match perfdata symbols input stats base
+LINK_diffstacks    = views perfdata symbols input stats base
 LINK_fileaccess    = views input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))

@@ -13,11 +13,16 @@
 #    one cause known: libbfd names an aliased symbol after whichever
 #    alias its cache holds, which depends on the addresses looked up
 #    before, in perf's addr2line as here); the differences are listed.
-# 2. What the reader refuses goes to perf: an option it does not take
+# 2. The views (collapse, flatsort, calltree, bydso, bycategory,
+#    flatdiff) given a perf.data file write what they write for its perf
+#    script text; one on standard input says to give its path.
+# 3. What the reader refuses goes to perf: an option it does not take
 #    (--no-inline), and --perf; -v says so, and the text is perf's.
-# 3. Bad input: a file cut inside its data, a file that is not perf.data,
-#    an empty one: exit 1 with a message naming the file, no crash.
-# 4. Memory does not grow with the file: the peak RSS of reading a
+# 4. Bad input: a file cut inside its data, a file that starts as
+#    perf.data and is not (exit 1 with a message naming the file and
+#    what is wrong, no crash: perfviews script, collapse); random bytes
+#    and an empty file, which are not perf.data, are perf's to report.
+# 5. Memory does not grow with the file: the peak RSS of reading a
 #    CPython recording five times as long as another is within 20 MB of
 #    it (the DSOs' symbols and DWARF are most of it).
 . "$(dirname "$0")/lib.sh"
@@ -150,7 +155,46 @@ else
 	skip "CPython" "no pyenv Python 3.12 or later"
 fi
 
-# 2. Refused: to perf.
+# 2. The views read perf.data as they read its text: the same output.
+views_equal() {
+	name=$1 data=$2 text=$3
+	for v in collapse flatsort calltree bydso bycategory; do
+		"$BIN/$v" "$text" >"$TMP/view-text" 2>/dev/null
+		if ! "$BIN/$v" "$data" >"$TMP/view-data" 2>"$TMP/view.err"; then
+			fail "$name: $v of perf.data" "$(tail -n 1 "$TMP/view.err")"
+		elif [ -s "$TMP/view-text" ] &&
+		    cmp -s "$TMP/view-text" "$TMP/view-data"; then
+			pass "$name: $v of perf.data is $v of its text"
+		else
+			fail "$name: $v of perf.data differs from $v of its text"
+			diff "$TMP/view-text" "$TMP/view-data" | head -n 6 |
+				sed 's/^/    /'
+		fi
+	done
+}
+views_equal "C -O2, dwarf" "$TMP/c-dwarf.data" "$TMP/C -O2, dwarf.perf"
+[ -s "$TMP/CPython, dwarf.perf" ] &&
+	views_equal "CPython, dwarf" "$TMP/py-short.data" "$TMP/CPython, dwarf.perf"
+"$BIN/flatdiff" "$TMP/c-fp.data" "$TMP/c-dwarf.data" >"$TMP/diff-data" \
+    2>/dev/null
+"$BIN/flatdiff" "$TMP/C -O2, -g.perf" "$TMP/C -O2, dwarf.perf" \
+    >"$TMP/diff-text" 2>/dev/null
+# The inputs' names are in the header; the rest must be the same.
+sed -i '/^# [AB]: /d' "$TMP/diff-text" "$TMP/diff-data"
+if [ -s "$TMP/diff-text" ]; then
+	same "flatdiff of two perf.data files is flatdiff of their texts" \
+	    "$TMP/diff-text" "$TMP/diff-data"
+else
+	fail "flatdiff of two perf.data files: no output"
+fi
+"$BIN/collapse" - <"$TMP/c-fp.data" >/dev/null 2>"$TMP/stdin-view.err"
+if grep -q 'a perf.data file: give its path' "$TMP/stdin-view.err"; then
+	pass "perf.data on standard input: a message saying what to do"
+else
+	fail "perf.data on standard input" "$(head -n 1 "$TMP/stdin-view.err")"
+fi
+
+# 3. Refused: to perf.
 "$PV" script -v "$TMP/c-dwarf.data" --no-inline >"$TMP/noinline.ours" \
     2>"$TMP/noinline.err"
 perf script -i "$TMP/c-dwarf.data" --no-inline >"$TMP/noinline.perf" \
@@ -170,7 +214,7 @@ else
 	fail "--perf: -v" "$(head -n 1 "$TMP/withperf.err")"
 fi
 
-# 3. Bad input.
+# 4. Bad input.
 bad() {
 	name=$1 file=$2 want=$3
 	"$PV" script "$file" >/dev/null 2>"$TMP/bad.err"
@@ -188,11 +232,21 @@ bad "a file cut inside its data" "$TMP/cut.data" 'cut.data: .*cut short'
 printf 'PERFILE2 is not all it takes' >"$TMP/garbage.data"
 bad "a file that is not perf.data" "$TMP/garbage.data" 'garbage.data'
 head -c 4096 /dev/urandom >"$TMP/random.data"
-bad "random bytes" "$TMP/random.data" 'random.data: not a perf.data file'
+bad "random bytes (perf's to say)" "$TMP/random.data" \
+    'perf script of .*random.data failed'
 : >"$TMP/empty.data"
-bad "an empty file" "$TMP/empty.data" 'empty.data: not a perf.data file'
+bad "an empty file (perf's to say)" "$TMP/empty.data" \
+    'perf script of .*empty.data failed'
+head -c 4096 /dev/urandom >"$TMP/random.data"
+"$BIN/collapse" "$TMP/cut.data" >/dev/null 2>"$TMP/bad.err"
+status=$?
+if [ $status = 1 ] && grep -q 'cut.data: .*cut short' "$TMP/bad.err"; then
+	pass "collapse of a cut perf.data: exit 1, \"$(head -n 1 "$TMP/bad.err" | cut -c 1-60)\""
+else
+	fail "collapse of a cut perf.data" "exit $status: $(head -n 1 "$TMP/bad.err")"
+fi
 
-# 4. Memory: a recording five times as long, within 20 MB.
+# 5. Memory: a recording five times as long, within 20 MB.
 if [ -n "$PY" ] && [ -s "$TMP/py-short.data" ] &&
     record py-long.data -e cpu-clock -F 5000 --call-graph dwarf -- \
         "$PY" "$TOP/test/workloads/hot.py" 100; then

@@ -34,8 +34,8 @@
  * (perfdata/perf_data_text.h: the same text, many times faster); perf
  * runs as above only for what that reader refuses (perf script options
  * other than --ns, record types and events it does not print as perf
- * does), for a file it cannot open (perf says why), or when use_perf is
- * set; -v says which and why.
+ * does), for a file that cannot be opened or is not perf.data (perf says
+ * what), or when use_perf is set; -v says which and why.
  *
  * perf's stderr: slice 0's goes where asked (every slice prints the same
  * warnings), the others' are kept and shown only when one fails.  A slice

@@ -179,6 +179,12 @@ input_format_require(struct line_reader *r, unsigned accept)
 	    input_compressed_format(line_reader_peek(r, 8));
 	bool stdin_name = strcmp(r->name, "stdin") == 0;
 
+	if (span_starts_with(line_reader_peek(r, 8), "PERFILE2"))
+		die(EXIT_DATA,
+		    "%s: a perf.data file: give its path to collapse or a "
+		    "view, or make its text (perfviews script%s%s | %s)",
+		    r->name, stdin_name ? "" : " ", stdin_name ? "" : r->name,
+		    progname);
 	if (compressed != NULL)
 		die(EXIT_DATA,
 		    "%s: %s-compressed: decompress it first (%s -dc%s%s | %s)",

@@ -61,7 +61,12 @@ struct unwind_dso {
 	bool tried;
 	bool usable; /* an ELF image with .eh_frame_hdr */
 	struct elf_image elf;
-	struct u64_map rules; /* file offset -> rule index */
+	struct u64_map rules; /* CFI address -> rule index */
+	/* Where perf reads its table, in the maps last asked about. */
+	const struct mem_maps *maps;
+	uint64_t generation;
+	uint64_t base;
+	bool readable;
 };
 
 struct dwarf_unwind {
@@ -244,16 +249,17 @@ dso_data(struct dwarf_unwind *u, const struct map_dso *dso)
 	return d;
 }
 
+/* The rule at address pc of d's CFI. */
 static const struct rule *
-rule_at(struct dwarf_unwind *u, struct unwind_dso *d, uint64_t off)
+rule_at(struct dwarf_unwind *u, struct unwind_dso *d, uint64_t pc)
 {
-	uint32_t i = u64_map_get(&d->rules, off);
+	uint32_t i = u64_map_get(&d->rules, pc);
 	if (i == U64_MAP_NONE) {
 		u->rules = array_reserve(u->rules, &u->rules_cap, u->nrules + 1,
 		                         sizeof *u->rules);
-		make_rule(u, d, off + d->elf.bias, &u->rules[u->nrules]);
+		make_rule(u, d, pc, &u->rules[u->nrules]);
 		i = (uint32_t)u->nrules++;
-		u64_map_put(&d->rules, off, i);
+		u64_map_put(&d->rules, pc, i);
 		u->stats.rules++;
 	}
 	return &u->rules[i];
@@ -583,6 +589,54 @@ step_guess(struct walk *w, struct frame *f, bool *decrement)
 	return 1;
 }
 
+/*
+ * Do the maps of t hold [addr, addr + n) as bytes of dso at file offset
+ * off?  What perf reads there comes from the file, else not.
+ */
+static bool
+holds(struct machine *m, const struct thread *t, const struct map_dso *dso,
+      uint64_t addr, uint64_t n, uint64_t off)
+{
+	for (int end = 0; end < 2; end++) {
+		uint64_t at = end ? addr + n - 1 : addr;
+		const struct mem_map *map = machine_find_map(m, t, false, at);
+		if (map == NULL || map->dso != dso ||
+		    map_ip(map, at) != off + (at - addr))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Where perf (6.1, read_unwind_spec_eh_frame) takes d's image to be in
+ * t's memory: at the lowest address any map of it has, less its first
+ * page's address; stale maps (a parent's, kept past an exec) count too.
+ * The table and the frame descriptions are read there.  False when
+ * perf's reads there would not be the file's bytes.
+ */
+static bool
+table_base(struct walk *w, struct unwind_dso *d, const struct map_dso *dso,
+           uint64_t *base)
+{
+	const struct mem_maps *maps = w->t->maps;
+	if (d->maps != maps || d->generation != maps->generation) {
+		uint64_t low = 0;
+		const struct elf_image *e = &d->elf;
+		d->maps = maps;
+		d->generation = maps->generation;
+		d->readable = machine_dso_lowest(w->t, dso, &low);
+		d->base = low - e->elf_base;
+		d->readable =
+		    d->readable &&
+		    holds(w->m, w->t, dso, d->base + e->hdr_addr, e->hdr_size,
+		          e->hdr_off) &&
+		    holds(w->m, w->t, dso, d->base + e->frame_addr,
+		          e->frame_size, e->frame_off);
+	}
+	*base = d->base;
+	return d->readable;
+}
+
 static int
 step(struct walk *w, struct frame *f, bool *decrement)
 {
@@ -591,9 +645,10 @@ step(struct walk *w, struct frame *f, bool *decrement)
 	if (map == NULL)
 		return -1;
 	struct unwind_dso *d = dso_data(w->u, map->dso);
-	if (!d->usable)
+	uint64_t base;
+	if (!d->usable || !table_base(w, d, map->dso, &base))
 		return -1;
-	const struct rule *r = rule_at(w->u, d, map_ip(map, pc));
+	const struct rule *r = rule_at(w->u, d, pc - base);
 	if (r->status == RULE_NO_FDE)
 		return step_guess(w, f, decrement);
 	return step_dwarf(w, f, r, decrement);

@@ -50,8 +50,24 @@ elf_image_open(struct elf_image *e, const char *path)
 	e->bytes = (const unsigned char *)elf_rawfile(e->elf, &e->size);
 	if (ehdr.e_ident[EI_CLASS] != ELFCLASS64 || ehdr.e_machine != EM_X86_64)
 		return NULL; /* readable, but not unwound here */
-	if (find_section(e->elf, ".eh_frame_hdr", &hdr) != NULL) {
-		e->bias = hdr.sh_addr - hdr.sh_offset;
+	size_t nphdr = 0;
+	GElf_Phdr ph;
+	elf_getphdrnum(e->elf, &nphdr);
+	for (size_t i = 0; i < nphdr; i++)
+		if (gelf_getphdr(e->elf, (int)i, &ph) != NULL &&
+		    ph.p_type == PT_LOAD) {
+			e->elf_base = ph.p_vaddr & ~(uint64_t)4095;
+			break;
+		}
+	GElf_Shdr frame;
+	if (find_section(e->elf, ".eh_frame_hdr", &hdr) != NULL &&
+	    find_section(e->elf, ".eh_frame", &frame) != NULL) {
+		e->hdr_addr = hdr.sh_addr;
+		e->hdr_off = hdr.sh_offset;
+		e->hdr_size = hdr.sh_size;
+		e->frame_addr = frame.sh_addr;
+		e->frame_off = frame.sh_offset;
+		e->frame_size = frame.sh_size;
 		e->cfi = (struct Dwarf_CFI_s *)dwarf_getcfi_elf(e->elf);
 	}
 	return NULL;

@@ -4,11 +4,10 @@
  *
  * perf (with libunwind) unwinds through a DSO only when it has an
  * .eh_frame_hdr section, whose binary search table finds the frame
- * description of an address; the addresses of that table are the
- * section's own, so an address of the DSO's own (a file offset, perf's
- * map_ip) is one of the CFI's plus bias = sh_addr - sh_offset of
- * .eh_frame_hdr.  An image without that section has no CFI here either.
- * libdw's dwarf_getcfi_elf reads the same table.
+ * description of an address; libdw's dwarf_getcfi_elf reads the same
+ * table.  perf reads that table in the process's memory: at the lowest
+ * address the DSO is mapped at, less elf_base (its first PT_LOAD's
+ * page), plus the section's address (see dwarf_unwind.c).
  *
  * Guarantees: the file stays mapped (read-only) until elf_image_close;
  * reads outside it fail, never fault.
@@ -29,7 +28,10 @@ struct elf_image {
 	const unsigned char *bytes; /* the whole file */
 	size_t size;
 	struct Dwarf_CFI_s *cfi; /* .eh_frame's, or NULL */
-	uint64_t bias;           /* CFI address - file offset (mod 2^64) */
+	uint64_t elf_base;       /* the first PT_LOAD's p_vaddr, paged */
+	/* .eh_frame_hdr and .eh_frame: address, file offset, size. */
+	uint64_t hdr_addr, hdr_off, hdr_size;
+	uint64_t frame_addr, frame_off, frame_size;
 };
 
 /* Open path; NULL on success, else why it cannot be used. */

@@ -47,8 +47,15 @@ struct frame_text {
 	char single[128 + 4096];   /* a single frame's text */
 };
 
+static uint64_t
+kernel_end(void *ctx)
+{
+	struct frame_text *ft = ctx;
+	return dso_table_kernel_end(ft->dsos);
+}
+
 struct frame_text *
-frame_text_new(const struct perf_file *f, const struct machine *m,
+frame_text_new(const struct perf_file *f, struct machine *m,
                struct inline_text *it)
 {
 	struct frame_text *ft = xcalloc(1, sizeof *ft);
@@ -56,6 +63,8 @@ frame_text_new(const struct perf_file *f, const struct machine *m,
 	ft->machine = m;
 	ft->inlines = it;
 	ft->dsos = inline_text_dsos(it);
+	m->kernel_end = kernel_end;
+	m->kernel_end_ctx = ft;
 	return ft;
 }
 
@@ -123,9 +132,8 @@ format_line(struct frame_text *ft, const struct chain_frame *f,
 	uint64_t offset = 0;
 	if (e != NULL && e->syms != NULL) {
 		uint64_t addr = map_ip(f->map, f->ip);
-		name = dso_function_named(ft->dsos, e->syms,
-		                          dso_address(e->syms, addr), &offset,
-		                          false);
+		name = dso_function_printed(ft->dsos, e->syms, addr, &offset,
+		                            false);
 	}
 	if (name != NULL) {
 		pool_add(ft, name, strlen(name));

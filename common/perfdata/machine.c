@@ -132,6 +132,7 @@ maps_insert(struct mem_maps *maps, const struct mem_map *map)
 	}
 	maps_insert_at(maps, first_from(maps, map->start), map);
 	maps->last = 0;
+	maps->generation++;
 }
 
 static const struct mem_map *
@@ -165,6 +166,7 @@ maps_clone(const struct mem_maps *from)
 	maps->cap = from->n + 1;
 	memcpy(maps->v, from->v, from->n * sizeof *maps->v);
 	maps->n = from->n;
+	maps->generation = from->generation + 1;
 	return maps;
 }
 
@@ -177,6 +179,7 @@ machine_init(struct machine *m)
 	string_table_init(&m->comms);
 	string_table_init(&m->dso_names);
 	m->unknown = find_dso(m, "[unknown]", 9, DSO_NONE);
+	m->kernel_extent = UINT64_MAX;
 }
 
 void
@@ -386,9 +389,38 @@ machine_mmap(struct machine *m, int32_t pid, int32_t tid, bool kernel,
 	maps_insert(t->maps, &map);
 }
 
+/* The kernel's text map, if addr lies past it within perf's extent. */
+static const struct mem_map *
+kernel_past_text(struct machine *m, uint64_t addr)
+{
+	const struct mem_map *text = NULL;
+	for (size_t i = 0; i < m->kernel.n; i++)
+		if (strcmp(m->kernel.v[i].dso->name, KERNEL_DSO) == 0)
+			text = &m->kernel.v[i];
+	if (text == NULL || addr < text->end || m->kernel_end == NULL)
+		return NULL;
+	if (m->kernel_extent == UINT64_MAX)
+		m->kernel_extent = m->kernel_end(m->kernel_end_ctx);
+	return addr < m->kernel_extent ? text : NULL;
+}
+
 const struct mem_map *
-machine_find_map(const struct machine *m, const struct thread *t, bool kernel,
+machine_find_map(struct machine *m, const struct thread *t, bool kernel,
                  uint64_t addr)
 {
-	return maps_find(kernel ? &m->kernel : t->maps, addr);
+	const struct mem_map *map = maps_find(kernel ? &m->kernel : t->maps,
+	                                      addr);
+	return map != NULL || !kernel ? map : kernel_past_text(m, addr);
+}
+
+bool
+machine_dso_lowest(const struct thread *t, const struct map_dso *d,
+                   uint64_t *start)
+{
+	for (size_t i = 0; i < t->maps->n; i++)
+		if (t->maps->v[i].dso == d) {
+			*start = t->maps->v[i].start; /* sorted by start */
+			return true;
+		}
+	return false;
 }

@@ -20,7 +20,9 @@
  *     /tmp/perf-PID.map, addresses taken as they are; "[vdso]" maps at
  *     offset 0;
  *   - a map turns an address into the DSO's own (perf's map_ip: address
- *     - start + pgoff; itself in identity maps, the kernel's included).
+ *     - start + pgoff; itself in identity maps, the kernel's included);
+ *   - the kernel's text map reaches, once perf has read kallsyms, to the
+ *     end of the kernel's last symbol (kernel_end).
  *
  * DSOs are kept by name, one per name, each with a dense index for the
  * per-DSO data of other modules.  Memory: the threads, maps and DSOs of
@@ -62,7 +64,8 @@ struct mem_maps {
 	struct mem_map *v;
 	size_t n, cap;
 	unsigned refs;
-	size_t last; /* the map last found, tried first */
+	size_t last;         /* the map last found, tried first */
+	uint64_t generation; /* changes with every map added */
 };
 
 struct thread {
@@ -82,6 +85,15 @@ struct machine {
 	struct map_dso **dsos; /* by index */
 	size_t dsos_cap;
 	struct map_dso *unknown; /* no DSO: "[unknown]" */
+	/*
+	 * Where perf's kernel map ends once it has read the kernel's
+	 * symbols (past the text the mmap record gives: the init text),
+	 * asked once, when an address lies past the map; NULL or 0: the
+	 * map as recorded.
+	 */
+	uint64_t (*kernel_end)(void *ctx);
+	void *kernel_end_ctx;
+	uint64_t kernel_extent; /* UINT64_MAX before it is asked */
 };
 
 void machine_init(struct machine *m);
@@ -104,9 +116,16 @@ void machine_mmap(struct machine *m, int32_t pid, int32_t tid, bool kernel,
                   bool hugetlb, const char *name, size_t n);
 
 /* The map holding addr: in the kernel's maps or the thread's; or NULL. */
-const struct mem_map *machine_find_map(const struct machine *m,
+const struct mem_map *machine_find_map(struct machine *m,
                                        const struct thread *t, bool kernel,
                                        uint64_t addr);
+
+/*
+ * The lowest address d is mapped at in t's maps (any map of it, stale
+ * ones too, as perf's maps keep them); false when none is.
+ */
+bool machine_dso_lowest(const struct thread *t, const struct map_dso *d,
+                        uint64_t *start);
 
 static inline uint64_t
 map_ip(const struct mem_map *map, uint64_t addr)

@@ -26,7 +26,7 @@ add(struct sample_chain *c, const struct mem_map *map, uint64_t ip,
 
 /* The map of ip for cpumode: the kernel's, the thread's, or none. */
 static const struct mem_map *
-map_for(const struct machine *m, const struct thread *t, uint8_t cpumode,
+map_for(struct machine *m, const struct thread *t, uint8_t cpumode,
         uint64_t ip)
 {
 	if (cpumode == PERF_RECORD_MISC_KERNEL)
@@ -37,7 +37,7 @@ map_for(const struct machine *m, const struct thread *t, uint8_t cpumode,
 }
 
 static void
-recorded_chain(struct sample_chain *c, const struct machine *m,
+recorded_chain(struct sample_chain *c, struct machine *m,
                const struct thread *t, const struct record_sample *s)
 {
 	uint8_t cpumode = PERF_RECORD_MISC_USER;

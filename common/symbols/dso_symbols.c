@@ -96,6 +96,36 @@ kallsyms_binding(char type)
 	return type >= 'A' && type <= 'Z' ? BINDING_GLOBAL : BINDING_LOCAL;
 }
 
+/*
+ * Where perf's kernel map ends once it has read kallsyms (map__fixup_end:
+ * the end of its last symbol, of the types it keeps, text, data and bss;
+ * a symbol without a size reaching the next, a module's if any, the
+ * last one page past its own page).
+ */
+static void
+note_kernel_extent(struct dso_table *t, bool kept, bool module, uint64_t at)
+{
+	if (!kept || at == 0)
+		return;
+	if (module) {
+		if (t->first_module == 0 || at < t->first_module)
+			t->first_module = at;
+	} else if (at > t->last_kernel) {
+		t->last_kernel = at;
+	}
+}
+
+uint64_t
+dso_table_kernel_end(struct dso_table *t)
+{
+	struct dso *d = dso_table_get(t, span_cstr("[kernel.kallsyms]"));
+	if (d == NULL || t->last_kernel == 0)
+		return 0;
+	if (t->first_module > t->last_kernel)
+		return t->first_module;
+	return (t->last_kernel / 4096 + 1) * 4096 + 4096;
+}
+
 /* Text symbols of /proc/kallsyms (or of a perf map: START SIZE name). */
 static void
 load_text_symbols(struct dso_table *t, struct dso *d, bool perf_map)
@@ -126,15 +156,17 @@ load_text_symbols(struct dso_table *t, struct dso *d, bool perf_map)
 			p = end + 1;
 		} else {
 			char type = *p;
+			/* "name\t[module]": the module is not part of it. */
+			char *tab = strchr(p, '\t');
+			if (tab != NULL)
+				*tab = '\0';
+			note_kernel_extent(t, strchr("TtWwDdBb", type) != NULL,
+			                   tab != NULL, start);
 			if (type != 't' && type != 'T' && type != 'w' &&
 			    type != 'W')
 				continue;
 			binding = kallsyms_binding(type);
 			p += 2;
-			/* "name\t[module]": the module is not part of it. */
-			char *tab = strchr(p, '\t');
-			if (tab != NULL)
-				*tab = '\0';
 		}
 		if (*p == '\0' || (!perf_map && start == 0))
 			continue;
@@ -233,6 +265,16 @@ dso_function_named(struct dso_table *t, const struct dso *d, uint64_t vma,
 	return d->kind == DSO_ELF
 	           ? demangle_as(&t->demangled, d->elf.file, f->name, params)
 	           : f->name;
+}
+
+const char *
+dso_function_printed(struct dso_table *t, const struct dso *d, uint64_t printed,
+                     uint64_t *offset, bool params)
+{
+	uint64_t vma = printed;
+	if (d->kind == DSO_ELF && !elf_dso_vma(&d->elf, printed, &vma))
+		return NULL;
+	return dso_function_named(t, d, vma, offset, params);
 }
 
 const char *

@@ -45,6 +45,8 @@ struct dso_table {
 	struct dso *kernel; /* /proc/kallsyms, for every kernel DSO */
 	struct arena arena; /* the DSOs and their symbol names */
 	struct string_table demangled; /* names of ELF symbols, demangled */
+	uint64_t last_kernel;  /* kallsyms: the last kernel symbol */
+	uint64_t first_module; /* and the first module symbol, or 0 */
 };
 
 void dso_table_init(struct dso_table *t);
@@ -52,6 +54,13 @@ void dso_table_free(struct dso_table *t);
 
 /* The DSO perf names path, read on first use; NULL when none can be read. */
 struct dso *dso_table_get(struct dso_table *t, struct span path);
+
+/*
+ * Where perf's kernel map ends once it has read /proc/kallsyms (perf
+ * extends it to its last symbol, past the text of the perf.data's
+ * mmap: the init text); 0 without kallsyms.
+ */
+uint64_t dso_table_kernel_end(struct dso_table *t);
 
 /* The address in d's own address space of one perf printed. */
 uint64_t dso_address(const struct dso *d, uint64_t printed);
@@ -70,6 +79,15 @@ const char *dso_function_at(struct dso_table *t, const struct dso *d,
  */
 const char *dso_function_named(struct dso_table *t, const struct dso *d,
                                uint64_t vma, uint64_t *offset, bool params);
+
+/*
+ * The function holding the address perf printed (a file offset in an ELF
+ * DSO), as perf finds it: none where the offset is in no loaded section
+ * of the file.  Names without argument lists unless params.
+ */
+const char *dso_function_printed(struct dso_table *t, const struct dso *d,
+                                 uint64_t printed, uint64_t *offset,
+                                 bool params);
 
 /*
  * name demangled as in d's ELF file (see demangle.h); d may be NULL or a

@@ -214,21 +214,30 @@ read_symbols(struct elf_dso *e, struct symbol_list *list, struct arena *names)
 
 /* ---- files and sections ---- */
 
-/* Where each loaded section lies in the file, for file offsets. */
+/*
+ * Where each loaded section lies in the file, for file offsets: those
+ * with bytes first, then those without (.bss), whose file offsets perf
+ * counts from their sh_offset as if they had bytes there.
+ */
 static void
 read_file_ranges(struct elf_dso *e)
 {
-	for (asection *sec = e->file->sections; sec != NULL; sec = sec->next) {
-		flagword flags = bfd_section_flags(sec);
-		if (!(flags & SEC_ALLOC) || !(flags & SEC_LOAD) ||
-		    !(flags & SEC_HAS_CONTENTS))
-			continue;
-		e->ranges = array_reserve(e->ranges, &e->ranges_cap,
-		                          e->nranges + 1, sizeof *e->ranges);
-		struct file_range *r = &e->ranges[e->nranges++];
-		r->filepos = (uint64_t)sec->filepos;
-		r->size = bfd_section_size(sec);
-		r->vma = bfd_section_vma(sec);
+	for (int bytes = 1; bytes >= 0; bytes--) {
+		for (asection *sec = e->file->sections; sec != NULL;
+		     sec = sec->next) {
+			flagword flags = bfd_section_flags(sec);
+			bool has = (flags & SEC_LOAD) && (flags & SEC_HAS_CONTENTS);
+			if (!(flags & SEC_ALLOC) || has != (bytes == 1) ||
+			    (flags & SEC_THREAD_LOCAL))
+				continue;
+			e->ranges = array_reserve(e->ranges, &e->ranges_cap,
+			                          e->nranges + 1,
+			                          sizeof *e->ranges);
+			struct file_range *r = &e->ranges[e->nranges++];
+			r->filepos = (uint64_t)sec->filepos;
+			r->size = bfd_section_size(sec);
+			r->vma = bfd_section_vma(sec);
+		}
 	}
 }
 
@@ -305,15 +314,24 @@ elf_dso_close(struct elf_dso *e)
 	memset(e, 0, sizeof *e);
 }
 
-uint64_t
-elf_dso_address(const struct elf_dso *e, uint64_t file_offset)
+bool
+elf_dso_vma(const struct elf_dso *e, uint64_t file_offset, uint64_t *vma)
 {
-	/* The section whose bytes hold it. */
+	/* The section whose bytes hold it, else one without bytes. */
 	for (size_t i = 0; i < e->nranges; i++) {
 		const struct file_range *r = &e->ranges[i];
 		if (file_offset >= r->filepos &&
-		    file_offset - r->filepos < r->size)
-			return file_offset - r->filepos + r->vma;
+		    file_offset - r->filepos < r->size) {
+			*vma = file_offset - r->filepos + r->vma;
+			return true;
+		}
 	}
-	return file_offset;
+	return false;
+}
+
+uint64_t
+elf_dso_address(const struct elf_dso *e, uint64_t file_offset)
+{
+	uint64_t vma;
+	return elf_dso_vma(e, file_offset, &vma) ? vma : file_offset;
 }
