@@ -188,9 +188,8 @@ perf_data_read(struct perf_data *d)
 	while (perf_file_next(&d->file, &r)) {
 		d->records++;
 		if (d->file.refused != NULL)
-			die(EXIT_DATA, "%s: at offset %#" PRIx64 ": %s: not read "
-			               "here",
-			    d->file.name, r.offset, d->file.refused);
+			perf_file_corrupt(&d->file, r.offset, "%s: not read here",
+			                  d->file.refused);
 		if (r.type >= PERF_RECORD_HEADER_ATTR) {
 			if (r.type == PERF_RECORD_FINISHED_ROUND)
 				flush(d, event_queue_round(&d->queue));

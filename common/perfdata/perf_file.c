@@ -24,7 +24,8 @@
 #include "perfdata/perf_file.h"
 
 enum {
-	READ_BLOCK = 4 << 20,      /* bytes of a block of records */
+	READ_BLOCK = 4 << 20,      /* bytes of a block of records, at most */
+	MIN_BLOCK = 96 << 10,      /* and at least: a record fits */
 	MAX_RECORD = 1 << 16,      /* header.size is 16 bits */
 	MAX_EVENTS = 1 << 16,      /* more is not a recording */
 	MAX_NAME = 4096,           /* of an event */
@@ -37,17 +38,44 @@ enum {
 	 PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID |           \
 	 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_IDENTIFIER)
 
+jmp_buf *perf_file_on_error;
+char perf_file_error[512];
+
+static _Noreturn void
+fail(void)
+{
+	if (perf_file_on_error != NULL)
+		longjmp(*perf_file_on_error, 1);
+	die(EXIT_DATA, "%s", perf_file_error);
+}
+
 void
 perf_file_corrupt(const struct perf_file *f, uint64_t offset, const char *fmt,
                   ...)
 {
-	char what[512];
+	char what[400];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	die(EXIT_DATA, "%s: at offset %#" PRIx64 ": %s", f->name, offset, what);
+	snprintf(perf_file_error, sizeof perf_file_error,
+	         "%s: at offset %#" PRIx64 ": %s", f->name, offset, what);
+	fail();
+}
+
+void
+perf_file_fail(const struct perf_file *f, const char *fmt, ...)
+{
+	char what[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	snprintf(perf_file_error, sizeof perf_file_error, "%s: %s", f->name,
+	         what);
+	fail();
 }
 
 bool
@@ -366,7 +394,7 @@ free_block(struct perf_file *f)
 	f->blocks = array_reserve(f->blocks, &f->blocks_cap, f->nblocks + 1,
 	                          sizeof *f->blocks);
 	struct data_block *b = &f->blocks[f->nblocks];
-	b->bytes = xmalloc(READ_BLOCK);
+	b->bytes = xmalloc(f->block_size);
 	b->len = 0;
 	b->refs = 0;
 	return f->nblocks++;
@@ -389,9 +417,9 @@ have(struct perf_file *f, size_t n)
 	t->len = tail;
 	f->cur = to;
 	f->at = 0;
-	while (t->len < READ_BLOCK && !f->eof) {
+	while (t->len < f->block_size && !f->eof) {
 		size_t got =
-		    data_read(f, t->bytes + t->len, READ_BLOCK - t->len);
+		    data_read(f, t->bytes + t->len, f->block_size - t->len);
 		if (got == 0)
 			f->eof = true;
 		t->len += got;
@@ -423,7 +451,7 @@ start_stream(struct perf_file *f, unsigned char *head, size_t n)
 	struct data_block *b = &f->blocks[f->cur];
 	while (b->len < n) {
 		size_t got =
-		    data_read(f, b->bytes + b->len, READ_BLOCK - b->len);
+		    data_read(f, b->bytes + b->len, f->block_size - b->len);
 		if (got == 0) {
 			f->eof = true;
 			break;
@@ -451,6 +479,12 @@ perf_file_open(struct perf_file *f, const char *path)
 		die_errno(EXIT_DATA, "%s", path);
 	if (fstat(f->fd, &st) < 0)
 		die_errno(EXIT_DATA, "%s", f->name);
+	/* A small file needs no 4 MiB blocks. */
+	f->block_size = READ_BLOCK;
+	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size < READ_BLOCK)
+		f->block_size = (size_t)st.st_size < MIN_BLOCK
+		                    ? MIN_BLOCK
+		                    : (size_t)st.st_size;
 	if (S_ISREG(st.st_mode)) {
 		/* The header and features are read through a map. */
 		f->map_size = (size_t)st.st_size;
@@ -477,12 +511,10 @@ perf_file_open(struct perf_file *f, const char *path)
 			return;
 		}
 		if (got >= 8 && memcmp(head, "PERFFILE", 8) == 0)
-			die(EXIT_DATA, "%s: a perf.data of the first format "
-			               "(PERFFILE), which perf itself no longer "
-			               "reads",
-			    f->name);
-		die(EXIT_DATA, "%s: not a perf.data file (no PERFILE2 magic)",
-		    f->name);
+			perf_file_fail(f, "a perf.data of the first format "
+			                  "(PERFFILE), which perf itself no "
+			                  "longer reads");
+		perf_file_fail(f, "not a perf.data file (no PERFILE2 magic)");
 	}
 	uint64_t size = load_u64(head + 8);
 	if (size == PERF_PIPE_HEADER) {
@@ -494,10 +526,9 @@ perf_file_open(struct perf_file *f, const char *path)
 		}
 	} else if (size == PERF_FILE_HEADER) {
 		if (f->streamed)
-			die(EXIT_DATA, "%s: a perf.data file (not the pipe "
-			               "format) cannot be read from a pipe: give "
-			               "its path",
-			    f->name);
+			perf_file_fail(f, "a perf.data file (not the pipe "
+			                  "format) cannot be read from a pipe: "
+			                  "give its path");
 		read_file_header(f);
 		f->read_pos = f->pos;
 	} else {

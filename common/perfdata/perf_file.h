@@ -25,6 +25,7 @@
 #ifndef PERFVIEWS_PERF_FILE_H
 #define PERFVIEWS_PERF_FILE_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -88,6 +89,7 @@ struct perf_file {
 	const char *refused; /* why the reader does not read it; or NULL */
 	/* The data read and not yet handed out: at in block cur. */
 	struct data_block *blocks;
+	size_t block_size;
 	uint32_t nblocks;
 	size_t blocks_cap;
 	uint32_t cur;
@@ -123,5 +125,17 @@ bool perf_file_has_feature(const struct perf_file *f, unsigned bit);
 _Noreturn void perf_file_corrupt(const struct perf_file *f, uint64_t offset,
                                  const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Fatal: the file cannot be read, with a message naming it. */
+_Noreturn void perf_file_fail(const struct perf_file *f, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+ * Where those two return to instead of ending the process, when set
+ * (the fuzz target): the message is in perf_file_error, and the reader
+ * is to be closed.
+ */
+extern jmp_buf *perf_file_on_error;
+extern char perf_file_error[512];
 
 #endif

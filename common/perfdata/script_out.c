@@ -9,7 +9,7 @@
 #include "base/xalloc.h"
 #include "perfdata/script_out.h"
 
-enum { OUT_SIZE = 1 << 20, OUTPUT_OTHER = 7 };
+enum { OUT_SIZE = 64 << 10, OUTPUT_OTHER = 7 };
 
 /* perf script's PERF_OUTPUT_* fields that its defaults show. */
 enum {
