@@ -501,23 +501,25 @@ section_of(bfd *abfd, uint64_t vma)
 
 /*
  * No function of the DWARF at vma: libbfd names the ELF symbol there
- * (one record), as this does; without a symbol, libbfd's answer
- * depends on its line tables, so it gives it.
+ * (one record), as this does.  Without a symbol there: no record where
+ * no unit holds vma (libbfd finds nothing either: a PLT stub, data);
+ * in a unit, libbfd's answer depends on its line table, so it gives it.
  */
 static size_t
 symbol_record(struct dwarf_inlines *d, const struct dso_dwarf *dw,
-              uint64_t vma, struct symbol_location *out)
+              uint64_t vma, bool in_unit, struct symbol_location *out)
 {
 	asection *sec = section_of(dw->file, vma);
 	const char *name = NULL;
 
-	if (sec == NULL || dw->symbols == NULL)
-		return INLINE_CHAIN_ASK_BFD;
-	if (_bfd_elf_find_function(dw->file, dw->symbols, sec,
+	if (sec == NULL)
+		return 0; /* dwarf_lines_at: no section, no record */
+	if (dw->symbols == NULL ||
+	    _bfd_elf_find_function(dw->file, dw->symbols, sec,
 	                           vma - bfd_section_vma(sec), NULL,
 	                           &name) == NULL ||
 	    name == NULL || *name == '\0')
-		return INLINE_CHAIN_ASK_BFD;
+		return in_unit ? INLINE_CHAIN_ASK_BFD : 0;
 	out[0].function =
 	    span_cstr(demangle_as(&d->demangled, dw->file, name, false));
 	out[0].srcline = span_make(NULL, 0);
@@ -555,14 +557,14 @@ dwarf_inlines_chain(void *ctx, const struct dso_dwarf *dw, uint64_t vma,
 		goto ask_bfd;
 	struct unit *u = unit_at(f, vma);
 	if (u == NULL) {
-		n = symbol_record(d, dw, vma, out);
+		n = symbol_record(d, dw, vma, false, out);
 		goto done;
 	}
 	if (!walk_unit(d, f, u))
 		goto ask_bfd;
 	int32_t fn = function_at(u, vma);
 	if (fn < 0) {
-		n = symbol_record(d, dw, vma, out);
+		n = symbol_record(d, dw, vma, true, out);
 		goto done;
 	}
 	if (!u->c) /* C++ and others: names from the symbols, or not */
