@@ -69,8 +69,32 @@ struct unwind_dso {
 	bool readable;
 };
 
+/*
+ * libunwind's cache of register states, one per address space (perf: one
+ * per process's maps, flushed at an exec): the last 128 rules found,
+ * replaced in turn, looked up by the instruction pointer as it is, not
+ * the one less it looked the rule up at.  A hit skips the lookup, so a
+ * rule found at a function's first instruction (a leaf sample) is used
+ * again where a return address is that address (a call that does not
+ * return, at the end of the function before), and a rule found before a
+ * map was added stays.
+ */
+enum { RS_CACHE = 128 };
+
+struct rs_cache {
+	uint64_t execs; /* of the maps, when last flushed */
+	uint64_t ip[RS_CACHE];
+	uint32_t rule[RS_CACHE];
+	bool used[RS_CACHE];
+	unsigned head;
+	struct u64_map where; /* ip -> its slot, if ip[slot] still is it */
+};
+
 struct dwarf_unwind {
 	const struct perf_file *file;
+	struct rs_cache **caches;
+	size_t ncaches, caches_cap;
+	struct u64_map cache_of; /* maps serial -> cache */
 	struct unwind_dso *dsos; /* by DSO index */
 	size_t dsos_cap;
 	struct rule *rules;
@@ -109,6 +133,12 @@ dwarf_unwind_free(struct dwarf_unwind *u)
 	free(u->dsos);
 	free(u->rules);
 	free(u->ops);
+	for (size_t i = 0; i < u->ncaches; i++) {
+		u64_map_free(&u->caches[i]->where);
+		free(u->caches[i]);
+	}
+	free(u->caches);
+	u64_map_free(&u->cache_of);
 	free(u);
 }
 
@@ -637,9 +667,56 @@ table_base(struct walk *w, struct unwind_dso *d, const struct map_dso *dso,
 	return d->readable;
 }
 
+/* The cache of the thread's maps, emptied if an exec flushed it. */
+static struct rs_cache *
+rs_cache_of(struct dwarf_unwind *u, const struct mem_maps *maps)
+{
+	uint32_t i = u64_map_get(&u->cache_of, maps->serial);
+	if (i == U64_MAP_NONE) {
+		u->caches = array_reserve(u->caches, &u->caches_cap,
+		                          u->ncaches + 1, sizeof *u->caches);
+		u->caches[u->ncaches] = xcalloc(1, sizeof **u->caches);
+		u->caches[u->ncaches]->execs = maps->execs;
+		i = (uint32_t)u->ncaches++;
+		u64_map_put(&u->cache_of, maps->serial, i);
+	}
+	struct rs_cache *c = u->caches[i];
+	if (c->execs != maps->execs) { /* unw_flush_cache */
+		memset(c->used, 0, sizeof c->used);
+		c->head = 0;
+		c->execs = maps->execs;
+	}
+	return c;
+}
+
+static uint32_t
+rs_cache_find(const struct rs_cache *c, uint64_t ip)
+{
+	uint32_t slot = u64_map_get(&c->where, ip);
+	return slot != U64_MAP_NONE && c->used[slot] && c->ip[slot] == ip
+	           ? c->rule[slot]
+	           : U64_MAP_NONE;
+}
+
+static void
+rs_cache_add(struct rs_cache *c, uint64_t ip, uint32_t rule)
+{
+	unsigned slot = c->head;
+	c->head = (c->head + 1) % RS_CACHE;
+	c->ip[slot] = ip;
+	c->rule[slot] = rule;
+	c->used[slot] = true;
+	u64_map_put(&c->where, ip, slot);
+}
+
 static int
 step(struct walk *w, struct frame *f, bool *decrement)
 {
+	struct rs_cache *cache = rs_cache_of(w->u, w->t->maps);
+	uint32_t cached = rs_cache_find(cache, f->ip);
+	if (cached != U64_MAP_NONE)
+		return step_dwarf(w, f, &w->u->rules[cached], decrement);
+
 	uint64_t pc = f->prev ? f->ip - 1 : f->ip;
 	const struct mem_map *map = machine_find_map(w->m, w->t, false, pc);
 	if (map == NULL)
@@ -651,6 +728,7 @@ step(struct walk *w, struct frame *f, bool *decrement)
 	const struct rule *r = rule_at(w->u, d, pc - base);
 	if (r->status == RULE_NO_FDE)
 		return step_guess(w, f, decrement);
+	rs_cache_add(cache, f->ip, (uint32_t)(r - w->u->rules));
 	return step_dwarf(w, f, r, decrement);
 }
 

@@ -54,10 +54,11 @@ find_dso(struct machine *m, const char *name, size_t n, enum dso_kind kind)
 /* ---- maps ---- */
 
 static struct mem_maps *
-maps_new(void)
+maps_new(struct machine *m)
 {
 	struct mem_maps *maps = xcalloc(1, sizeof *maps);
 	maps->refs = 1;
+	maps->serial = ++m->maps_made;
 	return maps;
 }
 
@@ -159,9 +160,9 @@ maps_find(const struct mem_maps *maps, uint64_t addr)
 }
 
 static struct mem_maps *
-maps_clone(const struct mem_maps *from)
+maps_clone(struct machine *m, const struct mem_maps *from)
 {
-	struct mem_maps *maps = maps_new();
+	struct mem_maps *maps = maps_new(m);
 	maps->v = xreallocarray(NULL, from->n + 1, sizeof *maps->v);
 	maps->cap = from->n + 1;
 	memcpy(maps->v, from->v, from->n * sizeof *maps->v);
@@ -237,7 +238,7 @@ new_thread(struct machine *m, int32_t pid, int32_t tid)
 	u64_map_put(&m->by_tid, tid_key(tid), (uint32_t)m->nthreads);
 	m->threads[m->nthreads++] = t;
 	if (pid == tid || pid == -1) {
-		t->maps = maps_new();
+		t->maps = maps_new(m);
 	} else {
 		struct thread *leader = machine_thread(m, pid, pid);
 		t->maps = leader->maps;
@@ -276,9 +277,12 @@ set_pid(struct machine *m, struct thread *t, int32_t pid)
 
 void
 machine_comm(struct machine *m, int32_t pid, int32_t tid, const char *comm,
-             size_t n)
+             size_t n, bool exec)
 {
 	struct thread *t = machine_thread(m, pid, tid);
+	/* __thread__set_comm: not when the first comm overrides ":TID". */
+	if (exec && t->comm_set)
+		t->maps->execs++;
 	t->comm = string_table_intern(&m->comms, span_make(comm, n));
 	t->comm_set = true;
 }
@@ -304,7 +308,7 @@ machine_fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid,
 	if (t->pid == parent->pid || t->maps == parent->maps || synthesized)
 		return;
 	maps_put(t->maps);
-	t->maps = maps_clone(parent->maps);
+	t->maps = maps_clone(m, parent->maps);
 }
 
 /* ---- maps of a process ---- */

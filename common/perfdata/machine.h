@@ -9,7 +9,9 @@
  *     comm ":TID" and, when its pid is another thread's, shares that
  *     leader's maps (made too when needed); a thread seen first without
  *     a pid takes the leader's maps when a pid comes;
- *   - COMM sets the thread's comm; FORK replaces any thread of the
+ *   - COMM sets the thread's comm (an exec's, but for a thread's first
+ *     comm, flushes perf's cache of unwinding rules: execs); FORK
+ *     replaces any thread of the
  *     child's tid by a new one, which takes the parent's comm (when set)
  *     and, for a new process, a copy of its maps (not for perf's own
  *     synthesized forks); EXIT changes nothing a sample shows;
@@ -66,6 +68,8 @@ struct mem_maps {
 	unsigned refs;
 	size_t last;         /* the map last found, tried first */
 	uint64_t generation; /* changes with every map added */
+	uint64_t serial;     /* this maps', never another's */
+	uint64_t execs;      /* exec COMMs that flushed perf's unwind cache */
 };
 
 struct thread {
@@ -94,6 +98,7 @@ struct machine {
 	uint64_t (*kernel_end)(void *ctx);
 	void *kernel_end_ctx;
 	uint64_t kernel_extent; /* UINT64_MAX before it is asked */
+	uint64_t maps_made;     /* serials of maps */
 };
 
 void machine_init(struct machine *m);
@@ -102,8 +107,9 @@ void machine_free(struct machine *m);
 /* perf's machine__findnew_thread. */
 struct thread *machine_thread(struct machine *m, int32_t pid, int32_t tid);
 
+/* exec: the COMM of an exec (PERF_RECORD_MISC_COMM_EXEC). */
 void machine_comm(struct machine *m, int32_t pid, int32_t tid,
-                  const char *comm, size_t n);
+                  const char *comm, size_t n, bool exec);
 void machine_fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid,
                   int32_t ptid, bool synthesized);
 

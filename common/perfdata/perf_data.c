@@ -14,7 +14,7 @@ perf_data_open(struct perf_data *d, const char *path)
 	perf_file_open(&d->file, path);
 	machine_init(&d->machine);
 	/* perf_session__register_idle_thread */
-	machine_comm(&d->machine, 0, 0, "swapper", 7);
+	machine_comm(&d->machine, 0, 0, "swapper", 7, false);
 	event_queue_init(&d->queue);
 	d->unwind = dwarf_unwind_new(&d->file);
 }
@@ -108,7 +108,8 @@ task_record(struct perf_data *d, const struct perf_record *r)
 			                  r->size);
 		machine_comm(&d->machine, (int32_t)load_u32(p),
 		             (int32_t)load_u32(p + 4), (const char *)p + 8,
-		             string_len(p + 8, left - 8));
+		             string_len(p + 8, left - 8),
+		             (r->misc & PERF_RECORD_MISC_COMM_EXEC) != 0);
 		return;
 	}
 	if (left < 16)
