@@ -705,8 +705,10 @@ read_here(const struct script_options *o, int fd)
 		}
 	}
 	if (o->verbose)
-		fprintf(stderr, "%s: %s: %s: not read here, perf script "
-		        "instead\n", progname, name, why);
+		fprintf(stderr,
+		        "%s: %s: %s: not read here, perf script "
+		        "instead\n",
+		        progname, name, why);
 	return false;
 }
 

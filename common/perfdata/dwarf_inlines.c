@@ -25,9 +25,8 @@
  * but not declared in bfd.h: the function symbol holding offset in
  * section, with its cache of the last one found.
  */
-asymbol *_bfd_elf_find_function(bfd *abfd, asymbol **symbols,
-                                asection *section, bfd_vma offset,
-                                const char **filename_ptr,
+asymbol *_bfd_elf_find_function(bfd *abfd, asymbol **symbols, asection *section,
+                                bfd_vma offset, const char **filename_ptr,
                                 const char **functionname_ptr);
 
 enum { MAX_FILES = 256, MAX_ORIGINS = 100 };
@@ -265,8 +264,9 @@ walk(struct unit *u, Dwarf_Die *parent, int32_t enclosing,
 		if (u->c && is_type_tag(tag))
 			continue;
 		if (is_function_tag(tag)) {
-			u->funcs = array_reserve(u->funcs, &u->funcs_cap,
-			                         u->nfuncs + 1, sizeof *u->funcs);
+			u->funcs =
+			    array_reserve(u->funcs, &u->funcs_cap,
+			                  u->nfuncs + 1, sizeof *u->funcs);
 			struct func *f = &u->funcs[u->nfuncs];
 			f->die = dwarf_dieoffset(&die);
 			f->caller =
@@ -350,8 +350,7 @@ name_of_die(struct name_state *st, Dwarf_Die *die)
 
 /* The name of function i of u, demangled; NULL when it cannot be read. */
 static const char *
-func_name(struct dwarf_inlines *d, struct dw_file *f, struct unit *u,
-          size_t i)
+func_name(struct dwarf_inlines *d, struct dw_file *f, struct unit *u, size_t i)
 {
 	struct func *fn = &u->funcs[i];
 	if (fn->resolved)
@@ -411,8 +410,9 @@ read_units(struct dw_file *f)
 		(void)unit_type;
 		if (dwarf_offdie(f->dw, off + header, &cu) != NULL &&
 		    dwarf_tag(&cu) == DW_TAG_compile_unit) {
-			f->units = array_reserve(f->units, &f->units_cap,
-			                         f->nunits + 1, sizeof *f->units);
+			f->units =
+			    array_reserve(f->units, &f->units_cap,
+			                  f->nunits + 1, sizeof *f->units);
 			struct unit *u = &f->units[f->nunits];
 			memset(u, 0, sizeof *u);
 			u->die = dwarf_dieoffset(&cu);
@@ -421,7 +421,8 @@ read_units(struct dw_file *f)
 			if (function_ranges(&cu, &l))
 				for (size_t i = 0; i < l.n; i++)
 					range_add(&f->unit_ranges, l.low[i],
-					          l.high[i], (uint32_t)f->nunits);
+					          l.high[i],
+					          (uint32_t)f->nunits);
 			free(l.low);
 			free(l.high);
 			f->nunits++;
@@ -506,8 +507,8 @@ section_of(bfd *abfd, uint64_t vma)
  * in a unit, libbfd's answer depends on its line table, so it gives it.
  */
 static size_t
-symbol_record(struct dwarf_inlines *d, const struct dso_dwarf *dw,
-              uint64_t vma, bool in_unit, struct symbol_location *out)
+symbol_record(struct dwarf_inlines *d, const struct dso_dwarf *dw, uint64_t vma,
+              bool in_unit, struct symbol_location *out)
 {
 	asection *sec = section_of(dw->file, vma);
 	const char *name = NULL;
@@ -537,8 +538,8 @@ walk_unit(struct dwarf_inlines *d, struct dw_file *f, struct unit *u)
 	struct arange_list l = {0};
 	u->walked = true;
 	d->stats.units++;
-	u->unreadable = dwarf_offdie(f->dw, u->die, &cu) == NULL ||
-	                !walk(u, &cu, -1, &l);
+	u->unreadable =
+	    dwarf_offdie(f->dw, u->die, &cu) == NULL || !walk(u, &cu, -1, &l);
 	free(l.low);
 	free(l.high);
 	range_table_finish(&u->ranges);

@@ -154,7 +154,8 @@ static struct expr
 keep_ops(struct dwarf_unwind *u, const Dwarf_Op *ops, size_t n)
 {
 	struct expr e = {(uint32_t)u->nops, (uint32_t)n};
-	u->ops = array_reserve(u->ops, &u->ops_cap, u->nops + n, sizeof *u->ops);
+	u->ops =
+	    array_reserve(u->ops, &u->ops_cap, u->nops + n, sizeof *u->ops);
 	for (size_t i = 0; i < n; i++) {
 		u->ops[u->nops + i].atom = ops[i].atom;
 		u->ops[u->nops + i].n1 = ops[i].number;
@@ -174,7 +175,8 @@ cfa_rule(struct dwarf_unwind *u, Dwarf_Frame *frame, struct rule *r)
 	r->cfa.n = 0;
 	if (dwarf_frame_cfa(frame, &ops, &n) != 0 || n == 0)
 		return; /* no CFA: an empty expression fails */
-	if (n == 1 && ops[0].atom >= DW_OP_breg0 && ops[0].atom <= DW_OP_breg31) {
+	if (n == 1 && ops[0].atom >= DW_OP_breg0 &&
+	    ops[0].atom <= DW_OP_breg31) {
 		r->cfa_expr = false;
 		r->cfa_reg = (uint8_t)(ops[0].atom - DW_OP_breg0);
 		r->cfa_off = (int64_t)ops[0].number;
@@ -260,8 +262,9 @@ dso_data(struct dwarf_unwind *u, const struct map_dso *dso)
 {
 	if (dso->index >= u->dsos_cap) {
 		size_t old = u->dsos_cap;
-		u->dsos = array_reserve(u->dsos, &u->dsos_cap,
-		                        (size_t)dso->index + 1, sizeof *u->dsos);
+		u->dsos =
+		    array_reserve(u->dsos, &u->dsos_cap, (size_t)dso->index + 1,
+		                  sizeof *u->dsos);
 		memset(u->dsos + old, 0, (u->dsos_cap - old) * sizeof *u->dsos);
 	}
 	struct unwind_dso *d = &u->dsos[dso->index];
@@ -457,25 +460,54 @@ eval(struct walk *w, const struct frame *f, struct expr e, bool have_cfa,
 				b = st[--sp];
 				a = st[sp - 1];
 				switch (at) {
-				case DW_OP_plus: a += b; break;
-				case DW_OP_minus: a -= b; break;
-				case DW_OP_mul: a *= b; break;
-				case DW_OP_and: a &= b; break;
-				case DW_OP_or: a |= b; break;
-				case DW_OP_xor: a ^= b; break;
-				case DW_OP_shl: a = b < 64 ? a << b : 0; break;
-				case DW_OP_shr: a = b < 64 ? a >> b : 0; break;
+				case DW_OP_plus:
+					a += b;
+					break;
+				case DW_OP_minus:
+					a -= b;
+					break;
+				case DW_OP_mul:
+					a *= b;
+					break;
+				case DW_OP_and:
+					a &= b;
+					break;
+				case DW_OP_or:
+					a |= b;
+					break;
+				case DW_OP_xor:
+					a ^= b;
+					break;
+				case DW_OP_shl:
+					a = b < 64 ? a << b : 0;
+					break;
+				case DW_OP_shr:
+					a = b < 64 ? a >> b : 0;
+					break;
 				case DW_OP_shra:
 					a = b < 64 ? (uint64_t)((int64_t)a >> b)
 					           : 0;
 					break;
-				case DW_OP_eq: a = a == b; break;
-				case DW_OP_ne: a = a != b; break;
-				case DW_OP_ge: a = (int64_t)a >= (int64_t)b; break;
-				case DW_OP_gt: a = (int64_t)a > (int64_t)b; break;
-				case DW_OP_le: a = (int64_t)a <= (int64_t)b; break;
-				case DW_OP_lt: a = (int64_t)a < (int64_t)b; break;
-				default: return false; /* not in CFI we know */
+				case DW_OP_eq:
+					a = a == b;
+					break;
+				case DW_OP_ne:
+					a = a != b;
+					break;
+				case DW_OP_ge:
+					a = (int64_t)a >= (int64_t)b;
+					break;
+				case DW_OP_gt:
+					a = (int64_t)a > (int64_t)b;
+					break;
+				case DW_OP_le:
+					a = (int64_t)a <= (int64_t)b;
+					break;
+				case DW_OP_lt:
+					a = (int64_t)a < (int64_t)b;
+					break;
+				default:
+					return false; /* not in CFI we know */
 				}
 				st[sp - 1] = a;
 			}
@@ -656,12 +688,11 @@ table_base(struct walk *w, struct unwind_dso *d, const struct map_dso *dso,
 		d->generation = maps->generation;
 		d->readable = machine_dso_lowest(w->t, dso, &low);
 		d->base = low - e->elf_base;
-		d->readable =
-		    d->readable &&
-		    holds(w->m, w->t, dso, d->base + e->hdr_addr, e->hdr_size,
-		          e->hdr_off) &&
-		    holds(w->m, w->t, dso, d->base + e->frame_addr,
-		          e->frame_size, e->frame_off);
+		d->readable = d->readable &&
+		              holds(w->m, w->t, dso, d->base + e->hdr_addr,
+		                    e->hdr_size, e->hdr_off) &&
+		              holds(w->m, w->t, dso, d->base + e->frame_addr,
+		                    e->frame_size, e->frame_off);
 	}
 	*base = d->base;
 	return d->readable;

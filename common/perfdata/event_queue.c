@@ -68,7 +68,8 @@ event_queue_pop(struct event_queue *q, uint64_t limit, struct perf_record *r)
 		size_t child = 2 * i + 1;
 		if (child >= q->n)
 			break;
-		if (child + 1 < q->n && before(&q->heap[child + 1], &q->heap[child]))
+		if (child + 1 < q->n &&
+		    before(&q->heap[child + 1], &q->heap[child]))
 			child++;
 		if (!before(&q->heap[child], &last))
 			break;

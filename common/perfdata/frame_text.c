@@ -26,7 +26,7 @@ struct entry {
 
 struct dso_entries {
 	bool tried;
-	struct dso *syms; /* NULL: no symbols */
+	struct dso *syms;          /* NULL: no symbols */
 	struct u64_map by_addr[2]; /* [expand] */
 };
 
@@ -89,9 +89,9 @@ dso_entries(struct frame_text *ft, const struct map_dso *d)
 {
 	if (d->index >= ft->per_dso_cap) {
 		size_t old = ft->per_dso_cap;
-		ft->per_dso = array_reserve(ft->per_dso, &ft->per_dso_cap,
-		                            (size_t)d->index + 1,
-		                            sizeof *ft->per_dso);
+		ft->per_dso =
+		    array_reserve(ft->per_dso, &ft->per_dso_cap,
+		                  (size_t)d->index + 1, sizeof *ft->per_dso);
 		memset(ft->per_dso + old, 0,
 		       (ft->per_dso_cap - old) * sizeof *ft->per_dso);
 	}
@@ -126,9 +126,9 @@ format_line(struct frame_text *ft, const struct chain_frame *f,
             const struct map_dso *d, struct dso_entries *e)
 {
 	char head[64];
-	uint64_t printed =
-	    f->map != NULL && d->kind != DSO_KERNEL ? map_ip(f->map, f->ip)
-	                                            : f->ip;
+	uint64_t printed = f->map != NULL && d->kind != DSO_KERNEL
+	                       ? map_ip(f->map, f->ip)
+	                       : f->ip;
 	int n = snprintf(head, sizeof head, "\t%16" PRIx64 " ", printed);
 	pool_add(ft, head, (size_t)n);
 
@@ -214,7 +214,8 @@ frame_text_single(struct frame_text *ft, const struct chain_frame *f)
 	size_t len = en->text_len - 18 - 1; /* without '\n' */
 	if (len > sizeof ft->single - 32)
 		len = sizeof ft->single - 32;
-	int n = snprintf(ft->single, sizeof ft->single, "%16" PRIx64 " ", f->ip);
+	int n =
+	    snprintf(ft->single, sizeof ft->single, "%16" PRIx64 " ", f->ip);
 	memcpy(ft->single + n, rest, len);
 	return span_make(ft->single, (size_t)n + len);
 }
@@ -234,12 +235,13 @@ make_frames(struct frame_text *ft, struct entry *en)
 			fr.srcline = span_make(NULL, 0);
 			fr.id = frame_table_intern(ft->table, fr.symbol, fr.dso,
 			                           fr.inlined);
-			struct frame_info info = frame_table_get(ft->table, fr.id);
+			struct frame_info info =
+			    frame_table_get(ft->table, fr.id);
 			fr.symbol = info.symbol; /* stable, unlike the pool */
 			fr.dso = info.dso;
-			ft->frames = array_reserve(ft->frames, &ft->frames_cap,
-			                           ft->nframes + 1,
-			                           sizeof *ft->frames);
+			ft->frames =
+			    array_reserve(ft->frames, &ft->frames_cap,
+			                  ft->nframes + 1, sizeof *ft->frames);
 			ft->frames[ft->nframes++] = fr;
 		}
 		p = nl + 1;

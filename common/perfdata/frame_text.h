@@ -38,8 +38,8 @@ struct frame_text;
  * it: where inlined frames come from (and the DSOs' symbols); m learns
  * from it where perf's kernel map ends (machine.h: kernel_end).
  */
-struct frame_text *frame_text_new(const struct perf_file *f,
-                                  struct machine *m, struct inline_text *it);
+struct frame_text *frame_text_new(const struct perf_file *f, struct machine *m,
+                                  struct inline_text *it);
 void frame_text_free(struct frame_text *ft);
 
 /* The line(s) of a frame of a call chain. */

@@ -74,8 +74,8 @@ maps_put(struct mem_maps *maps)
 static void
 maps_insert_at(struct mem_maps *maps, size_t i, const struct mem_map *map)
 {
-	maps->v = array_reserve(maps->v, &maps->cap, maps->n + 1,
-	                        sizeof *maps->v);
+	maps->v =
+	    array_reserve(maps->v, &maps->cap, maps->n + 1, sizeof *maps->v);
 	memmove(&maps->v[i + 1], &maps->v[i], (maps->n - i) * sizeof *maps->v);
 	maps->v[i] = *map;
 	maps->n++;
@@ -233,8 +233,8 @@ new_thread(struct machine *m, int32_t pid, int32_t tid)
 	t->tid = tid;
 	int n = snprintf(comm, sizeof comm, ":%d", tid);
 	t->comm = string_table_intern(&m->comms, span_make(comm, (size_t)n));
-	m->threads = array_reserve(m->threads, &m->threads_cap,
-	                           m->nthreads + 1, sizeof *m->threads);
+	m->threads = array_reserve(m->threads, &m->threads_cap, m->nthreads + 1,
+	                           sizeof *m->threads);
 	u64_map_put(&m->by_tid, tid_key(tid), (uint32_t)m->nthreads);
 	m->threads[m->nthreads++] = t;
 	if (pid == tid || pid == -1) {
@@ -353,8 +353,8 @@ kernel_mmap(struct machine *m, uint64_t start, uint64_t len, uint64_t pgoff,
 	bool text = strncmp(name, KERNEL_DSO, sizeof KERNEL_DSO - 2) == 0;
 
 	if (text) {
-		map.dso = find_dso(m, KERNEL_DSO, sizeof KERNEL_DSO - 1,
-		                   DSO_KERNEL);
+		map.dso =
+		    find_dso(m, KERNEL_DSO, sizeof KERNEL_DSO - 1, DSO_KERNEL);
 		if (start == 0 && len == 0)
 			map.end = UINT64_MAX;
 	} else if (name[0] == '/' || name[0] == '[') {
@@ -387,7 +387,8 @@ machine_mmap(struct machine *m, int32_t pid, int32_t tid, bool kernel,
 		map.pgoff = 0;
 		map.dso = find_dso(m, name, n, DSO_VDSO);
 	} else {
-		map.dso = find_dso(m, name, n, kind_of(name, n));
+		map.dso = find_dso(
+		    m, name, n, anon || no_dso ? DSO_NONE : kind_of(name, n));
 	}
 	map.identity = anon || no_dso;
 	maps_insert(t->maps, &map);
@@ -412,8 +413,8 @@ const struct mem_map *
 machine_find_map(struct machine *m, const struct thread *t, bool kernel,
                  uint64_t addr)
 {
-	const struct mem_map *map = maps_find(kernel ? &m->kernel : t->maps,
-	                                      addr);
+	const struct mem_map *map =
+	    maps_find(kernel ? &m->kernel : t->maps, addr);
 	return map != NULL || !kernel ? map : kernel_past_text(m, addr);
 }
 

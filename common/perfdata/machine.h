@@ -108,8 +108,8 @@ void machine_free(struct machine *m);
 struct thread *machine_thread(struct machine *m, int32_t pid, int32_t tid);
 
 /* exec: the COMM of an exec (PERF_RECORD_MISC_COMM_EXEC). */
-void machine_comm(struct machine *m, int32_t pid, int32_t tid,
-                  const char *comm, size_t n, bool exec);
+void machine_comm(struct machine *m, int32_t pid, int32_t tid, const char *comm,
+                  size_t n, bool exec);
 void machine_fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid,
                   int32_t ptid, bool synthesized);
 

@@ -74,8 +74,8 @@ mmap_record(struct perf_data *d, const struct perf_record *r)
 	uint8_t cpumode = r->misc & PERF_RECORD_MISC_CPUMODE_MASK;
 
 	if (left < fixed)
-		perf_file_corrupt(&d->file, r->offset, "an mmap record of %" PRIu32
-		                                       " bytes",
+		perf_file_corrupt(&d->file, r->offset,
+		                  "an mmap record of %" PRIu32 " bytes",
 		                  r->size);
 	int32_t pid = (int32_t)load_u32(p), tid = (int32_t)load_u32(p + 4);
 	uint64_t start = load_u64(p + 8), len = load_u64(p + 16),
@@ -84,7 +84,7 @@ mmap_record(struct perf_data *d, const struct perf_record *r)
 	bool hugetlb = false;
 	if (v2) {
 		uint32_t prot = load_u32(p + 56), flags = load_u32(p + 60);
-		exec = (prot & 4) != 0; /* PROT_EXEC */
+		exec = (prot & 4) != 0;           /* PROT_EXEC */
 		hugetlb = (flags & 0x40000) != 0; /* MAP_HUGETLB */
 	}
 	const unsigned char *name = p + fixed;
@@ -114,9 +114,11 @@ task_record(struct perf_data *d, const struct perf_record *r)
 	}
 	if (left < 16)
 		perf_file_corrupt(&d->file, r->offset,
-		                  "a fork record of %" PRIu32 " bytes", r->size);
-	machine_fork(&d->machine, (int32_t)load_u32(p), (int32_t)load_u32(p + 8),
-	             (int32_t)load_u32(p + 4), (int32_t)load_u32(p + 12),
+		                  "a fork record of %" PRIu32 " bytes",
+		                  r->size);
+	machine_fork(&d->machine, (int32_t)load_u32(p),
+	             (int32_t)load_u32(p + 8), (int32_t)load_u32(p + 4),
+	             (int32_t)load_u32(p + 12),
 	             (r->misc & PERF_RECORD_MISC_FORK_EXEC) != 0);
 }
 
@@ -189,15 +191,16 @@ perf_data_read(struct perf_data *d)
 	while (perf_file_next(&d->file, &r)) {
 		d->records++;
 		if (d->file.refused != NULL)
-			perf_file_corrupt(&d->file, r.offset, "%s: not read here",
-			                  d->file.refused);
+			perf_file_corrupt(&d->file, r.offset,
+			                  "%s: not read here", d->file.refused);
 		if (r.type >= PERF_RECORD_HEADER_ATTR) {
 			if (r.type == PERF_RECORD_FINISHED_ROUND)
 				flush(d, event_queue_round(&d->queue));
 			else if (r.type >= PERF_RECORD_PERF_MAX)
-				perf_file_corrupt(&d->file, r.offset,
-				                  "a record of unknown type %" PRIu32,
-				                  r.type);
+				perf_file_corrupt(
+				    &d->file, r.offset,
+				    "a record of unknown type %" PRIu32,
+				    r.type);
 			continue;
 		}
 		if (r.type >= PERF_RECORD_MAX)

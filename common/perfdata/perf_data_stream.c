@@ -45,9 +45,9 @@ take(void *ctx, const struct perf_data_sample *ps)
 	}
 	if (a->sample_type & PERF_SAMPLE_TIME) {
 		uint64_t us = rs->time / 1000;
-		int n = snprintf(c->time, sizeof c->time,
-		                 "%" PRIu64 ".%06" PRIu64, us / 1000000,
-		                 us % 1000000);
+		int n =
+		    snprintf(c->time, sizeof c->time, "%" PRIu64 ".%06" PRIu64,
+		             us / 1000000, us % 1000000);
 		s.time = span_make(c->time, (size_t)n);
 		s.fields |= PERF_FIELD_TIME;
 	}
@@ -81,14 +81,15 @@ perf_data_stream_read(struct sample_stream *st, const char *path)
 
 	perf_data_open(&d, path);
 	if (d.file.refused != NULL)
-		die(EXIT_DATA, "%s: %s: not read here (perfviews script %s | "
-		               "%s reads perf's text of it)",
+		die(EXIT_DATA,
+		    "%s: %s: not read here (perfviews script %s | "
+		    "%s reads perf's text of it)",
 		    path, d.file.refused, path, progname);
 	struct inline_text *it = inline_text_new();
 	struct dwarf_inlines *di = dwarf_inlines_new();
 	inline_text_set_chain(it, dwarf_inlines_chain, di);
-	struct stream_ctx c = {st, frame_text_new(&d.file, &d.machine, it),
-	                       NULL, 0, {0}};
+	struct stream_ctx c = {
+	    st, frame_text_new(&d.file, &d.machine, it), NULL, 0, {0}};
 	d.sample = take;
 	d.ctx = &c;
 	perf_data_read(&d);

@@ -71,8 +71,8 @@ perf_data_text(const struct perf_data_text_options *o, const char **why)
 			        progname, d.queue.late);
 	}
 	if (d.unknown_ids > 0)
-		warnmsg("%s: %lu samples of unknown event ids left out", o->path,
-		        d.unknown_ids);
+		warnmsg("%s: %lu samples of unknown event ids left out",
+		        o->path, d.unknown_ids);
 	script_out_free(&out);
 	frame_text_free(ft);
 	inline_text_set_chain(it, NULL, NULL);

@@ -16,8 +16,8 @@
 #include "symbols/inline_text.h"
 
 struct perf_data_text_options {
-	const char *path;            /* the perf.data file, "-": stdin */
-	char *const *args;           /* perf script options */
+	const char *path;  /* the perf.data file, "-": stdin */
+	char *const *args; /* perf script options */
 	size_t nargs;
 	struct inline_text *inlines; /* shared, or NULL: one of its own */
 	void (*write)(void *ctx, const char *p, size_t n);

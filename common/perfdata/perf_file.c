@@ -24,11 +24,11 @@
 #include "perfdata/perf_file.h"
 
 enum {
-	READ_BLOCK = 4 << 20,      /* bytes of a block of records, at most */
-	MIN_BLOCK = 96 << 10,      /* and at least: a record fits */
-	MAX_RECORD = 1 << 16,      /* header.size is 16 bits */
-	MAX_EVENTS = 1 << 16,      /* more is not a recording */
-	MAX_NAME = 4096,           /* of an event */
+	READ_BLOCK = 4 << 20,        /* bytes of a block of records, at most */
+	MIN_BLOCK = 96 << 10,        /* and at least: a record fits */
+	MAX_RECORD = 1 << 16,        /* header.size is 16 bits */
+	MAX_EVENTS = 1 << 16,        /* more is not a recording */
+	MAX_NAME = 4096,             /* of an event */
 	BUILD_ID_SIZE_SET = 1 << 15, /* PERF_RECORD_MISC_BUILD_ID_SIZE */
 };
 
@@ -106,7 +106,8 @@ is_position(uint64_t type)
 		return 1;
 	if (!(type & PERF_SAMPLE_ID))
 		return -1;
-	return 1 + !!(type & PERF_SAMPLE_CPU) + !!(type & PERF_SAMPLE_STREAM_ID);
+	return 1 + !!(type & PERF_SAMPLE_CPU) +
+	       !!(type & PERF_SAMPLE_STREAM_ID);
 }
 
 static void
@@ -156,8 +157,7 @@ add_event(struct perf_file *f, const unsigned char *p, size_t attr_size,
 	uint64_t type = e->attr.sample_type;
 	e->id_pos = id_position(type);
 	e->is_pos = is_position(type);
-	e->sample_size =
-	    8 * (size_t)__builtin_popcountll(type & FIXED_FIELDS);
+	e->sample_size = 8 * (size_t)__builtin_popcountll(type & FIXED_FIELDS);
 	for (size_t i = 0; i < nids; i++)
 		u64_map_put(&f->ids, load_u64(ids + 8 * i),
 		            (uint32_t)f->nevents);
@@ -192,7 +192,8 @@ section(const struct perf_file *f, uint64_t at, const char *what,
 	if (!inside(f, off, *size))
 		perf_file_corrupt(f, at,
 		                  "the %s section (%" PRIu64 " bytes at "
-		                  "%#" PRIx64 ") is outside the file: cut short?",
+		                  "%#" PRIx64
+		                  ") is outside the file: cut short?",
 		                  what, *size, off);
 	return f->map + off;
 }
@@ -201,8 +202,8 @@ section(const struct perf_file *f, uint64_t at, const char *what,
 
 /* A perf_header_string at *p (u32 length, then the bytes), in end. */
 static bool
-header_string(const unsigned char **p, const unsigned char *end,
-              const char **s, size_t *n)
+header_string(const unsigned char **p, const unsigned char *end, const char **s,
+              size_t *n)
 {
 	if (end - *p < 4)
 		return false;
@@ -232,17 +233,19 @@ read_event_desc(struct perf_file *f, const unsigned char *p, uint64_t size,
 		const char *name;
 		size_t n;
 		if ((size_t)(end - p) < attr_size + 4u)
-			perf_file_corrupt(f, off, "event description %" PRIu32
-			                          " is cut short", i);
+			perf_file_corrupt(
+			    f, off,
+			    "event description %" PRIu32 " is cut short", i);
 		p += attr_size;
 		uint32_t nids = load_u32(p);
 		p += 4;
 		if (!header_string(&p, end, &name, &n) ||
 		    (size_t)(end - p) / 8 < nids)
-			perf_file_corrupt(f, off, "event description %" PRIu32
-			                          " is cut short", i);
-		uint32_t at = nids > 0 ? u64_map_get(&f->ids, load_u64(p))
-		                       : U64_MAP_NONE;
+			perf_file_corrupt(
+			    f, off,
+			    "event description %" PRIu32 " is cut short", i);
+		uint32_t at =
+		    nids > 0 ? u64_map_get(&f->ids, load_u64(p)) : U64_MAP_NONE;
 		if (at == U64_MAP_NONE && i < f->nevents)
 			at = i;
 		if (at != U64_MAP_NONE && at < f->nevents)
@@ -290,8 +293,9 @@ read_features(struct perf_file *f, uint64_t at)
 		if (!perf_file_has_feature(f, bit))
 			continue;
 		if (!inside(f, at, 16))
-			perf_file_corrupt(f, at, "the feature sections are cut "
-			                         "short");
+			perf_file_corrupt(f, at,
+			                  "the feature sections are cut "
+			                  "short");
 		uint64_t size;
 		const unsigned char *p = section(f, at, "feature", &size);
 		uint64_t off = load_u64(f->map + at);
@@ -317,9 +321,8 @@ read_file_header(struct perf_file *f)
 	/* An entry: the attribute, then the section of its ids. */
 	uint64_t entry = load_u64(f->map + 16);
 	if (entry < PERF_ATTR_SIZE_VER0 + 16 || entry > 4096)
-		perf_file_corrupt(f, 16, "an attribute entry of %" PRIu64
-		                         " bytes",
-		                  entry);
+		perf_file_corrupt(
+		    f, 16, "an attribute entry of %" PRIu64 " bytes", entry);
 	size_t attr_size = (size_t)entry - 16;
 	for (unsigned i = 0; i < FEAT_BITS / 64; i++)
 		f->features[i] = load_u64(f->map + 72 + 8 * i);
@@ -328,8 +331,8 @@ read_file_header(struct perf_file *f)
 	const unsigned char *attrs = section(f, 24, "attribute", &attrs_size);
 	const unsigned char *data = section(f, 40, "data", &data_size);
 	if (attrs_size % entry != 0 || attrs_size == 0)
-		perf_file_corrupt(f, 24, "an attribute section of %" PRIu64
-		                         " bytes",
+		perf_file_corrupt(f, 24,
+		                  "an attribute section of %" PRIu64 " bytes",
 		                  attrs_size);
 	for (const unsigned char *p = attrs; p < attrs + attrs_size;
 	     p += entry) {
@@ -573,8 +576,9 @@ take_attr(struct perf_file *f, const struct perf_record *r)
 	if (attr_size == 0)
 		attr_size = PERF_ATTR_SIZE_VER0;
 	if (attr_size < PERF_ATTR_SIZE_VER0 || attr_size > left)
-		perf_file_corrupt(f, r->offset, "an attribute record of %zu "
-		                                "bytes for %" PRIu32,
+		perf_file_corrupt(f, r->offset,
+		                  "an attribute record of %zu "
+		                  "bytes for %" PRIu32,
 		                  left, attr_size);
 	add_event(f, p, attr_size, p + attr_size, (left - attr_size) / 8);
 }
@@ -587,8 +591,7 @@ take_event_update(struct perf_file *f, const struct perf_record *r)
 		return;
 	uint32_t at = u64_map_get(&f->ids, load_u64(r->p + 16));
 	if (at != U64_MAP_NONE)
-		set_name(&f->events[at], (const char *)r->p + 24,
-		         r->size - 24);
+		set_name(&f->events[at], (const char *)r->p + 24, r->size - 24);
 }
 
 /* HEADER_FEATURE: a feature section, of the pipe format. */
@@ -618,8 +621,9 @@ perf_file_next(struct perf_file *f, struct perf_record *r)
 		size_t left = f->blocks[f->cur].len - f->at;
 		if (left == 0 || f->pos >= f->data_end)
 			return false; /* the end, between records */
-		perf_file_corrupt(f, f->pos, "the data ends inside a record "
-		                             "header: cut short?");
+		perf_file_corrupt(f, f->pos,
+		                  "the data ends inside a record "
+		                  "header: cut short?");
 	}
 	const unsigned char *p = f->blocks[f->cur].bytes + f->at;
 	r->type = load_u32(p);

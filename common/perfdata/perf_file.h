@@ -73,13 +73,13 @@ struct data_block {
 struct perf_file {
 	char *name; /* for messages */
 	int fd;
-	bool pipe_format; /* a 16-byte header, records only */
-	bool streamed;    /* a pipe: read, not read at offsets */
+	bool pipe_format;         /* a 16-byte header, records only */
+	bool streamed;            /* a pipe: read, not read at offsets */
 	const unsigned char *map; /* the file while its header is read */
 	size_t map_size;          /* the file's size */
 	uint64_t pos;             /* of the next record */
-	uint64_t data_end; /* of the data (streamed: none, UINT64_MAX) */
-	uint64_t read_pos; /* of the next byte to read into a block */
+	uint64_t data_end;        /* of the data (streamed: none, UINT64_MAX) */
+	uint64_t read_pos;        /* of the next byte to read into a block */
 	struct perf_file_event *events;
 	size_t nevents, events_cap;
 	struct u64_map ids; /* sample id -> event index */

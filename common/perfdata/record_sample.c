@@ -84,8 +84,7 @@ read_values(struct cursor *c, uint64_t read_format)
 }
 
 static void
-regs(struct cursor *c, uint64_t mask, uint64_t *abi,
-     const unsigned char **at)
+regs(struct cursor *c, uint64_t mask, uint64_t *abi, const unsigned char **at)
 {
 	*abi = word(c);
 	if (*abi != PERF_SAMPLE_REGS_ABI_NONE) {
@@ -201,8 +200,8 @@ record_sample_id(const struct perf_file_event *e, const struct perf_record *r,
 	const unsigned char *p = r->p + r->size;
 	const unsigned char *start = r->p + 8;
 #define BACK(field_bit)                                                        \
-	((type & (field_bit)) && p - start >= 8 ? (p -= 8, true)              \
-	                                         : !(type & (field_bit)))
+	((type & (field_bit)) && p - start >= 8 ? (p -= 8, true)               \
+	                                        : !(type & (field_bit)))
 	if (!BACK(PERF_SAMPLE_IDENTIFIER))
 		return false;
 	if (type & PERF_SAMPLE_IDENTIFIER)
@@ -236,8 +235,8 @@ record_sample_reg(const struct record_sample *s, unsigned reg, uint64_t *value)
 {
 	if (s->regs == NULL || reg >= 64 || !((s->regs_mask >> reg) & 1))
 		return false;
-	unsigned index =
-	    (unsigned)__builtin_popcountll(s->regs_mask & ((UINT64_C(1) << reg) - 1));
+	unsigned index = (unsigned)__builtin_popcountll(
+	    s->regs_mask & ((UINT64_C(1) << reg) - 1));
 	*value = load_u64(s->regs + 8 * (size_t)index);
 	return true;
 }

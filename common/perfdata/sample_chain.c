@@ -14,8 +14,7 @@ sample_chain_free(struct sample_chain *c)
 }
 
 static void
-add(struct sample_chain *c, const struct mem_map *map, uint64_t ip,
-    bool expand)
+add(struct sample_chain *c, const struct mem_map *map, uint64_t ip, bool expand)
 {
 	c->v = array_reserve(c->v, &c->cap, c->n + 1, sizeof *c->v);
 	c->v[c->n].map = map;
@@ -26,8 +25,7 @@ add(struct sample_chain *c, const struct mem_map *map, uint64_t ip,
 
 /* The map of ip for cpumode: the kernel's, the thread's, or none. */
 static const struct mem_map *
-map_for(struct machine *m, const struct thread *t, uint8_t cpumode,
-        uint64_t ip)
+map_for(struct machine *m, const struct thread *t, uint8_t cpumode, uint64_t ip)
 {
 	if (cpumode == PERF_RECORD_MISC_KERNEL)
 		return machine_find_map(m, t, true, ip);

@@ -128,8 +128,8 @@ put(struct script_out *o, const char *p, size_t n)
 }
 
 static void
-header(struct script_out *o, const struct perf_data_sample *ps,
-       unsigned fields, bool chain)
+header(struct script_out *o, const struct perf_data_sample *ps, unsigned fields,
+       bool chain)
 {
 	const struct record_sample *s = ps->s;
 	char buf[256];
@@ -140,8 +140,8 @@ header(struct script_out *o, const struct perf_data_sample *ps,
 			put(o, ps->comm.p, ps->comm.n);
 			put(o, " ", 1);
 		} else {
-			n = snprintf(buf, sizeof buf, "%16.*s ", (int)ps->comm.n,
-			             ps->comm.p);
+			n = snprintf(buf, sizeof buf, "%16.*s ",
+			             (int)ps->comm.n, ps->comm.p);
 			if (ps->comm.n >= 16) { /* "%16s" of a longer comm */
 				put(o, ps->comm.p, ps->comm.n);
 				put(o, " ", 1);
@@ -167,8 +167,8 @@ header(struct script_out *o, const struct perf_data_sample *ps,
 			uint64_t us = s->time / 1000;
 			snprintf(t, sizeof t, "%" PRIu64 ".%06" PRIu64,
 			         us / 1000000, us % 1000000);
-			n += snprintf(buf + n, sizeof buf - (size_t)n, "%12s: ",
-			              t);
+			n += snprintf(buf + n, sizeof buf - (size_t)n,
+			              "%12s: ", t);
 		}
 	}
 	if (fields & F_PERIOD)
@@ -204,7 +204,8 @@ script_out_sample(void *ctx, const struct perf_data_sample *ps)
 		if (chain) {
 			put(o, "\n", 1);
 			for (size_t i = 0; i < c->n; i++) {
-				struct span t = frame_text_chain(o->frames, &c->v[i]);
+				struct span t =
+				    frame_text_chain(o->frames, &c->v[i]);
 				put(o, t.p, t.n);
 			}
 		} else {

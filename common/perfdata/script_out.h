@@ -35,8 +35,8 @@ struct script_out {
 	const struct perf_file *file;
 	bool prepared; /* the fields below are set (at the first sample) */
 	int name_width;
-	bool use_callchain;     /* some event has call chains */
-	unsigned fields[8];     /* by output type */
+	bool use_callchain; /* some event has call chains */
+	unsigned fields[8]; /* by output type */
 	char *buf;
 	size_t len;
 	unsigned long samples;

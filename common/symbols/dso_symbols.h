@@ -45,8 +45,8 @@ struct dso_table {
 	struct dso *kernel; /* /proc/kallsyms, for every kernel DSO */
 	struct arena arena; /* the DSOs and their symbol names */
 	struct string_table demangled; /* names of ELF symbols, demangled */
-	uint64_t last_kernel;  /* kallsyms: the last kernel symbol */
-	uint64_t first_module; /* and the first module symbol, or 0 */
+	uint64_t last_kernel;          /* kallsyms: the last kernel symbol */
+	uint64_t first_module;         /* and the first module symbol, or 0 */
 };
 
 void dso_table_init(struct dso_table *t);

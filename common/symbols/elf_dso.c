@@ -55,8 +55,8 @@ elf_symbol_size(bfd *abfd, asymbol *sym)
 static bool
 is_function_symbol(bfd *abfd, asymbol *sym)
 {
-	if (sym->flags & (BSF_SECTION_SYM | BSF_FILE | BSF_DEBUGGING |
-	                  BSF_THREAD_LOCAL))
+	if (sym->flags &
+	    (BSF_SECTION_SYM | BSF_FILE | BSF_DEBUGGING | BSF_THREAD_LOCAL))
 		return false;
 	if (sym->flags & BSF_OBJECT)
 		return !bfd_is_und_section(sym->section) &&
@@ -152,8 +152,8 @@ add_plt_symbols(struct symbol_list *list, struct arena *names, bfd *file)
 	bfd_byte *syms = section_bytes(file, ".dynsym", &nsyms);
 	bfd_byte *str = section_bytes(file, ".dynstr", &nstr);
 	char buf[1024];
-	for (bfd_size_type i = 0;
-	     rela != NULL && syms != NULL && str != NULL && (i + 1) * RELA <= nrela;
+	for (bfd_size_type i = 0; rela != NULL && syms != NULL && str != NULL &&
+	                          (i + 1) * RELA <= nrela;
 	     i++) {
 		uint64_t info = bfd_getl64(rela + i * RELA + 8);
 		uint64_t sym = info >> 32;
@@ -175,8 +175,9 @@ add_plt_symbols(struct symbol_list *list, struct arena *names, bfd *file)
 
 /*
  * The function symbols perf would use: the .symtab of the DSO, else of
- * its debug file, else .dynsym; plus PLT stubs, from the DSO, either way.  The asymbol
- * array of the file with DWARF is kept for find_nearest_line.
+ * its debug file, else .dynsym; plus PLT stubs, from the DSO, either
+ * way.  The asymbol array of the file with DWARF is kept for
+ * find_nearest_line.
  */
 static void
 read_symbols(struct elf_dso *e, struct symbol_list *list, struct arena *names)
@@ -226,13 +227,14 @@ read_file_ranges(struct elf_dso *e)
 		for (asection *sec = e->file->sections; sec != NULL;
 		     sec = sec->next) {
 			flagword flags = bfd_section_flags(sec);
-			bool has = (flags & SEC_LOAD) && (flags & SEC_HAS_CONTENTS);
+			bool has =
+			    (flags & SEC_LOAD) && (flags & SEC_HAS_CONTENTS);
 			if (!(flags & SEC_ALLOC) || has != (bytes == 1) ||
 			    (flags & SEC_THREAD_LOCAL))
 				continue;
-			e->ranges = array_reserve(e->ranges, &e->ranges_cap,
-			                          e->nranges + 1,
-			                          sizeof *e->ranges);
+			e->ranges =
+			    array_reserve(e->ranges, &e->ranges_cap,
+			                  e->nranges + 1, sizeof *e->ranges);
 			struct file_range *r = &e->ranges[e->nranges++];
 			r->filepos = (uint64_t)sec->filepos;
 			r->size = bfd_section_size(sec);

@@ -90,8 +90,8 @@ records_of(struct inline_text *t, const struct perf_frame *f)
 	struct dso_dwarf dw = dso_dwarf(d);
 	uint64_t vma = dso_address(d, f->addr);
 	if (t->find_chain != NULL && dw.file != NULL) {
-		size_t n = t->find_chain(t->find_chain_ctx, &dw, vma,
-		                         t->chain, MAX_RECORDS);
+		size_t n = t->find_chain(t->find_chain_ctx, &dw, vma, t->chain,
+		                         MAX_RECORDS);
 		if (n != INLINE_CHAIN_ASK_BFD)
 			return n;
 	}
