@@ -6,8 +6,9 @@
 #    are inlined (frame pointers; dwarf call graphs; two events; no call
 #    graph), a system-wide -a -g recording, CPython -X perf with frame
 #    pointers, CPython with dwarf call graphs, the pipe format from a file
-#    and from standard input -- perfviews script reads the file itself
-#    (-v says so) and writes perf script's text byte for byte.  Where it
+#    and from standard input, a program rebuilt since its recording (read
+#    from perf's build-id cache) -- perfviews script reads the file
+#    itself (-v says so) and writes perf script's text byte for byte.  Where it
 #    does not, it passes only when at least 99.5% of the samples' stacks
 #    are identical and every line that differs is an inlined frame (the
 #    one cause known: libbfd names an aliased symbol after whichever
@@ -114,6 +115,12 @@ record c-two.data -e cpu-clock,page-faults -F 2000 -g -- "$TMP/symwork" 10 &&
 record c-nocg.data -e cpu-clock -F 2000 -- "$TMP/symwork" 10 &&
 	equal "C, no call graph" "$TMP/c-nocg.data"
 equal "C -O2, dwarf, --ns" "$TMP/c-dwarf.data" --ns
+# The program rebuilt since (another build id): its bytes and symbols
+# from perf's build-id cache, as perf reads them, or none.
+if [ -s "$TMP/c-dwarf.data" ] && "$CC" -O0 -g -o "$TMP/symwork" \
+    "$TOP"/test/workloads/symbols/*.c 2>"$TMP/cc.err"; then
+	equal "C -O2, dwarf, the program rebuilt -O0 since" "$TMP/c-dwarf.data"
+fi
 
 # The pipe format: from a file, and from standard input.
 if perf record -q -e cpu-clock -F 2000 --call-graph dwarf -o - -- \

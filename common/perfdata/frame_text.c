@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/xalloc.h"
 #include "perfdata/dso_files.h"
@@ -98,6 +99,14 @@ dso_entries(struct frame_text *ft, const struct map_dso *d)
 	struct dso_entries *e = &ft->per_dso[d->index];
 	if (!e->tried) {
 		e->tried = true;
+		if (d->kind == DSO_FILE) {
+			/* named as perf prints it, read where perf reads it */
+			char *path = dso_symbol_path(ft->file, d);
+			e->syms = dso_table_get_from(ft->dsos,
+			                             span_cstr(d->name), path);
+			free(path);
+			return e;
+		}
 		char *path = d->kind == DSO_KERNEL || d->kind == DSO_PERF_MAP
 		                 ? xstrdup(d->name)
 		                 : dso_file_path(ft->file, d);
@@ -105,6 +114,13 @@ dso_entries(struct frame_text *ft, const struct map_dso *d)
 		free(path); /* no symbols of this machine when fuzzing */
 		path = NULL;
 #endif
+		/* A process gone without its perf map: [unknown], silently,
+		 * as perf. */
+		if (path != NULL && d->kind == DSO_PERF_MAP &&
+		    access(path, R_OK) != 0) {
+			free(path);
+			path = NULL;
+		}
 		if (path != NULL)
 			e->syms = dso_table_get(ft->dsos, span_cstr(path));
 		free(path);

@@ -2,6 +2,7 @@
  * perf_data.c - see perf_data.h.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/message.h"
@@ -183,6 +184,35 @@ flush(struct perf_data *d, uint64_t limit)
 	}
 }
 
+/* The counts behind perf_data_warn_lost. */
+static void
+count_lost(struct perf_data *d, const struct perf_record *r)
+{
+	if (r->type == PERF_RECORD_SAMPLE)
+		d->sample_records++;
+	else if (r->type == PERF_RECORD_LOST)
+		d->lost_chunks++;
+	else if (r->type == PERF_RECORD_LOST_SAMPLES && r->size >= 16)
+		d->lost_samples += load_u64(r->p + 8);
+}
+
+void
+perf_data_warn_lost(const struct perf_data *d)
+{
+	/* perf_session__warn_about_errors, through ui__warning. */
+	if (d->lost_chunks > 0)
+		fprintf(stderr,
+		        "Warning:\nProcessed %d events and lost %d chunks!\n\n"
+		        "Check IO/CPU overload!\n\n",
+		        (int)d->records, (int)d->lost_chunks);
+	uint64_t all = d->sample_records + d->lost_samples;
+	if (all > 0 && (double)d->lost_samples / (double)all > 0.05)
+		fprintf(stderr,
+		        "Warning:\nProcessed %" PRIu64
+		        " samples and lost %3.2f%%!\n\n",
+		        all, (double)d->lost_samples / (double)all * 100.0);
+}
+
 void
 perf_data_read(struct perf_data *d)
 {
@@ -207,6 +237,7 @@ perf_data_read(struct perf_data *d)
 			perf_file_corrupt(&d->file, r.offset,
 			                  "a record of unknown type %" PRIu32,
 			                  r.type);
+		count_lost(d, &r);
 		uint64_t t = record_time(d, &r);
 		if (t == 0 || t == UINT64_MAX)
 			deliver(d, &r);

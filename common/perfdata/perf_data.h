@@ -41,6 +41,10 @@ struct perf_data {
 	void (*sample)(void *ctx, const struct perf_data_sample *ps);
 	void *ctx;
 	unsigned long records, samples, unknown_ids, guest_samples;
+	/* As perf counts them for its warnings: sample records, LOST
+	 * records, and the samples LOST_SAMPLES records say were lost. */
+	unsigned long sample_records, lost_chunks;
+	uint64_t lost_samples;
 };
 
 /* Open path ("-": standard input); fatal if it is not perf.data. */
@@ -53,5 +57,9 @@ void perf_data_close(struct perf_data *d);
  * on the way is fatal.
  */
 void perf_data_read(struct perf_data *d);
+
+/* On standard error, perf 6.1's warnings about lost records, as perf
+ * script prints them after its text. */
+void perf_data_warn_lost(const struct perf_data *d);
 
 #endif

@@ -93,6 +93,7 @@ perf_data_stream_read(struct sample_stream *st, const char *path)
 	d.sample = take;
 	d.ctx = &c;
 	perf_data_read(&d);
+	perf_data_warn_lost(&d);
 	if (d.unknown_ids > 0)
 		warnmsg("%s: %lu samples of unknown event ids left out", path,
 		        d.unknown_ids);

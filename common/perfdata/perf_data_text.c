@@ -56,6 +56,7 @@ perf_data_text(const struct perf_data_text_options *o, const char **why)
 	d.ctx = &out;
 	perf_data_read(&d);
 	script_out_flush(&out);
+	perf_data_warn_lost(&d);
 	if (o->verbose) {
 		struct dwarf_unwind_stats us = dwarf_unwind_stats(d.unwind);
 		struct inline_text_stats is = inline_text_stats(it);

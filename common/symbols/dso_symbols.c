@@ -214,28 +214,50 @@ dso_kind_of(struct span dso)
 	return dso_is_kernel(dso) ? DSO_KERNEL : DSO_OPAQUE;
 }
 
+/* The DSO named path (kind not DSO_OPAQUE), made on first use: read
+ * from file when it is new and file is not NULL. */
+static struct dso *
+dso_named(struct dso_table *t, struct span path, enum dso_kind kind,
+          const char *file)
+{
+	if (kind == DSO_KERNEL)
+		return t->kernel;
+	uint32_t count = t->paths.count;
+	uint32_t id = string_table_intern(&t->paths, path);
+	if (id == count) {
+		t->dsos = array_reserve(t->dsos, &t->dsos_cap, (size_t)id + 1,
+		                        sizeof *t->dsos);
+		const char *at = string_table_cstr(&t->paths, id);
+		if (file != NULL && strcmp(file, at) != 0) {
+			size_t n = strlen(file) + 1;
+			at = memcpy(arena_alloc(&t->arena, n, 1), file, n);
+		}
+		t->dsos[id] = dso_new(t, kind, at);
+	}
+	return t->dsos[id];
+}
+
+struct dso *
+dso_table_get_from(struct dso_table *t, struct span path, const char *file)
+{
+	enum dso_kind kind = dso_kind_of(path);
+	if (kind != DSO_ELF)
+		return file != NULL ? dso_table_get(t, path) : NULL;
+	uint32_t count = t->paths.count;
+	struct dso *d = dso_named(t, path, kind, file);
+	if (t->paths.count > count && file == NULL)
+		d->loaded = true; /* never read: not usable */
+	return dso_table_get(t, path);
+}
+
 struct dso *
 dso_table_get(struct dso_table *t, struct span path)
 {
 	enum dso_kind kind = dso_kind_of(path);
-	struct dso *d;
 
 	if (kind == DSO_OPAQUE)
 		return NULL;
-	if (kind == DSO_KERNEL) {
-		d = t->kernel;
-	} else {
-		uint32_t count = t->paths.count;
-		uint32_t id = string_table_intern(&t->paths, path);
-		if (id == count) {
-			t->dsos =
-			    array_reserve(t->dsos, &t->dsos_cap, (size_t)id + 1,
-			                  sizeof *t->dsos);
-			t->dsos[id] =
-			    dso_new(t, kind, string_table_cstr(&t->paths, id));
-		}
-		d = t->dsos[id];
-	}
+	struct dso *d = dso_named(t, path, kind, NULL);
 	if (!d->loaded) {
 		d->loaded = true;
 		if (d->kind == DSO_ELF)

@@ -56,6 +56,14 @@ void dso_table_free(struct dso_table *t);
 struct dso *dso_table_get(struct dso_table *t, struct span path);
 
 /*
+ * The same, for an ELF file perf names path whose bytes are in file (a
+ * copy in perf's build-id cache), or nowhere (file NULL: no symbols);
+ * as named the first time, for this table's life.
+ */
+struct dso *dso_table_get_from(struct dso_table *t, struct span path,
+                               const char *file);
+
+/*
  * Where perf's kernel map ends once it has read /proc/kallsyms (perf
  * extends it to its last symbol, past the text of the perf.data's
  * mmap: the init text); 0 without kallsyms.
