@@ -93,7 +93,11 @@ perf_data_stream_read(struct sample_stream *st, const char *path)
 	d.sample = take;
 	d.ctx = &c;
 	perf_data_read(&d);
-	perf_data_warn_lost(&d);
+	if (d.lost_chunks > 0 || d.lost_samples > 0)
+		warnmsg(
+		    "%s: perf record lost %lu chunks of records and %" PRIu64
+		    " samples (perf script warns of it too)",
+		    path, d.lost_chunks, d.lost_samples);
 	if (d.unknown_ids > 0)
 		warnmsg("%s: %lu samples of unknown event ids left out", path,
 		        d.unknown_ids);
