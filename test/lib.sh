@@ -106,3 +106,9 @@ report_node() {
 		esac
 	done
 }
+
+# per_sample TEXT: perf script text TEXT with each sample's comm made
+# unique ("s7-" before it), so that collapse keeps one stack per sample.
+per_sample() {
+	awk '/^[^ \t#]/ { n++; $0 = "s" n "-" $0 } { print }' "$1"
+}

@@ -35,12 +35,6 @@ fi
 CC=${CC:-cc}
 PV=$BIN/perfviews
 
-# per_sample TEXT: the text with each sample's comm made unique ("s7-"
-# before it), so that collapse keeps one stack per sample.
-per_sample() {
-	awk '/^[^ \t#]/ { n++; $0 = "s" n "-" $0 } { print }' "$1"
-}
-
 # equal NAME DATA [perf script options]: perfviews script reads DATA
 # itself and writes perf script's text.
 equal() {

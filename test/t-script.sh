@@ -28,12 +28,6 @@ fi
 CC=${CC:-cc}
 PV=$BIN/perfviews
 
-# per_sample TEXT: the text with each sample's comm made unique ("s7-"
-# before it), so that collapse keeps one stack per sample.
-per_sample() {
-	awk '/^[^ \t#]/ { n++; $0 = "s" n "-" $0 } { print }' "$1"
-}
-
 # equivalent NAME DATA [perfviews script options]: perfviews script's
 # text against perf script's, collapsed per sample.
 equivalent() {

@@ -26,6 +26,7 @@
 #include "dataset/dirs.h"
 #include "dataset/script.h"
 #include "dataset/script_text.h"
+#include "input/input_format.h"
 #include "perfdata/perf_data_text.h"
 #include "symbols/inline_text.h"
 
@@ -650,20 +651,6 @@ write_fd(void *ctx, const char *p, size_t n)
 	}
 }
 
-/* Can path be opened, and does it start as perf.data ("PERFILE2")? */
-static bool
-starts_as_perf_data(const char *path)
-{
-	char head[8];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	bool yes = read(fd, head, sizeof head) == (ssize_t)sizeof head &&
-	           memcmp(head, "PERFILE2", sizeof head) == 0;
-	close(fd);
-	return yes;
-}
-
 /*
  * The text made by the reader of perfdata, without perf; false, with -v
  * saying why, for perf to make (nothing written then).
@@ -678,7 +665,7 @@ read_here(const struct script_options *o, int fd)
 
 	if (o->use_perf)
 		return false;
-	if (strcmp(o->input, "-") != 0 && !starts_as_perf_data(o->input)) {
+	if (strcmp(o->input, "-") != 0 && !input_is_perf_data(o->input)) {
 		why = "not a perf.data file"; /* perf says what it is */
 	} else {
 		struct perf_data_text_options t = {

@@ -1,7 +1,9 @@
 /*
  * input_format.c - see input_format.h.
  */
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/message.h"
 #include "input/folded.h"
@@ -231,4 +233,19 @@ input_format_require(struct line_reader *r, unsigned accept)
 		    r->name, g.perf_line, g.folded_line);
 	}
 	return g.format;
+}
+
+bool
+input_is_perf_data(const char *path)
+{
+	char head[8];
+	if (strcmp(path, "-") == 0)
+		return false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	bool yes = read(fd, head, sizeof head) == (ssize_t)sizeof head &&
+	           memcmp(head, "PERFILE2", sizeof head) == 0;
+	close(fd);
+	return yes;
 }

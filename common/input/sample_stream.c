@@ -1,11 +1,9 @@
 /*
  * sample_stream.c - see sample_stream.h.
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/cli.h"
 #include "base/xalloc.h"
@@ -165,22 +163,6 @@ read_perf(struct sample_stream *st, struct perf_reader *r)
 	st->saw_perf = true;
 }
 
-/* Does the file at path start as perf.data does ("PERFILE2")? */
-static bool
-is_perf_data(const char *path)
-{
-	char head[8];
-	if (strcmp(path, "-") == 0)
-		return false;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	bool yes = read(fd, head, sizeof head) == (ssize_t)sizeof head &&
-	           memcmp(head, "PERFILE2", sizeof head) == 0;
-	close(fd);
-	return yes;
-}
-
 /* Take over the perf reader's buffered lines, already partly peeked at. */
 static void
 read_folded(struct sample_stream *st, struct perf_reader *from)
@@ -209,7 +191,7 @@ sample_stream_read(struct sample_stream *st, const char *path)
 {
 	struct perf_reader r;
 
-	if (st->read_perf_data != NULL && is_perf_data(path)) {
+	if (st->read_perf_data != NULL && input_is_perf_data(path)) {
 		st->input = path;
 		st->read_perf_data(st, path);
 		st->saw_perf = true;

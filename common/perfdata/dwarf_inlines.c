@@ -17,6 +17,7 @@
 #include "base/xalloc.h"
 #include "perfdata/dwarf_inlines.h"
 #include "symbols/demangle.h"
+#include "symbols/dwarf_lines.h"
 #include "symbols/inline_text.h"
 #include "symbols/libbfd.h"
 
@@ -486,20 +487,6 @@ function_at(const struct unit *u, uint64_t addr)
 	return best;
 }
 
-/* The section of abfd holding vma, as dwarf_lines finds it. */
-static asection *
-section_of(bfd *abfd, uint64_t vma)
-{
-	for (asection *sec = abfd->sections; sec != NULL; sec = sec->next) {
-		if (!(bfd_section_flags(sec) & SEC_ALLOC))
-			continue;
-		uint64_t start = bfd_section_vma(sec);
-		if (vma >= start && vma - start < bfd_section_size(sec))
-			return sec;
-	}
-	return NULL;
-}
-
 /*
  * No function of the DWARF at vma: libbfd names the ELF symbol there
  * (one record), as this does.  Without a symbol there: no record where
@@ -510,7 +497,7 @@ static size_t
 symbol_record(struct dwarf_inlines *d, const struct dso_dwarf *dw, uint64_t vma,
               bool in_unit, struct symbol_location *out)
 {
-	asection *sec = section_of(dw->file, vma);
+	asection *sec = dwarf_lines_section_of(dw->file, vma);
 	const char *name = NULL;
 
 	if (sec == NULL)
