@@ -141,10 +141,15 @@ for p in "$HOME"/.pyenv/versions/3.1[2-9]*/bin/python3; do
 	[ -x "$p" ] && PY=$p && break
 done
 if [ -n "$PY" ]; then
-	record py-xperf.data -e cpu-clock -F 2000 -g -- "$PY" -X perf \
+	record py-xperf.data -e cpu-clock -F 10000 -g -- "$PY" -X perf \
 	    "$TOP/test/workloads/hot.py" 20 &&
 		equal "CPython -X perf, -g" "$TMP/py-xperf.data"
-	if grep -q '(/tmp/perf-[0-9]*\.map)$' "$TMP/CPython -X perf, -g.ours"; then
+	# Python's frames are in the perf map; an fp chain reaches them
+	# only through libpython's frame pointers, which it may not keep
+	# (about 6 frames in 2,900 samples here).
+	if ! grep -q '(/tmp/perf-[0-9]*\.map)$' "$TMP/CPython -X perf, -g.perf"; then
+		skip "CPython -X perf: perf map frames" "no sample of perf script's reached one"
+	elif grep -q '(/tmp/perf-[0-9]*\.map)$' "$TMP/CPython -X perf, -g.ours"; then
 		pass "CPython -X perf: perf map frames written"
 	else
 		fail "CPython -X perf: no perf map frame"
