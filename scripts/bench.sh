@@ -197,7 +197,7 @@ script_bench "$DIR/start.data"
 if [ ! -s "$DIR/steady.data" ] || [ "$(count_samples "$DIR/steady.data")" -lt 50000 ]; then
 	echo "bench: recording hot.py (dwarf, 20 kHz)"
 	perf record -q -e cpu-clock -F 20000 --call-graph dwarf \
-	    -o "$DIR/steady.data" -- "$PY" test/workloads/hot.py 600 \
+	    -o "$DIR/steady.data" -- "$PY" test/workloads/hot.py 250 \
 	    >/dev/null 2>&1 || echo "bench: perf record failed" >&2
 fi
 script_bench "$DIR/steady.data"
