@@ -5,7 +5,9 @@
 #                        recordings, and again under ASan+UBSan)
 #   make views [ID=X]    every view of data set X (default: the example)
 #   make compare A=X B=Y what changed from data set X to Y, and the README
-#   make bench           throughput and peak memory against cat
+#   make bench [BENCH_ACCEPT=1] [BENCH_QUICK=1]  throughput and peak
+#                        memory against cat, compared with the figures
+#                        accepted last (scripts/bench-accepted.tsv)
 #   make fuzz [FUZZ_SECONDS=60]  each libFuzzer target for N seconds
 #   make install PREFIX=/usr/local
 #   make deps            install missing build and test dependencies
@@ -27,10 +29,11 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = dataset flame views perfdata symbols match input stats base
+GROUPS       = record dataset flame views perfdata symbols match input stats os base
 SYSLIBS_symbols = -lbfd
 SYSLIBS_perfdata = -ldw -lelf
 SYSLIBS_stats   = -lm
+SYSLIBS_record  = -lm
 SYSLIBS_dataset = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
@@ -41,7 +44,7 @@ LINK_calltree      = views perfdata symbols input base
 LINK_bydso         = views perfdata symbols input base
 LINK_bycategory    = flame views match perfdata symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = dataset views perfdata symbols input base
+LINK_perfviews     = record dataset views perfdata symbols input os base
 LINK_flatdiff      = views match perfdata symbols input stats base
 LINK_diffstacks    = views perfdata symbols input stats base
 LINK_fileaccess    = views input base
@@ -129,6 +132,14 @@ sanitize: | $(DEPS_OK)
 	    SANITIZE='-fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    all unit
 
+# make check builds three trees (release, ASan+UBSan, fuzz targets) before
+# its tests: on every CPU, unless -j says otherwise.
+ifneq ($(filter check,$(MAKECMDGOALS)),)
+ifeq ($(findstring j,$(firstword -$(MAKEFLAGS))),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
+endif
+
 check: all unit sanitize
 	@sh scripts/install-deps.sh --optional $(TEST_PKGS)
 	@if command -v $(FUZZ_CC) >/dev/null; then $(MAKE) --no-print-directory fuzz-build; fi
@@ -142,9 +153,11 @@ bench: all
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/share/man/man7 $(DESTDIR)$(PREFIX)/share/perfviews
+	    $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7 \
+	    $(DESTDIR)$(PREFIX)/share/perfviews
 	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(wildcard man/*.1) $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(wildcard man/*.5) $(DESTDIR)$(PREFIX)/share/man/man5
 	install -m 644 $(wildcard man/*.7) $(DESTDIR)$(PREFIX)/share/man/man7
 	install -m 644 $(wildcard share/perfviews/*.rules) \
 	    $(DESTDIR)$(PREFIX)/share/perfviews
@@ -155,5 +168,5 @@ format:
 clean:
 	rm -rf build bin
 
-# Data sets (SPEC §5-6): make record, views, stability, publish, suite.
+# Data sets (perfviews(5)): make record, views, stability, publish, suite.
 include common/dataset/datasets.mk

@@ -13,7 +13,6 @@
  * A function's rule is found once (the profile interns functions), so a
  * sample costs an array lookup per frame.
  */
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +34,11 @@ struct options {
 	bool inclusive, python, each, explain, check, svg;
 	uint64_t top;
 	struct option_list labels; /* --label, by column */
+	int format;                /* enum report_format, or FORMAT_SVG */
 };
+
+/* --format svg: the chart, beside the report formats of the text. */
+enum { FORMAT_SVG = -1 };
 
 struct bycategory {
 	struct options opt;
@@ -46,29 +49,40 @@ struct bycategory {
 	char **owned;        /* the labels' text */
 };
 
-enum {
-	OPT_RULES = 0x6000,
-	OPT_PYTHON,
-	OPT_EACH,
-	OPT_LABEL,
-	OPT_EXPLAIN,
-	OPT_CHECK,
-	OPT_TOP,
-	OPT_TITLE,
+static const struct option_choice formats[] = {
+    {"text", FORMAT_TEXT}, {"csv", FORMAT_CSV}, {"json", FORMAT_JSON},
+    {"svg", FORMAT_SVG},   {NULL, 0},
 };
 
-static const struct option bycategory_options[] = {
-    {"rules", required_argument, NULL, OPT_RULES},
-    {"inclusive", no_argument, NULL, 'i'},
-    {"python", no_argument, NULL, OPT_PYTHON},
-    {"each", no_argument, NULL, OPT_EACH},
-    {"label", required_argument, NULL, OPT_LABEL},
-    {"top", required_argument, NULL, OPT_TOP},
-    {"explain", no_argument, NULL, OPT_EXPLAIN},
-    {"check-rules", no_argument, NULL, OPT_CHECK},
-    {"title", required_argument, NULL, OPT_TITLE},
-    {NULL, 0, NULL, 0},
+#define O struct options
+static const struct option_row bycategory_options[] = {
+    OPT_TEXT(0, "rules", "FILE", O, rules,
+             "the rules (default: $PERFVIEWS_RULES, else the\n"
+             "installed cpython.rules)"),
+    OPT_FLAG('i', "inclusive", O, inclusive,
+             "count a category once per sample with a frame in it"),
+    OPT_FLAG(0, "python", O, python,
+             "categorise the innermost Python frame by module"),
+    OPT_FLAG(0, "each", O, each,
+             "a column (svg: a bar) per input, not combined"),
+    OPT_LIST(0, "label", "NAME", O, labels,
+             "name of the next input's column or bar (default:\n"
+             "its file name without -raw.txt[.xz])"),
+    OPT_COUNT(0, "top", "N", O, top,
+              "functions shown per category (default 3)"),
+    OPT_FLAG(0, "explain", O, explain,
+             "each function, its category and the rule (file:line)"),
+    OPT_FLAG(0, "check-rules", O, check,
+             "list rules that never match, or only match what\n"
+             "earlier rules claim"),
+    OPT_TEXT(0, "title", "TEXT", O, title, "the title of the svg chart"),
+    OPT_CHOICE('f', "format", "text|csv|json|svg", O, format, formats,
+               "output format (default text); svg:\n"
+               "a stacked bar per column"),
+    OPT_TABLE(O, view, view_option_table),
+    OPT_END,
 };
+#undef O
 
 static const struct program bycategory = {
     .name = "bycategory",
@@ -82,31 +96,7 @@ static const struct program bycategory = {
              "[--demangle] [file ...]\n",
     .summary = "Samples of perf script text or folded stacks by category "
                "(interpreter, gc, ...).",
-    .help = "      --rules FILE        the rules (default: $PERFVIEWS_RULES, "
-            "else the\n"
-            "                          installed cpython.rules)\n"
-            "  -i, --inclusive         count a category once per sample with "
-            "a frame in it\n"
-            "      --python            categorise the innermost Python frame "
-            "by module\n"
-            "      --each              a column (svg: a bar) per input, not "
-            "combined\n"
-            "      --label NAME        name of the next input's column or bar "
-            "(default:\n"
-            "                          its file name without -raw.txt[.xz])\n"
-            "      --top N             functions shown per category (default "
-            "3)\n"
-            "      --explain           each function, its category and the "
-            "rule (file:line)\n"
-            "      --check-rules       list rules that never match, or only "
-            "match what\n"
-            "                          earlier rules claim\n"
-            "      --title TEXT        the title of the svg chart\n"
-            "  (--format also takes svg: a stacked bar per column)\n",
-    .shortopts = "i" VIEW_SHORTOPTS,
     .options = bycategory_options,
-    .shared = view_options_long,
-    .shared_help = view_options_help,
     .reads_files = true,
 };
 
@@ -129,51 +119,6 @@ input_label(const char *path)
 			break;
 		}
 	return xstrndup(s.p, s.n);
-}
-
-static void
-write_explain(struct bycategory *b, const struct profile *p)
-{
-	struct category_profile *cp = &b->counts;
-	uint32_t *ids, n = category_profile_functions(cp, &ids);
-	struct column columns[6] = {
-	    {"samples", COLUMN_COUNT, 0}, {"percent", COLUMN_PERCENT, 0},
-	    {"category", COLUMN_TEXT, 0}, {"rule", COLUMN_TEXT, 0},
-	    {"dso", COLUMN_TEXT, 0},      {"symbol", COLUMN_TEXT, 0},
-	};
-	struct report_meta meta = {"bycategory --explain",
-	                           profile_event_name(p),
-	                           profile_weight_name(p), p->total};
-	char(*rule)[PATH_MAX + 16] = xcalloc(n ? n : 1, sizeof *rule);
-	struct cell *cells = xcalloc((size_t)n * 6 + 1, sizeof *cells);
-	struct table_writer w;
-
-	for (uint32_t i = 0; i < n; i++) {
-		const struct function *f = profile_function(p, ids[i]);
-		uint32_t r = cp->rule_of[ids[i]];
-		struct cell *c = cells + (size_t)i * 6;
-		if (r == RULE_NONE || r == RULE_NATIVE)
-			snprintf(rule[i], sizeof *rule, "-");
-		else
-			snprintf(rule[i], sizeof *rule, "%s:%u", b->rules.path,
-			         b->rules.rules[r].line);
-		c[0].count = c[1].count = cp->fn_weight[ids[i]];
-		c[2].text = category_name(
-		    &b->rules, category_profile_function_category(cp, ids[i]));
-		c[3].text = span_cstr(rule[i]);
-		c[4].text = profile_text(p, f->dso);
-		c[5].text = profile_text(p, f->name);
-		for (int k = 2; k < 5; k++)
-			if ((int)c[k].text.n > columns[k].width)
-				columns[k].width = (int)c[k].text.n;
-	}
-	table_begin(&w, b->opt.view.format, &meta, columns, 6);
-	for (uint32_t i = 0; i < n; i++)
-		table_row(&w, cells + (size_t)i * 6);
-	table_end(&w);
-	free(cells);
-	free(rule);
-	free(ids);
 }
 
 static void
@@ -265,51 +210,18 @@ check_options(const struct options *o)
 		usage_error("--srcline: rules match functions, not lines");
 }
 
-static void
+/* The options; returns the index of the first input. */
+static int
 parse_options(struct options *o, int argc, char *argv[])
 {
-	int ch;
-
 	o->top = 3;
-	while ((ch = program_option(&bycategory, argc, argv)) != -1) {
-		switch (ch) {
-		case OPT_RULES:
-			o->rules = optarg;
-			break;
-		case 'i':
-			o->inclusive = true;
-			break;
-		case OPT_PYTHON:
-			o->python = true;
-			break;
-		case OPT_EACH:
-			o->each = true;
-			break;
-		case OPT_LABEL:
-			option_list_add(&o->labels, optarg);
-			break;
-		case OPT_TOP:
-			o->top = option_count(optarg, "--top", true);
-			break;
-		case OPT_EXPLAIN:
-			o->explain = true;
-			break;
-		case OPT_CHECK:
-			o->check = true;
-			break;
-		case OPT_TITLE:
-			o->title = optarg;
-			break;
-		case 'f':
-			o->svg = strcmp(optarg, "svg") == 0;
-			if (!o->svg)
-				view_option(&o->view, ch, optarg);
-			break;
-		default:
-			view_option(&o->view, ch, optarg);
-		}
-	}
+	o->format = FORMAT_TEXT;
+	int first = program_parse(&bycategory, argc, argv, o);
+	o->svg = o->format == FORMAT_SVG;
+	if (!o->svg)
+		o->view.format = (enum report_format)o->format;
 	check_options(o);
+	return first;
 }
 
 /* Labels: as given, else from the file name, else "N inputs". */
@@ -343,9 +255,9 @@ main(int argc, char *argv[])
 
 	memset(&b, 0, sizeof b);
 	cli_start(bycategory.name);
-	parse_options(&b.opt, argc, argv);
-	int ninputs = argc - optind;
-	char **inputs = ninputs > 0 ? argv + optind : stdin_only;
+	int first = parse_options(&b.opt, argc, argv);
+	int ninputs = argc - first;
+	char **inputs = ninputs > 0 ? argv + first : stdin_only;
 	ninputs = ninputs > 0 ? ninputs : 1;
 	b.ncolumns = b.opt.each ? (size_t)ninputs : 1;
 	make_labels(&b, ninputs, inputs);
@@ -367,7 +279,8 @@ main(int argc, char *argv[])
 				free(order);
 			}
 			if (b.opt.explain)
-				write_explain(&b, &p);
+				category_profile_explain(&b.counts,
+				                         b.opt.view.format);
 			else if (b.opt.check)
 				category_profile_check(&b.counts, stdout);
 			else if (c + 1 == b.ncolumns)

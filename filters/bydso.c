@@ -9,7 +9,6 @@
  * once per sample in which they appear anywhere, as perf report --children
  * does; the DSOs then no longer sum to 100%.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,12 +35,28 @@ struct bydso {
 	uint32_t no_caller; /* "[none]" in the profile's names */
 };
 
-static const struct option bydso_options[] = {
-    {"inclusive", no_argument, NULL, 'i'},
-    {"depth", required_argument, NULL, 'd'},
-    {"percent-limit", required_argument, NULL, 'p'},
-    {NULL, 0, NULL, 0},
+/* --depth: 1, 2 or 3, read as a number. */
+static void
+depth_option(void *field, const char *value, const char *option)
+{
+	uint64_t *depth = field;
+
+	if (!parse_u64(value, depth) || *depth < 1 || *depth > 3)
+		usage_error("%s: 1, 2 or 3, not '%s'", option, value);
+}
+
+#define O struct options
+static const struct option_row bydso_options[] = {
+    OPT_FLAG('i', "inclusive", O, inclusive,
+             "count a DSO once per sample it appears in"),
+    OPT_CALL('d', "depth", "1|2|3", O, depth, depth_option,
+             "DSOs; and symbols (default); and calling DSOs"),
+    OPT_PERCENT('p', "percent-limit", "P", O, percent_limit,
+                "fold lines below P percent into [other]"),
+    OPT_TABLE(O, view, view_option_table),
+    OPT_END,
 };
+#undef O
 
 static const struct program bydso = {
     .name = "bydso",
@@ -53,16 +68,7 @@ static const struct program bydso = {
              "[--demangle] [--srcline] [file ...]\n",
     .summary = "The profile of perf script text by shared object, then "
                "symbol.",
-    .help = "  -i, --inclusive         count a DSO once per sample it "
-            "appears in\n"
-            "  -d, --depth 1|2|3       DSOs; and symbols (default); and "
-            "calling DSOs\n"
-            "  -p, --percent-limit P   fold lines below P percent into "
-            "[other]\n",
-    .shortopts = "id:p:" VIEW_SHORTOPTS,
     .options = bydso_options,
-    .shared = view_options_long,
-    .shared_help = view_options_help,
     .reads_files = true,
 };
 
@@ -138,31 +144,12 @@ int
 main(int argc, char *argv[])
 {
 	struct bydso b;
-	int ch;
 
 	memset(&b, 0, sizeof b);
 	b.opt.depth = 2;
 	cli_start(bydso.name);
-	while ((ch = program_option(&bydso, argc, argv)) != -1) {
-		switch (ch) {
-		case 'i':
-			b.opt.inclusive = true;
-			break;
-		case 'd':
-			if (!parse_u64(optarg, &b.opt.depth) ||
-			    b.opt.depth < 1 || b.opt.depth > 3)
-				usage_error("--depth: 1, 2 or 3, not '%s'",
-				            optarg);
-			break;
-		case 'p':
-			b.opt.percent_limit =
-			    option_percent(optarg, "--percent-limit");
-			break;
-		default:
-			view_option(&b.opt.view, ch, optarg);
-		}
-	}
-	if (!view_load(&b.profile, &b.opt.view, argc - optind, argv + optind)) {
+	int first = program_parse(&bydso, argc, argv, &b.opt);
+	if (!view_load(&b.profile, &b.opt.view, argc - first, argv + first)) {
 		profile_free(&b.profile);
 		return EXIT_DATA;
 	}

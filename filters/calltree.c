@@ -9,7 +9,6 @@
  * equals its self plus its children.  --inverted turns the tree upside
  * down: leaf functions at the top, their callers beneath.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +26,30 @@ struct options {
 	bool ascii;
 };
 
-static const struct option calltree_options[] = {
-    {"percent-limit", required_argument, NULL, 'p'},
-    {"max-depth", required_argument, NULL, 'd'},
-    {"inverted", no_argument, NULL, 'i'},
-    {"ascii", no_argument, NULL, 'a'},
-    {NULL, 0, NULL, 0},
+/* --max-depth: levels at most, in the tree's unsigned. */
+static void
+max_depth_option(void *field, const char *value, const char *option)
+{
+	uint64_t *depth = field;
+
+	*depth = option_count(value, option, false);
+	if (*depth > UINT32_MAX)
+		usage_error("%s: too large: '%s'", option, value);
+}
+
+#define O struct options
+static const struct option_row calltree_options[] = {
+    OPT_PERCENT('p', "percent-limit", "P", O, percent_limit,
+                "fold nodes below P percent into [other] (default 0.5)"),
+    OPT_CALL('d', "max-depth", "N", O, max_depth, max_depth_option,
+             "show N levels at most"),
+    OPT_FLAG('i', "inverted", O, inverted,
+             "leaves at the top, callers beneath"),
+    OPT_FLAG('a', "ascii", O, ascii, "indentation instead of line drawing"),
+    OPT_TABLE(O, view, view_option_table),
+    OPT_END,
 };
+#undef O
 
 static const struct program calltree = {
     .name = "calltree",
@@ -46,16 +62,7 @@ static const struct program calltree = {
              "                [--expand-inline] [--demangle] [--srcline] "
              "[file ...]\n",
     .summary = "The call tree of perf script text or folded stacks.",
-    .help = "  -p, --percent-limit P   fold nodes below P percent into "
-            "[other] (default 0.5)\n"
-            "  -d, --max-depth N       show N levels at most\n"
-            "  -i, --inverted          leaves at the top, callers beneath\n"
-            "  -a, --ascii             indentation instead of line "
-            "drawing\n",
-    .shortopts = "p:d:ia" VIEW_SHORTOPTS,
     .options = calltree_options,
-    .shared = view_options_long,
-    .shared_help = view_options_help,
     .reads_files = true,
 };
 
@@ -114,33 +121,10 @@ main(int argc, char *argv[])
 	struct options opt = {.percent_limit = 0.5};
 	struct profile profile;
 	struct tree tree;
-	int ch;
 
 	cli_start(calltree.name);
-	while ((ch = program_option(&calltree, argc, argv)) != -1) {
-		switch (ch) {
-		case 'p':
-			opt.percent_limit =
-			    option_percent(optarg, "--percent-limit");
-			break;
-		case 'd':
-			opt.max_depth =
-			    option_count(optarg, "--max-depth", false);
-			if (opt.max_depth > UINT32_MAX)
-				usage_error("--max-depth: too large: '%s'",
-				            optarg);
-			break;
-		case 'i':
-			opt.inverted = true;
-			break;
-		case 'a':
-			opt.ascii = true;
-			break;
-		default:
-			view_option(&opt.view, ch, optarg);
-		}
-	}
-	if (!view_load(&profile, &opt.view, argc - optind, argv + optind)) {
+	int first = program_parse(&calltree, argc, argv, &opt);
+	if (!view_load(&profile, &opt.view, argc - first, argv + first)) {
 		profile_free(&profile);
 		return EXIT_DATA;
 	}

@@ -6,7 +6,6 @@
  * distinct stack, sorted bytewise.  The root is the command name.  COUNT is
  * the number of samples, or with --period the sum of their periods.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +19,6 @@
 #include "input/sample_stream.h"
 #include "input/stack_weights.h"
 #include "perfdata/perf_data_stream.h"
-#include "symbols/read_options.h"
 #include "symbols/symbols.h"
 
 struct options {
@@ -38,21 +36,56 @@ struct collapse {
 	struct stack_weights stacks; /* name ids, root first; counts */
 };
 
-enum { OPT_KERNEL = 256, OPT_JIT, OPT_INLINE, OPT_ALL, OPT_ADDRS, OPT_PYTHON };
+/* --inline: annotated, and frames expanded into their inlined calls. */
+static void
+inline_option(void *field, const char *value, const char *option)
+{
+	struct options *o = field;
 
-static const struct option collapse_options[] = {
-    {"pid", no_argument, NULL, 'p'},
-    {"tid", no_argument, NULL, 't'},
-    {"kernel", no_argument, NULL, OPT_KERNEL},
-    {"jit", no_argument, NULL, OPT_JIT},
-    {"inline", no_argument, NULL, OPT_INLINE},
-    {"all", no_argument, NULL, OPT_ALL},
-    {"addrs", no_argument, NULL, OPT_ADDRS},
-    {"python", no_argument, NULL, OPT_PYTHON},
-    {"event-filter", required_argument, NULL, 'e'},
-    READ_OPTIONS_LONG,
-    {NULL, 0, NULL, 0},
+	(void)value, (void)option;
+	o->inlined = o->symbols.inline_frames = true;
+}
+
+/* --all: every annotation (frames are expanded only with --inline). */
+static void
+all_option(void *field, const char *value, const char *option)
+{
+	struct options *o = field;
+
+	(void)value, (void)option;
+	o->kernel = o->jit = o->inlined = true;
+}
+
+#define O struct options
+static const struct option_row collapse_options[] = {
+    OPT_SET('p', "pid", O, input.root, ROOT_PID, "root is comm-PID"),
+    OPT_SET('t', "tid", O, input.root, ROOT_TID, "root is comm-PID/TID"),
+    OPT_FLAG(0, "kernel", O, kernel, "annotate kernel frames with _[k]"),
+    OPT_FLAG(0, "jit", O, jit, "annotate JIT and perf-map frames with _[j]"),
+    OPT_CALL_ALL(0, "inline", NULL, inline_option,
+                 "annotate inlined frames with _[i], and expand\n"
+                 "frames into their inlined calls (libbfd)"),
+    OPT_CALL_ALL(0, "all", NULL, all_option, "all annotations"),
+    OPT_FLAG(0, "addrs", O, addrs, "keep the address of unknown symbols"),
+    OPT_FLAG(0, "python", O, python,
+             "fold interpreter frames between Python frames"),
+    OPT_FLAG(0, "period", O, input.period,
+             "weight samples by period, not count"),
+    OPT_TEXT('e', "event", "NAME", O, input.event,
+             "fold samples of event NAME (default: the first seen);\n"
+             "NAME* every event it begins"),
+    OPT_TEXT('e', "event-filter", "NAME", O, input.event, NULL),
+    OPT_FLAG(0, "strict", O, input.strict,
+             "a line that cannot be parsed is fatal"),
+    OPT_FLAG(0, "resolve", O, symbols.resolve,
+             "name unknown symbols from the DSO's symbol tables"),
+    OPT_FLAG(0, "srcline", O, symbols.srcline,
+             "append :file:line to frame names"),
+    OPT_FLAG(0, "demangle", O, symbols.demangle,
+             "demangle C++ and Rust names left mangled"),
+    OPT_END,
 };
+#undef O
 
 static const struct program collapse = {
     .name = "collapse",
@@ -63,31 +96,6 @@ static const struct program collapse = {
              "                [--resolve] [--srcline] [--demangle] "
              "[file ...]\n",
     .summary = "Fold `perf script` samples into stacks, one line per stack.",
-    .help = "  -p, --pid               root is comm-PID\n"
-            "  -t, --tid               root is comm-PID/TID\n"
-            "      --kernel            annotate kernel frames with _[k]\n"
-            "      --jit               annotate JIT and perf-map frames "
-            "with _[j]\n"
-            "      --inline            annotate inlined frames with _[i], "
-            "and expand\n"
-            "                          frames into their inlined calls "
-            "(libbfd)\n"
-            "      --all               all annotations\n"
-            "      --addrs             keep the address of unknown symbols\n"
-            "      --python            fold interpreter frames between "
-            "Python frames\n"
-            "      --period            weight samples by period, not count\n"
-            "  -e, --event NAME        fold samples of event NAME (default: "
-            "the first seen);\n"
-            "                          NAME* every event it begins\n"
-            "      --strict            a line that cannot be parsed is "
-            "fatal\n"
-            "      --resolve           name unknown symbols from the DSO's "
-            "symbol tables\n"
-            "      --srcline           append :file:line to frame names\n"
-            "      --demangle          demangle C++ and Rust names left "
-            "mangled\n",
-    .shortopts = "pte:",
     .options = collapse_options,
     .reads_files = true,
 };
@@ -222,44 +230,6 @@ write_output(struct collapse *c)
 	finish_output();
 }
 
-static void
-parse_options(struct options *o, int argc, char *argv[])
-{
-	int ch;
-
-	while ((ch = program_option(&collapse, argc, argv)) != -1) {
-		if (read_option(&o->input, &o->symbols, ch, optarg))
-			continue;
-		switch (ch) {
-		case 'p':
-			o->input.root = ROOT_PID;
-			break;
-		case 't':
-			o->input.root = ROOT_TID;
-			break;
-		case OPT_KERNEL:
-			o->kernel = true;
-			break;
-		case OPT_JIT:
-			o->jit = true;
-			break;
-		case OPT_INLINE:
-			o->inlined = true;
-			o->symbols.inline_frames = true;
-			break;
-		case OPT_ALL:
-			o->kernel = o->jit = o->inlined = true;
-			break;
-		case OPT_ADDRS:
-			o->addrs = true;
-			break;
-		case OPT_PYTHON:
-			o->python = true;
-			break;
-		}
-	}
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -268,7 +238,7 @@ main(int argc, char *argv[])
 
 	memset(&c, 0, sizeof c);
 	cli_start(collapse.name);
-	parse_options(&c.opt, argc, argv);
+	int first = program_parse(&collapse, argc, argv, &c.opt);
 
 	string_table_init(&c.names);
 	stack_weights_init(&c.stacks);
@@ -277,7 +247,7 @@ main(int argc, char *argv[])
 	stream.sample = add_sample;
 	stream.ctx = &c;
 	struct symbolizer *symbols = symbolizer_attach(&stream, &c.opt.symbols);
-	sample_stream_read_all(&stream, argc - optind, argv + optind);
+	sample_stream_read_all(&stream, argc - first, argv + first);
 
 	write_output(&c);
 	int status = sample_stream_finish(&stream) ? EXIT_OK : EXIT_DATA;

@@ -7,7 +7,8 @@
  * countB", the counts scaled to equal totals unless told not to.  Each
  * stack's change is tested as flatdiff tests a function's self share
  * (views/compare.h), and the result goes on a comment line before it,
- * which flamesvg reads and FlameGraph's scripts ignore:
+ * which flamesvg reads and FlameGraph's scripts ignore (the format is
+ * input/folded_diff.h's):
  *
  *   # perfviews-diff: widths=B; SUMMARY    first line: which column is
  *                                          the width, and a summary
@@ -18,7 +19,6 @@
  * With --a-widths the columns are swapped, "stack countB countA", so that
  * flamesvg (or flamegraph.pl --negate) draws A's widths.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +26,7 @@
 
 #include "base/cli.h"
 #include "base/xalloc.h"
+#include "input/folded_diff.h"
 #include "views/compare.h"
 #include "views/view_cli.h"
 
@@ -35,13 +36,39 @@ struct options {
 	bool a_widths;
 };
 
-enum { OPT_A_WIDTHS = 256 };
+/* --format: taken by every view, refused by this one. */
+static void
+format_option(void *field, const char *value, const char *option)
+{
+	(void)field, (void)value;
+	usage_error("%s: diffstacks writes folded stacks only", option);
+}
 
-static const struct option diffstacks_options[] = {
-    COMPARE_OPTIONS_LONG,
-    {"a-widths", no_argument, NULL, OPT_A_WIDTHS},
-    {NULL, 0, NULL, 0},
+#define O struct options
+static const struct option_row diffstacks_options[] = {
+    OPT_NOTE("A, B", "the profiles: folded stacks or perf script text (run\n"
+                     "markers make runs); - is stdin"),
+    OPT_FLAG(0, "a-widths", O, a_widths,
+             "widths from A (\"stack countB countA\"): what went\n"
+             "away shows; default widths from B"),
+    OPT_FLAG(0, "absolute", O, compare.absolute,
+             "counts as read, tested per run; default: scaled to\n"
+             "the width side's total, shares tested"),
+    OPT_CALL(0, "fdr", "P", O, compare.alpha, compare_fdr_option,
+             "false discovery rate, percent (default 5)"),
+    OPT_CALL(0, "min-samples", "N", O, compare.min_count,
+             compare_min_samples_option,
+             "test stacks with N samples or more in A and B\n"
+             "together (default 10)"),
+    OPT_FLAG(0, "exact-dso", O, compare.exact_dso,
+             "match DSO and command names by exact name"),
+    OPT_FLAG(0, "force", O, compare.force,
+             "compare different events or weighting anyway"),
+    OPT_CALL('f', "format", "FORMAT", O, view, format_option, NULL),
+    OPT_TABLE(O, view, view_option_table),
+    OPT_END,
 };
+#undef O
 
 static const struct program diffstacks = {
     .name = "diffstacks",
@@ -54,42 +81,18 @@ static const struct program diffstacks = {
              "                [--srcline] A B\n",
     .summary = "Two profiles as the input of a differential flame graph: "
                "\"stack countA countB\".",
-    .help = "  A, B                    the profiles: folded stacks or perf "
-            "script text (run\n"
-            "                          markers make runs); - is stdin\n"
-            "      --a-widths          widths from A (\"stack countB "
-            "countA\"): what went\n"
-            "                          away shows; default widths from B\n"
-            "      --absolute          counts as read, tested per run; "
-            "default: scaled to\n"
-            "                          the width side's total, shares "
-            "tested\n"
-            "      --fdr P             false discovery rate, percent "
-            "(default 5)\n"
-            "      --min-samples N     test stacks with N samples or more "
-            "in A and B\n"
-            "                          together (default 10)\n"
-            "      --exact-dso         match DSO and command names by "
-            "exact name\n"
-            "      --force             compare different events or "
-            "weighting anyway\n",
-    .shortopts = VIEW_SHORTOPTS,
     .options = diffstacks_options,
-    .shared = view_options_long,
-    .shared_help = view_options_help,
 };
 
-/* For qsort: stacks bytewise by their text. */
-static const struct compare *sorting;
-
+/* For qsort_r over a comparison: stacks bytewise by their text. */
 static int
-compare_stacks(const void *pa, const void *pb)
+compare_stacks(const void *pa, const void *pb, void *arg)
 {
-	const struct compare_item *a = &sorting->items[*(const uint32_t *)pa];
-	const struct compare_item *b = &sorting->items[*(const uint32_t *)pb];
+	const struct compare *c = arg;
+	const struct compare_item *a = &c->items[*(const uint32_t *)pa];
+	const struct compare_item *b = &c->items[*(const uint32_t *)pb];
 
-	return span_compare(compare_text(sorting, a->name),
-	                    compare_text(sorting, b->name));
+	return span_compare(compare_text(c, a->name), compare_text(c, b->name));
 }
 
 /* A count: whole, or with up to two decimals once scaled. */
@@ -106,7 +109,7 @@ put_count(double v)
 	printf(" %.*s", (int)n, text);
 }
 
-/* What flamesvg shows under the title: one line. */
+/* What flamesvg shows under the title: one line, in the header. */
 static void
 write_summary(const struct compare *c, const struct options *o, double scale)
 {
@@ -114,6 +117,9 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 	const char *name[2] = {"A", "B"};
 	double hidden = 0;
 	uint32_t nhidden = 0;
+	char *summary = NULL;
+	size_t n = 0;
+	FILE *out = open_memstream(&summary, &n);
 
 	for (uint32_t i = 0; i < c->nitems; i++) {
 		const struct compare_result *r = compare_result(c, i, 0);
@@ -122,26 +128,32 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 			hidden += r->weight[other];
 		}
 	}
-	printf("# perfviews-diff: widths=%s; %s (%s, %u run%s) against A (%s, "
-	       "%u run%s): %u of %u stacks changed significantly (%s, "
-	       "FDR %g%%); widths %s",
-	       name[width], "B", input_name(c->side[1].path), c->side[1].nruns,
-	       c->side[1].nruns == 1 ? "" : "s", input_name(c->side[0].path),
-	       c->side[0].nruns, c->side[0].nruns == 1 ? "" : "s",
-	       c->nsignificant[0], c->nitems,
-	       c->test == TEST_WELCH ? "Welch's t-test on runs"
-	                             : "counting error",
-	       100 * c->opt.alpha, name[width]);
+	if (out == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	fprintf(out,
+	        "%s (%s, %u run%s) against A (%s, "
+	        "%u run%s): %u of %u stacks changed significantly (%s, "
+	        "FDR %g%%); widths %s",
+	        "B", input_name(c->side[1].path), c->side[1].nruns,
+	        c->side[1].nruns == 1 ? "" : "s", input_name(c->side[0].path),
+	        c->side[0].nruns, c->side[0].nruns == 1 ? "" : "s",
+	        c->nsignificant[0], c->nitems,
+	        c->test == TEST_WELCH ? "Welch's t-test on runs"
+	                              : "counting error",
+	        100 * c->opt.alpha, name[width]);
 	if (!o->compare.absolute)
-		printf(", %s scaled by %.4g to equal totals", name[other],
-		       scale);
+		fprintf(out, ", %s scaled by %.4g to equal totals", name[other],
+		        scale);
 	if (nhidden > 0)
-		printf("; %u stack%s only in %s (%.1f%% of it) not drawn: "
-		       "they show %s --a-widths",
-		       nhidden, nhidden == 1 ? "" : "s", name[other],
-		       100 * hidden / (double)c->side[other].profile.total,
-		       o->a_widths ? "without" : "with");
-	printf("\n");
+		fprintf(out,
+		        "; %u stack%s only in %s (%.1f%% of it) not drawn: "
+		        "they show %s --a-widths",
+		        nhidden, nhidden == 1 ? "" : "s", name[other],
+		        100 * hidden / (double)c->side[other].profile.total,
+		        o->a_widths ? "without" : "with");
+	fclose(out);
+	folded_diff_write_header(stdout, o->a_widths, summary);
+	free(summary);
 }
 
 static void
@@ -163,14 +175,13 @@ write_stacks(struct compare *c, const struct options *o)
 	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
 	for (uint32_t i = 0; i < c->nitems; i++)
 		order[i] = i;
-	sorting = c;
-	qsort(order, c->nitems, sizeof *order, compare_stacks);
+	qsort_r(order, c->nitems, sizeof *order, compare_stacks, c);
 	for (uint32_t i = 0; i < c->nitems; i++) {
 		const struct compare_result *r = compare_result(c, order[i], 0);
 		struct span text = compare_text(c, c->items[order[i]].name);
 		if (r->tested)
-			printf("# p=%.3g q=%.3g %s\n", r->test.p, r->q,
-			       r->significant ? "yes" : "no");
+			folded_diff_write_test(stdout, r->test.p, r->q,
+			                       r->significant);
 		printf("%.*s", (int)text.n, text.p);
 		put_count(r->weight[other] * scale);
 		put_count(r->weight[width]);
@@ -179,27 +190,15 @@ write_stacks(struct compare *c, const struct options *o)
 	free(order);
 }
 
-static void
+/* The options; returns the index of A (B follows). */
+static int
 parse_options(struct options *o, int argc, char *argv[])
 {
-	int ch;
-
 	compare_options_default(&o->compare);
-	while ((ch = program_option(&diffstacks, argc, argv)) != -1) {
-		switch (ch) {
-		case OPT_A_WIDTHS:
-			o->a_widths = true;
-			break;
-		case 'f':
-			usage_error("--format: diffstacks writes folded stacks "
-			            "only");
-		default:
-			if (!compare_option(&o->compare, ch, optarg))
-				view_option(&o->view, ch, optarg);
-		}
-	}
-	if (argc - optind != 2)
+	int first = program_parse(&diffstacks, argc, argv, o);
+	if (argc - first != 2)
 		usage_error("two profiles to compare, A and B, expected");
+	return first;
 }
 
 int
@@ -210,9 +209,9 @@ main(int argc, char *argv[])
 
 	memset(&o, 0, sizeof o);
 	cli_start(diffstacks.name);
-	parse_options(&o, argc, argv);
+	int first = parse_options(&o, argc, argv);
 	compare_init(&c, &o.compare, KEY_STACK);
-	compare_read_both(&c, &o.view, argv[optind], argv[optind + 1]);
+	compare_read_both(&c, &o.view, argv[first], argv[first + 1]);
 	compare_check(&c);
 	compare_run(&c);
 	write_stacks(&c, &o);

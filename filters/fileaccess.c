@@ -9,7 +9,6 @@
  * lookups by directory.  The counting is views/file_access.h's, the
  * writing views/file_report.h's.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,15 +27,25 @@ struct fileaccess {
 	struct file_access access;
 };
 
-enum { OPT_STRICT = 256 };
-
-static const struct option fileaccess_options[] = {
-    {"format", required_argument, NULL, 'f'},
-    {"sort", required_argument, NULL, 's'},
-    {"limit", required_argument, NULL, 'n'},
-    {"strict", no_argument, NULL, OPT_STRICT},
-    {NULL, 0, NULL, 0},
+static const struct option_choice sort_keys[] = {
+    {"calls", FILE_SORT_CALLS},
+    {"failed", FILE_SORT_FAILED},
+    {"time", FILE_SORT_TIME},
+    {NULL, 0},
 };
+
+#define O struct fileaccess
+static const struct option_row fileaccess_options[] = {
+    OPT_CHOICE('f', "format", "FORMAT", O, report.format, report_formats,
+               "text (default), csv or json"),
+    OPT_CHOICE('s', "sort", "KEY", O, report.sort, sort_keys,
+               "calls (default), failed or time"),
+    OPT_COUNT('n', "limit", "N", O, report.limit,
+              "show the first N paths and directories (0: all)"),
+    OPT_FLAG(0, "strict", O, strict, "a line that cannot be parsed is fatal"),
+    OPT_END,
+};
+#undef O
 
 static const struct program fileaccess = {
     .name = "fileaccess",
@@ -45,13 +54,6 @@ static const struct program fileaccess = {
              "                  [--strict] [file ...]\n",
     .summary = "The files a traced program looked up and used, per path, "
                "from strace text.",
-    .help = "  -f, --format FORMAT     text (default), csv or json\n"
-            "  -s, --sort KEY          calls (default), failed or time\n"
-            "  -n, --limit N           show the first N paths and "
-            "directories (0: all)\n"
-            "      --strict            a line that cannot be parsed is "
-            "fatal\n",
-    .shortopts = "f:s:n:",
     .options = fileaccess_options,
     .reads_files = true,
 };
@@ -79,44 +81,16 @@ read_input(void *ctx, const char *path)
 	input_close(fd);
 }
 
-static enum file_sort
-sort_option(const char *arg)
-{
-	if (strcmp(arg, "calls") == 0)
-		return FILE_SORT_CALLS;
-	if (strcmp(arg, "failed") == 0)
-		return FILE_SORT_FAILED;
-	if (strcmp(arg, "time") == 0)
-		return FILE_SORT_TIME;
-	usage_error("--sort: calls, failed or time, not '%s'", arg);
-}
-
 int
 main(int argc, char *argv[])
 {
 	struct fileaccess f;
-	int ch;
 
 	memset(&f, 0, sizeof f);
 	cli_start(fileaccess.name);
-	while ((ch = program_option(&fileaccess, argc, argv)) != -1) {
-		switch (ch) {
-		case 'f':
-			f.report.format = report_format_option(optarg);
-			break;
-		case 's':
-			f.report.sort = sort_option(optarg);
-			break;
-		case 'n':
-			f.report.limit = option_count(optarg, "--limit", true);
-			break;
-		case OPT_STRICT:
-			f.strict = true;
-			break;
-		}
-	}
+	int first = program_parse(&fileaccess, argc, argv, &f);
 	file_access_init(&f.access);
-	each_input(argc - optind, argv + optind, read_input, &f);
+	each_input(argc - first, argv + first, read_input, &f);
 	file_report(&f.access, &f.report);
 	file_access_free(&f.access);
 	finish_output();

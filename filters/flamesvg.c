@@ -8,7 +8,6 @@
  * differential input written by diffstacks carries its tests on comment
  * lines: frames whose change is not significant are drawn white.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "flame/flame_graph.h"
 #include "flame/flame_svg.h"
 #include "input/folded.h"
+#include "input/folded_diff.h"
 #include "input/input_format.h"
 #include "flame/palette.h"
 
@@ -44,56 +44,103 @@ struct input_state {
 	struct flame_test next; /* "# p=P q=Q yes|no" before a stack */
 };
 
-#define DIFF_HEADER "# perfviews-diff: widths="
+/* --width, --height: whole pixels. */
+static void
+pixels_option(void *field, const char *value, const char *option)
+{
+	uint64_t v;
 
-enum {
-	OPT_TITLE = 256,
-	OPT_SUBTITLE,
-	OPT_NOTES,
-	OPT_WIDTH,
-	OPT_HEIGHT,
-	OPT_FONTSIZE,
-	OPT_FONTTYPE,
-	OPT_FONTWIDTH,
-	OPT_MINWIDTH,
-	OPT_COUNTNAME,
-	OPT_NAMETYPE,
-	OPT_COLORS,
-	OPT_BGCOLORS,
-	OPT_HASH,
-	OPT_REVERSE,
-	OPT_INVERTED,
-	OPT_FLAMECHART,
-	OPT_NEGATE,
-	OPT_TOTAL,
-	OPT_FACTOR,
-	OPT_STRICT,
-};
+	if (!parse_u64(value, &v) || v == 0 || v > 1000000)
+		usage_error("bad %s '%s': want a whole number of pixels",
+		            option, value);
+	*(int *)field = (int)v;
+}
 
-static const struct option flamesvg_options[] = {
-    {"title", required_argument, NULL, OPT_TITLE},
-    {"subtitle", required_argument, NULL, OPT_SUBTITLE},
-    {"notes", required_argument, NULL, OPT_NOTES},
-    {"width", required_argument, NULL, OPT_WIDTH},
-    {"height", required_argument, NULL, OPT_HEIGHT},
-    {"fontsize", required_argument, NULL, OPT_FONTSIZE},
-    {"fonttype", required_argument, NULL, OPT_FONTTYPE},
-    {"fontwidth", required_argument, NULL, OPT_FONTWIDTH},
-    {"minwidth", required_argument, NULL, OPT_MINWIDTH},
-    {"countname", required_argument, NULL, OPT_COUNTNAME},
-    {"nametype", required_argument, NULL, OPT_NAMETYPE},
-    {"colors", required_argument, NULL, OPT_COLORS},
-    {"bgcolors", required_argument, NULL, OPT_BGCOLORS},
-    {"hash", no_argument, NULL, OPT_HASH},
-    {"reverse", no_argument, NULL, OPT_REVERSE},
-    {"inverted", no_argument, NULL, OPT_INVERTED},
-    {"flamechart", no_argument, NULL, OPT_FLAMECHART},
-    {"negate", no_argument, NULL, OPT_NEGATE},
-    {"total", required_argument, NULL, OPT_TOTAL},
-    {"factor", required_argument, NULL, OPT_FACTOR},
-    {"strict", no_argument, NULL, OPT_STRICT},
-    {NULL, 0, NULL, 0},
+/* --fontsize, --fontwidth, --total, --factor: a positive number. */
+static void
+positive_option(void *field, const char *value, const char *option)
+{
+	double v;
+
+	if (!parse_double(value, &v) || !(v > 0) || v > 1e300)
+		usage_error("bad %s '%s': want a positive number", option,
+		            value);
+	*(double *)field = v;
+}
+
+/* --minwidth: "0.5" pixels or "2%" of the total. */
+static void
+min_width_option(void *field, const char *value, const char *option)
+{
+	struct options *o = field;
+	size_t n = strlen(value);
+	char number[64];
+
+	o->min_width_percent = n > 0 && value[n - 1] == '%';
+	if (o->min_width_percent)
+		n--;
+	if (n == 0 || n >= sizeof number)
+		usage_error("bad %s '%s': want pixels or N%%", option, value);
+	memcpy(number, value, n);
+	number[n] = '\0';
+	if (!parse_double(number, &o->min_width) || o->min_width < 0)
+		usage_error("bad %s '%s': want pixels or N%%", option, value);
+}
+
+static void
+palette_option(void *field, const char *value, const char *option)
+{
+	(void)option;
+	if (!palette_parse(value, field))
+		usage_error("unknown palette '%s'", value);
+}
+
+#define O struct options
+static const struct option_row flamesvg_options[] = {
+    OPT_TEXT(0, "title", "TEXT", O, svg.title,
+             "title (default \"Flame Graph\")"),
+    OPT_TEXT(0, "subtitle", "TEXT", O, svg.subtitle,
+             "second line under the title"),
+    OPT_TEXT(0, "notes", "TEXT", O, svg.notes,
+             "notes kept in the SVG (<desc>)"),
+    OPT_CALL(0, "width", "PX", O, layout.image_width, pixels_option,
+             "image width (default 1200)"),
+    OPT_CALL(0, "height", "PX", O, layout.frame_height, pixels_option,
+             "height of a frame (default 16)"),
+    OPT_CALL(0, "fontsize", "PX", O, layout.font_size, positive_option,
+             "font size (default 12)"),
+    OPT_TEXT(0, "fonttype", "FONT", O, svg.font_type,
+             "font family (default Verdana)"),
+    OPT_CALL(0, "fontwidth", "RATIO", O, layout.font_width, positive_option,
+             "average character width / font size (default 0.59)"),
+    OPT_CALL_ALL(0, "minwidth", "PX|N%", min_width_option,
+                 "omit narrower frames (default 0.1 pixel)"),
+    OPT_TEXT(0, "countname", "TEXT", O, svg.countname,
+             "what counts are (default \"samples\")"),
+    OPT_TEXT(0, "nametype", "TEXT", O, svg.nametype,
+             "what names are (default \"Function:\")"),
+    OPT_CALL(0, "colors", "PALETTE", O, svg.palette, palette_option,
+             "hot (default), mem, io, wakeup, chain, red, green,\n"
+             "blue, aqua, yellow, purple, orange, java, js, perl,\n"
+             "python"),
+    OPT_TEXT(0, "bgcolors", "COLOR", O, bgcolors,
+             "yellow, blue, green, grey or #rrggbb"),
+    OPT_FLAG(0, "hash", O, svg.hash_colours,
+             "names that start alike get alike colours"),
+    OPT_FLAG(0, "reverse", O, reverse, "merge stacks from the leaves"),
+    OPT_FLAG(0, "inverted", O, layout.inverted,
+             "icicle graph: root at the top"),
+    OPT_FLAG(0, "flamechart", O, flamechart,
+             "keep input order, do not merge stacks"),
+    OPT_FLAG(0, "negate", O, svg.negate, "diff input: swap red and blue"),
+    OPT_CALL(0, "total", "N", O, total, positive_option,
+             "counts across the full width"),
+    OPT_CALL(0, "factor", "F", O, svg.factor, positive_option,
+             "multiply counts shown by F"),
+    OPT_FLAG(0, "strict", O, strict, "a line without a count is fatal"),
+    OPT_END,
 };
+#undef O
 
 static const struct program flamesvg = {
     .name = "flamesvg",
@@ -111,110 +158,32 @@ static const struct program flamesvg = {
              "                [file ...]\n",
     .summary = "Draw folded stacks as an interactive flame graph (SVG on "
                "stdout).",
-    .help =
-        "      --title TEXT        title (default \"Flame Graph\")\n"
-        "      --subtitle TEXT     second line under the title\n"
-        "      --notes TEXT        notes kept in the SVG (<desc>)\n"
-        "      --width PX          image width (default 1200)\n"
-        "      --height PX         height of a frame (default 16)\n"
-        "      --fontsize PX       font size (default 12)\n"
-        "      --fonttype FONT     font family (default Verdana)\n"
-        "      --fontwidth RATIO   average character width / font size "
-        "(default 0.59)\n"
-        "      --minwidth PX|N%    omit narrower frames (default 0.1 pixel)\n"
-        "      --countname TEXT    what counts are (default \"samples\")\n"
-        "      --nametype TEXT     what names are (default \"Function:\")\n"
-        "      --colors PALETTE    hot (default), mem, io, wakeup, chain, red, "
-        "green,\n"
-        "                          blue, aqua, yellow, purple, orange, java, "
-        "js, perl,\n"
-        "                          python\n"
-        "      --bgcolors COLOR    yellow, blue, green, grey or #rrggbb\n"
-        "      --hash              names that start alike get alike colours\n"
-        "      --reverse           merge stacks from the leaves\n"
-        "      --inverted          icicle graph: root at the top\n"
-        "      --flamechart        keep input order, do not merge stacks\n"
-        "      --negate            diff input: swap red and blue\n"
-        "      --total N           counts across the full width\n"
-        "      --factor F          multiply counts shown by F\n"
-        "      --strict            a line without a count is fatal\n",
-    .shortopts = "",
     .options = flamesvg_options,
     .reads_files = true,
 };
 
-static int
-parse_pixels(const char *option, const char *value)
-{
-	uint64_t v;
-
-	if (!parse_u64(value, &v) || v == 0 || v > 1000000)
-		usage_error("bad %s '%s': want a whole number of pixels",
-		            option, value);
-	return (int)v;
-}
-
-static double
-parse_positive(const char *option, const char *value)
-{
-	double v;
-
-	if (!parse_double(value, &v) || !(v > 0) || v > 1e300)
-		usage_error("bad %s '%s': want a positive number", option,
-		            value);
-	return v;
-}
-
-/* "0.5" pixels or "2%" of the total. */
-static void
-parse_min_width(struct options *o, const char *value)
-{
-	size_t n = strlen(value);
-	char number[64];
-
-	o->min_width_percent = n > 0 && value[n - 1] == '%';
-	if (o->min_width_percent)
-		n--;
-	if (n == 0 || n >= sizeof number)
-		usage_error("bad --minwidth '%s': want pixels or N%%", value);
-	memcpy(number, value, n);
-	number[n] = '\0';
-	if (!parse_double(number, &o->min_width) || o->min_width < 0)
-		usage_error("bad --minwidth '%s': want pixels or N%%", value);
-}
-
-/* The comment lines of diffstacks; others are comments. */
+/* The comment lines of diffstacks (folded_diff.h); others are comments. */
 static void
 read_comment(void *ctx, struct span line)
 {
 	struct input_state *in = ctx;
-	char text[64], verdict[8];
-	float p, q;
+	struct folded_diff_test t;
+	struct span summary;
+	char side;
 
-	if (span_starts_with(line, DIFF_HEADER) &&
-	    line.n > sizeof DIFF_HEADER) {
-		char side = line.p[sizeof DIFF_HEADER - 1];
-		in->tested = side == 'A' || side == 'B';
+	if (folded_diff_read_header(line, &side, &summary)) {
+		in->tested = side != 0;
 		in->a_widths = side == 'A';
-		struct span rest = span_make(line.p + sizeof DIFF_HEADER,
-		                             line.n - sizeof DIFF_HEADER);
-		if (span_starts_with(rest, "; ")) {
+		if (summary.p != NULL) {
 			free(in->summary);
-			in->summary = xstrndup(rest.p + 2, rest.n - 2);
+			in->summary = xstrndup(summary.p, summary.n);
 		}
-		return;
+	} else if (in->tested && folded_diff_read_test(line, &t)) {
+		in->next.p = t.p;
+		in->next.q = t.q;
+		in->next.verdict =
+		    t.significant ? FLAME_SIGNIFICANT : FLAME_NOISE;
 	}
-	if (!in->tested || !span_starts_with(line, "# p=") ||
-	    line.n >= sizeof text)
-		return;
-	memcpy(text, line.p, line.n);
-	text[line.n] = '\0';
-	if (sscanf(text, "# p=%f q=%f %7s", &p, &q, verdict) != 3)
-		return;
-	in->next.p = p;
-	in->next.q = q;
-	in->next.verdict =
-	    strcmp(verdict, "yes") == 0 ? FLAME_SIGNIFICANT : FLAME_NOISE;
 }
 
 static void
@@ -295,82 +264,12 @@ set_defaults(struct options *o)
 	o->svg.factor = 1;
 }
 
-static void
+/* The options; returns the index of the first input. */
+static int
 parse_options(struct options *o, int argc, char *argv[])
 {
-	int ch;
+	int first = program_parse(&flamesvg, argc, argv, o);
 
-	while ((ch = program_option(&flamesvg, argc, argv)) != -1) {
-		switch (ch) {
-		case OPT_TITLE:
-			o->svg.title = optarg;
-			break;
-		case OPT_SUBTITLE:
-			o->svg.subtitle = optarg;
-			break;
-		case OPT_NOTES:
-			o->svg.notes = optarg;
-			break;
-		case OPT_WIDTH:
-			o->layout.image_width = parse_pixels("--width", optarg);
-			break;
-		case OPT_HEIGHT:
-			o->layout.frame_height =
-			    parse_pixels("--height", optarg);
-			break;
-		case OPT_FONTSIZE:
-			o->layout.font_size =
-			    parse_positive("--fontsize", optarg);
-			break;
-		case OPT_FONTTYPE:
-			o->svg.font_type = optarg;
-			break;
-		case OPT_FONTWIDTH:
-			o->layout.font_width =
-			    parse_positive("--fontwidth", optarg);
-			break;
-		case OPT_MINWIDTH:
-			parse_min_width(o, optarg);
-			break;
-		case OPT_COUNTNAME:
-			o->svg.countname = optarg;
-			break;
-		case OPT_NAMETYPE:
-			o->svg.nametype = optarg;
-			break;
-		case OPT_COLORS:
-			if (!palette_parse(optarg, &o->svg.palette))
-				usage_error("unknown palette '%s'", optarg);
-			break;
-		case OPT_BGCOLORS:
-			o->bgcolors = optarg;
-			break;
-		case OPT_HASH:
-			o->svg.hash_colours = true;
-			break;
-		case OPT_REVERSE:
-			o->reverse = true;
-			break;
-		case OPT_INVERTED:
-			o->layout.inverted = true;
-			break;
-		case OPT_FLAMECHART:
-			o->flamechart = true;
-			break;
-		case OPT_NEGATE:
-			o->svg.negate = true;
-			break;
-		case OPT_TOTAL:
-			o->total = parse_positive("--total", optarg);
-			break;
-		case OPT_FACTOR:
-			o->svg.factor = parse_positive("--factor", optarg);
-			break;
-		case OPT_STRICT:
-			o->strict = true;
-			break;
-		}
-	}
 	if (!palette_background(o->bgcolors, o->svg.palette,
 	                        o->svg.background[0], o->svg.background[1]))
 		usage_error("unknown background '%s': want yellow, blue, "
@@ -380,6 +279,7 @@ parse_options(struct options *o, int argc, char *argv[])
 		usage_error("bad --width %d: want more than %d pixels",
 		            o->layout.image_width, 2 * FLAME_XPAD);
 	o->layout.subtitle = o->svg.subtitle != NULL && *o->svg.subtitle;
+	return first;
 }
 
 int
@@ -390,9 +290,9 @@ main(int argc, char *argv[])
 
 	cli_start(flamesvg.name);
 	set_defaults(&o);
-	parse_options(&o, argc, argv);
-	argc -= optind;
-	argv += optind;
+	int first = parse_options(&o, argc, argv);
+	argc -= first;
+	argv += first;
 
 	memset(&in, 0, sizeof in);
 	flame_graph_init(&in.graph, o.reverse, o.flamechart);
@@ -400,7 +300,6 @@ main(int argc, char *argv[])
 		read_input(&in, &o, "-");
 	for (int i = 0; i < argc; i++)
 		read_input(&in, &o, argv[i]);
-	flame_graph_finish(&in.graph);
 	if (in.graph.tested) {
 		/* Red is where B grew, whichever side gives the widths. */
 		o.svg.a_widths = in.a_widths;
@@ -431,7 +330,7 @@ main(int argc, char *argv[])
 	                       ? full * o.min_width / 100
 	                       : o.min_width * full /
 	                             (o.layout.image_width - 2.0 * FLAME_XPAD);
-	flame_graph_prune(&in.graph, min_width);
+	flame_graph_finish(&in.graph, min_width);
 	flame_layout_init(&o.layout, full, in.graph.max_depth);
 	flame_svg_write(stdout, &in.graph, &o.layout, &o.svg);
 	finish_output();

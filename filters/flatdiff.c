@@ -11,7 +11,6 @@
  * Benjamini–Hochberg over all rows (see views/compare.h).  Rows of one
  * side only are listed apart, as new and gone (views/compare_table.h).
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,17 +39,50 @@ struct flatdiff {
 	struct compare_table table;
 };
 
-enum { OPT_ALL = 256, OPT_RULES };
-
-static const struct option flatdiff_options[] = {
-    COMPARE_OPTIONS_LONG,
-    {"all", no_argument, NULL, OPT_ALL},
-    {"limit", required_argument, NULL, 'n'},
-    {"sort", required_argument, NULL, 's'},
-    {"by", required_argument, NULL, 'b'},
-    {"rules", required_argument, NULL, OPT_RULES},
-    {NULL, 0, NULL, 0},
+static const struct option_choice measures[] = {
+    {"self", 0},
+    {"total", 1},
+    {NULL, 0},
 };
+
+static const struct option_choice row_keys[] = {
+    {"sym,dso", KEY_FUNCTION},
+    {"dso", KEY_DSO},
+    {"category", KEY_CATEGORY},
+    {NULL, 0},
+};
+
+#define O struct options
+static const struct option_row flatdiff_options[] = {
+    OPT_NOTE("A, B", "the profiles: perf script text (run markers make\n"
+                     "runs) or folded stacks; - is stdin"),
+    OPT_FLAG(0, "absolute", O, compare.absolute,
+             "compare counts per run, not shares of each total"),
+    OPT_FLAG(0, "all", O, all,
+             "every row (default: significant rows, then the\n"
+             "largest others up to --limit)"),
+    OPT_COUNT('n', "limit", "N", O, limit,
+              "rows of a section, significant ones apart (default 20)"),
+    OPT_CHOICE('s', "sort", "self|total", O, measure, measures,
+               "order and test by self (default) or total share"),
+    OPT_CHOICE('b', "by", "sym,dso|dso|category", O, by, row_keys,
+               "\na row per function (default), DSO or category"),
+    OPT_TEXT(0, "rules", "FILE", O, rules,
+             "by category: the rules (default: bycategory's)"),
+    OPT_CALL(0, "fdr", "P", O, compare.alpha, compare_fdr_option,
+             "false discovery rate, percent (default 5)"),
+    OPT_CALL(0, "min-samples", "N", O, compare.min_count,
+             compare_min_samples_option,
+             "test rows with N samples or more in A and B together\n"
+             "(default 10)"),
+    OPT_FLAG(0, "exact-dso", O, compare.exact_dso,
+             "match DSOs by exact name, versions included"),
+    OPT_FLAG(0, "force", O, compare.force,
+             "compare different events or weighting anyway"),
+    OPT_TABLE(O, view, view_option_table),
+    OPT_END,
+};
+#undef O
 
 static const struct program flatdiff = {
     .name = "flatdiff",
@@ -66,84 +98,22 @@ static const struct program flatdiff = {
              "                [--srcline] A B\n",
     .summary = "Compare the flat profiles of A and B: what changed, and is "
                "it more than noise?",
-    .help = "  A, B                    the profiles: perf script text (run "
-            "markers make\n"
-            "                          runs) or folded stacks; - is stdin\n"
-            "      --absolute          compare counts per run, not shares "
-            "of each total\n"
-            "      --all               every row (default: significant "
-            "rows, then the\n"
-            "                          largest others up to --limit)\n"
-            "  -n, --limit N           rows of a section, significant ones "
-            "apart (default 20)\n"
-            "  -s, --sort self|total   order and test by self (default) or "
-            "total share\n"
-            "  -b, --by sym,dso|dso|category\n"
-            "                          a row per function (default), DSO "
-            "or category\n"
-            "      --rules FILE        by category: the rules (default: "
-            "bycategory's)\n"
-            "      --fdr P             false discovery rate, percent "
-            "(default 5)\n"
-            "      --min-samples N     test rows with N samples or more in "
-            "A and B together\n"
-            "                          (default 10)\n"
-            "      --exact-dso         match DSOs by exact name, versions "
-            "included\n"
-            "      --force             compare different events or "
-            "weighting anyway\n",
-    .shortopts = "n:s:b:" VIEW_SHORTOPTS,
     .options = flatdiff_options,
-    .shared = view_options_long,
-    .shared_help = view_options_help,
 };
 
-static void
+/* The options; returns the index of A (B follows). */
+static int
 parse_options(struct options *o, int argc, char *argv[])
 {
-	int ch;
-
 	compare_options_default(&o->compare);
 	o->limit = 20;
 	o->by = KEY_FUNCTION;
-	while ((ch = program_option(&flatdiff, argc, argv)) != -1) {
-		switch (ch) {
-		case OPT_ALL:
-			o->all = true;
-			break;
-		case 'n':
-			o->limit = option_count(optarg, "--limit", true);
-			break;
-		case 's':
-			if (strcmp(optarg, "self") != 0 &&
-			    strcmp(optarg, "total") != 0)
-				usage_error("--sort: self or total, not '%s'",
-				            optarg);
-			o->measure = strcmp(optarg, "total") == 0;
-			break;
-		case 'b':
-			o->by = strcmp(optarg, "dso") == 0 ? KEY_DSO
-			        : strcmp(optarg, "category") == 0
-			            ? KEY_CATEGORY
-			            : KEY_FUNCTION;
-			if (o->by == KEY_FUNCTION &&
-			    strcmp(optarg, "sym,dso") != 0)
-				usage_error("--by: sym,dso, dso or category, "
-				            "not '%s'",
-				            optarg);
-			break;
-		case OPT_RULES:
-			o->rules = optarg;
-			break;
-		default:
-			if (!compare_option(&o->compare, ch, optarg))
-				view_option(&o->view, ch, optarg);
-		}
-	}
+	int first = program_parse(&flatdiff, argc, argv, o);
 	if (o->rules != NULL && o->by != KEY_CATEGORY)
 		usage_error("--rules: only with --by category");
-	if (argc - optind != 2)
+	if (argc - first != 2)
 		usage_error("two profiles to compare, A and B, expected");
+	return first;
 }
 
 int
@@ -153,11 +123,11 @@ main(int argc, char *argv[])
 
 	memset(&f, 0, sizeof f);
 	cli_start(flatdiff.name);
-	parse_options(&f.opt, argc, argv);
+	int first = parse_options(&f.opt, argc, argv);
 	compare_init(&f.c, &f.opt.compare, f.opt.by);
 	if (f.opt.by == KEY_CATEGORY)
 		category_rules_load_or_exit(&f.rules, f.opt.rules);
-	compare_read_both(&f.c, &f.opt.view, argv[optind], argv[optind + 1]);
+	compare_read_both(&f.c, &f.opt.view, argv[first], argv[first + 1]);
 	compare_check(&f.c);
 	if (f.opt.by == KEY_CATEGORY)
 		compare_categorize(&f.c, &f.rules,

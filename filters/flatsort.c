@@ -7,7 +7,6 @@
  * recursion), both also as a percentage of all samples shown.  These are
  * the Self and Children columns of `perf report --children --sort sym`.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,10 +19,11 @@
 #include "views/view_cli.h"
 
 enum row_key { BY_SYM_DSO, BY_SYM, BY_DSO };
+enum sort_key { SORT_SELF, SORT_TOTAL };
 
 struct options {
 	struct view_options view;
-	bool sort_total;
+	enum sort_key sort;
 	uint64_t limit; /* 0: no limit */
 	double percent_limit;
 	enum row_key by;
@@ -47,13 +47,34 @@ struct flatsort {
 	uint32_t *row_of; /* function id -> row id */
 };
 
-static const struct option flatsort_options[] = {
-    {"sort", required_argument, NULL, 's'},
-    {"limit", required_argument, NULL, 'n'},
-    {"percent-limit", required_argument, NULL, 'p'},
-    {"by", required_argument, NULL, 'b'},
-    {NULL, 0, NULL, 0},
+static const struct option_choice sort_keys[] = {
+    {"self", SORT_SELF},
+    {"total", SORT_TOTAL},
+    {NULL, 0},
 };
+
+static const struct option_choice row_keys[] = {
+    {"sym", BY_SYM},
+    {"dso", BY_DSO},
+    {"sym,dso", BY_SYM_DSO},
+    {NULL, 0},
+};
+
+#define O struct options
+static const struct option_row flatsort_options[] = {
+    OPT_CHOICE('s', "sort", "self|total", O, sort, sort_keys,
+               "sort by self (default) or total samples"),
+    OPT_COUNT('n', "limit", "N", O, limit,
+              "show the first N rows only (0: all, the default)"),
+    OPT_PERCENT('p', "percent-limit", "P", O, percent_limit,
+                "hide rows below P percent of the sort column"),
+    OPT_CHOICE('b', "by", "sym|dso|sym,dso", O, by, row_keys,
+               "a row per symbol, per DSO, or per symbol in a\n"
+               "DSO (default)"),
+    OPT_TABLE(O, view, view_option_table),
+    OPT_END,
+};
+#undef O
 
 static const struct program flatsort = {
     .name = "flatsort",
@@ -66,19 +87,7 @@ static const struct program flatsort = {
              "[--srcline] [file ...]\n",
     .summary = "The flat profile of perf script text or folded stacks, "
                "sorted by samples.",
-    .help = "  -s, --sort self|total   sort by self (default) or total "
-            "samples\n"
-            "  -n, --limit N           show the first N rows only (0: all, "
-            "the default)\n"
-            "  -p, --percent-limit P   hide rows below P percent of the "
-            "sort column\n"
-            "  -b, --by sym|dso|sym,dso  a row per symbol, per DSO, or per "
-            "symbol in a\n"
-            "                          DSO (default)\n",
-    .shortopts = "s:n:p:b:" VIEW_SHORTOPTS,
     .options = flatsort_options,
-    .shared = view_options_long,
-    .shared_help = view_options_help,
     .reads_files = true,
 };
 
@@ -130,38 +139,37 @@ count_rows(struct flatsort *f)
 	}
 }
 
-/* For qsort. */
-static const struct flatsort *sorting;
-
 static int
-compare_text(uint32_t a, uint32_t b)
+compare_text(const struct flatsort *f, uint32_t a, uint32_t b)
 {
 	if (a == b)
 		return 0;
 	if (a == TREE_NONE || b == TREE_NONE)
 		return a == TREE_NONE ? 1 : -1;
-	return span_compare(profile_text(&sorting->profile, a),
-	                    profile_text(&sorting->profile, b));
+	return span_compare(profile_text(&f->profile, a),
+	                    profile_text(&f->profile, b));
 }
 
+/* For qsort_r over a flatsort: by the sort key, the other, then text. */
 static int
-compare_rows(const void *pa, const void *pb)
+compare_rows(const void *pa, const void *pb, void *arg)
 {
-	const struct row *a = &sorting->rows[*(const uint32_t *)pa];
-	const struct row *b = &sorting->rows[*(const uint32_t *)pb];
-	uint64_t ka = sorting->opt.sort_total ? a->total : a->self;
-	uint64_t kb = sorting->opt.sort_total ? b->total : b->self;
-	uint64_t ta = sorting->opt.sort_total ? a->self : a->total;
-	uint64_t tb = sorting->opt.sort_total ? b->self : b->total;
+	const struct flatsort *f = arg;
+	const struct row *a = &f->rows[*(const uint32_t *)pa];
+	const struct row *b = &f->rows[*(const uint32_t *)pb];
+	uint64_t ka = f->opt.sort == SORT_TOTAL ? a->total : a->self;
+	uint64_t kb = f->opt.sort == SORT_TOTAL ? b->total : b->self;
+	uint64_t ta = f->opt.sort == SORT_TOTAL ? a->self : a->total;
+	uint64_t tb = f->opt.sort == SORT_TOTAL ? b->self : b->total;
 	int r;
 
 	if (ka != kb)
 		return ka > kb ? -1 : 1;
 	if (ta != tb)
 		return ta > tb ? -1 : 1;
-	if ((r = compare_text(a->name, b->name)) != 0)
+	if ((r = compare_text(f, a->name, b->name)) != 0)
 		return r;
-	return compare_text(a->dso, b->dso);
+	return compare_text(f, a->dso, b->dso);
 }
 
 static struct span
@@ -194,14 +202,13 @@ write_rows(struct flatsort *f)
 		if (width > columns[4].width)
 			columns[4].width = width;
 	}
-	sorting = f;
-	qsort(order, tuple_table_count(&f->row_index), sizeof *order,
-	      compare_rows);
+	qsort_r(order, tuple_table_count(&f->row_index), sizeof *order,
+	        compare_rows, f);
 
 	table_begin(&w, f->opt.view.format, &meta, columns, ncolumns);
 	for (uint32_t i = 0; i < tuple_table_count(&f->row_index); i++) {
 		const struct row *r = &f->rows[order[i]];
-		uint64_t key = f->opt.sort_total ? r->total : r->self;
+		uint64_t key = f->opt.sort == SORT_TOTAL ? r->total : r->self;
 		if (f->opt.limit > 0 && i >= f->opt.limit)
 			break;
 		if (r->total == 0)
@@ -227,45 +234,13 @@ int
 main(int argc, char *argv[])
 {
 	struct flatsort f;
-	int ch;
 
 	memset(&f, 0, sizeof f);
 	cli_start(flatsort.name);
-	while ((ch = program_option(&flatsort, argc, argv)) != -1) {
-		switch (ch) {
-		case 's':
-			if (strcmp(optarg, "self") == 0)
-				f.opt.sort_total = false;
-			else if (strcmp(optarg, "total") == 0)
-				f.opt.sort_total = true;
-			else
-				usage_error("--sort: self or total, not '%s'",
-				            optarg);
-			break;
-		case 'n':
-			f.opt.limit = option_count(optarg, "--limit", true);
-			break;
-		case 'p':
-			f.opt.percent_limit =
-			    option_percent(optarg, "--percent-limit");
-			break;
-		case 'b':
-			if (strcmp(optarg, "sym,dso") == 0)
-				f.opt.by = BY_SYM_DSO;
-			else if (strcmp(optarg, "sym") == 0)
-				f.opt.by = BY_SYM;
-			else if (strcmp(optarg, "dso") == 0)
-				f.opt.by = BY_DSO;
-			else
-				usage_error(
-				    "--by: sym, dso or sym,dso, not '%s'",
-				    optarg);
-			break;
-		default:
-			view_option(&f.opt.view, ch, optarg);
-		}
-	}
-	if (!view_load(&f.profile, &f.opt.view, argc - optind, argv + optind)) {
+	int first = program_parse(&flatsort, argc, argv, &f.opt);
+	argc -= first;
+	argv += first;
+	if (!view_load(&f.profile, &f.opt.view, argc, argv)) {
 		profile_free(&f.profile);
 		return EXIT_DATA;
 	}

@@ -3,14 +3,15 @@
  * `publish`, `stability` and `suite`.
  *
  * Not a filter: it names, records, describes, publishes and compares
- * profile data sets (SPEC §5-6).  Each subcommand is a struct program
- * (its usage, help and options) and a few lines of glue over common/dataset:
- * dataset_id.h (the ID grammar), metadata.h (meta.json), record.h,
- * script.h, readme.h and compare_readme.h (READMEs and the published
- * index), publish.h, stability.h, suite.h.
+ * profile data sets (perfviews(5)).  Each subcommand is a struct program
+ * (its usage, summary and table of options) and a few lines of glue over
+ * common/dataset (dataset_id.h: the ID grammar, metadata.h: meta.json,
+ * readme.h and compare_readme.h: READMEs and the published index,
+ * view_make.h: the views, publish.h, stability.h, suite.h) and
+ * common/record (record.h, script.h).
  */
-#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "base/cli.h"
@@ -20,11 +21,13 @@
 #include "dataset/metadata.h"
 #include "dataset/publish.h"
 #include "dataset/readme.h"
-#include "dataset/record.h"
 #include "dataset/runs.h"
-#include "dataset/script.h"
 #include "dataset/stability.h"
 #include "dataset/suite.h"
+#include "dataset/view_make.h"
+#include "record/pyperformance.h"
+#include "record/record.h"
+#include "record/script.h"
 
 static const struct program id_program = {
     .name = "perfviews id",
@@ -41,13 +44,28 @@ cmd_id(const struct program *p, int argc, char *argv[])
 	return EXIT_OK;
 }
 
-enum { OPT_FIELDS = 256, OPT_SUBTITLE };
+struct meta_command {
+	const char *raw;
+	struct option_list sets;
+};
 
-static const struct option meta_options[] = {
-    {"raw", required_argument, NULL, 'r'},
-    {"set", required_argument, NULL, 's'},
-    {"fields", no_argument, NULL, OPT_FIELDS},
-    {NULL, 0, NULL, 0},
+/* --fields: the list, and nothing else. */
+static void
+fields_option(void *field, const char *value, const char *option)
+{
+	(void)field, (void)value, (void)option;
+	metadata_write_fields(stdout);
+	finish_output();
+	exit(EXIT_OK);
+}
+
+static const struct option_row meta_options[] = {
+    OPT_TEXT('r', "raw", "FILE", struct meta_command, raw,
+             "count the samples (per run) of FILE"),
+    OPT_LIST('s', "set", "FIELD=VALUE", struct meta_command, sets,
+             "set one field"),
+    OPT_CALL_ALL(0, "fields", NULL, fields_option, "list the fields and exit"),
+    OPT_END,
 };
 
 static const struct program meta_program = {
@@ -55,35 +73,36 @@ static const struct program meta_program = {
     .usage = "perfviews meta [--raw FILE] [--set FIELD=VALUE] ... ID "
              "[FILE ...]\n       perfviews meta --fields\n",
     .summary = "Write meta.json of data set ID from FIELD=VALUE lines.",
-    .help = "      --raw FILE          count the samples (per run) of FILE\n"
-            "      --set FIELD=VALUE   set one field\n"
-            "      --fields            list the fields and exit\n",
-    .shortopts = "r:s:",
     .options = meta_options,
 };
 
+/*
+ * The meta.json of data set ID (its ID's fields), with the FIELD=VALUE
+ * lines of the files, then --set, then what the raw file tells: samples,
+ * runs, events, commands.
+ */
 static int
 cmd_meta(const struct program *p, int argc, char *argv[])
 {
-	const char *raw = NULL;
-	struct option_list sets = {0};
-	int ch;
+	struct meta_command o = {0};
+	struct dataset_id id;
+	struct metadata m;
+	int first = program_parse(p, argc, argv, &o);
 
-	while ((ch = program_option(p, argc, argv)) != -1) {
-		if (ch == 'r') {
-			raw = optarg;
-		} else if (ch == 's') {
-			option_list_add(&sets, optarg);
-		} else if (ch == OPT_FIELDS) {
-			metadata_write_fields(stdout);
-			option_list_free(&sets);
-			return EXIT_OK;
-		}
-	}
-	command_operands(p, argc - optind, 1, argc, "an ID");
-	metadata_write_new(stdout, argv[optind], argv + optind + 1,
-	                   (size_t)(argc - optind - 1), sets.v, sets.n, raw);
-	option_list_free(&sets);
+	command_operands(p, argc - first, 1, argc, "an ID");
+	dataset_id_parse_or_die(argv[first], &id);
+	metadata_init(&m);
+	metadata_set_id(&m, &id);
+	for (int i = first + 1; i < argc; i++)
+		metadata_assign_file(&m, argv[i]);
+	for (size_t i = 0; i < o.sets.n; i++)
+		metadata_assign(&m, o.sets.v[i], "--set");
+	if (o.raw != NULL)
+		run_index_describe_file(&m, o.raw);
+	metadata_write(&m, stdout);
+	metadata_free(&m);
+	dataset_id_free(&id);
+	option_list_free(&o.sets);
 	return EXIT_OK;
 }
 
@@ -102,15 +121,28 @@ cmd_get(const struct program *p, int argc, char *argv[])
 	return EXIT_OK;
 }
 
-static const struct option readme_options[] = {
-    {"flat", required_argument, NULL, 'f'},
-    {"files", required_argument, NULL, 'F'},
-    {"categories", required_argument, NULL, 'c'},
-    {"raw", required_argument, NULL, 'r'},
-    {"subtitle", no_argument, NULL, OPT_SUBTITLE},
-    {"options", required_argument, NULL, 'o'},
-    {NULL, 0, NULL, 0},
+struct readme_command {
+	struct readme_options readme;
+	bool subtitle;
+	const char *view; /* --options VIEW */
 };
+
+#define O struct readme_command
+static const struct option_row readme_options[] = {
+    OPT_TEXT('f', "flat", "FILE", O, readme.flat,
+             "quote the top of this flat view"),
+    OPT_TEXT('F', "files", "FILE", O, readme.files,
+             "a files view, beside ID-callers.txt"),
+    OPT_TEXT('c', "categories", "FILE", O, readme.categories,
+             "quote this categories view"),
+    OPT_TEXT('r', "raw", "NAME", O, readme.raw,
+             "the raw file's name (ID-raw.txt.xz)"),
+    OPT_FLAG(0, "subtitle", O, subtitle, "only the line under the flame graph"),
+    OPT_TEXT(0, "options", "VIEW", O, view,
+             "only the options of VIEW's program, as sh words"),
+    OPT_END,
+};
+#undef O
 
 static const struct program readme_program = {
     .name = "perfviews readme",
@@ -119,36 +151,72 @@ static const struct program readme_program = {
              "                        [--raw NAME] [--subtitle] [--options "
              "VIEW] META\n",
     .summary = "Write the README.md of the data set META describes.",
-    .help = "      --flat FILE         quote the top of this flat view\n"
-            "      --files FILE        a files view, beside ID-callers.txt\n"
-            "      --categories FILE   quote this categories view\n"
-            "      --raw NAME          the raw file's name (ID-raw.txt.xz)\n"
-            "      --subtitle          only the line under the flame graph\n"
-            "      --options VIEW      only the options of VIEW's program, "
-            "as sh words\n",
-    .shortopts = "f:F:c:r:",
     .options = readme_options,
 };
 
 static int
 cmd_readme(const struct program *p, int argc, char *argv[])
 {
-	struct readme_options opt = {0};
-	bool subtitle = false;
-	const char *program = NULL;
-	int ch;
+	struct readme_command o = {0};
+	int first = program_parse(p, argc, argv, &o);
 
-	while ((ch = program_option(p, argc, argv)) != -1) {
-		if (ch == 'f' || ch == 'F')
-			*(ch == 'f' ? &opt.flat : &opt.files) = optarg;
-		else if (ch == 'c')
-			opt.categories = optarg;
-		else if (ch == 'r' || ch == 'o')
-			*(ch == 'r' ? &opt.raw : &program) = optarg;
-		subtitle |= ch == OPT_SUBTITLE;
+	command_operands(p, argc - first, 1, 1, "one META file");
+	if (o.view == NULL) {
+		readme_write_file(stdout, argv[first], &o.readme, o.subtitle);
+		return EXIT_OK;
 	}
-	command_operands(p, argc - optind, 1, 1, "one META file");
-	readme_write_file(stdout, argv[optind], &opt, subtitle, program);
+	struct metadata m;
+	metadata_read_or_die(&m, argv[first]);
+	if (!view_options_write(stdout, &m, o.view))
+		usage_error("--options: no such view: %s", o.view);
+	metadata_free(&m);
+	return EXIT_OK;
+}
+
+struct views_command {
+	struct view_files files;
+	const char *make, *view;
+};
+
+#define O struct views_command
+static const struct option_row views_options[] = {
+    OPT_TEXT(0, "make", "FILE", O, make,
+             "write make's rules for the views into FILE"),
+    OPT_TEXT(0, "view", "VIEW", O, view,
+             "write VIEW (flat, flamegraph, ...) to stdout"),
+    OPT_TEXT(0, "raw", "RAW", O, files.raw, "the data set's raw file"),
+    OPT_TEXT(0, "meta", "META", O, files.meta, "its meta.json"),
+    OPT_TEXT(0, "out", "DIR", O, files.out,
+             "where its views are (default out)"),
+    OPT_END,
+};
+#undef O
+
+static const struct program views_program = {
+    .name = "perfviews views",
+    .usage = "perfviews views --make FILE --raw RAW --meta META ID\n"
+             "       perfviews views --view VIEW --raw RAW --meta META "
+             "[--out DIR] ID\n",
+    .summary = "The views of data set ID: make's rules for them, or one "
+               "of them written.",
+    .options = views_options,
+};
+
+static int
+cmd_views(const struct program *p, int argc, char *argv[])
+{
+	struct views_command o = {.files.out = "out"};
+	int first = program_parse(p, argc, argv, &o);
+
+	command_operands(p, argc - first, 1, 1, "one ID");
+	if ((o.make == NULL) == (o.view == NULL) || o.files.raw == NULL ||
+	    o.files.meta == NULL)
+		program_usage(p);
+	o.files.id = argv[first];
+	if (o.make != NULL)
+		view_make_fragment(o.make, &o.files);
+	else
+		view_render(o.view, &o.files);
 	return EXIT_OK;
 }
 
@@ -168,22 +236,54 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 	return EXIT_OK;
 }
 
-static const struct option record_options[] = {
-    {"data", required_argument, NULL, 'd'},
-    {"cmd", required_argument, NULL, 'c'},
-    {"python", required_argument, NULL, 'p'},
-    {"callgraph", required_argument, NULL, 'g'},
-    {"python-src", required_argument, NULL, 's'},
-    {"perf", required_argument, NULL, 'P'},
-    {"event", required_argument, NULL, 'e'},
-    {"strace", required_argument, NULL, 'S'},
-    {"timeout", required_argument, NULL, 't'},
-    {"xz", required_argument, NULL, 'x'},
-    {"cache", required_argument, NULL, 'C'},
-    {"overhead", no_argument, NULL, 'O'},
-    {"views", required_argument, NULL, 'V'},
-    {NULL, 0, NULL, 0},
+/* --python: the interpreter, whose metadata is read even with --cmd. */
+static void
+python_option(void *field, const char *value, const char *option)
+{
+	struct record_options *o = field;
+
+	(void)option;
+	o->python = value;
+	o->python_given = true;
+}
+
+/* --event: refused with the tags that record events of their own. */
+static void
+event_option(void *field, const char *value, const char *option)
+{
+	struct record_options *o = field;
+
+	(void)option;
+	o->event = value;
+	o->event_given = true;
+}
+
+#define O struct record_options
+static const struct option_row record_options[] = {
+    OPT_TEXT(0, "data", "DIR", O, data, "where data sets go (default data)"),
+    OPT_TEXT(0, "cmd", "CMD", O, cmd, "what to profile (default: by workload)"),
+    OPT_CALL_ALL(0, "python", "PY", python_option,
+                 "the Python (python3); given: its meta"),
+    OPT_TEXT(0, "callgraph", "MODE", O, callgraph, "dwarf (default) or fp"),
+    OPT_TEXT(0, "python-src", "DIR", O, python_src,
+             "the CPython checkout PY was built from"),
+    OPT_TEXT(0, "perf", "PERF", O, perf,
+             "run PERF script (in time slices), not the reader"),
+    OPT_CALL_ALL(0, "event", "EVENT", event_option,
+                 "the event sampled (default cpu-clock)"),
+    OPT_TEXT(0, "strace", "STRACE", O, strace,
+             "the strace command (tag files)"),
+    OPT_UNSIGNED(0, "timeout", "SECONDS", O, timeout,
+                 "per run (default 600; 0: none)"),
+    OPT_TEXT(0, "xz", "XZ", O, xz, "the compressor (default xz -9 -T1)"),
+    OPT_TEXT(0, "cache", "DIR", O, cache,
+             "bm_: pyperformance's venvs (DIR/.pyperformance)"),
+    OPT_FLAG(0, "overhead", O, overhead,
+             "bm_: run it unprofiled too, to compare"),
+    OPT_TEXT(0, "views", "CMD", O, views, "then render the views, timed"),
+    OPT_END,
 };
+#undef O
 
 static const struct program record_program = {
     .name = "perfviews record",
@@ -196,61 +296,31 @@ static const struct program record_program = {
         "                        [--xz XZ] [--cache DIR] [--overhead] "
         "[--views CMD] ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
-    .help = "      --data DIR          where data sets go (default data)\n"
-            "      --cmd CMD           what to profile (default: by workload)\n"
-            "      --python PY         the Python (python3); given: its meta\n"
-            "      --callgraph MODE    dwarf (default) or fp\n"
-            "      --python-src DIR    the CPython checkout PY was built from\n"
-            "      --perf PERF         the perf command (default perf)\n"
-            "      --event EVENT       the event sampled (default cpu-clock)\n"
-            "      --strace STRACE     the strace command (tag files)\n"
-            "      --timeout SECONDS   per run (default 600; 0: none)\n"
-            "      --xz XZ             the compressor (default xz -9 -T1)\n"
-            "      --cache DIR         bm_: pyperformance's venvs "
-            "(DIR/.pyperformance)\n"
-            "      --overhead          bm_: run it unprofiled too, to "
-            "compare\n"
-            "      --views CMD         then render the views, timed\n",
     .options = record_options,
 };
 
 static int
 cmd_record(const struct program *p, int argc, char *argv[])
 {
-	struct record_options opt;
-	int ch;
+	struct record_options o;
 
-	record_defaults(&opt);
-	/* Most options are text: where each goes, by its letter. */
-	const char **text[128] = {
-	    ['d'] = &opt.data,       ['c'] = &opt.cmd,
-	    ['p'] = &opt.python,     ['g'] = &opt.callgraph,
-	    ['s'] = &opt.python_src, ['P'] = &opt.perf,
-	    ['e'] = &opt.event,      ['x'] = &opt.xz,
-	    ['C'] = &opt.cache,      ['S'] = &opt.strace,
-	    ['V'] = &opt.views,
-	};
-	while ((ch = program_option(p, argc, argv)) != -1) {
-		if (ch == 't')
-			opt.timeout =
-			    (unsigned)option_count(optarg, "--timeout", true);
-		else if (ch > 0 && ch < 128 && text[ch] != NULL)
-			*text[ch] = optarg;
-		opt.python_given |= ch == 'p';
-		opt.overhead |= ch == 'O';
-		opt.event_given |= ch == 'e';
-	}
-	command_operands(p, argc - optind, 1, 1, "one ID");
-	record(argv[optind], &opt);
+	record_defaults(&o);
+	int first = program_parse(p, argc, argv, &o);
+	command_operands(p, argc - first, 1, 1, "one ID");
+	record(argv[first], &o);
 	return EXIT_OK;
 }
 
-static const struct option script_options[] = {
-    {"jobs", required_argument, NULL, 'j'},
-    {"perf", required_argument, NULL, 'P'},
-    {"verbose", no_argument, NULL, 'v'},
-    {NULL, 0, NULL, 0},
+#define O struct script_options
+static const struct option_row script_options[] = {
+    OPT_POSITIVE_UNSIGNED('j', "jobs", "N", O, jobs,
+                          "time slices at most (default: one per CPU)"),
+    OPT_TEXT(0, "perf", "PERF", O, perf,
+             "run PERF script (in time slices), not the reader"),
+    OPT_FLAG('v', "verbose", O, verbose, "say what was done, on stderr"),
+    OPT_END,
 };
+#undef O
 
 static const struct program script_program = {
     .name = "perfviews script",
@@ -258,79 +328,68 @@ static const struct program script_program = {
              "[perf script options]\n",
     .summary = "Write the text perf script would: read here, or by perf "
                "in time slices at once.",
-    .help = "  -j, --jobs N            time slices at most (default: one "
-            "per CPU)\n"
-            "      --perf PERF         run PERF script (in time slices), "
-            "not the reader\n"
-            "  -v, --verbose           say what was done, on stderr\n",
-    .shortopts = "+j:v",
     .options = script_options,
+    .options_first = true,
 };
 
 static int
 cmd_script(const struct program *p, int argc, char *argv[])
 {
-	struct script_options o = {.perf = "perf", .err_fd = STDERR_FILENO};
-	int ch;
+	struct script_options o = {.err_fd = STDERR_FILENO};
+	int first = program_parse(p, argc, argv, &o);
 
-	while ((ch = program_option(p, argc, argv)) != -1) {
-		if (ch == 'j')
-			o.jobs =
-			    (unsigned)option_count(optarg, "--jobs", false);
-		else if (ch == 'P')
-			o.perf = optarg;
-		o.use_perf |= ch == 'P';
-		o.verbose |= ch == 'v';
-	}
-	command_operands(p, argc - optind, 1, argc, "PERF.DATA");
-	script_command(&o, argv + optind, (size_t)(argc - optind));
+	/* --perf: perf is asked for, not the reader. */
+	o.use_perf = o.perf != NULL;
+	if (o.perf == NULL)
+		o.perf = "perf";
+
+	command_operands(p, argc - first, 1, argc, "PERF.DATA");
+	script_command(&o, argv + first, (size_t)(argc - first));
 	return EXIT_OK;
 }
 
-static const struct option publish_options[] = {
-    {"data", required_argument, NULL, 'd'},
-    {"out", required_argument, NULL, 'o'},
-    {"make", required_argument, NULL, 'm'},
-    {NULL, 0, NULL, 0},
+#define O struct publish_options
+static const struct option_row publish_options[] = {
+    OPT_LIST(0, "data", "DIR", O, data, "data sets to publish (default data)"),
+    OPT_TEXT(0, "out", "DIR", O, out, "where make views writes (default out)"),
+    OPT_TEXT(0, "make", "MAKE", O, make,
+             "renders views (default make; '': no)"),
+    OPT_END,
 };
+#undef O
 
 static const struct program publish_program = {
     .name = "perfviews publish",
     .usage = "perfviews publish [--data DIR] ... [--out DIR] [--make MAKE] "
              "DEST\n",
     .summary = "Render and copy every data set into DEST, with an index.",
-    .help = "      --data DIR          data sets to publish (default data)\n"
-            "      --out DIR           where make views writes (default out)\n"
-            "      --make MAKE         renders views (default make; '': no)\n",
     .options = publish_options,
 };
 
 static int
 cmd_publish(const struct program *p, int argc, char *argv[])
 {
-	struct publish_options opt = {.out = "out", .make = "make"};
-	int ch;
+	struct publish_options o = {.out = "out", .make = "make"};
+	int first = program_parse(p, argc, argv, &o);
 
-	while ((ch = program_option(p, argc, argv)) != -1) {
-		if (ch == 'd')
-			option_list_add(&opt.data, optarg);
-		else if (ch == 'o' || ch == 'm')
-			*(ch == 'o' ? &opt.out : &opt.make) = optarg;
-	}
-	command_operands(p, argc - optind, 1, 1, "one DEST directory");
-	publish(argv[optind], &opt);
-	option_list_free(&opt.data);
+	command_operands(p, argc - first, 1, 1, "one DEST directory");
+	publish(argv[first], &o);
+	option_list_free(&o.data);
 	return EXIT_OK;
 }
 
-static const struct option stability_options[] = {
-    {"splits", required_argument, NULL, 'n'},
-    {"seed", required_argument, NULL, 's'},
-    {"top", required_argument, NULL, 't'},
-    {"sizes", required_argument, NULL, 'k'},
-    {"event", required_argument, NULL, 'e'},
-    {NULL, 0, NULL, 0},
+#define O struct stability_options
+static const struct option_row stability_options[] = {
+    OPT_POSITIVE(0, "splits", "N", O, splits,
+                 "pairs of groups per size (default 200)"),
+    OPT_COUNT(0, "seed", "N", O, seed, "of the random pairs (default 1)"),
+    OPT_COUNT(0, "top", "N", O, top, "functions in the second table (10)"),
+    OPT_CALL_ALL(0, "sizes", "LIST", stability_sizes_option,
+                 "group sizes (default 1,2,5,RUNS/2)"),
+    OPT_TEXT(0, "event", "NAME", O, event, "samples of event NAME (the first)"),
+    OPT_END,
 };
+#undef O
 
 static const struct program stability_program = {
     .name = "perfviews stability",
@@ -338,46 +397,34 @@ static const struct program stability_program = {
              "[--sizes LIST]\n"
              "                           [--event NAME] RAW\n",
     .summary = "Does combining the runs of RAW stabilise the profile?",
-    .help = "      --splits N          pairs of groups per size (default 200)\n"
-            "      --seed N            of the random pairs (default 1)\n"
-            "      --top N             functions in the second table (10)\n"
-            "      --sizes LIST        group sizes (default 1,2,5,RUNS/2)\n"
-            "      --event NAME        samples of event NAME (the first)\n",
     .options = stability_options,
 };
 
 static int
 cmd_stability(const struct program *p, int argc, char *argv[])
 {
-	struct stability_options opt = {.splits = 200, .seed = 1, .top = 10};
-	int ch;
+	struct stability_options o = {.splits = 200, .seed = 1, .top = 10};
+	int first = program_parse(p, argc, argv, &o);
 
-	while ((ch = program_option(p, argc, argv)) != -1) {
-		if (ch == 'n')
-			opt.splits = option_count(optarg, "--splits", false);
-		else if (ch == 's')
-			opt.seed = option_count(optarg, "--seed", true);
-		else if (ch == 't')
-			opt.top = option_count(optarg, "--top", true);
-		else if (ch == 'e')
-			opt.event = optarg;
-		else if (ch == 'k')
-			stability_sizes_option(&opt, optarg);
-	}
-	command_operands(p, argc - optind, 1, 1, "one RAW file");
-	stability_report_file(stdout, argv[optind], &opt);
+	command_operands(p, argc - first, 1, 1, "one RAW file");
+	stability_report_file(stdout, argv[first], &o);
 	return EXIT_OK;
 }
 
-static const struct option suite_options[] = {
-    {"data", required_argument, NULL, 'd'},
-    {"log", required_argument, NULL, 'l'},
-    {"todo", required_argument, NULL, 'n'},
-    {"python", required_argument, NULL, 'p'},
-    {"cache", required_argument, NULL, 'C'},
-    {"categories", required_argument, NULL, 'c'},
-    {NULL, 0, NULL, 0},
+#define O struct suite_options
+static const struct option_row suite_options[] = {
+    OPT_TEXT(0, "data", "DIR", O, data, "where data sets are (default data)"),
+    OPT_TEXT(0, "log", "LOG", O, log, "the suite's log of recordings"),
+    OPT_UNSIGNED(0, "todo", "N", O, todo, "recordings to make in all"),
+    OPT_TEXT(0, "python", "PY", O, python,
+             "for NAME all: the Python (python3)"),
+    OPT_TEXT(0, "cache", "DIR", O, cache,
+             "its pyperformance (DATA/.pyperformance)"),
+    OPT_TEXT(0, "categories", "FILE", O, categories,
+             "readme: the data sets by category, a column each"),
+    OPT_END,
 };
+#undef O
 
 static const struct program suite_program = {
     .name = "perfviews suite",
@@ -391,49 +438,27 @@ static const struct program suite_program = {
              "       perfviews suite missing [--data DIR] ID\n"
              "       perfviews suite report LOG\n",
     .summary = "The steps of make suite: IDs, a recording, README, report.",
-    .help =
-        "      --data DIR          where data sets are (default data)\n"
-        "      --log LOG           the suite's log of recordings\n"
-        "      --todo N            recordings to make in all\n"
-        "      --python PY         for NAME all: the Python (python3)\n"
-        "      --cache DIR         its pyperformance (DATA/.pyperformance)\n"
-        "      --categories FILE   readme: the data sets by category, a "
-        "column each\n",
     .options = suite_options,
 };
 
 static int
 cmd_suite(const struct program *p, int argc, char *argv[])
 {
-	struct suite_options o = {.data = "data", .python = "python3"};
-	const char **text[128] = {['d'] = &o.data,
-	                          ['l'] = &o.log,
-	                          ['p'] = &o.python,
-	                          ['C'] = &o.cache,
-	                          ['c'] = &o.categories};
-	int ch;
+	struct suite_options o = {
+	    .data = "data", .python = "python3", .all = pyperformance_default};
+	int first = program_parse(p, argc, argv, &o);
 
-	while ((ch = program_option(p, argc, argv)) != -1) {
-		if (ch == 'n')
-			o.todo = (unsigned)option_count(optarg, "--todo", true);
-		else if (ch > 0 && ch < 128 && text[ch] != NULL)
-			*text[ch] = optarg;
-	}
-	command_operands(p, argc - optind, 1, argc, "an action");
-	return suite_command(&o, argv[optind], argc - optind - 1,
-	                     argv + optind + 1);
+	command_operands(p, argc - first, 1, argc, "an action");
+	return suite_command(&o, argv[first], argc - first - 1,
+	                     argv + first + 1);
 }
 
 static const struct command commands[] = {
-    {&id_program, cmd_id},
-    {&meta_program, cmd_meta},
-    {&get_program, cmd_get},
-    {&readme_program, cmd_readme},
-    {&compare_program, cmd_compare},
-    {&record_program, cmd_record},
-    {&script_program, cmd_script},
-    {&publish_program, cmd_publish},
-    {&stability_program, cmd_stability},
+    {&id_program, cmd_id},           {&meta_program, cmd_meta},
+    {&get_program, cmd_get},         {&readme_program, cmd_readme},
+    {&views_program, cmd_views},     {&compare_program, cmd_compare},
+    {&record_program, cmd_record},   {&script_program, cmd_script},
+    {&publish_program, cmd_publish}, {&stability_program, cmd_stability},
     {&suite_program, cmd_suite},
 };
 

@@ -7,7 +7,6 @@
  * (swapper, swapper/N): on a system-wide recording its samples are time the
  * CPUs had nothing to do, not time any program spent.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,47 +51,6 @@ struct stripper {
 	enum { AT_BLANK_LINE, AT_LINE_END, IN_LINE } tail; /* of the output */
 };
 
-enum { OPT_DROP_TOOL = 256, OPT_KEEP_IDLE, OPT_STRICT };
-
-static const struct option strip_swapper_options[] = {
-    {"comm", required_argument, NULL, 'c'},
-    {"drop-comm", required_argument, NULL, 'd'},
-    {"drop-tool", no_argument, NULL, OPT_DROP_TOOL},
-    {"keep-idle", no_argument, NULL, OPT_KEEP_IDLE},
-    {"pid", required_argument, NULL, 'p'},
-    {"tid", required_argument, NULL, 't'},
-    {"verbose", no_argument, NULL, 'v'},
-    {"strict", no_argument, NULL, OPT_STRICT},
-    {NULL, 0, NULL, 0},
-};
-
-static const struct program strip_swapper = {
-    .name = "strip-swapper",
-    .usage = "strip-swapper [-v] [--comm REGEX] [--drop-comm REGEX] "
-             "[--drop-tool]\n"
-             "                     [--keep-idle] [--pid LIST] [--tid LIST] "
-             "[--strict] [file ...]\n",
-    .summary = "Keep some samples of `perf script` text, byte for byte; by "
-               "default drop\nthe idle task (swapper).",
-    .help = "  -c, --comm REGEX        keep only commands matching REGEX\n"
-            "  -d, --drop-comm REGEX   drop commands matching REGEX "
-            "(repeatable)\n"
-            "      --drop-tool         drop the profiler's own samples "
-            "(perf, perf-exec)\n"
-            "      --keep-idle         keep the idle task too\n"
-            "  -p, --pid LIST          keep only these process ids "
-            "(comma-separated)\n"
-            "  -t, --tid LIST          keep only these thread ids "
-            "(comma-separated)\n"
-            "  -v, --verbose           report kept and dropped samples per "
-            "command\n"
-            "      --strict            a line that cannot be parsed is "
-            "fatal\n",
-    .shortopts = "c:d:p:t:v",
-    .options = strip_swapper_options,
-    .reads_files = true,
-};
-
 static void
 parse_id_list(const char *arg, const char *option, struct id_list *list)
 {
@@ -112,6 +70,65 @@ parse_id_list(const char *arg, const char *option, struct id_list *list)
 	if (list->n == 0)
 		usage_error("%s: empty list", option);
 }
+
+static void
+pid_option(void *field, const char *value, const char *option)
+{
+	parse_id_list(value, option, field);
+}
+
+/* --comm: one pattern, compiled now (a bad one is a usage error). */
+static void
+comm_option(void *field, const char *value, const char *option)
+{
+	struct pattern **keep = field;
+
+	if (*keep != NULL)
+		usage_error("%s given twice; use one pattern with |", option);
+	*keep = pattern_compile(value, option);
+}
+
+static void
+drop_comm_option(void *field, const char *value, const char *option)
+{
+	struct options *o = field;
+
+	if (o->ndrop == MAX_PATTERNS)
+		usage_error("more than %d %s patterns", MAX_PATTERNS, option);
+	o->drop[o->ndrop++] = pattern_compile(value, option);
+}
+
+#define O struct options
+static const struct option_row strip_swapper_options[] = {
+    OPT_CALL('c', "comm", "REGEX", O, keep, comm_option,
+             "keep only commands matching REGEX"),
+    OPT_CALL_ALL('d', "drop-comm", "REGEX", drop_comm_option,
+                 "drop commands matching REGEX (repeatable)"),
+    OPT_FLAG(0, "drop-tool", O, drop_tool,
+             "drop the profiler's own samples (perf, perf-exec)"),
+    OPT_FLAG(0, "keep-idle", O, keep_idle, "keep the idle task too"),
+    OPT_CALL('p', "pid", "LIST", O, pids, pid_option,
+             "keep only these process ids (comma-separated)"),
+    OPT_CALL('t', "tid", "LIST", O, tids, pid_option,
+             "keep only these thread ids (comma-separated)"),
+    OPT_FLAG('v', "verbose", O, verbose,
+             "report kept and dropped samples per command"),
+    OPT_FLAG(0, "strict", O, strict, "a line that cannot be parsed is fatal"),
+    OPT_END,
+};
+#undef O
+
+static const struct program strip_swapper = {
+    .name = "strip-swapper",
+    .usage = "strip-swapper [-v] [--comm REGEX] [--drop-comm REGEX] "
+             "[--drop-tool]\n"
+             "                     [--keep-idle] [--pid LIST] [--tid LIST] "
+             "[--strict] [file ...]\n",
+    .summary = "Keep some samples of `perf script` text, byte for byte; by "
+               "default drop\nthe idle task (swapper).",
+    .options = strip_swapper_options,
+    .reads_files = true,
+};
 
 static bool
 id_listed(const struct id_list *list, int64_t id)
@@ -295,48 +312,13 @@ int
 main(int argc, char *argv[])
 {
 	struct stripper st;
-	int ch;
 
 	memset(&st, 0, sizeof st);
 	st.tail = AT_BLANK_LINE;
 	cli_start(strip_swapper.name);
-	while ((ch = program_option(&strip_swapper, argc, argv)) != -1) {
-		switch (ch) {
-		case 'c':
-			if (st.opt.keep != NULL)
-				usage_error("--comm given twice; use one "
-				            "pattern with |");
-			st.opt.keep = pattern_compile(optarg, "--comm");
-			break;
-		case 'd':
-			if (st.opt.ndrop == MAX_PATTERNS)
-				usage_error("more than %d --drop-comm patterns",
-				            MAX_PATTERNS);
-			st.opt.drop[st.opt.ndrop++] =
-			    pattern_compile(optarg, "--drop-comm");
-			break;
-		case OPT_DROP_TOOL:
-			st.opt.drop_tool = true;
-			break;
-		case OPT_KEEP_IDLE:
-			st.opt.keep_idle = true;
-			break;
-		case 'p':
-			parse_id_list(optarg, "--pid", &st.opt.pids);
-			break;
-		case 't':
-			parse_id_list(optarg, "--tid", &st.opt.tids);
-			break;
-		case 'v':
-			st.opt.verbose = true;
-			break;
-		case OPT_STRICT:
-			st.opt.strict = true;
-			break;
-		}
-	}
-	argc -= optind;
-	argv += optind;
+	int first = program_parse(&strip_swapper, argc, argv, &st.opt);
+	argc -= first;
+	argv += first;
 
 	string_table_init(&st.comms);
 	each_input(argc, argv, read_input, &st);

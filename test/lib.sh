@@ -10,7 +10,9 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 SHARED=${SHARED:-$TOP/../shared}
 CORPUS=$SHARED/corpus/flamegraph
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/perfviews-test.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+# Commands run at exit before $TMP goes (slurm_start adds slurm_stop).
+AT_EXIT=
+trap 'eval "$AT_EXIT"; rm -rf "$TMP"' EXIT
 case $BIN in /*) ;; *) BIN=$TOP/$BIN ;; esac
 SUITE=${SUITE:-$(basename "$0" .sh)}
 
@@ -46,8 +48,10 @@ check() {
 	if "$@"; then pass "$name"; else fail "$name"; fi
 }
 
-# A python3 for helper scripts, or empty.
-PYTHON=$(command -v python3 || true)
+# A python3 for helper scripts, or empty: the interpreter itself, not a
+# launcher (a pyenv shim is a bash script that costs a second a call, and
+# the tests call python hundreds of times).
+PYTHON=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null || true)
 
 # Can perf record here?  Sets PERF_WHY when it cannot.
 perf_works() {
@@ -111,4 +115,66 @@ report_node() {
 # unique ("s7-" before it), so that collapse keeps one stack per sample.
 per_sample() {
 	awk '/^[^ \t#]/ { n++; $0 = "s" n "-" $0 } { print }' "$1"
+}
+
+# python_has_frame_pointers PYTHON: PYTHON's C code was compiled with frame
+# pointers, as its sysconfig CFLAGS say (the last -f[no-]omit-frame-pointer
+# there wins, as it does for the compiler).  Without them, perf's fp call
+# graphs are broken at every interpreter frame.
+python_has_frame_pointers() {
+	"$1" -c "import sysconfig; print(sysconfig.get_config_var('CFLAGS') or '')" \
+	    2>/dev/null | tr ' ' '\n' | grep -E '^-f(no-)?omit-frame-pointer$' |
+		tail -n 1 | grep -qx -- -fno-omit-frame-pointer
+}
+
+# fp_python [VERSION]: a CPython VERSION (3.13 by default) built with frame
+# pointers by scripts/build-python.sh, built once into a cache outside the
+# clone (PERFVIEWS_CACHE, by default ${XDG_CACHE_HOME:-~/.cache}/perfviews)
+# and reused: the first call takes minutes (15 on 2 busy cores).  A lock
+# keeps two test scripts from building at once; a build is used only when
+# build-python.sh wrote its stamp, so a half-built one is made again
+# (remove the directory to rebuild after build-python.sh changes).
+# FP_PYTHON, when set to a Python with frame pointers, is used as it is.
+# Sets FP_PYTHON to the interpreter, or FP_PYTHON_WHY to why there is none
+# (the caller says SKIP).
+fp_python() {
+	FP_PYTHON_WHY=
+	fp_version=${1:-3.13}
+	if [ -n "${FP_PYTHON:-}" ] && python_has_frame_pointers "$FP_PYTHON"; then
+		return 0
+	fi
+	fp_cache=${PERFVIEWS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/perfviews}
+	fp_dest=$fp_cache/python-$fp_version-fp
+	FP_PYTHON=
+	if ! mkdir -p "$fp_cache" 2>/dev/null; then
+		FP_PYTHON_WHY="cannot make the cache $fp_cache"
+		return 1
+	fi
+	if ! command -v flock >/dev/null 2>&1; then
+		FP_PYTHON_WHY="flock is not installed (util-linux)"
+		return 1
+	fi
+	# Under the lock: whoever comes second finds the stamp and builds nothing.
+	if [ ! -f "$fp_dest/.perfviews-python" ] &&
+	    ! flock -n "$fp_dest.lock" true; then
+		echo "waiting for the build of $fp_dest that another test started" >&2
+	fi
+	flock "$fp_dest.lock" sh -c '
+		[ -f "$1/.perfviews-python" ] && exit 0
+		echo "building a frame-pointer Python $2 into $1 (once; minutes; log: $1.log)" >&2
+		rm -rf "$1"
+		sh "$3/scripts/build-python.sh" "$2" "$1" </dev/null >"$1.log" 2>&1
+	' sh "$fp_dest" "$fp_version" "$TOP"
+	if [ ! -f "$fp_dest/.perfviews-python" ]; then
+		fp_error=$(grep 'build-python: error' "$fp_dest.log" 2>/dev/null | tail -n 1)
+		[ -n "$fp_error" ] || fp_error=$(tail -n 1 "$fp_dest.log" 2>/dev/null)
+		FP_PYTHON_WHY="cannot build Python $fp_version with frame pointers: $fp_error (log: $fp_dest.log)"
+		return 1
+	fi
+	if ! python_has_frame_pointers "$fp_dest/bin/python$fp_version"; then
+		FP_PYTHON_WHY="$fp_dest/bin/python$fp_version has no frame pointers in its CFLAGS"
+		return 1
+	fi
+	FP_PYTHON=$fp_dest/bin/python$fp_version
+	return 0
 }

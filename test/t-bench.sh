@@ -104,7 +104,7 @@ if [ "$markers" = 3 ]; then
 else
 	fail "runs" "$markers markers, want 3"
 fi
-python3 - "$DATA/$ID-meta.json" "$DATA/$ID-pyperf.json" >"$TMP/meta.check" 2>&1 <<'EOF'
+"$PYTHON" - "$DATA/$ID-meta.json" "$DATA/$ID-pyperf.json" >"$TMP/meta.check" 2>&1 <<'EOF'
 import json, sys
 m = json.load(open(sys.argv[1]))
 b, t = m["benchmark"], m["timing"]
@@ -231,7 +231,7 @@ if $MAKE -j2 suite SUITE=two BENCHMARKS="nbody genshi" FREQ=500 RUNS=3 TAGS=xper
 		fail "suite" "$rows rows, $recorded recordings"
 	fi
 	# Each row's shares sum to 100%, and its samples are meta.json's.
-	python3 - "$readme" "$DATA" >"$TMP/suite.check" 2>&1 <<'EOF'
+	"$PYTHON" - "$readme" "$DATA" >"$TMP/suite.check" 2>&1 <<'EOF'
 import json, re, sys
 for line in open(sys.argv[1]):
     m = re.match(r"\| (\w+) \| \[([^\]]+)\]\([^)]+\) \| (\d+) \| (\d+) \| ([^|]+) \| (.*) \|((?: [\d.]+% \|){5})$", line)
@@ -253,7 +253,7 @@ EOF
 	# each in the chart.
 	if grep -q '^## By category' "$readme" &&
 	    grep -q '^  interpreter ' "$readme" &&
-	    python3 -c 'import sys, xml.etree.ElementTree as E
+	    "$PYTHON" -c 'import sys, xml.etree.ElementTree as E
 t = E.parse(sys.argv[1]).getroot()
 bars = [g for g in t.iter("{http://www.w3.org/2000/svg}g")
         if g.get("class") == "bar"]

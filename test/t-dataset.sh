@@ -1,11 +1,11 @@
 #!/bin/sh
 # t-dataset.sh - the data-set workflow end to end: make record, views,
-# stability and publish (SPEC §5-6), on a tiny workload recorded here.
+# stability and publish (perfviews(5)), on a tiny workload recorded here.
 #
 # 1. Bad IDs are refused with a message that says what is wrong; make
 #    record of a bad ID says only that, at once.
 # 2. make record of 3 runs: the raw file holds 3 runs, meta.json parses as
-#    JSON and has every field of SPEC §5 with consistent sample counts, and
+#    JSON and has every field of perfviews(5) with consistent sample counts, and
 #    the recording's timings are printed and kept.
 # 3. make record rendered the views; make views renders every view, every
 #    view agrees on the sample total,
@@ -123,13 +123,13 @@ fi
 runs=$(xz -dc "$RAW" | grep -c '^# perfviews run [0-9]*/3$')
 if [ "$runs" = 3 ]; then pass "raw file holds 3 runs"; else fail "raw runs" "$runs, want 3"; fi
 
-if python3 -m json.tool "$META" >/dev/null 2>"$TMP/json.err"; then
+if "$PYTHON" -m json.tool "$META" >/dev/null 2>"$TMP/json.err"; then
 	pass "meta.json is valid JSON"
 else
 	fail "meta.json is valid JSON" "$(head -n 1 "$TMP/json.err")"
 fi
-# Every field of SPEC §5, and counts that agree with each other.
-python3 - "$META" "$ID" >"$TMP/meta.check" 2>&1 <<'EOF'
+# Every field of perfviews(5), and counts that agree with each other.
+"$PYTHON" - "$META" "$ID" >"$TMP/meta.check" 2>&1 <<'EOF'
 import json, sys
 m = json.load(open(sys.argv[1]))
 want = {"id": None, "workload": ["name", "version", "command"],
@@ -185,7 +185,7 @@ else
 fi
 
 # 3. Views: make record rendered them already (a make views that follows
-# has nothing to do: meta.json kept its date when the views' time went in).
+# has nothing to do: the views' own time in meta.json renders nothing).
 if [ -s "$OUT/$ID-flamegraph.svg" ] && [ -s "$OUT/$ID-README.md" ]; then
 	pass "make record rendered the views"
 else

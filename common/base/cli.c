@@ -6,7 +6,6 @@
 #include <signal.h>
 #include <spawn.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,11 +32,10 @@ cli_start(const char *name)
 static void
 print_help(const struct program *p)
 {
-	printf("usage: %s [options]%s\n%s\n\n%s", p->name,
-	       p->reads_files ? " [file ...]" : "", p->summary,
-	       p->help != NULL ? p->help : "");
-	if (p->shared_help != NULL)
-		fputs(p->shared_help, stdout);
+	printf("usage: %s [options]%s\n%s\n\n", p->name,
+	       p->reads_files ? " [file ...]" : "", p->summary);
+	if (p->options != NULL)
+		options_help(stdout, p->options);
 	printf("  -h, --help              show this help\n"
 	       "      --version           show the version\n\n");
 	if (p->reads_files)
@@ -63,27 +61,19 @@ program_usage(const struct program *p)
 	exit(EXIT_USAGE);
 }
 
-/* The option table: own, shared, then --help and --version. */
+/* getopt_long's table: the program's options, then --help and --version. */
 static struct option *
-option_table(const struct program *p)
+with_standard(const struct option_set *s)
 {
 	static const struct option standard[] = {
 	    {"help", no_argument, NULL, OPT_HELP},
 	    {"version", no_argument, NULL, OPT_VERSION},
 	    {NULL, 0, NULL, 0},
 	};
-	const struct option *parts[3] = {p->options, p->shared, standard};
-	size_t n = 0;
+	struct option *all = xreallocarray(NULL, s->n + 3, sizeof *all);
 
-	for (int i = 0; i < 3; i++)
-		for (size_t j = 0; parts[i] != NULL && parts[i][j].name; j++)
-			n++;
-	struct option *all = xreallocarray(NULL, n + 1, sizeof *all);
-	n = 0;
-	for (int i = 0; i < 3; i++)
-		for (size_t j = 0; parts[i] != NULL && parts[i][j].name; j++)
-			all[n++] = parts[i][j];
-	memset(&all[n], 0, sizeof all[n]);
+	memcpy(all, s->longopts, s->n * sizeof *all);
+	memcpy(all + s->n, standard, sizeof standard);
 	return all;
 }
 
@@ -105,131 +95,42 @@ option_problem(int ch, char *const argv[])
 }
 
 int
-program_option(const struct program *p, int argc, char *const argv[])
+program_parse(const struct program *p, int argc, char *argv[], void *opts)
 {
-	static const struct program *table_of;
-	static struct option *table;
-	static char shortopts[128];
+	struct option_set s;
+	char shortopts[sizeof s.shortopts + 4];
 	int ch;
 
-	if (table_of != p) {
-		free(table);
-		table = option_table(p);
-		table_of = p;
-		/*
-		 * ':' first: a missing value is told from an unknown option;
-		 * before it a '+' of the program's (options end at the first
-		 * operand), which getopt wants first.
-		 */
-		const char *own = p->shortopts != NULL ? p->shortopts : "";
-		bool plus = own[0] == '+';
-		snprintf(shortopts, sizeof shortopts, "%s:%sh", plus ? "+" : "",
-		         own + plus);
-		opterr = 0;
-	}
-	ch = getopt_long(argc, argv, shortopts, table, NULL);
-	switch (ch) {
-	case -1:
-		free(table);
-		table = NULL;
-		table_of = NULL;
-		return -1;
-	case OPT_HELP:
-		print_help(p);
+	if (argc == 2 && strcmp(argv[1], "--list-options") == 0) {
+		options_list(stdout, p->options);
+		finish_output();
 		exit(EXIT_OK);
-	case OPT_VERSION:
-		print_version();
-		exit(EXIT_OK);
-	case '?':
-	case ':':
-		option_problem(ch, argv);
-		program_usage(p);
 	}
-	return ch;
-}
-
-void
-usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help'.\n", progname);
-	exit(EXIT_USAGE);
-}
-
-double
-option_percent(const char *arg, const char *option)
-{
-	double v;
-
-	if (!parse_double(arg, &v) || v < 0 || v > 100)
-		usage_error("%s: not a percentage from 0 to 100: '%s'", option,
-		            arg);
-	return v;
-}
-
-uint64_t
-option_count(const char *arg, const char *option, bool zero_ok)
-{
-	uint64_t v;
-
-	if (!parse_u64(arg, &v) || (v == 0 && !zero_ok))
-		usage_error("%s: not a %s whole number: '%s'", option,
-		            zero_ok ? "non-negative" : "positive", arg);
-	return v;
-}
-
-void
-option_list_add(struct option_list *values, const char *value)
-{
-	values->v = array_reserve(values->v, &values->cap, values->n + 1,
-	                          sizeof *values->v);
-	values->v[values->n++] = value;
-}
-
-void
-option_list_free(struct option_list *values)
-{
-	free(values->v);
-	*values = (struct option_list){0};
-}
-
-bool
-parse_u64(const char *s, uint64_t *out)
-{
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0')
-		return false;
-	*out = v;
-	return true;
-}
-
-bool
-parse_double(const char *s, double *out)
-{
-	char *end;
-
-	/* strtod takes " 5", "inf" and "0x10": a number here is digits. */
-	if (*s != '-' && *s != '.' && (*s < '0' || *s > '9'))
-		return false;
-	if (strpbrk(s, "xXnN") != NULL)
-		return false;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno != 0 || *end != '\0' || v != v)
-		return false;
-	*out = v;
-	return true;
+	option_set_init(&s, p->options);
+	struct option *longopts = with_standard(&s);
+	/*
+	 * '+' first when options end at the first operand (getopt wants it
+	 * first), then ':' (a missing value is told from an unknown option).
+	 */
+	snprintf(shortopts, sizeof shortopts, "%s:%sh",
+	         p->options_first ? "+" : "", s.shortopts);
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
+	       -1) {
+		if (ch == OPT_HELP) {
+			print_help(p);
+			exit(EXIT_OK);
+		} else if (ch == OPT_VERSION) {
+			print_version();
+			exit(EXIT_OK);
+		} else if (!option_set_apply(&s, ch, opts, optarg)) {
+			option_problem(ch, argv);
+			program_usage(p);
+		}
+	}
+	free(longopts);
+	option_set_free(&s);
+	return optind;
 }
 
 void

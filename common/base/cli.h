@@ -2,11 +2,11 @@
  * cli.h - what every program does the same way on its command line.
  *
  * A program describes itself once, in a struct program: its usage lines
- * (as its man page's SYNOPSIS), its help, and its getopt_long options.
- * program_option is getopt_long for it, with -h/--help and --version
- * handled and bad options reported in one wording everywhere; the caller's
- * switch sees only its own options.  Inputs are paths or "-" for stdin,
- * read in order; output goes to stdout, whose write errors are fatal.
+ * (as its man page's SYNOPSIS), its summary, and its table of options
+ * (options.h), which program_parse reads the command line by, with
+ * -h/--help, --version and --list-options handled and bad options reported
+ * in one wording everywhere.  Inputs are paths or "-" for stdin, read in
+ * order; output goes to stdout, whose write errors are fatal.
  */
 #ifndef PERFVIEWS_CLI_H
 #define PERFVIEWS_CLI_H
@@ -16,22 +16,16 @@
 #include <stdint.h>
 
 #include "base/message.h"
+#include "base/options.h"
 
 #define PERFVIEWS_VERSION "0.1.0"
-
-struct option;
 
 struct program {
 	const char *name;
 	const char *usage; /* "NAME [-a] [file ...]\n" lines, after "usage: " */
-	const char *summary; /* one line: what the program does */
-	/* Its own options (all three NULL when it has none): */
-	const char *help;      /* their lines, as --help shows them */
-	const char *shortopts; /* a leading '+': options end at an operand */
-	const struct option *options; /* ends with a zero entry */
-	/* Options shared with other programs (NULL: none), and their help. */
-	const struct option *shared;
-	const char *shared_help;
+	const char *summary;              /* one line: what the program does */
+	const struct option_row *options; /* its table; NULL: none */
+	bool options_first;               /* options end at the first operand */
 	bool reads_files; /* --help says how file arguments are read */
 };
 
@@ -39,35 +33,16 @@ struct program {
 void cli_start(const char *name);
 
 /*
- * getopt_long over the program's own and shared options.  Returns the next
- * option's code (optarg set) or -1 after the last (then optind is the
- * first operand).  --help and --version print and exit 0; an unknown
- * option or a missing value is reported, with the usage, and exits 2.
+ * Read the options of argv by the program's table, each value into its
+ * field of opts, in order; returns the index of the first operand.  --help
+ * and --version print and exit 0, as does --list-options alone (each long
+ * option, for the man-page check); an unknown option, a missing value or
+ * a bad one is reported, with the usage, and exits 2.
  */
-int program_option(const struct program *p, int argc, char *const argv[]);
+int program_parse(const struct program *p, int argc, char *argv[], void *opts);
 
 /* The usage lines on stderr, "Try 'PROG --help'.", then exit 2. */
 noreturn void program_usage(const struct program *p);
-
-/* "PROG: text", the hint to --help, exit 2: a bad value or operand. */
-noreturn void usage_error(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
-
-/* Values of options; each is a usage error naming the option when bad. */
-double option_percent(const char *arg, const char *option);
-uint64_t option_count(const char *arg, const char *option, bool zero_ok);
-
-/* The values of an option given again and again (--set A --set B), in order. */
-struct option_list {
-	const char **v; /* NULL until the first */
-	size_t n, cap;
-};
-void option_list_add(struct option_list *values, const char *value);
-void option_list_free(struct option_list *values);
-
-/* Strict number parsing: the whole string must be the number. */
-bool parse_u64(const char *s, uint64_t *out);
-bool parse_double(const char *s, double *out);
 
 /* Call read(ctx, path) for each path, or for "-" when there are none. */
 void each_input(int argc, char *const argv[],

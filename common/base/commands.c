@@ -28,8 +28,7 @@ command_operands(const struct program *p, int argc, int min, int max,
 void
 command_no_options(const struct program *p, int argc, char *argv[])
 {
-	if (program_option(p, argc, argv) != -1)
-		program_usage(p);
+	program_parse(p, argc, argv, NULL);
 }
 
 static void
@@ -55,11 +54,19 @@ commands_main(const char *prog, const char *summary,
 		printf("%s\n", summary);
 		for (size_t i = 0; i < n; i++) {
 			const struct program *p = commands[i].program;
-			printf("\n%s: %s\n%s", p->name, p->summary, p->help);
+			printf("\n%s: %s\n", p->name, p->summary);
+			if (p->options != NULL)
+				options_help(stdout, p->options);
 		}
 		printf("\nEvery command takes -h, --help and --version.\n"
 		       "See %s(1).\n",
 		       prog);
+		finish_output();
+		return EXIT_OK;
+	}
+	if (strcmp(name, "--list-options") == 0 && argc == 2) {
+		for (size_t i = 0; i < n; i++)
+			options_list(stdout, commands[i].program->options);
 		finish_output();
 		return EXIT_OK;
 	}

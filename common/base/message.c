@@ -66,3 +66,17 @@ warnmsg_errno(const char *fmt, ...)
 	vmessage(fmt, ap, errnum);
 	va_end(ap);
 }
+
+void
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help'.\n", progname);
+	exit(EXIT_USAGE);
+}

@@ -24,4 +24,8 @@ void warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Like warnmsg, with ": strerror(errno)" appended. */
 void warnmsg_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* "PROG: text", the hint to --help, exit 2: a bad value or operand. */
+noreturn void usage_error(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
 #endif

@@ -1,5 +1,5 @@
 /*
- * dataset_id.h - the name of a profile data set (SPEC §5).
+ * dataset_id.h - the name of a profile data set (perfviews(5)).
  *
  *   ID := WORKLOAD "-" TOOL "-freq" HZ [ "x" RUNS ] { "-" TAG }
  *

@@ -1,6 +1,6 @@
 # datasets.mk - the data-set targets, included by the Makefile.
 #
-# --- Data sets (SPEC §5-6) ---
+# --- Data sets (perfviews(5)) ---
 #   make record ID=X [CMD=...] [PYTHON=...] [CALLGRAPH=dwarf|fp] [PYTHON_SRC=dir]
 #               [OVERHEAD=1] (bm_NAME: pyperformance's benchmark NAME)
 #     (tags faults, files: page faults, file-system calls; see perfviews(7))
@@ -42,24 +42,27 @@ raw_of    = $(firstword $(wildcard $(foreach d,$(DATA) examples,\
 VIEW_RAW  = $(call raw_of,$(VIEW_ID))
 V         = $(OUT)/$(VIEW_ID)
 VIEW_META = $(or $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-meta.json),$(V)-meta.json)
-# Tag files: the strace text beside the raw file, and its files view.
+# Tag files: the strace text beside the raw file.
 VIEW_STRACE = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-strace.txt.xz)
-VIEW_FILES = $(V)-folded.txt $(V)-flat.txt $(V)-calltree.txt $(V)-bydso.txt \
-             $(V)-categories.txt $(V)-categories.svg $(V)-flamegraph.svg \
-             $(V)-README.md $(if $(VIEW_STRACE),$(V)-files.txt $(V)-callers.txt)
 # Where a rule's output goes: beside, then in place; nothing left on error.
 into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
-# What the data set asks of the program of view $(1) (event, palette): "$$@".
-opts = o=$$($(BIN)/perfviews readme --options $(1) $(VIEW_META)) && \
-       eval "set -- $$o" &&
-VIEW_folded = collapse
-VIEW_flat = flatsort
-VIEW_calltree = calltree
-VIEW_callers = calltree
-VIEW_bydso = bydso
-VIEW_categories = bycategory
+# Which views the data set has, and a rule for each, come from perfviews'
+# table of views: VIEWS_MK, which perfviews rewrites only when it would
+# change (view_make.h), sets VIEW_FILES and the rules; each rule's recipe
+# is $(call view,NAME): perfviews runs the view's program, with what the
+# data set asks of it (event, palette).  Read only by make views; kept
+# with the build, so that OUT holds views alone.
+VIEWS_MK  = $(BUILD)/views/$(VIEW_ID).mk
+view      = $(BIN)/perfviews views --view $(1) --raw $(VIEW_RAW) \
+            --meta $(VIEW_META) --out $(OUT) $(VIEW_ID) $(into)
+ifneq ($(filter views $(V)-%,$(MAKECMDGOALS)),)
+include $(VIEWS_MK)
+endif
 
+# A recipe, so that make never says "Nothing to be done": nothing said
+# when everything is up to date.
 views: $(VIEW_FILES)
+	@:
 
 # Order-only: runs first, rebuilds nothing, stops a bad ID or missing raw.
 views-check: $(BIN)/perfviews
@@ -70,18 +73,9 @@ views-check: $(BIN)/perfviews
 $(V)-meta.json: $(VIEW_RAW) $(BIN)/perfviews | views-check
 	@echo "make views: $(VIEW_RAW) has no $(VIEW_ID)-meta.json beside it: $@ holds what its text tells, null elsewhere" >&2
 	$(BIN)/perfviews meta --raw $< --set made_from='raw file $(notdir $(VIEW_RAW))' '$(VIEW_ID)' $(into)
-$(V)-%.txt: $(VIEW_RAW) $(VIEW_META) $(BIN)/$$(VIEW_$$*) $(BIN)/perfviews | views-check
-	$(call opts,$*) $(BIN)/$(VIEW_$*) "$$@" $< $(into)
-$(V)-categories.svg: $(VIEW_RAW) $(VIEW_META) $(BIN)/bycategory $(BIN)/perfviews | views-check
-	$(call opts,categories) $(BIN)/bycategory "$$@" --format svg --label '$(VIEW_ID)' $< $(into)
-$(V)-files.txt: $(VIEW_STRACE) $(BIN)/fileaccess | views-check
-	$(BIN)/fileaccess $< $(into)
-$(V)-flamegraph.svg: $(V)-folded.txt $(VIEW_META) $(BIN)/flamesvg $(BIN)/perfviews | views-check
-	sub=$$($(BIN)/perfviews readme --subtitle $(VIEW_META)) && $(call opts,flamegraph) \
-	$(BIN)/flamesvg --title '$(VIEW_ID)' --subtitle "$$sub" "$$@" $< $(into)
-$(V)-README.md: $(VIEW_META) $(V)-flat.txt $(V)-categories.txt $(if $(VIEW_STRACE),$(V)-files.txt $(V)-callers.txt) $(BIN)/perfviews | views-check
-	$(BIN)/perfviews readme --flat $(V)-flat.txt --categories $(V)-categories.txt \
-	    $(if $(VIEW_STRACE),--files $(V)-files.txt) --raw $(notdir $(VIEW_RAW)) $(VIEW_META) $(into)
+$(VIEWS_MK): $(VIEW_META) $(BIN)/perfviews | views-check
+	@mkdir -p $(@D) && $(BIN)/perfviews views --make $@ --raw $(VIEW_RAW) \
+	    --meta $(VIEW_META) $(VIEW_ID)
 
 # Then every view, timed (DATA and OUT reach the sub-make in MAKEFLAGS).
 record: $(PROGRAMS)
@@ -95,7 +89,8 @@ publish: $(BIN)/perfviews
 	    --out $(call quote,$(OUT)) --make '$(MAKE) --no-print-directory' $(call quote,$(DEST))
 
 stability: $(BIN)/perfviews | views-check
-	@$(call opts,stability) $(BIN)/perfviews stability "$$@" $(VIEW_RAW) >$(V)-stability.md.tmp && \
+	@$(BIN)/perfviews views --view stability --raw $(VIEW_RAW) --meta $(VIEW_META) \
+	    $(VIEW_ID) >$(V)-stability.md.tmp && \
 	    mv $(V)-stability.md.tmp $(V)-stability.md && cat $(V)-stability.md
 
 # --- Suites: pyperformance benchmarks at one setting, and their README ---

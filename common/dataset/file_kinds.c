@@ -11,91 +11,155 @@
 #include "dataset/file_kinds.h"
 #include "dataset/runs.h"
 
-/* In the order a reader wants them: the pictures first, the data last. */
+/*
+ * In the order a reader wants them: the pictures first, the data last.
+ * A view's program is found beside perfviews; its options are args and
+ * those the options bits ask of the data set (view_make.h).
+ */
 const struct file_kind file_kinds[] = {
-    {"flamegraph", "-flamegraph.svg", NULL, FILE_VIEW,
-     "flame graph: every stack, root at the bottom, width = share of "
-     "samples",
-     "open the SVG in a browser; hover for details, click a frame to zoom, "
-     "Reset Zoom to go back, Ctrl-F to search by regular expression (the "
-     "matched share is shown)",
-     NULL},
-    {"flat", "-flat.txt", NULL, FILE_VIEW,
-     "flat profile: each function's self samples (its own code) and total "
-     "samples (with its callees)",
-     "sorted by self%: the top rows are where the time is spent; a high "
-     "total% with a low self% is a caller",
-     NULL},
-    {"calltree", "-calltree.txt", NULL, FILE_VIEW,
-     "call tree from the process down, each node with its inclusive % and "
-     "self count",
-     "read down the largest branch; small nodes are folded into [other] so "
-     "each level sums",
-     NULL},
-    {"categories", "-categories.txt", NULL, FILE_VIEW,
-     "samples by category (interpreter, lookup, gc, memory, dict, str, "
-     "..., C library, kernel), each with its top functions, from "
-     "bycategory's CPython rules",
-     "the coarse answer first: which part of CPython the time is in; "
-     "`bycategory --explain` says which rule took each function",
-     NULL},
-    {"categories-svg", "-categories.svg", NULL, FILE_VIEW,
-     "the categories as one stacked bar, a colour each (the same in every "
-     "chart perfviews draws)",
-     "open in a browser; hover a segment for its share", NULL},
-    {"bydso", "-bydso.txt", NULL, FILE_VIEW,
-     "samples by shared object (binary, library, kernel), then by function",
-     "which library the time is in: interpreter, C library, kernel", NULL},
-    {"callers", "-callers.txt", NULL, FILE_VIEW,
-     "who makes the calls: each C function that made system calls, and "
-     "beneath it its callers, three levels up (calltree --inverted)",
-     "the top level is the system call's wrapper in libc or ld.so; the "
-     "levels beneath say which code called it: ld.so's library search, "
-     "getpath, the import system",
-     "files"},
-    {"files", "-files.txt", NULL, FILE_VIEW,
-     "files view, from strace: per path, the calls made on it by kind, "
-     "those that failed, the failed lookups (`ENOENT`) and the time",
-     "sorted by calls; the summary on top gives the failed lookups and "
-     "their share; type `x` is a path never found; the last table says in "
-     "which directories searches failed",
-     "files"},
-    {"folded", "-folded.txt", NULL, FILE_VIEW,
-     "folded stacks, `root;caller;...;leaf COUNT`",
-     "input to flamegraph.pl, inferno or speedscope; grep it for a "
-     "function",
-     NULL},
-    {"stability", "-stability.md", NULL, FILE_EXTRA,
-     "how far apart the profiles of disjoint groups of runs are, and the "
-     "top functions' self % in single runs (only where `make stability` "
-     "was run)",
-     "if the distances for k runs are close to the noise column, combining "
-     "k runs gives a stable profile",
-     NULL},
-    {"raw", "-raw.txt.xz", "-raw.txt", FILE_RECORDED,
-     "`perf script` text of every run, each after a `" RUN_MARKER "N/M` line",
-     "`xz -dc` it; any perfviews filter, or FlameGraph's "
-     "stackcollapse-perf.pl, reads it",
-     NULL},
-    {"pyperf", "-pyperf.json", NULL, FILE_OPTIONAL,
-     "pyperf's result of the benchmark (`bm_` workloads): every value "
-     "and warmup of every worker, and pyperf's metadata, from the run "
-     "that was profiled",
-     "`python -m pyperf show` or `stats` it; `python -m pyperf "
-     "compare_to` compares two",
-     NULL},
-    {"strace", "-strace.txt.xz", NULL, FILE_RECORDED,
-     "`strace -f -ttt -T -y` text of one more run of the workload: every "
-     "file-system call, with the names of its files",
-     "`xz -dc` it; `fileaccess` reads it", "files"},
-    {"meta", "-meta.json", NULL, FILE_RECORDED,
-     "the metadata: workload, perf, host, Python build, sample counts, "
-     "timings",
-     "plain JSON; unknown values are null", NULL},
-    {"readme", "-README.md", NULL, FILE_README,
-     "the data set described: how it was made, its top functions, its "
-     "metadata",
-     "start here", NULL},
+    {.kind = "flamegraph",
+     .suffix = "-flamegraph.svg",
+     .origin = FILE_VIEW,
+     .what = "flame graph: every stack, root at the bottom, width = share "
+             "of samples",
+     .how = "open the SVG in a browser; hover for details, click a frame to "
+            "zoom, Reset Zoom to go back, Ctrl-F to search by regular "
+            "expression (the matched share is shown)",
+     .program = "flamesvg",
+     .input = VIEW_FROM_FOLDED,
+     .options = VIEW_PALETTE | VIEW_TITLE},
+    {.kind = "flat",
+     .suffix = "-flat.txt",
+     .origin = FILE_VIEW,
+     .what = "flat profile: each function's self samples (its own code) and "
+             "total samples (with its callees)",
+     .how = "sorted by self%: the top rows are where the time is spent; a "
+            "high total% with a low self% is a caller",
+     .program = "flatsort",
+     .input = VIEW_FROM_RAW,
+     .options = VIEW_EVENT},
+    {.kind = "calltree",
+     .suffix = "-calltree.txt",
+     .origin = FILE_VIEW,
+     .what = "call tree from the process down, each node with its inclusive "
+             "% and self count",
+     .how = "read down the largest branch; small nodes are folded into "
+            "[other] so each level sums",
+     .program = "calltree",
+     .input = VIEW_FROM_RAW,
+     .options = VIEW_EVENT},
+    {.kind = "categories",
+     .suffix = "-categories.txt",
+     .origin = FILE_VIEW,
+     .what = "samples by category (interpreter, lookup, gc, memory, dict, "
+             "str, ..., C library, kernel), each with its top functions, "
+             "from bycategory's CPython rules",
+     .how = "the coarse answer first: which part of CPython the time is in; "
+            "`bycategory --explain` says which rule took each function",
+     .program = "bycategory",
+     .input = VIEW_FROM_RAW,
+     .options = VIEW_EVENT},
+    {.kind = "categories-svg",
+     .suffix = "-categories.svg",
+     .origin = FILE_VIEW,
+     .what = "the categories as one stacked bar, a colour each (the same in "
+             "every chart perfviews draws)",
+     .how = "open in a browser; hover a segment for its share",
+     .program = "bycategory",
+     .input = VIEW_FROM_RAW,
+     .args = {"--format=svg"},
+     .options = VIEW_EVENT | VIEW_LABEL},
+    {.kind = "bydso",
+     .suffix = "-bydso.txt",
+     .origin = FILE_VIEW,
+     .what = "samples by shared object (binary, library, kernel), then by "
+             "function",
+     .how = "which library the time is in: interpreter, C library, kernel",
+     .program = "bydso",
+     .input = VIEW_FROM_RAW,
+     .options = VIEW_EVENT},
+    {.kind = "callers",
+     .suffix = "-callers.txt",
+     .origin = FILE_VIEW,
+     .what = "who makes the calls: each C function that made system calls, "
+             "and beneath it its callers, three levels up (calltree "
+             "--inverted)",
+     .how = "the top level is the system call's wrapper in libc or ld.so; "
+            "the levels beneath say which code called it: ld.so's library "
+            "search, getpath, the import system",
+     .tag = "files",
+     .program = "calltree",
+     .input = VIEW_FROM_RAW,
+     .args = {"--inverted", "--max-depth=4", "--percent-limit=1"},
+     .options = VIEW_EVENT},
+    {.kind = "files",
+     .suffix = "-files.txt",
+     .origin = FILE_VIEW,
+     .what = "files view, from strace: per path, the calls made on it by "
+             "kind, those that failed, the failed lookups (`ENOENT`) and the "
+             "time",
+     .how = "sorted by calls; the summary on top gives the failed lookups "
+            "and their share; type `x` is a path never found; the last table "
+            "says in which directories searches failed",
+     .tag = "files",
+     .program = "fileaccess",
+     .input = VIEW_FROM_STRACE},
+    {.kind = "folded",
+     .suffix = "-folded.txt",
+     .origin = FILE_VIEW,
+     .what = "folded stacks, `root;caller;...;leaf COUNT`",
+     .how = "input to flamegraph.pl, inferno or speedscope; grep it for a "
+            "function",
+     .program = "collapse",
+     .input = VIEW_FROM_RAW,
+     .options = VIEW_EVENT | VIEW_ANNOTATE},
+    {.kind = "stability",
+     .suffix = "-stability.md",
+     .origin = FILE_EXTRA,
+     .what = "how far apart the profiles of disjoint groups of runs are, and "
+             "the top functions' self % in single runs (only where `make "
+             "stability` was run)",
+     .how = "if the distances for k runs are close to the noise column, "
+            "combining k runs gives a stable profile",
+     .program = "perfviews stability",
+     .input = VIEW_FROM_RAW,
+     .options = VIEW_EVENT},
+    {.kind = "raw",
+     .suffix = "-raw.txt.xz",
+     .alt_suffix = "-raw.txt",
+     .origin = FILE_RECORDED,
+     .what = "`perf script` text of every run, each after a `" RUN_MARKER
+             "N/M` line",
+     .how = "`xz -dc` it; any perfviews filter, or FlameGraph's "
+            "stackcollapse-perf.pl, reads it"},
+    {.kind = "pyperf",
+     .suffix = "-pyperf.json",
+     .origin = FILE_OPTIONAL,
+     .what = "pyperf's result of the benchmark (`bm_` workloads): every "
+             "value and warmup of every worker, and pyperf's metadata, from "
+             "the run that was profiled",
+     .how = "`python -m pyperf show` or `stats` it; `python -m pyperf "
+            "compare_to` compares two"},
+    {.kind = "strace",
+     .suffix = "-strace.txt.xz",
+     .origin = FILE_RECORDED,
+     .what = "`strace -f -ttt -T -y` text of one more run of the workload: "
+             "every file-system call, with the names of its files",
+     .how = "`xz -dc` it; `fileaccess` reads it",
+     .tag = "files"},
+    {.kind = "meta",
+     .suffix = "-meta.json",
+     .origin = FILE_RECORDED,
+     .what = "the metadata: workload, perf, host, Python build, sample "
+             "counts, timings",
+     .how = "plain JSON; unknown values are null"},
+    {.kind = "readme",
+     .suffix = "-README.md",
+     .origin = FILE_README,
+     .what = "the data set described: how it was made, its top functions, "
+             "its metadata",
+     .how = "start here",
+     .input = VIEW_FROM_VIEWS},
 };
 const size_t file_kind_count = sizeof file_kinds / sizeof file_kinds[0];
 
@@ -121,6 +185,15 @@ file_kind_name(const struct file_kind *k, const char *id)
 	char *name = xmalloc(n);
 	snprintf(name, n, "%s%s", id, k->suffix);
 	return name;
+}
+
+const struct file_kind *
+file_kind_named(const char *name)
+{
+	for (size_t i = 0; i < file_kind_count; i++)
+		if (strcmp(file_kinds[i].kind, name) == 0)
+			return &file_kinds[i];
+	return NULL;
 }
 
 char *

@@ -1,11 +1,14 @@
 /*
- * file_kinds.h - the kinds of file a data set is made of (SPEC §5).
+ * file_kinds.h - the kinds of file a data set is made of (perfviews(5)),
+ * and how each view among them is made: the one table of them.
  *
  * Every file of a data set is named "<ID><suffix>".  The table holds one
  * row per kind: its name, its suffix, where it comes from, what it is and
- * how to read it.  The data set's README, the index of a published
- * directory and `make publish` are all written from this table, so a new
- * kind of file is one new row.
+ * how to read it, which data sets have it, and for a view the program that
+ * makes it, from which input, with which options (perf's table of output
+ * fields is the model).  The data set's README, the index of a published
+ * directory, `make publish` and `make views` (view_make.h) are all written
+ * from this table, so a new kind of file, or a new view, is one new row.
  */
 #ifndef PERFVIEWS_FILE_KINDS_H
 #define PERFVIEWS_FILE_KINDS_H
@@ -22,6 +25,25 @@ enum file_origin {
 	                  absent */
 };
 
+/* What a view is made from. */
+enum view_input {
+	VIEW_FROM_NOTHING, /* not a view */
+	VIEW_FROM_RAW,     /* the raw file */
+	VIEW_FROM_FOLDED,  /* the folded view */
+	VIEW_FROM_STRACE,  /* the strace text beside the raw file */
+	VIEW_FROM_VIEWS,   /* the views it quotes (the README) */
+};
+
+/* Options a view's program gets from the data set (view_make.h). */
+enum view_option {
+	VIEW_EVENT = 1, /* --event: the event its measure shows */
+	VIEW_ANNOTATE =
+	    2,            /* a Python's: --kernel --jit, and --python -X perf */
+	VIEW_PALETTE = 4, /* --colors and --countname, from the measure */
+	VIEW_TITLE = 8,   /* --title ID --subtitle (readme_subtitle) */
+	VIEW_LABEL = 16,  /* --label ID */
+};
+
 struct file_kind {
 	const char *kind;
 	const char *suffix;     /* after the ID: "-flat.txt" */
@@ -30,6 +52,11 @@ struct file_kind {
 	const char *what; /* what it is (Markdown) */
 	const char *how;  /* how to read it (Markdown) */
 	const char *tag;  /* only data sets with this tag have it; or NULL */
+	/* A view (FILE_VIEW, FILE_EXTRA): how it is made. */
+	const char *program;   /* run on its input (NULL: perfviews) */
+	enum view_input input; /* what it reads */
+	const char *args[4];   /* options it always gets */
+	unsigned options;      /* enum view_option: from the data set */
 };
 
 extern const struct file_kind file_kinds[];
@@ -53,5 +80,8 @@ bool file_kind_applies(const struct file_kind *k, const char *id);
 
 /* "ID<suffix>" (a new string: free it). */
 char *file_kind_name(const struct file_kind *k, const char *id);
+
+/* The kind named name, or NULL. */
+const struct file_kind *file_kind_named(const char *name);
 
 #endif

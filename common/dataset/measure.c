@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "base/cli.h"
-#include "base/message.h"
 #include "dataset/measure.h"
 
 static const struct measure measures[] = {
@@ -115,34 +114,17 @@ measure_of_id(const struct dataset_id *id)
 	return found;
 }
 
-/* Is tag a word of the space-separated list? */
-static bool
-has_word(const char *list, const char *tag)
-{
-	size_t n = strlen(tag);
-
-	for (const char *p = list; p != NULL && *p != '\0';) {
-		size_t len = strcspn(p, " ");
-		if (len == n && memcmp(p, tag, n) == 0)
-			return true;
-		p += len + strspn(p + len, " ");
-	}
-	return false;
-}
-
 const struct measure *
 measure_of_meta(const struct metadata *m)
 {
-	const char *tags = metadata_get(m, "tags");
-
 	for (size_t i = 1; i < NMEASURES; i++)
-		if (has_word(tags, measures[i].tag))
+		if (metadata_has_tag(m, measures[i].tag))
 			return &measures[i];
 	return &measures[0];
 }
 
-static bool
-is_python(const struct metadata *m)
+bool
+measure_of_python(const struct metadata *m)
 {
 	return metadata_get(m, "python.version") != NULL ||
 	       metadata_get(m, "python.executable") != NULL;
@@ -159,7 +141,7 @@ measure_palette(const struct metadata *m, const char **about)
 	} else if (ms->kind == MEASURE_FILES) {
 		*about = "the `io` palette (blues), as FlameGraph draws I/O "
 		         "profiles; widths are calls";
-	} else if (is_python(m)) {
+	} else if (measure_of_python(m)) {
 		*about =
 		    "the `python` palette: Python functions (`py::`, with "
 		    "`-X perf`) green, the interpreter yellow, other native "
@@ -170,52 +152,4 @@ measure_palette(const struct metadata *m, const char **about)
 		return "hot";
 	}
 	return ms->palette;
-}
-
-static void
-word(FILE *out, bool *first, const char *option, const char *value)
-{
-	fprintf(out, "%s'%s%s%s'", *first ? "" : " ", option,
-	        value != NULL ? "=" : "", value != NULL ? value : "");
-	*first = false;
-}
-
-bool
-measure_options(FILE *out, const struct metadata *m, const char *view)
-{
-	const struct measure *ms = measure_of_meta(m);
-	static const char *const of_samples[] = {
-	    "folded",  "flat",       "calltree",       "bydso",
-	    "callers", "categories", "categories-svg", "stability"};
-	bool first = true, known = false;
-
-	for (size_t i = 0; i < sizeof of_samples / sizeof of_samples[0]; i++) {
-		if (strcmp(view, of_samples[i]) != 0)
-			continue;
-		known = true;
-		if (ms->view_event != NULL)
-			word(out, &first, "--event", ms->view_event);
-	}
-	if (strcmp(view, "folded") == 0 && is_python(m)) {
-		/* For the python palette: kernel and JIT frames marked. */
-		word(out, &first, "--kernel", NULL);
-		word(out, &first, "--jit", NULL);
-		if (has_word(metadata_get(m, "tags"), "xperf"))
-			word(out, &first, "--python", NULL);
-	}
-	if (strcmp(view, "callers") == 0) {
-		word(out, &first, "--inverted", NULL);
-		word(out, &first, "--max-depth", "4");
-		word(out, &first, "--percent-limit", "1");
-	}
-	if (strcmp(view, "flamegraph") == 0) {
-		const char *about;
-		known = true;
-		word(out, &first, "--colors", measure_palette(m, &about));
-		word(out, &first, "--countname", ms->unit);
-	}
-	known |= strcmp(view, "files") == 0;
-	if (known)
-		fputc('\n', out);
-	return known;
 }

@@ -7,9 +7,8 @@
  * exclude each other.  From the measure follow: the events perf records
  * and how (every event a sample: `-c 1`, with a large ring buffer, not a
  * frequency), what one sample is, which events the views show, the flame
- * graph's palette and count name, and what the README says.  The options
- * each program of `make views` gets for a data set are written here too
- * (measure_options), so that the Makefile stays free of such knowledge.
+ * graph's palette and count name, and what the README says; the options
+ * each view's program gets follow from it (view_make.h).
  */
 #ifndef PERFVIEWS_MEASURE_H
 #define PERFVIEWS_MEASURE_H
@@ -54,13 +53,7 @@ extern const char *const measure_file_syscalls[];
  */
 const char *measure_palette(const struct metadata *m, const char **about);
 
-/*
- * The options data set m gives the program that makes view in `make
- * views` (folded: collapse's, flat, calltree, bydso, callers: calltree
- * --inverted, flamegraph, files, and stability): one line of
- * single-quoted sh words, "" when none.  False for a view it does not
- * know.
- */
-bool measure_options(FILE *out, const struct metadata *m, const char *view);
+/* Did the data set run a Python (python.version or .executable known)? */
+bool measure_of_python(const struct metadata *m);
 
 #endif

@@ -12,7 +12,7 @@
 #include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/json_flat.h"
+#include "base/json_flat.h"
 #include "dataset/metadata.h"
 #include "base/json_write.h"
 
@@ -302,6 +302,21 @@ metadata_get(const struct metadata *m, const char *path)
 {
 	int i = metadata_field(path);
 	return i < 0 ? NULL : m->values[i];
+}
+
+bool
+metadata_has_tag(const struct metadata *m, const char *tag)
+{
+	const char *list = metadata_get(m, "tags");
+	size_t n = strlen(tag);
+
+	for (const char *p = list; p != NULL && *p != '\0';) {
+		size_t len = strcspn(p, " ");
+		if (len == n && memcmp(p, tag, n) == 0)
+			return true;
+		p += len + strspn(p + len, " ");
+	}
+	return false;
 }
 
 static void

@@ -1,5 +1,5 @@
 /*
- * metadata.h - a data set's meta.json (SPEC §5).
+ * metadata.h - a data set's meta.json (perfviews(5): every field).
  *
  * The fields are fixed: each is named by its dotted path in the JSON
  * document ("python.build.git_revision") and has a kind.  Values are held
@@ -78,6 +78,9 @@ void metadata_assign_file(struct metadata *m, const char *path);
 
 /* The value of a field, or NULL when null or unknown. */
 const char *metadata_get(const struct metadata *m, const char *path);
+
+/* Is tag one of the words of the field tags? */
+bool metadata_has_tag(const struct metadata *m, const char *tag);
 
 /*
  * `perfviews get`: field of the meta.json file meta, on a line; nothing

@@ -14,7 +14,7 @@
 #include "base/message.h"
 #include "base/string_table.h"
 #include "base/xalloc.h"
-#include "dataset/child.h"
+#include "os/child.h"
 #include "dataset/dataset_id.h"
 #include "dataset/file_kinds.h"
 #include "dataset/publish.h"

@@ -566,17 +566,15 @@ readme_index(FILE *out, const char *dir, char *const metas[], size_t n)
 
 void
 readme_write_file(FILE *out, const char *meta, struct readme_options *opt,
-                  bool subtitle, const char *program)
+                  bool subtitle)
 {
 	struct metadata m;
 
 	metadata_read_or_die(&m, meta);
 	opt->meta = meta;
-	if (program != NULL && !measure_options(out, &m, program))
-		usage_error("--options: no such view: %s", program);
-	if (program == NULL && subtitle)
+	if (subtitle)
 		readme_subtitle(out, &m);
-	else if (program == NULL)
+	else
 		readme_write(out, &m, opt);
 	metadata_free(&m);
 }

@@ -69,11 +69,10 @@ void readme_subtitle(FILE *out, const struct metadata *m);
 
 /*
  * `perfviews readme`: the README of the data set whose meta.json is meta;
- * with subtitle, the flame graph's subtitle; with program, the options of
- * that view's program (measure_options).
+ * with subtitle, the flame graph's subtitle.
  */
 void readme_write_file(FILE *out, const char *meta, struct readme_options *opt,
-                       bool subtitle, const char *program);
+                       bool subtitle);
 
 /*
  * The README of a directory of data sets: metas are their meta.json

@@ -215,25 +215,3 @@ raw_dataset_name(const char *path)
 			                strlen(base) - strlen(suffixes[i]));
 	return xstrdup(base);
 }
-
-void
-metadata_write_new(FILE *out, const char *id_text, char *const files[],
-                   size_t nfiles, const char *const sets[], size_t nsets,
-                   const char *raw)
-{
-	struct dataset_id id;
-	struct metadata m;
-
-	dataset_id_parse_or_die(id_text, &id);
-	metadata_init(&m);
-	metadata_set_id(&m, &id);
-	for (size_t i = 0; i < nfiles; i++)
-		metadata_assign_file(&m, files[i]);
-	for (size_t i = 0; i < nsets; i++)
-		metadata_assign(&m, sets[i], "--set");
-	if (raw != NULL)
-		run_index_describe_file(&m, raw);
-	metadata_write(&m, out);
-	metadata_free(&m);
-	dataset_id_free(&id);
-}

@@ -68,13 +68,4 @@ size_t run_index_find(const struct run_index *ix, unsigned long lineno);
  */
 char *raw_dataset_name(const char *path);
 
-/*
- * `perfviews meta`: the meta.json of data set id_text (its ID's fields),
- * with the FIELD=VALUE lines of files, then sets, then what the raw file
- * (or NULL) tells: samples, runs, events, commands.
- */
-void metadata_write_new(FILE *out, const char *id_text, char *const files[],
-                        size_t nfiles, const char *const sets[], size_t nsets,
-                        const char *raw);
-
 #endif

@@ -444,14 +444,15 @@ stability_splits(const struct stability *s, size_t k, size_t max_splits,
 	out->noise = sampling_noise(s, per_group, per_group, 50, &state);
 }
 
-static uint64_t *ranking_weight;
-
+/* For qsort_r over weights by function id: heaviest first. */
 static int
-compare_weight(const void *pa, const void *pb)
+compare_weight(const void *pa, const void *pb, void *arg)
 {
+	const uint64_t *weight = arg;
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	if (ranking_weight[a] != ranking_weight[b])
-		return ranking_weight[a] > ranking_weight[b] ? -1 : 1;
+
+	if (weight[a] != weight[b])
+		return weight[a] > weight[b] ? -1 : 1;
 	return (a > b) - (a < b); /* first seen first */
 }
 
@@ -460,16 +461,15 @@ stability_ranking(const struct stability *s)
 {
 	uint32_t *order = xcalloc((size_t)s->nfunctions + 1, sizeof *order);
 
-	ranking_weight =
-	    xcalloc((size_t)s->nfunctions + 1, sizeof *ranking_weight);
+	uint64_t *weight = xcalloc((size_t)s->nfunctions + 1, sizeof *weight);
+
 	for (size_t r = 0; r < s->nruns; r++)
 		for (uint32_t fn = 0; fn < s->nfunctions; fn++)
-			ranking_weight[fn] += self_of(&s->runs[r], fn);
+			weight[fn] += self_of(&s->runs[r], fn);
 	for (uint32_t fn = 0; fn < s->nfunctions; fn++)
 		order[fn] = fn;
-	qsort(order, s->nfunctions, sizeof *order, compare_weight);
-	free(ranking_weight);
-	ranking_weight = NULL;
+	qsort_r(order, s->nfunctions, sizeof *order, compare_weight, weight);
+	free(weight);
 	return order;
 }
 

@@ -102,8 +102,11 @@ struct stability_options {
 
 /* "1,2,5": group sizes, at most max; 0 when the list is not one. */
 size_t stability_sizes(const char *list, size_t *sizes, size_t max);
-/* --sizes LIST: the group sizes into opt; a bad list is a usage error. */
-void stability_sizes_option(struct stability_options *opt, const char *list);
+/*
+ * --sizes LIST: the group sizes into opts, a struct stability_options (for
+ * OPT_CALL_ALL); a bad list is a usage error.
+ */
+void stability_sizes_option(void *opts, const char *list, const char *option);
 
 /* The report, in Markdown. */
 void stability_report(FILE *out, const struct stability *s,

@@ -33,13 +33,15 @@ stability_sizes(const char *list, size_t *sizes, size_t max)
 }
 
 void
-stability_sizes_option(struct stability_options *opt, const char *list)
+stability_sizes_option(void *opts, const char *list, const char *option)
 {
+	struct stability_options *opt = opts;
 	size_t max = sizeof opt->sizes / sizeof opt->sizes[0];
 
 	opt->nsizes = stability_sizes(list, opt->sizes, max);
 	if (opt->nsizes == 0)
-		usage_error("--sizes: not a list of group sizes: '%s'", list);
+		usage_error("%s: not a list of group sizes: '%s'", option,
+		            list);
 }
 
 /* The group sizes asked for, or 1, 2, 5 and RUNS/2, those that fit. */

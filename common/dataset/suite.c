@@ -15,10 +15,9 @@
 #include "base/message.h"
 #include "base/numbers.h"
 #include "base/xalloc.h"
-#include "dataset/child.h"
+#include "os/child.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
-#include "dataset/pyperformance.h"
 #include "dataset/readme.h"
 #include "dataset/runs.h"
 #include "dataset/suite.h"
@@ -619,7 +618,7 @@ ids(const struct suite_options *o, int n, char *rest[])
 	char **all = NULL;
 
 	if (n == 1 || strcmp(rest[n - 1], "all") == 0)
-		all = pyperformance_default(o->python, cache, &nall);
+		all = o->all(o->python, cache, &nall);
 	if (n == 1) {
 		fprintf(
 		    stderr,

@@ -33,6 +33,12 @@ struct suite_options {
 	const char *python;     /* for NAME all: the Python, and */
 	const char *cache;      /* where its pyperformance is (NULL: DATA's) */
 	const char *categories; /* readme: bycategory --each text, or NULL */
+	/*
+	 * ids NAME all: the names of the benchmarks of pyperformance's
+	 * default set for python (pyperformance_default, in record/: a
+	 * group above this one).  Free each name and the array.
+	 */
+	char **(*all)(const char *python, const char *cache, size_t *n);
 };
 
 /*

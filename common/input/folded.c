@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "input/folded.h"
-#include "input/input_format.h"
 
 /* A count: digits, optionally a '.' and more digits. */
 static bool
@@ -98,12 +97,6 @@ folded_next_frame(struct span *rest, struct span *frame)
 	return true;
 }
 
-bool
-folded_detect(struct span head)
-{
-	return input_format_guess(head, true).format == INPUT_FOLDED;
-}
-
 void
 folded_reader_init(struct folded_reader *r, int fd, const char *name)
 {
@@ -122,7 +115,12 @@ folded_reader_next(struct folded_reader *r, struct folded_line *out)
 {
 	struct span line;
 
-	while (line_reader_next(&r->lines, &line)) {
+	for (;;) {
+		/* The lines before are done with: the buffer need not keep
+		   them (memory stays one buffer, whatever the input's size). */
+		line_reader_mark(&r->lines);
+		if (!line_reader_next(&r->lines, &line))
+			break;
 		if (r->lines.too_long) {
 			line_reader_bad(&r->lines, r->lines.lineno,
 			                "line too long");

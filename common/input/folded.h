@@ -68,7 +68,4 @@ bool folded_next_frame(struct span *rest, struct span *frame);
 int folded_compare(const struct string_table *names, const uint32_t *a,
                    uint32_t na, const uint32_t *b, uint32_t nb, int end);
 
-/* True when the start of the input is certainly folded stacks. */
-bool folded_detect(struct span head);
-
 #endif

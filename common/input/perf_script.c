@@ -14,7 +14,6 @@
 
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "input/input_format.h"
 #include "input/perf_script.h"
 
 static bool
@@ -334,12 +333,6 @@ bool
 perf_header_parse(struct span line, struct perf_sample *s)
 {
 	return perf_line_classify(line, s) == PERF_LINE_HEADER;
-}
-
-bool
-perf_script_detect(struct span head)
-{
-	return input_format_guess(head, true).format == INPUT_PERF;
 }
 
 void

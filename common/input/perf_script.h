@@ -129,7 +129,4 @@ enum perf_line_kind perf_line_classify(struct span line, struct perf_sample *s);
 /* True for a sample's header line: perf_line_classify's PERF_LINE_HEADER. */
 bool perf_header_parse(struct span line, struct perf_sample *s);
 
-/* True when the start of the input is certainly perf script text. */
-bool perf_script_detect(struct span head);
-
 #endif

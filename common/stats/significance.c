@@ -182,14 +182,12 @@ rate_z_test(double x1, double t1, double x2, double t2)
 	return z_test(x2 / t2 - x1 / t1, rate / t1 + rate / t2);
 }
 
-/* For qsort: indexes by their p-value, ascending, NaN last. */
-static const double *sorting_p;
-
+/* For qsort_r over p: indexes by their p-value, ascending, NaN last. */
 static int
-compare_p(const void *pa, const void *pb)
+compare_p(const void *pa, const void *pb, void *p)
 {
-	double a = sorting_p[*(const size_t *)pa];
-	double b = sorting_p[*(const size_t *)pb];
+	double a = ((const double *)p)[*(const size_t *)pa];
+	double b = ((const double *)p)[*(const size_t *)pb];
 
 	if (isnan(a) || isnan(b))
 		return isnan(a) - isnan(b);
@@ -203,8 +201,7 @@ benjamini_hochberg(const double *p, size_t n, double *q)
 
 	for (size_t i = 0; i < n; i++)
 		order[i] = i;
-	sorting_p = p;
-	qsort(order, n, sizeof *order, compare_p);
+	qsort_r(order, n, sizeof *order, compare_p, (void *)p);
 	/* From the largest p down: q_(k) = min(q_(k+1), p_(k) n / k). */
 	double smallest = 1;
 	double *adjusted = xreallocarray(NULL, n ? n : 1, sizeof *adjusted);

@@ -1,6 +1,8 @@
 /*
  * category_profile.c - see category_profile.h.
  */
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -171,13 +173,12 @@ category_profile_rows(struct category_profile *cp, uint32_t *rows)
 	return n;
 }
 
-static const struct category_profile *sorting;
-
+/* For qsort_r over a category_profile: by category, weight, name. */
 static int
-compare_functions(const void *pa, const void *pb)
+compare_functions(const void *pa, const void *pb, void *arg)
 {
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	const struct category_profile *cp = sorting;
+	const struct category_profile *cp = arg;
 	uint32_t ra = cp->rank[category_profile_function_category(cp, a)];
 	uint32_t rb = cp->rank[category_profile_function_category(cp, b)];
 	uint64_t wa = cp->fn_weight[a], wb = cp->fn_weight[b];
@@ -203,8 +204,7 @@ category_profile_functions(const struct category_profile *cp, uint32_t **out)
 	for (uint32_t i = 0; i < cp->nfunctions; i++)
 		if (cp->fn_weight[i] > 0)
 			ids[n++] = i;
-	sorting = cp;
-	qsort(ids, n, sizeof *ids, compare_functions);
+	qsort_r(ids, n, sizeof *ids, compare_functions, (void *)cp);
 	*out = ids;
 	return n;
 }
@@ -277,4 +277,51 @@ category_profile_check(const struct category_profile *cp, FILE *out)
 	free(matched);
 	free(claimed);
 	free(by);
+}
+
+void
+category_profile_explain(const struct category_profile *cp,
+                         enum report_format format)
+{
+	const struct profile *p = cp->profile;
+	const struct category_rules *rules = cp->rules;
+	uint32_t *ids, n = category_profile_functions(cp, &ids);
+	struct column columns[6] = {
+	    {"samples", COLUMN_COUNT, 0}, {"percent", COLUMN_PERCENT, 0},
+	    {"category", COLUMN_TEXT, 0}, {"rule", COLUMN_TEXT, 0},
+	    {"dso", COLUMN_TEXT, 0},      {"symbol", COLUMN_TEXT, 0},
+	};
+	struct report_meta meta = {"bycategory --explain",
+	                           profile_event_name(p),
+	                           profile_weight_name(p), p->total};
+	char(*rule)[PATH_MAX + 16] = xcalloc(n ? n : 1, sizeof *rule);
+	struct cell *cells = xcalloc((size_t)n * 6 + 1, sizeof *cells);
+	struct table_writer w;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct function *f = profile_function(p, ids[i]);
+		uint32_t r = cp->rule_of[ids[i]];
+		struct cell *c = cells + (size_t)i * 6;
+		if (r == RULE_NONE || r == RULE_NATIVE)
+			snprintf(rule[i], sizeof *rule, "-");
+		else
+			snprintf(rule[i], sizeof *rule, "%s:%u", rules->path,
+			         rules->rules[r].line);
+		c[0].count = c[1].count = cp->fn_weight[ids[i]];
+		c[2].text = category_name(
+		    rules, category_profile_function_category(cp, ids[i]));
+		c[3].text = span_cstr(rule[i]);
+		c[4].text = profile_text(p, f->dso);
+		c[5].text = profile_text(p, f->name);
+		for (int k = 2; k < 5; k++)
+			if ((int)c[k].text.n > columns[k].width)
+				columns[k].width = (int)c[k].text.n;
+	}
+	table_begin(&w, format, &meta, columns, 6);
+	for (uint32_t i = 0; i < n; i++)
+		table_row(&w, cells + (size_t)i * 6);
+	table_end(&w);
+	free(cells);
+	free(rule);
+	free(ids);
 }

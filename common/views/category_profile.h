@@ -97,4 +97,12 @@ struct category_top *category_profile_top(const struct category_profile *cp,
  */
 void category_profile_check(const struct category_profile *cp, FILE *out);
 
+/*
+ * bycategory --explain: each function of the last profile with samples,
+ * its category and the rule that gave it (FILE:LINE, "-" for none), as a
+ * table in format; by category (the rows' order), then weight.
+ */
+void category_profile_explain(const struct category_profile *cp,
+                              enum report_format format);
+
 #endif

@@ -6,7 +6,6 @@
  * Total weights count an item once per sample however often it recurs,
  * as flatsort counts them.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,30 +22,21 @@ compare_options_default(struct compare_options *o)
 	o->min_count = 10;
 }
 
-bool
-compare_option(struct compare_options *o, int code, const char *arg)
+void
+compare_fdr_option(void *alpha, const char *value, const char *option)
 {
-	switch (code) {
-	case OPT_COMPARE_ABSOLUTE:
-		o->absolute = true;
-		return true;
-	case OPT_COMPARE_EXACT_DSO:
-		o->exact_dso = true;
-		return true;
-	case OPT_COMPARE_FORCE:
-		o->force = true;
-		return true;
-	case OPT_COMPARE_FDR:
-		o->alpha = option_percent(arg, "--fdr") / 100;
-		if (o->alpha == 0)
-			usage_error("--fdr: more than 0 percent, not '%s'",
-			            arg);
-		return true;
-	case OPT_COMPARE_MIN_SAMPLES:
-		o->min_count = (double)option_count(arg, "--min-samples", true);
-		return true;
-	}
-	return false;
+	double *a = alpha;
+
+	*a = option_percent(value, option) / 100;
+	if (*a == 0)
+		usage_error("%s: more than 0 percent, not '%s'", option, value);
+}
+
+void
+compare_min_samples_option(void *min_count, const char *value,
+                           const char *option)
+{
+	*(double *)min_count = (double)option_count(value, option, true);
 }
 
 void
@@ -492,9 +482,11 @@ compare_only_in(const struct compare *c, uint32_t item)
 	return -1;
 }
 
-/* For qsort. */
-static const struct compare *sorting;
-static uint32_t sorting_measure;
+/* What compare_items sorts by: a comparison, and one of its measures. */
+struct item_order {
+	const struct compare *c;
+	uint32_t measure;
+};
 
 /* Both sides, new, gone: -1, 1, 0 made 0, 1, 2. */
 static int
@@ -505,13 +497,15 @@ section_of(const struct compare *c, uint32_t item)
 	return only < 0 ? 0 : 2 - only;
 }
 
+/* For qsort_r over an item_order. */
 static int
-compare_items(const void *pa, const void *pb)
+compare_items(const void *pa, const void *pb, void *arg)
 {
+	const struct item_order *by = arg;
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	const struct compare *c = sorting;
-	const struct compare_result *ra = compare_result(c, a, sorting_measure);
-	const struct compare_result *rb = compare_result(c, b, sorting_measure);
+	const struct compare *c = by->c;
+	const struct compare_result *ra = compare_result(c, a, by->measure);
+	const struct compare_result *rb = compare_result(c, b, by->measure);
 	int sa = section_of(c, a), sb = section_of(c, b);
 
 	if (sa != sb)
@@ -533,12 +527,11 @@ compare_order(const struct compare *c, uint32_t measure)
 {
 	uint32_t *order =
 	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
+	struct item_order by = {c, measure};
 
 	for (uint32_t i = 0; i < c->nitems; i++)
 		order[i] = i;
-	sorting = c;
-	sorting_measure = measure;
-	qsort(order, c->nitems, sizeof *order, compare_items);
+	qsort_r(order, c->nitems, sizeof *order, compare_items, &by);
 	return order;
 }
 

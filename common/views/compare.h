@@ -62,29 +62,16 @@ struct compare_options {
 };
 
 /*
- * The options every comparison takes (flatdiff, diffstacks): codes for
- * program_option, the rows of a program's option table (their --help
- * lines are the program's own: what is tested differs), the defaults
- * (FDR 5%, 10 samples) and the switch.  compare_option applies one,
- * false when code is not one of them.
+ * The options every comparison takes (flatdiff, diffstacks) are rows of
+ * each program's own table (their --help lines are the program's own: what
+ * is tested differs): the defaults (FDR 5%, 10 samples), and the values of
+ * --fdr (a percentage above 0, into alpha) and --min-samples (a whole
+ * number, into min_count) for OPT_CALL.
  */
-enum {
-	OPT_COMPARE_ABSOLUTE = 0x5800,
-	OPT_COMPARE_EXACT_DSO,
-	OPT_COMPARE_FORCE,
-	OPT_COMPARE_FDR,
-	OPT_COMPARE_MIN_SAMPLES,
-};
-/* clang-format off */
-#define COMPARE_OPTIONS_LONG                                                 \
-	{"absolute", no_argument, NULL, OPT_COMPARE_ABSOLUTE},               \
-	{"exact-dso", no_argument, NULL, OPT_COMPARE_EXACT_DSO},             \
-	{"force", no_argument, NULL, OPT_COMPARE_FORCE},                     \
-	{"fdr", required_argument, NULL, OPT_COMPARE_FDR},                   \
-	{"min-samples", required_argument, NULL, OPT_COMPARE_MIN_SAMPLES}
-/* clang-format on */
 void compare_options_default(struct compare_options *o);
-bool compare_option(struct compare_options *o, int code, const char *arg);
+void compare_fdr_option(void *alpha, const char *value, const char *option);
+void compare_min_samples_option(void *min_count, const char *value,
+                                const char *option);
 
 #define COMPARE_NONE UINT32_MAX
 enum { COMPARE_MEASURES = 2 }; /* self, total */

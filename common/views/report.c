@@ -10,29 +10,12 @@
 #include "base/xalloc.h"
 #include "views/report.h"
 
-bool
-report_parse_format(const char *s, enum report_format *out)
-{
-	if (strcmp(s, "text") == 0)
-		*out = FORMAT_TEXT;
-	else if (strcmp(s, "csv") == 0)
-		*out = FORMAT_CSV;
-	else if (strcmp(s, "json") == 0)
-		*out = FORMAT_JSON;
-	else
-		return false;
-	return true;
-}
-
-enum report_format
-report_format_option(const char *arg)
-{
-	enum report_format format;
-
-	if (!report_parse_format(arg, &format))
-		usage_error("--format: text, csv or json, not '%s'", arg);
-	return format;
-}
+const struct option_choice report_formats[] = {
+    {"text", FORMAT_TEXT},
+    {"csv", FORMAT_CSV},
+    {"json", FORMAT_JSON},
+    {NULL, 0},
+};
 
 /* A field with a comma, quote, line break or edge space is quoted. */
 static bool

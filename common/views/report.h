@@ -20,16 +20,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/options.h"
 #include "base/span.h"
 #include "base/string_table.h"
 #include "views/tree.h"
 
 enum report_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
-/* "text", "csv" or "json"; false for anything else. */
-bool report_parse_format(const char *s, enum report_format *out);
-/* The value of --format; a usage error when it is none of the three. */
-enum report_format report_format_option(const char *arg);
+/* The words of --format: "text", "csv", "json" (for OPT_CHOICE). */
+extern const struct option_choice report_formats[];
 
 struct report_meta {
 	const char *view;   /* the filter's name */

@@ -54,25 +54,28 @@ compare_text(const struct string_table *names, uint32_t a, uint32_t b)
 	                    string_table_get(names, b));
 }
 
-/* For qsort, which takes no context. */
-static const struct tree *sorting_tree;
-static const struct string_table *sorting_names;
+/* What compare_nodes sorts: a tree's nodes, and the names they use. */
+struct node_order {
+	const struct tree *t;
+	const struct string_table *names;
+};
 
-/* Siblings together (by parent), then largest first, then by text. */
+/* For qsort_r: siblings together (by parent), largest first, by text. */
 static int
-compare_nodes(const void *pa, const void *pb)
+compare_nodes(const void *pa, const void *pb, void *arg)
 {
-	const struct tree_node *a = &sorting_tree->nodes[*(const uint32_t *)pa];
-	const struct tree_node *b = &sorting_tree->nodes[*(const uint32_t *)pb];
+	const struct node_order *by = arg;
+	const struct tree_node *a = &by->t->nodes[*(const uint32_t *)pa];
+	const struct tree_node *b = &by->t->nodes[*(const uint32_t *)pb];
 	int r;
 
 	if (a->parent != b->parent)
 		return a->parent < b->parent ? -1 : 1;
 	if (a->count != b->count)
 		return a->count > b->count ? -1 : 1;
-	if ((r = compare_text(sorting_names, a->name, b->name)) != 0)
+	if ((r = compare_text(by->names, a->name, b->name)) != 0)
 		return r;
-	return compare_text(sorting_names, a->dso, b->dso);
+	return compare_text(by->names, a->dso, b->dso);
 }
 
 void
@@ -82,9 +85,9 @@ tree_sort(struct tree *t, const struct string_table *names)
 
 	for (uint32_t i = 0; i < t->count; i++)
 		order[i] = i;
-	sorting_tree = t;
-	sorting_names = names;
-	qsort(order, t->count, sizeof *order, compare_nodes);
+	struct node_order by = {t, names};
+
+	qsort_r(order, t->count, sizeof *order, compare_nodes, &by);
 
 	/* Link backwards, so each list ends up in sorted order. */
 	t->first_root = TREE_NONE;

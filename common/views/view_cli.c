@@ -1,7 +1,6 @@
 /*
  * view_cli.c - see view_cli.h.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -9,66 +8,60 @@
 
 #include "base/cli.h"
 #include "perfdata/dwarf_inlines.h"
-#include "symbols/read_options.h"
 #include "symbols/symbols.h"
 #include "views/view_cli.h"
 
-enum {
-	OPT_INLINE = 0x5000,
-	OPT_EXPAND_INLINE,
-};
-
-const struct option view_options_long[] = {
-    READ_OPTIONS_LONG,
-    {"inline", required_argument, NULL, OPT_INLINE},
-    {"expand-inline", no_argument, NULL, OPT_EXPAND_INLINE},
-    {"format", required_argument, NULL, 'f'},
-    {NULL, 0, NULL, 0},
-};
-
-const char view_options_help[] =
-    "  -f, --format text|csv|json  output format (default text)\n"
-    "      --period            weight samples by period, not count\n"
-    "  -e, --event NAME        samples of event NAME (default: the first "
-    "seen);\n"
-    "                          NAME* every event it begins\n"
-    "      --inline leaf|caller  self of an inlined leaf goes to it "
-    "(default)\n"
-    "                          or to its caller, as perf report does\n"
-    "      --strict            a line that cannot be parsed is fatal\n"
-    "      --resolve           name unknown symbols from the DSOs (libbfd)\n"
-    "      --expand-inline     expand frames into their inlined calls "
-    "(libbfd)\n"
-    "      --demangle          demangle C++ and Rust names left mangled\n"
-    "      --srcline           a function per source line: name:file:line\n";
-
-bool
-view_option(struct view_options *o, int code, const char *arg)
+/* --period: the profile weighs samples by it, the stream reads it. */
+static void
+set_period(void *field, const char *value, const char *option)
 {
-	if (read_option(&o->profile.input, &o->symbols, code, arg)) {
-		/* The profile weighs samples and names functions by them. */
-		o->profile.period = o->profile.input.period;
-		o->profile.srcline = o->symbols.srcline;
-		return true;
-	}
-	switch (code) {
-	case OPT_INLINE:
-		if (strcmp(arg, "leaf") == 0)
-			o->profile.inline_mode = INLINE_LEAF;
-		else if (strcmp(arg, "caller") == 0)
-			o->profile.inline_mode = INLINE_CALLER;
-		else
-			usage_error("--inline: leaf or caller, not '%s'", arg);
-		return true;
-	case OPT_EXPAND_INLINE:
-		o->symbols.inline_frames = true;
-		return true;
-	case 'f':
-		o->format = report_format_option(arg);
-		return true;
-	}
-	return false;
+	struct profile_options *p = field;
+
+	(void)value, (void)option;
+	p->period = p->input.period = true;
 }
+
+/* --srcline: the symbolizer finds lines, the profile names functions by. */
+static void
+set_srcline(void *field, const char *value, const char *option)
+{
+	struct view_options *o = field;
+
+	(void)value, (void)option;
+	o->symbols.srcline = o->profile.srcline = true;
+}
+
+static const struct option_choice inline_modes[] = {
+    {"leaf", INLINE_LEAF},
+    {"caller", INLINE_CALLER},
+    {NULL, 0},
+};
+
+#define V struct view_options
+const struct option_row view_option_table[] = {
+    OPT_CHOICE('f', "format", "text|csv|json", V, format, report_formats,
+               "output format (default text)"),
+    OPT_CALL(0, "period", NULL, V, profile, set_period,
+             "weight samples by period, not count"),
+    OPT_TEXT('e', "event", "NAME", V, profile.input.event,
+             "samples of event NAME (default: the first seen);\n"
+             "NAME* every event it begins"),
+    OPT_CHOICE(0, "inline", "leaf|caller", V, profile.inline_mode, inline_modes,
+               "self of an inlined leaf goes to it (default)\n"
+               "or to its caller, as perf report does"),
+    OPT_FLAG(0, "strict", V, profile.input.strict,
+             "a line that cannot be parsed is fatal"),
+    OPT_FLAG(0, "resolve", V, symbols.resolve,
+             "name unknown symbols from the DSOs (libbfd)"),
+    OPT_FLAG(0, "expand-inline", V, symbols.inline_frames,
+             "expand frames into their inlined calls (libbfd)"),
+    OPT_FLAG(0, "demangle", V, symbols.demangle,
+             "demangle C++ and Rust names left mangled"),
+    OPT_CALL_ALL(0, "srcline", NULL, set_srcline,
+                 "a function per source line: name:file:line"),
+    OPT_END,
+};
+#undef V
 
 /*
  * A symbolizer made when the first orphan needs one, its inlined calls

@@ -4,15 +4,15 @@
  * flatsort, calltree and bydso (and every view of a profile) take the same
  * options for reading: --period, --event, --inline, --strict, --srcline,
  * the libbfd work (--resolve, --expand-inline, --demangle), and --format.
- * A view names view_options_long in its struct program (the shared
- * options), hands every option code it does not know to view_option, and
- * reads its inputs with view_load.
+ * A view puts struct view_options in its options and view_option_table in
+ * its table (OPT_TABLE), and reads its inputs with view_load.
  */
 #ifndef PERFVIEWS_VIEW_CLI_H
 #define PERFVIEWS_VIEW_CLI_H
 
 #include <stdbool.h>
 
+#include "base/options.h"
 #include "symbols/symbol_options.h"
 #include "views/profile.h"
 #include "views/report.h"
@@ -23,14 +23,8 @@ struct view_options {
 	enum report_format format;
 };
 
-/* The shared options, for struct program, and their --help lines. */
-extern const struct option view_options_long[];
-extern const char view_options_help[];
-/* The short options among them, for struct program's shortopts. */
-#define VIEW_SHORTOPTS "e:f:"
-
-/* Apply one shared option; false when code is not one of them. */
-bool view_option(struct view_options *o, int code, const char *arg);
+/* The shared options, their fields in struct view_options. */
+extern const struct option_row view_option_table[];
 
 /*
  * Read every input (stdin when there is none) into p, with a symbolizer

@@ -1,7 +1,7 @@
 /*
  * fuzz_json.c - the JSON reader of meta.json files on any bytes.
  */
-#include "dataset/json_flat.h"
+#include "base/json_flat.h"
 #include "fuzz.h"
 
 int

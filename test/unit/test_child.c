@@ -1,5 +1,5 @@
 /*
- * test_child.c - running other programs (dataset/child.h): exit statuses
+ * test_child.c - running other programs (os/child.h): exit statuses
  * and their descriptions, redirection, time limits, stop signals passed on
  * to the child's process group, command lines split as sh would, and the
  * message of a failed child with the end of its stderr.
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "base/message.h"
-#include "dataset/child.h"
+#include "os/child.h"
 #include "unit.h"
 
 static double

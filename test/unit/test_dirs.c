@@ -1,13 +1,13 @@
 /*
  * test_dirs.c - directories made and removed whole, scratch files
- * (dataset/dirs.h).
+ * (os/dirs.h).
  */
 #include <limits.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dataset/dirs.h"
+#include "os/dirs.h"
 #include "unit.h"
 
 static char top[64];

@@ -6,7 +6,15 @@
 #include <unistd.h>
 
 #include "input/folded.h"
+#include "input/input_format.h"
 #include "unit.h"
+
+/* Is the start of an input certainly folded stacks? */
+static bool
+folded_detect(struct span head)
+{
+	return input_format_guess(head, true).format == INPUT_FOLDED;
+}
 
 START_TEST(folded_lines)
 {

@@ -1,12 +1,12 @@
 /*
  * test_json_flat.c - a JSON document read as a flat list of leaf values
- * (dataset/json_flat.h): paths, unescaping, kinds, and every kind of
+ * (base/json_flat.h): paths, unescaping, kinds, and every kind of
  * malformed document rejected with the byte offset of the problem.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "dataset/json_flat.h"
+#include "base/json_flat.h"
 #include "unit.h"
 
 static char why[256];

@@ -7,8 +7,16 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "input/input_format.h"
 #include "input/perf_script.h"
 #include "unit.h"
+
+/* Is the start of an input certainly perf script text? */
+static bool
+perf_script_detect(struct span head)
+{
+	return input_format_guess(head, true).format == INPUT_PERF;
+}
 
 static struct perf_sample
 header(const char *line)

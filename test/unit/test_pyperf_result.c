@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "dataset/pyperf_result.h"
+#include "record/pyperf_result.h"
 #include "unit.h"
 
 static char why[512];

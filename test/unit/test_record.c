@@ -1,5 +1,5 @@
 /*
- * test_record.c - recording a data set (dataset/record.h) without perf:
+ * test_record.c - recording a data set (record/record.h) without perf:
  * record.c exposes record_defaults and record, so a stand-in perf (a
  * shell script that logs its arguments and prints `perf script` text)
  * records whole data sets here.  What is checked: the defaults, the
@@ -17,7 +17,7 @@
 
 #include "base/message.h"
 #include "dataset/metadata.h"
-#include "dataset/record.h"
+#include "record/record.h"
 #include "unit.h"
 
 /* The test's scratch directory (unit_dir_make). */

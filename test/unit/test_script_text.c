@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "dataset/script_text.h"
+#include "record/script_text.h"
 #include "unit.h"
 
 struct sink {

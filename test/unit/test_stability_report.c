@@ -59,7 +59,7 @@ sizes_option(void *arg)
 {
 	struct stability_options opt = {0};
 
-	stability_sizes_option(&opt, arg);
+	stability_sizes_option(&opt, arg, "--sizes");
 	printf("%zu:", opt.nsizes);
 	for (size_t i = 0; i < opt.nsizes; i++)
 		printf(" %zu", opt.sizes[i]);

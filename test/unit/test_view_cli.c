@@ -1,68 +1,64 @@
 /*
- * test_view_cli.c - the options the text views share (views/view_cli.h).
+ * test_view_cli.c - the options the text views share (views/view_cli.h),
+ * read by their table as a view reads them.
  */
 #include <getopt.h>
 
-#include "base/message.h"
+#include "base/cli.h"
 #include "views/view_cli.h"
 #include "unit.h"
 
-/* The code view_option knows an option by: its short letter, or its own. */
-static int
-code_of(const char *name)
-{
-	for (const struct option *o = view_options_long; o->name != NULL; o++)
-		if (strcmp(o->name, name) == 0)
-			return o->val;
-	ck_abort_msg("no option --%s", name);
-	return 0;
-}
+static const struct program view = {
+    .name = "calltree",
+    .usage = "calltree [options] [file ...]\n",
+    .summary = "a view",
+    .options = view_option_table,
+};
 
-/* Options as a view starts: all off. */
+/* The options of a command line of up to four words, from all off. */
 static struct view_options
-apply(const char *name, const char *arg)
+parse(const char *a, const char *b, const char *c, const char *d)
 {
+	char *argv[] = {"calltree", (char *)a, (char *)b,
+	                (char *)c,  (char *)d, NULL};
+	int argc = 1;
 	struct view_options o;
 
+	while (argc < 5 && argv[argc] != NULL)
+		argc++;
 	memset(&o, 0, sizeof o);
-	ck_assert(view_option(&o, code_of(name), arg));
+	optind = 0;
+	program_parse(&view, argc, argv, &o);
 	return o;
 }
 
 START_TEST(inline_leaf_or_caller)
 {
-	struct view_options o = apply("inline", "caller");
-	ck_assert_int_eq(o.profile.inline_mode, INLINE_CALLER);
-	ck_assert(view_option(&o, code_of("inline"), "leaf"));
-	ck_assert_int_eq(o.profile.inline_mode, INLINE_LEAF);
+	ck_assert_int_eq(
+	    parse("--inline", "caller", NULL, NULL).profile.inline_mode,
+	    INLINE_CALLER);
+	ck_assert_int_eq(parse("--inline=caller", "--inline=leaf", NULL, NULL)
+	                     .profile.inline_mode,
+	                 INLINE_LEAF);
 }
 END_TEST
 
-struct bad_value {
-	const char *name;
-	const char *arg;
-};
-
 static void
-apply_bad(void *arg)
+parse_bad(void *arg)
 {
-	const struct bad_value *b = arg;
-
-	progname = "calltree";
-	apply(b->name, b->arg);
+	cli_start("calltree");
+	parse(arg, NULL, NULL, NULL);
 }
 
 START_TEST(bad_values_are_usage_errors)
 {
-	struct bad_value bad_inline = {"inline", "callee"};
-	struct bad_value bad_format = {"format", "xml"};
 	struct unit_child c;
 
-	unit_child_run(apply_bad, &bad_inline, &c);
+	unit_child_run(parse_bad, "--inline=callee", &c);
 	ck_assert_int_eq(c.status, 2);
 	ck_assert_str_eq(c.err, "calltree: --inline: leaf or caller, not "
 	                        "'callee'\nTry 'calltree --help'.\n");
-	unit_child_run(apply_bad, &bad_format, &c);
+	unit_child_run(parse_bad, "--format=xml", &c);
 	ck_assert_int_eq(c.status, 2);
 	ck_assert_str_eq(c.err, "calltree: --format: text, csv or json, not "
 	                        "'xml'\nTry 'calltree --help'.\n");
@@ -71,7 +67,7 @@ END_TEST
 
 START_TEST(srcline_sets_profile_and_symbols)
 {
-	struct view_options o = apply("srcline", NULL);
+	struct view_options o = parse("--srcline", NULL, NULL, NULL);
 	ck_assert(o.profile.srcline);
 	ck_assert(o.symbols.srcline);
 	ck_assert(!o.symbols.resolve && !o.symbols.inline_frames &&
@@ -81,62 +77,30 @@ END_TEST
 
 START_TEST(format_and_event)
 {
-	struct view_options o = apply("format", "json");
-	ck_assert_int_eq(o.format, FORMAT_JSON);
-	ck_assert(view_option(&o, 'f', "csv"));
-	ck_assert_int_eq(o.format, FORMAT_CSV);
-	ck_assert(view_option(&o, 'f', "text"));
-	ck_assert_int_eq(o.format, FORMAT_TEXT);
-	const char *event = "cycles:u";
-	o = apply("event", event);
-	ck_assert_ptr_eq(o.profile.input.event, event);
-	ck_assert(view_option(&o, 'e', "cpu-clock"));
+	ck_assert_int_eq(parse("--format", "json", NULL, NULL).format,
+	                 FORMAT_JSON);
+	ck_assert_int_eq(parse("-f", "json", "-f", "csv").format, FORMAT_CSV);
+	ck_assert_int_eq(parse("-fjson", "-ftext", NULL, NULL).format,
+	                 FORMAT_TEXT);
+	struct view_options o = parse("-e", "cycles:u", NULL, NULL);
+	ck_assert_str_eq(o.profile.input.event, "cycles:u");
+	o = parse("--event=cycles:u", "-e", "cpu-clock", NULL);
 	ck_assert_str_eq(o.profile.input.event, "cpu-clock");
 }
 END_TEST
 
 START_TEST(flags)
 {
-	ck_assert(apply("period", NULL).profile.period);
-	ck_assert(apply("strict", NULL).profile.input.strict);
-	ck_assert(apply("resolve", NULL).symbols.resolve);
-	ck_assert(apply("expand-inline", NULL).symbols.inline_frames);
-	ck_assert(apply("demangle", NULL).symbols.demangle);
-	/* One flag sets nothing else. */
-	struct view_options o = apply("period", NULL);
+	struct view_options o = parse("--period", NULL, NULL, NULL);
+	/* The stream reads periods, the profile weighs samples by them. */
+	ck_assert(o.profile.period && o.profile.input.period);
 	ck_assert(!o.profile.input.strict && !o.profile.srcline &&
 	          !symbol_options_any(&o.symbols));
-}
-END_TEST
-
-START_TEST(other_codes_left_to_the_view)
-{
-	struct view_options o, before;
-
-	memset(&o, 0, sizeof o);
-	before = o;
-	ck_assert(!view_option(&o, 'x', "1"));
-	ck_assert(!view_option(&o, 0, NULL));
-	ck_assert(memcmp(&o, &before, sizeof o) == 0);
-}
-END_TEST
-
-START_TEST(every_option_in_help_and_shortopts)
-{
-	for (const struct option *o = view_options_long; o->name != NULL; o++) {
-		char long_name[64];
-		snprintf(long_name, sizeof long_name, "--%s", o->name);
-		ck_assert_msg(strstr(view_options_help, long_name) != NULL,
-		              "%s not in the help", long_name);
-		/* A short option's letter takes a value as its long one. */
-		const char *in =
-		    o->val < 128 ? strchr(VIEW_SHORTOPTS, o->val) : NULL;
-		if (in != NULL)
-			ck_assert_int_eq(in[1] == ':',
-			                 o->has_arg == required_argument);
-	}
-	ck_assert_int_eq(code_of("event"), 'e');
-	ck_assert_int_eq(code_of("format"), 'f');
+	ck_assert(parse("--strict", NULL, NULL, NULL).profile.input.strict);
+	ck_assert(parse("--resolve", NULL, NULL, NULL).symbols.resolve);
+	ck_assert(
+	    parse("--expand-inline", NULL, NULL, NULL).symbols.inline_frames);
+	ck_assert(parse("--demangle", NULL, NULL, NULL).symbols.demangle);
 }
 END_TEST
 
@@ -148,8 +112,6 @@ main(void)
 	                        srcline_sets_profile_and_symbols,
 	                        format_and_event,
 	                        flags,
-	                        other_codes_left_to_the_view,
-	                        every_option_in_help_and_shortopts,
 	                        NULL};
 	return unit_main("view_cli", tests);
 }

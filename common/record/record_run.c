@@ -1,7 +1,5 @@
 /*
- * record_run.c - one run of a recording (record_plan.h): perf record,
- * its `perf script` text (perfviews script) appended to the raw file
- * after the run's marker, the samples perf lost; and compression.
+ * record_run.c - see record_run.h.
  */
 #include <fcntl.h>
 #include <inttypes.h>
@@ -13,9 +11,10 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/record_plan.h"
 #include "dataset/runs.h"
-#include "dataset/script.h"
+#include "record/record_plan.h"
+#include "record/record_run.h"
+#include "record/script.h"
 
 /*
  * The samples perf lost in a recording, from `perf report --stats`: the
@@ -56,7 +55,6 @@ lost_samples(struct plan *p, const char *data)
 	return per_event > 0 ? per_event : all;
 }
 
-/* Run n of the recording: perf record, then its perf script text. */
 void
 record_run(struct plan *p, uint32_t n, int raw)
 {

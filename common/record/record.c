@@ -1,8 +1,9 @@
 /*
- * record.c - see record.h.  The driver: the plan (record_plan.c), the
- * hidden directory, the metadata (record_meta.c), the runs (record_run.c)
- * and strace's (record_strace.c), meta.json, everything moved into place,
- * the views; what is undone however the recording ends.
+ * record.c - see record.h.  The driver: the plan (record_plan.h), the
+ * hidden directory, the metadata (record_meta.h), the runs (record_run.h)
+ * and strace's (record_strace.h), meta.json, everything moved into place,
+ * the views (record_views.h); what is undone however the recording ends
+ * (record_step.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,88 +17,14 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/dirs.h"
-#include "dataset/pyperformance.h"
-#include "dataset/record_plan.h"
 #include "dataset/runs.h"
-
-/* What is undone at exit, however the recording ends. */
-static char *undo_tmp; /* the hidden directory, while it exists */
-
-static void
-undo_all(void)
-{
-	if (undo_tmp != NULL) {
-		dirs_remove_tree(undo_tmp);
-		free(undo_tmp);
-		undo_tmp = NULL;
-	}
-	plan_restore_rate();
-}
-
-/* Stop at once when SIGINT, SIGTERM or SIGHUP came. */
-void
-record_stop_if_asked(void)
-{
-	int sig = child_stopped();
-
-	if (sig == 0)
-		return;
-	fflush(stdout);
-	fprintf(stderr, "%s: stopped by %s; nothing recorded\n", progname,
-	        strsignal(sig));
-	undo_all();
-	child_exit_by_signal(sig);
-}
-
-bool
-record_succeeds(struct child_args *a)
-{
-	bool ok = child_quiet(a);
-	record_stop_if_asked();
-	return ok;
-}
-
-char *
-record_output(output_reader *reader, struct child_args *a, const char *file)
-{
-	char *out = reader(a, file);
-	record_stop_if_asked();
-	return out;
-}
-
-double
-record_workload(struct plan *p, struct child_args *a, const char *what)
-{
-	char *out = xasprintf("%s/stdout", p->tmp);
-	char *err = xasprintf("%s/stderr", p->tmp);
-	struct child_result r;
-	int ofd = child_open(out, O_WRONLY | O_CREAT | O_TRUNC);
-	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
-	struct child_io io = {-1, ofd, efd};
-	double t = clock_seconds();
-	bool ok = child_run(a->v, &io, p->opt->timeout, &r);
-
-	t = clock_seconds() - t;
-	args_free(a);
-	close(ofd);
-	close(efd);
-	record_stop_if_asked();
-	if (!ok)
-		child_failed(what, &r, err);
-	free(out);
-	free(err);
-	return t;
-}
-
-void
-plan_set(struct plan *p, const char *field, const char *value)
-{
-	char why[512];
-
-	if (!metadata_set(&p->meta, field, value, why, sizeof why))
-		die(EXIT_DATA, "%s", why);
-}
+#include "os/dirs.h"
+#include "record/pyperformance.h"
+#include "record/record_meta.h"
+#include "record/record_plan.h"
+#include "record/record_run.h"
+#include "record/record_strace.h"
+#include "record/record_views.h"
 
 static void
 plan_free(struct plan *p)
@@ -121,11 +48,10 @@ record_benchmark(struct plan *p)
 	                          .python = p->bench_python,
 	                          .tmp = p->tmp,
 	                          .meta = &p->meta,
-	                          .start = p->start,
-	                          .stop_if_asked = record_stop_if_asked};
+	                          .start = p->start};
 
 	pyperformance_record(&c);
-	undo_all();
+	record_undo();
 }
 
 /* The hidden directory, empty: what a failed recording left is gone. */
@@ -140,7 +66,7 @@ make_tmp(struct plan *p)
 		die_errno(EXIT_DATA, "%s", p->opt->data);
 	}
 	p->tmp = xasprintf("%s/.%s.tmp", p->opt->data, p->id.text);
-	undo_tmp = xstrdup(p->tmp);
+	record_undo_dir(p->tmp);
 	dirs_remove_tree(p->tmp);
 	if (mkdir(p->tmp, 0777) != 0)
 		die_errno(EXIT_DATA, "%s", p->tmp);
@@ -199,52 +125,6 @@ move_into(const char *from, const char *to)
 		die_errno(EXIT_DATA, "%s", to);
 }
 
-double
-record_views(const char *views, const char *id, const char *meta,
-             void (*stop_if_asked)(void))
-{
-	struct child_args a = {0};
-	struct child_result r;
-	struct metadata m;
-	struct stat st;
-	char seconds[32], why[256];
-
-	args_add_words(&a, views, "--views");
-	char *assign = xasprintf("ID=%s", id);
-	args_add(&a, assign);
-	double t = clock_seconds();
-	bool ok = child_run(a.v, NULL, 0, &r);
-	double s = clock_seconds() - t;
-	args_free(&a);
-	free(assign);
-	stop_if_asked();
-	if (!ok)
-		child_failed("the views", &r, NULL);
-	printf("rendered the views of %s: %s ID=%s\n", id, views, id);
-
-	/* The time into meta.json, its modification time kept. */
-	metadata_read_or_die(&m, meta);
-	snprintf(seconds, sizeof seconds, "%.3f", s);
-	if (!metadata_set(&m, "timing.views_seconds", seconds, why, sizeof why))
-		die(EXIT_DATA, "%s: %s", meta, why);
-	if (stat(meta, &st) != 0)
-		die_errno(EXIT_DATA, "%s", meta);
-	char *tmp = xasprintf("%s.tmp", meta);
-	FILE *f = fopen(tmp, "we");
-	if (f == NULL)
-		die_errno(EXIT_DATA, "%s", tmp);
-	metadata_write(&m, f);
-	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "%s", tmp);
-	struct timespec times[2] = {st.st_atim, st.st_mtim};
-	if (utimensat(AT_FDCWD, tmp, times, 0) != 0)
-		die_errno(EXIT_DATA, "%s", tmp);
-	move_into(tmp, meta);
-	free(tmp);
-	metadata_free(&m);
-	return s;
-}
-
 /* The time of each step, on one line. */
 static void
 print_timings(const struct plan *p, double total)
@@ -290,7 +170,7 @@ record(const char *id, const struct record_options *opt)
 	if (*opt->data == '\0')
 		die(EXIT_USAGE, "--data: no directory given");
 	child_hold_signals();
-	atexit(undo_all);
+	atexit(record_undo);
 	plan_command(&p);
 	plan_check_words(&p);
 	plan_measure(&p);
@@ -339,10 +219,9 @@ record(const char *id, const struct record_options *opt)
 		       final_strace, metadata_get(&p.meta, "strace.calls"));
 	fflush(stdout);
 	if (opt->views != NULL && *opt->views != '\0')
-		p.views_s = record_views(opt->views, p.id.text, final_meta,
-		                         record_stop_if_asked);
+		p.views_s = record_views(opt->views, p.id.text, final_meta);
 	double total = clock_seconds() - p.start;
-	undo_all();
+	record_undo();
 	print_timings(&p, total);
 	free(raw);
 	free(xz);

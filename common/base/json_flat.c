@@ -9,7 +9,7 @@
 
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/json_flat.h"
+#include "base/json_flat.h"
 
 enum { MAX_DEPTH = 64 };
 

@@ -16,7 +16,7 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/child.h"
+#include "os/child.h"
 
 extern char **environ;
 

@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dataset/json_flat.h"
+#include "base/json_flat.h"
 
 struct pyperf_run {
 	uint32_t warmups;

@@ -1,8 +1,5 @@
 /*
- * record_plan.c - what a recording runs, worked out and checked before
- * anything runs (record_plan.h): the command, what is counted and how
- * perf samples it, perf record's arguments, the words of every command
- * line, and the kernel's limit on the sampling rate.
+ * record_plan.c - see record_plan.h.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,12 +10,12 @@
 #include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/pyperformance.h"
-#include "dataset/record_plan.h"
+#include "record/pyperformance.h"
+#include "record/record_plan.h"
 
 #define MAX_RATE_SYSCTL "/proc/sys/kernel/perf_event_max_sample_rate"
 
-/* The limit before plan_rate raised it, for plan_restore_rate. */
+/* The limit before plan_rate raised it, for restore_rate. */
 static struct {
 	long max_rate;
 	bool raised;
@@ -39,7 +36,6 @@ plan_benchmark(struct plan *p)
 	p->cmd = pyperformance_command(&p->id, p->bench_python);
 }
 
-/* The command: given, or the workload's (SPEC §5), checked. */
 void
 plan_command(struct plan *p)
 {
@@ -85,7 +81,6 @@ plan_command(struct plan *p)
 	p->python_meta = true;
 }
 
-/* Each command line splits into words: a stray quote stops us now. */
 void
 plan_check_words(const struct plan *p)
 {
@@ -232,6 +227,16 @@ write_max_rate(long rate)
 		              rate);
 }
 
+/* The limit as it was before plan_rate raised it; once. */
+static void
+restore_rate(void)
+{
+	if (saved.raised) {
+		write_max_rate(saved.max_rate);
+		saved.raised = false;
+	}
+}
+
 void
 plan_rate(struct plan *p)
 {
@@ -258,14 +263,6 @@ plan_rate(struct plan *p)
 	fflush(stdout);
 	saved.max_rate = max;
 	saved.raised = true;
+	record_undo_call(restore_rate);
 	write_max_rate((long)p->id.hz);
-}
-
-void
-plan_restore_rate(void)
-{
-	if (saved.raised) {
-		write_max_rate(saved.max_rate);
-		saved.raised = false;
-	}
 }

@@ -10,7 +10,7 @@
 
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/dirs.h"
+#include "os/dirs.h"
 
 void
 dirs_make(const char *path)

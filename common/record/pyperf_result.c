@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "base/xalloc.h"
-#include "dataset/pyperf_result.h"
+#include "record/pyperf_result.h"
 
 /* "12." at *s: the number, s moved past the dot; false otherwise. */
 static bool

@@ -15,7 +15,7 @@
 
 #include <time.h>
 
-#include "dataset/pyperformance.h"
+#include "record/pyperformance.h"
 
 /* What the run left, and where. */
 struct bench_run {

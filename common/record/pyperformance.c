@@ -17,10 +17,11 @@
 #include "base/hash.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/bench_output.h"
-#include "dataset/child.h"
-#include "dataset/dirs.h"
-#include "dataset/pyperformance.h"
+#include "os/child.h"
+#include "os/dirs.h"
+#include "record/bench_output.h"
+#include "record/pyperformance.h"
+#include "record/record_step.h"
 
 /*
  * Run in the tool environment: NAME RUNS OUTDIR PYVERSION PYTHON.  Finds
@@ -355,7 +356,7 @@ preflight(const struct bench_context *c)
 	args_add(&a, "-c");
 	args_add(&a, "pass");
 	bool ok = run_logged(a.v, NULL, err, 120, &r);
-	c->stop_if_asked();
+	record_stop_if_asked();
 	if (!ok) {
 		char *text = slurp_log(err);
 		char *first = xstrndup(text, strcspn(text, "\n"));
@@ -404,7 +405,7 @@ resolve(const struct bench_context *c, const char *tool, const char *dir)
 	bool ok = child_run(a.v, &io, 300, &r);
 	close(out);
 	close(efd);
-	c->stop_if_asked();
+	record_stop_if_asked();
 	if (!ok)
 		die(EXIT_DATA, "%s", last_line(slurp_log(err)));
 	metadata_assign_file(c->meta, answer);
@@ -516,7 +517,7 @@ run(const struct bench_context *c, const char *tool, const char *cache,
 	    run_logged(a.v, cache, log,
 	               c->opt->timeout ? c->opt->timeout * 2 + 900 : 0, &r);
 	t = clock_seconds() - t;
-	c->stop_if_asked();
+	record_stop_if_asked();
 	if (!ok || access(output, F_OK) != 0)
 		run_failed(c, &r, log);
 	args_free(&a);

@@ -1,7 +1,7 @@
 /*
  * record.h - recording a data set: `make record`, `perfviews record`.
  *
- * The ID says what to record (SPEC §5): RUNS runs of the workload under
+ * The ID says what to record (perfviews(5)): RUNS runs of the workload under
  * `perf record -F HZ`, each run's `perf script` text appended to the raw
  * file after a "# perfviews run N/RUNS" line, the raw file compressed with
  * xz, and meta.json written from the ID, the host, perf, the Python
@@ -16,10 +16,8 @@
  *
  * Each run's text is `perfviews script`'s (script.h).  When asked, a
  * command that renders the views (make views) runs once the data set is
- * in place (record_views; for a benchmark, once for each data set it
- * made); its time is added to meta.json, whose modification time
- * stays, so the views made from it stay up to date (they show no
- * timings).  The time of each step is printed at the end.
+ * in place (record_views.h; for a benchmark, once for each data set it
+ * made).  The time of each step is printed at the end.
  *
  * Workloads bm_NAME are pyperformance's benchmarks, recorded through
  * pyperf's perf_record hook: pyperformance.h.
@@ -51,24 +49,13 @@ struct record_options {
 	unsigned timeout;       /* seconds per run; 0: none */
 	const char *xz;         /* the compressor: "xz -9 -T1" */
 	const char *views;      /* run with ID=ID once a data set is in
-	                           place (record_views): NULL */
+	                           place (record_views.h): NULL */
 	/* bm_ workloads (pyperformance.h): */
 	const char *cache; /* pyperformance's environments; NULL: DATA's */
 	bool overhead;     /* also run without the profiler, to compare */
 };
 
 void record_defaults(struct record_options *opt);
-
-/*
- * Render the views of the data set id, whose meta.json is meta: run the
- * command views (split into words) with "ID=id" after it, then
- * stop_if_asked; keep the seconds it took in meta.json's
- * timing.views_seconds, the file's modification time unchanged (so the
- * views made from it stay up to date), and return them.  A failure is
- * fatal, with the command's own message.
- */
-double record_views(const char *views, const char *id, const char *meta,
-                    void (*stop_if_asked)(void));
 
 /* Record the data set id; any failure is fatal (exit 1, or 2: usage). */
 void record(const char *id, const struct record_options *opt);

@@ -1,7 +1,5 @@
 /*
- * record_strace.c - tag files (record_plan.h): the workload once more,
- * under strace, which names the files that perf's tracepoints point to;
- * strace's version, command and count of calls go into meta.json.
+ * record_strace.c - see record_strace.h.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -10,8 +8,9 @@
 #include <unistd.h>
 
 #include "base/xalloc.h"
-#include "dataset/record_plan.h"
 #include "input/strace.h"
+#include "record/record_run.h"
+#include "record/record_strace.h"
 
 /* strace's options: every call on files and descriptors, timed. */
 #define STRACE_OPTIONS "-f -qq -ttt -T -y -s 256 -e trace=%file,%desc -o"

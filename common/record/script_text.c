@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "base/xalloc.h"
-#include "dataset/script_text.h"
+#include "record/script_text.h"
 #include "input/perf_script.h"
 
 enum { OUT_SIZE = 1 << 20 }; /* bytes written at once */

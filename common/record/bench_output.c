@@ -16,12 +16,13 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/bench_output.h"
-#include "dataset/child.h"
-#include "dataset/pyperf_result.h"
-#include "dataset/record.h"
 #include "dataset/runs.h"
-#include "dataset/script.h"
+#include "os/child.h"
+#include "record/bench_output.h"
+#include "record/pyperf_result.h"
+#include "record/record_step.h"
+#include "record/record_views.h"
+#include "record/script.h"
 #include "symbols/inline_text.h"
 
 /* Run in the tool environment: RESULT OUT NAME, NAME's part of RESULT. */
@@ -161,7 +162,7 @@ read_header(struct job *j, struct hook_file *f)
 	int null = child_open("/dev/null", O_WRONLY);
 	struct child_io io = {-1, fd, null};
 	bool ok = child_run(a.v, &io, 120, &r);
-	j->c->stop_if_asked();
+	record_stop_if_asked();
 	FILE *text = fdopen(fd, "r");
 	char *line = NULL;
 	size_t cap = 0;
@@ -275,7 +276,7 @@ script_file(struct job *j, struct output *o, const char *path, int raw)
 	script_write(&so, raw); /* a failure ends the process */
 	o->script_s += clock_seconds() - t;
 	close(so.err_fd);
-	j->c->stop_if_asked();
+	record_stop_if_asked();
 	free(err);
 }
 
@@ -475,7 +476,7 @@ run_quietly(struct job *j, struct child_args *a, int out, const char *what)
 	struct child_io io = {-1, out, efd};
 	bool ok = child_run(a->v, &io, 600, &r);
 	close(efd);
-	j->c->stop_if_asked();
+	record_stop_if_asked();
 	if (!ok)
 		child_failed(what, &r, err);
 	free(err);
@@ -641,8 +642,7 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 		struct output *o = &j.outs[i];
 		char *meta =
 		    xasprintf("%s/%s-meta.json", c->opt->data, o->id.text);
-		o->views_s =
-		    record_views(views, o->id.text, meta, c->stop_if_asked);
+		o->views_s = record_views(views, o->id.text, meta);
 		free(meta);
 	}
 	total = clock_seconds() - c->start;

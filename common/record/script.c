@@ -22,12 +22,12 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/child.h"
-#include "dataset/dirs.h"
-#include "dataset/script.h"
-#include "dataset/script_text.h"
+#include "os/child.h"
+#include "os/dirs.h"
 #include "input/input_format.h"
 #include "perfdata/perf_data_text.h"
+#include "record/script.h"
+#include "record/script_text.h"
 #include "symbols/inline_text.h"
 
 enum {

@@ -37,7 +37,7 @@
 
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
-#include "dataset/record.h"
+#include "record/record.h"
 
 /* What record() hands over once its own part is done. */
 struct bench_context {
@@ -47,7 +47,6 @@ struct bench_context {
 	const char *tmp;       /* the recording's private directory */
 	struct metadata *meta; /* what record gathered: host, perf, python */
 	double start;          /* when the recording began (monotonic) */
-	void (*stop_if_asked)(void); /* cleans up and ends on a stop signal */
 };
 
 /*

@@ -1,7 +1,5 @@
 /*
- * record_meta.c - what is known before the first run (record_plan.h):
- * the data set's ID, the command, perf and its arguments, the host, and
- * when asked the Python and the git checkout it was built from.
+ * record_meta.c - see record_meta.h.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,7 +10,7 @@
 #include <unistd.h>
 
 #include "base/xalloc.h"
-#include "dataset/record_plan.h"
+#include "record/record_meta.h"
 
 /*
  * Python's own account of itself, as FIELD=VALUE lines; values on one

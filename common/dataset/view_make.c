@@ -1,0 +1,310 @@
+/*
+ * view_make.c - see view_make.h.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/cli.h"
+#include "base/hash.h"
+#include "base/message.h"
+#include "base/xalloc.h"
+#include "dataset/file_kinds.h"
+#include "dataset/measure.h"
+#include "dataset/readme.h"
+#include "dataset/view_make.h"
+#include "os/child.h"
+
+/* The views the README quotes: readme_options' flat, categories, files. */
+static const char *const quoted[] = {"flat", "categories", "files"};
+
+static const struct file_kind *
+kind_or_die(const char *view)
+{
+	const struct file_kind *k = file_kind_named(view);
+
+	if (k == NULL || (k->program == NULL && k->input != VIEW_FROM_VIEWS))
+		usage_error("views: no such view: %s", view);
+	return k;
+}
+
+/* "--name=value", added to a. */
+static void
+add_option(struct child_args *a, const char *name, const char *value)
+{
+	char *word = xasprintf("%s=%s", name, value);
+	args_add(a, word);
+	free(word);
+}
+
+/* What data set m gives k's program, as view_make.h lists it. */
+static void
+add_options(struct child_args *a, const struct file_kind *k,
+            const struct metadata *m)
+{
+	const struct measure *ms = measure_of_meta(m);
+
+	if ((k->options & VIEW_EVENT) && ms->view_event != NULL)
+		add_option(a, "--event", ms->view_event);
+	for (size_t i = 0; i < 4 && k->args[i] != NULL; i++)
+		args_add(a, k->args[i]);
+	if ((k->options & VIEW_ANNOTATE) && measure_of_python(m)) {
+		/* For the python palette: kernel and JIT frames marked. */
+		args_add(a, "--kernel");
+		args_add(a, "--jit");
+		if (metadata_has_tag(m, "xperf"))
+			args_add(a, "--python");
+	}
+	if (k->options & VIEW_PALETTE) {
+		const char *about;
+		add_option(a, "--colors", measure_palette(m, &about));
+		add_option(a, "--countname", ms->unit);
+	}
+}
+
+bool
+view_options_write(FILE *out, const struct metadata *m, const char *view)
+{
+	const struct file_kind *k = file_kind_named(view);
+	struct child_args a = {0};
+
+	if (k == NULL || k->program == NULL)
+		return false;
+	add_options(&a, k, m);
+	for (size_t i = 0; i < a.n; i++)
+		fprintf(out, "%s'%s'", i ? " " : "", a.v[i]);
+	fputc('\n', out);
+	args_free(&a);
+	return true;
+}
+
+/* "DIR/ID<suffix>" of kind name (a new string). */
+static char *
+view_path(const char *dir, const char *id, const char *name)
+{
+	return xasprintf("%s/%s%s", dir, id, file_kind_named(name)->suffix);
+}
+
+/* The strace text beside the raw file, or NULL when there is none. */
+static char *
+strace_path(const struct view_files *f)
+{
+	char *dir = file_kind_dir(f->raw);
+	char *path = file_kind_find(file_kind_named("strace"), dir, f->id);
+
+	free(dir);
+	return path;
+}
+
+/* Is k a view make views makes for this data set? */
+static bool
+view_applies(const struct file_kind *k, const struct view_files *f)
+{
+	if (k->origin != FILE_VIEW && k->origin != FILE_README)
+		return false;
+	if (!file_kind_applies(k, f->id))
+		return false;
+	if (k->input != VIEW_FROM_STRACE)
+		return true;
+	char *strace = strace_path(f);
+	free(strace);
+	return strace != NULL;
+}
+
+/* meta.json's text with timing.views_seconds null, hashed. */
+static uint64_t
+meta_hash(const char *meta)
+{
+	struct metadata m;
+	char why[256], *text = NULL;
+	size_t n = 0;
+
+	metadata_read_or_die(&m, meta);
+	if (!metadata_set(&m, "timing.views_seconds", "", why, sizeof why))
+		die(EXIT_DATA, "%s: %s", meta, why);
+	FILE *f = open_memstream(&text, &n);
+	if (f == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	metadata_write(&m, f);
+	fclose(f);
+	uint64_t h = hash_bytes(text, n, 0);
+	free(text);
+	metadata_free(&m);
+	return h;
+}
+
+/* A view's rule: its file, what it is made from, its recipe. */
+static void
+write_rule(FILE *out, const struct file_kind *k, const struct view_files *f)
+{
+	fprintf(out, "$(V)%s:", k->suffix);
+	if (k->input == VIEW_FROM_RAW)
+		fputs(" $(VIEW_RAW)", out);
+	else if (k->input == VIEW_FROM_FOLDED)
+		fprintf(out, " $(V)%s", file_kind_named("folded")->suffix);
+	else if (k->input == VIEW_FROM_STRACE)
+		fputs(" $(VIEW_STRACE)", out);
+	for (size_t i = 0; k->input == VIEW_FROM_VIEWS && i < 3; i++) {
+		const struct file_kind *q = file_kind_named(quoted[i]);
+		if (view_applies(q, f))
+			fprintf(out, " $(V)%s", q->suffix);
+	}
+	if (k->program != NULL)
+		fprintf(out, " $(BIN)/%.*s", (int)strcspn(k->program, " "),
+		        k->program);
+	fprintf(out,
+	        " $(VIEWS_MK) $(BIN)/perfviews | views-check\n"
+	        "\t$(call view,%s)\n",
+	        k->kind);
+}
+
+/* Does the file at path hold exactly text[0..n)? */
+static bool
+holds(const char *path, const char *text, size_t n)
+{
+	FILE *f = fopen(path, "re");
+	char *old = xmalloc(n + 1);
+	bool same = f != NULL && fread(old, 1, n + 1, f) == n &&
+	            memcmp(old, text, n) == 0;
+
+	if (f != NULL)
+		fclose(f);
+	free(old);
+	return same;
+}
+
+/* path made to hold text[0..n), whole: written beside, then renamed. */
+static void
+replace_file(const char *path, const char *text, size_t n)
+{
+	char *tmp = xasprintf("%s.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	FILE *w = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (w == NULL || fwrite(text, 1, n, w) != n || fclose(w) != 0 ||
+	    chmod(tmp, 0644) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		die_errno(EXIT_DATA, "%s", path);
+	}
+	free(tmp);
+}
+
+void
+view_make_fragment(const char *path, const struct view_files *f)
+{
+	char *text = NULL;
+	size_t n = 0;
+	FILE *out = open_memstream(&text, &n);
+
+	if (out == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	fprintf(out,
+	        "# The views of %s, from perfviews' table of views (perfviews "
+	        "views --make),\n# for datasets.mk.  Rewritten only when it "
+	        "changes: its meta.json, timing.views_seconds\n# aside, hashes "
+	        "to %016" PRIx64 ".\nVIEW_FILES =",
+	        f->id, meta_hash(f->meta));
+	for (size_t i = 0; i < file_kind_count; i++)
+		if (view_applies(&file_kinds[i], f))
+			fprintf(out, " $(V)%s", file_kinds[i].suffix);
+	fputc('\n', out);
+	for (size_t i = 0; i < file_kind_count; i++)
+		if (view_applies(&file_kinds[i], f))
+			write_rule(out, &file_kinds[i], f);
+	fclose(out);
+	if (!holds(path, text, n))
+		replace_file(path, text, n);
+	free(text);
+}
+
+/* The README, from the views it quotes that this data set has. */
+static void
+render_readme(const struct view_files *f)
+{
+	struct readme_options opt = {0};
+	char *paths[3] = {NULL, NULL, NULL};
+	char *raw = xstrdup(f->raw);
+
+	for (size_t i = 0; i < 3; i++)
+		if (view_applies(file_kind_named(quoted[i]), f))
+			paths[i] = view_path(f->out, f->id, quoted[i]);
+	opt.flat = paths[0];
+	opt.categories = paths[1];
+	opt.files = paths[2];
+	opt.raw = strrchr(raw, '/') != NULL ? strrchr(raw, '/') + 1 : raw;
+	readme_write_file(stdout, f->meta, &opt, false);
+	for (size_t i = 0; i < 3; i++)
+		free(paths[i]);
+	free(raw);
+}
+
+/* The directory perfviews was run from: the views' programs are there. */
+static char *
+program_dir(void)
+{
+	char *self = realpath("/proc/self/exe", NULL);
+
+	if (self == NULL)
+		die_errno(EXIT_DATA, "/proc/self/exe");
+	*strrchr(self, '/') = '\0';
+	return self;
+}
+
+/* The line under the flame graph's title. */
+static char *
+subtitle(const struct metadata *m)
+{
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+
+	if (f == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	readme_subtitle(f, m);
+	fclose(f);
+	text[strcspn(text, "\n")] = '\0';
+	return text;
+}
+
+void
+view_render(const char *view, const struct view_files *f)
+{
+	const struct file_kind *k = kind_or_die(view);
+	struct child_args a = {0};
+	struct metadata m;
+
+	if (k->input == VIEW_FROM_VIEWS) {
+		render_readme(f);
+		return;
+	}
+	metadata_read_or_die(&m, f->meta);
+	args_add_words(&a, k->program, "program");
+	char *dir = program_dir();
+	char *program = xasprintf("%s/%s", dir, a.v[0]);
+	free(a.v[0]);
+	a.v[0] = program;
+	add_options(&a, k, &m);
+	if (k->options & VIEW_TITLE) {
+		char *sub = subtitle(&m);
+		add_option(&a, "--title", f->id);
+		add_option(&a, "--subtitle", sub);
+		free(sub);
+	}
+	if (k->options & VIEW_LABEL)
+		add_option(&a, "--label", f->id);
+	char *input = k->input == VIEW_FROM_FOLDED
+	                  ? view_path(f->out, f->id, "folded")
+	              : k->input == VIEW_FROM_STRACE ? strace_path(f)
+	                                             : xstrdup(f->raw);
+	if (input == NULL)
+		die(EXIT_DATA, "%s: no %s-strace.txt.xz beside it", f->raw,
+		    f->id);
+	args_add(&a, input);
+	metadata_free(&m);
+	fflush(stdout);
+	execv(a.v[0], a.v);
+	die_errno(EXIT_DATA, "%s", a.v[0]);
+}

@@ -1,0 +1,59 @@
+/*
+ * view_make.h - how each view of a data set is made, from the table of
+ * its kinds of file (file_kinds.h): the arguments of the view's program
+ * for this data set, the make fragment `make views` includes, and one
+ * view written.
+ *
+ * A view's program gets, in order: --event with the event the data set's
+ * measure shows (VIEW_EVENT); the row's args; for a Python data set --kernel
+ * --jit, and --python with tag xperf (VIEW_ANNOTATE); --colors and
+ * --countname (VIEW_PALETTE); --title ID and --subtitle, the line
+ * readme_subtitle writes (VIEW_TITLE); --label ID (VIEW_LABEL); then its
+ * input.  It is found beside perfviews (the directory of /proc/self/exe),
+ * where make's BIN holds them all.
+ *
+ * The make fragment of a data set (`perfviews views --make`) lists its
+ * views (VIEW_FILES) and a rule for each, its prerequisites the view's
+ * input, its program, perfviews and the fragment itself, its recipe
+ * `$(call view,NAME)`; datasets.mk defines V, BIN, VIEW_RAW, VIEW_STRACE,
+ * VIEWS_MK and view.  The fragment names the hash of its meta.json, with
+ * timing.views_seconds set aside, and is rewritten only when its text
+ * changes: the views depend on the fragment, not on meta.json's date, so
+ * that `make record` adding the views' own time to meta.json once they
+ * exist renders nothing again, while any other change renders them anew.
+ */
+#ifndef PERFVIEWS_VIEW_MAKE_H
+#define PERFVIEWS_VIEW_MAKE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "dataset/metadata.h"
+
+/* The files a view of a data set is made from. */
+struct view_files {
+	const char *id;
+	const char *raw;  /* its raw file */
+	const char *meta; /* its meta.json */
+	const char *out;  /* where the views are (those a view reads) */
+};
+
+/*
+ * `perfviews readme --options VIEW`: what data set m gives the program of
+ * view (its args, --event, the annotations, the palette): one line of
+ * single-quoted sh words, "" when none.  False for a view that has no
+ * program.
+ */
+bool view_options_write(FILE *out, const struct metadata *m, const char *view);
+
+/* Write the make fragment of the data set into path, unless it says so. */
+void view_make_fragment(const char *path, const struct view_files *f);
+
+/*
+ * Write view to stdout: its program run in place of this process, or the
+ * README written (from the views it quotes in f->out).  An unknown view is
+ * a usage error; a program that cannot run is fatal.
+ */
+void view_render(const char *view, const struct view_files *f);
+
+#endif

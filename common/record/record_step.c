@@ -1,0 +1,111 @@
+/*
+ * record_step.c - see record_step.h.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/message.h"
+#include "base/xalloc.h"
+#include "os/dirs.h"
+#include "record/record_step.h"
+
+/* What is undone at exit, however the recording ends. */
+static struct {
+	char *tmp; /* the hidden directory, while it exists */
+	void (*calls[4])(void);
+	size_t ncalls;
+} undo;
+
+void
+record_undo_dir(const char *tmp)
+{
+	free(undo.tmp);
+	undo.tmp = xstrdup(tmp);
+}
+
+void
+record_undo_call(void (*fn)(void))
+{
+	if (undo.ncalls == sizeof undo.calls / sizeof undo.calls[0])
+		die(EXIT_DATA, "record_undo_call: too many");
+	undo.calls[undo.ncalls++] = fn;
+}
+
+void
+record_undo(void)
+{
+	if (undo.tmp != NULL) {
+		dirs_remove_tree(undo.tmp);
+		free(undo.tmp);
+		undo.tmp = NULL;
+	}
+	while (undo.ncalls > 0)
+		undo.calls[--undo.ncalls]();
+}
+
+void
+record_stop_if_asked(void)
+{
+	int sig = child_stopped();
+
+	if (sig == 0)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "%s: stopped by %s; nothing recorded\n", progname,
+	        strsignal(sig));
+	record_undo();
+	child_exit_by_signal(sig);
+}
+
+bool
+record_succeeds(struct child_args *a)
+{
+	bool ok = child_quiet(a);
+	record_stop_if_asked();
+	return ok;
+}
+
+char *
+record_output(output_reader *reader, struct child_args *a, const char *file)
+{
+	char *out = reader(a, file);
+	record_stop_if_asked();
+	return out;
+}
+
+double
+record_workload(struct plan *p, struct child_args *a, const char *what)
+{
+	char *out = xasprintf("%s/stdout", p->tmp);
+	char *err = xasprintf("%s/stderr", p->tmp);
+	struct child_result r;
+	int ofd = child_open(out, O_WRONLY | O_CREAT | O_TRUNC);
+	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, ofd, efd};
+	double t = clock_seconds();
+	bool ok = child_run(a->v, &io, p->opt->timeout, &r);
+
+	t = clock_seconds() - t;
+	args_free(a);
+	close(ofd);
+	close(efd);
+	record_stop_if_asked();
+	if (!ok)
+		child_failed(what, &r, err);
+	free(out);
+	free(err);
+	return t;
+}
+
+void
+plan_set(struct plan *p, const char *field, const char *value)
+{
+	char why[512];
+
+	if (!metadata_set(&p->meta, field, value, why, sizeof why))
+		die(EXIT_DATA, "%s", why);
+}

@@ -1,0 +1,79 @@
+/*
+ * record_step.h - one recording's shared state (struct plan) and the way
+ * each of its steps runs a program: the lowest module of recording, used
+ * by every part of it (record_plan.h, record_meta.h, record_run.h,
+ * record_strace.h, pyperformance.h, bench_output.h, record_views.h) and
+ * by the driver, record.c.
+ *
+ * Every child a step runs is followed by record_stop_if_asked: a stop
+ * signal (SIGINT, SIGTERM, SIGHUP; see child.h) that came while it ran
+ * ends the recording at once, with what record_undo names undone (the
+ * hidden directory removed, the kernel's sampling limit restored), and
+ * the process ends by that signal.
+ */
+#ifndef PERFVIEWS_RECORD_STEP_H
+#define PERFVIEWS_RECORD_STEP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dataset/dataset_id.h"
+#include "dataset/measure.h"
+#include "dataset/metadata.h"
+#include "os/child.h"
+#include "record/record.h"
+#include "symbols/inline_text.h"
+
+/* What a recording is made of, worked out before anything is run. */
+struct plan {
+	const struct record_options *opt;
+	struct dataset_id id;
+	char *cmd;        /* the workload's command line */
+	bool python_meta; /* it runs opt->python: ask it about itself */
+	char *record;     /* the perf record command, for meta.json */
+	char *tmp;        /* DATA/.ID.tmp */
+	struct metadata meta;
+	/* Seconds: since start (monotonic), and in each step. */
+	double start, record_s, script_s, compress_s, strace_s, views_s;
+	double other_s;
+	struct inline_text *inlines;   /* every run's (script.h), made once */
+	char *bench_python;            /* bm_: the interpreter's own path */
+	const struct measure *measure; /* what is counted: the tags' */
+	char *events;                  /* perf record -e */
+	unsigned long lost;            /* samples perf lost, all runs */
+};
+
+/*
+ * What is undone however the recording ends: the hidden directory tmp
+ * (removed), and up to four functions (called, last first).  record_undo
+ * does it once; it is also what record_stop_if_asked does first.
+ */
+void record_undo_dir(const char *tmp);
+void record_undo_call(void (*undo)(void));
+void record_undo(void);
+
+/* Stop at once when SIGINT, SIGTERM or SIGHUP came: undone, then ended. */
+void record_stop_if_asked(void);
+
+/* Run quietly (stdout and stderr to /dev/null): did it exit 0? */
+bool record_succeeds(struct child_args *a);
+
+/*
+ * What a command wrote, read by child_output (its first line) or
+ * child_whole_output (all of it), then record_stop_if_asked.
+ */
+typedef char *output_reader(struct child_args *a, const char *file);
+char *record_output(output_reader *reader, struct child_args *a,
+                    const char *file);
+
+/*
+ * Run the workload's command line a (perf record or strace: a is freed),
+ * its stdout and stderr into files, within the timeout: its seconds.  A
+ * failure ends the recording: "what failed", and the end of its stderr.
+ */
+double record_workload(struct plan *p, struct child_args *a, const char *what);
+
+/* One field of meta.json; a bad value is fatal. */
+void plan_set(struct plan *p, const char *field, const char *value);
+
+#endif

@@ -1,0 +1,276 @@
+# slurm.sh - a one-node Slurm cluster on this machine, for the tests
+# (sourced after lib.sh; POSIX sh; needs root).
+#
+#   slurm_start   Installs slurm-wlm and munge when missing (through
+#                 scripts/install-deps.sh --optional), writes a slurm.conf
+#                 into a new temporary directory, starts munged (as user
+#                 munge, with a key of its own), slurmctld and slurmd (as
+#                 root, in the foreground, put in the background here),
+#                 and waits until sinfo shows the node idle: a second or
+#                 two.  Does nothing when this script's cluster runs.
+#                 Returns 0 with SLURM_CONF exported, or 1 with SLURM_WHY
+#                 set to the reason (the caller says SKIP) and nothing left
+#                 running.  Stops the cluster when the test script exits,
+#                 is interrupted or is terminated (through lib.sh's AT_EXIT).
+#   slurm_stop    Stops the daemons slurm_start started and any process
+#                 still carrying this cluster's SLURM_CONF (a job, a
+#                 slurmstepd), waits for them, and removes the directory.
+#                 Does nothing when no cluster runs; safe to call twice.
+#   slurm_leftovers  Prints the PIDs of this cluster's processes still
+#                 alive (none after slurm_stop).
+#
+# After slurm_start:
+#   SLURM_CONF       the slurm.conf, exported: sbatch, squeue, sinfo,
+#                    scontrol and scancel use this cluster
+#   SLURM_DIR        the temporary directory (conf, state, spool, logs in
+#                    SLURM_DIR/log, munge's socket and key)
+#   SLURM_NODE       the node's name (this host's short name)
+#   SLURM_PARTITION  the only partition, the default, OverSubscribe=EXCLUSIVE
+#
+# The node has this machine's CPUs and memory (slurmd -C).  The daemons
+# use two free TCP ports above 20000 and reach each other at 127.0.0.1, so
+# no DNS is needed, and a system Slurm or munge, if any, is left alone.
+# There is no accounting database (slurmdbd): `sacct` does not work;
+# finished jobs stay visible to `squeue -t all` and `scontrol show job`
+# for MinJobAge (300 s).  Jobs are scheduled as soon as they are
+# submitted, and the whole queue every second (batch_sched_delay=0,
+# sched_interval=1); in its first two seconds or so, slurmctld starts no
+# job.  Processes are tracked by proctrack/linuxproc and tasks are not
+# confined (task/none): no cgroups needed.
+
+SLURM_DIR=
+SLURM_NODE=
+SLURM_PARTITION=pv
+SLURM_WHY=
+slurm_pids=
+
+# slurm_fail REASON: SLURM_WHY, and nothing left running.
+slurm_fail() {
+	SLURM_WHY=$1
+	slurm_stop
+	return 1
+}
+
+# slurm_log_tail FILE: the line of a daemon's log worth showing: its last
+# fatal error, else its last error (some are harmless: a missing PMIx).
+slurm_log_tail() {
+	[ -f "$1" ] || return 0
+	line=$(grep -i 'fatal' "$1" | tail -n 1)
+	[ -n "$line" ] || line=$(grep -i 'error' "$1" | tail -n 1)
+	printf '%s' "$line" | cut -c 1-200
+}
+
+# slurm_free_ports: two consecutive TCP ports above 20000 that nothing
+# listens on or uses (from /proc/net/tcp and tcp6), printed as "P P+1".
+slurm_free_ports() {
+	cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk -v seed=$$ '
+	    function hex(s,   i, n) {
+		n = 0
+		for (i = 1; i <= length(s); i++)
+			n = n * 16 + index("0123456789ABCDEF", toupper(substr(s, i, 1))) - 1
+		return n
+	    }
+	    NR > 1 { split($2, a, ":"); used[hex(a[2])] = 1 }
+	    END {
+		for (i = 0; i < 5000; i++) {
+			p = 20000 + ((seed + i) % 5000) * 2
+			if (!(p in used) && !((p + 1) in used)) {
+				print p, p + 1
+				exit
+			}
+		}
+	    }'
+}
+
+# slurm_wait SECONDS COMMAND...: run COMMAND every 0.2 s until it
+# succeeds; fails after SECONDS.
+slurm_wait() {
+	tries=$(($1 * 5))
+	shift
+	while [ "$tries" -gt 0 ]; do
+		"$@" >/dev/null 2>&1 && return 0
+		sleep 0.2
+		tries=$((tries - 1))
+	done
+	return 1
+}
+
+slurm_node_idle() {
+	[ "$(sinfo -h -n "$SLURM_NODE" -o %T 2>/dev/null)" = idle ]
+}
+
+slurm_start() {
+	SLURM_WHY=
+	[ -n "$SLURM_DIR" ] && return 0
+	if [ "$(id -u)" != 0 ]; then
+		SLURM_WHY="needs root (slurmd runs jobs as root here, munged as munge)"
+		return 1
+	fi
+	sh "$TOP/scripts/install-deps.sh" --optional slurm-wlm:slurmctld \
+	    munge:munged </dev/null
+	for cmd in munged mungekey munge unmunge slurmctld slurmd sinfo sbatch \
+	    scontrol setpriv; do
+		if ! command -v "$cmd" >/dev/null 2>&1; then
+			SLURM_WHY="$cmd is not installed (slurm-wlm, munge)"
+			return 1
+		fi
+	done
+	if ! id munge >/dev/null 2>&1; then
+		SLURM_WHY="no user munge (the munge package makes it)"
+		return 1
+	fi
+	ports=$(slurm_free_ports)
+	if [ -z "$ports" ]; then
+		SLURM_WHY="no two free TCP ports in 20000-29999"
+		return 1
+	fi
+
+	# munged refuses a key or socket directory others can write to, and a
+	# socket directory they cannot enter; it runs as munge, who must reach
+	# its directory through ours.
+	SLURM_DIR=$(mktemp -d "${TMPDIR:-/tmp}/perfviews-slurm.XXXXXX") ||
+		{ SLURM_WHY="cannot make a temporary directory"; return 1; }
+	chmod 755 "$SLURM_DIR"
+	AT_EXIT="slurm_stop; ${AT_EXIT:-}"
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	mkdir -p "$SLURM_DIR/munge" "$SLURM_DIR/state" "$SLURM_DIR/spool" \
+	    "$SLURM_DIR/log"
+	chown munge:munge "$SLURM_DIR/munge"
+	chmod 711 "$SLURM_DIR/munge"
+	munge_dir=$SLURM_DIR/munge
+	socket=$munge_dir/munge.socket
+	if ! setpriv --reuid=munge --regid=munge --init-groups \
+	    mungekey --create --keyfile="$munge_dir/munge.key" \
+	    >"$SLURM_DIR/log/mungekey.log" 2>&1; then
+		slurm_fail "mungekey failed: $(tail -n 1 "$SLURM_DIR/log/mungekey.log")"
+		return 1
+	fi
+	PERFVIEWS_SLURM=$SLURM_DIR setpriv --reuid=munge --regid=munge \
+	    --init-groups munged --foreground \
+	    --socket="$socket" --key-file="$munge_dir/munge.key" \
+	    --pid-file="$munge_dir/munged.pid" --seed-file="$munge_dir/seed" \
+	    --log-file="$munge_dir/munged.log" </dev/null \
+	    >"$SLURM_DIR/log/munged.out" 2>&1 &
+	slurm_pids="$!"
+	if ! slurm_wait 10 sh -c "munge -n -S '$socket' | unmunge -S '$socket'"; then
+		slurm_fail "munged did not start: $(tail -n 1 "$SLURM_DIR/log/munged.out")"
+		return 1
+	fi
+
+	SLURM_NODE=$(uname -n | cut -d. -f1)
+	node_line=$(slurmd -C 2>/dev/null | grep '^NodeName=')
+	if [ -z "$node_line" ]; then
+		slurm_fail "slurmd -C does not describe this machine"
+		return 1
+	fi
+	node_line=$(echo "$node_line" | sed "s/^NodeName=[^ ]*/NodeName=$SLURM_NODE/")
+	set -- $ports
+	cat >"$SLURM_DIR/slurm.conf" <<EOF
+# A one-node cluster for perfviews's tests (test/slurm.sh).
+ClusterName=perfviews
+SlurmctldHost=$SLURM_NODE(127.0.0.1)
+SlurmctldPort=$1
+SlurmdPort=$2
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$socket
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+MpiDefault=none
+MailProg=/bin/true
+ReturnToService=2
+StateSaveLocation=$SLURM_DIR/state
+SlurmdSpoolDir=$SLURM_DIR/spool
+SlurmctldPidFile=$SLURM_DIR/slurmctld.pid
+SlurmdPidFile=$SLURM_DIR/slurmd.pid
+SlurmctldLogFile=$SLURM_DIR/log/slurmctld.log
+SlurmdLogFile=$SLURM_DIR/log/slurmd.log
+SlurmctldDebug=info
+SlurmdDebug=info
+InactiveLimit=0
+KillWait=5
+MinJobAge=300
+# Schedule at once on submit, and every second: tests wait for jobs.
+SchedulerParameters=batch_sched_delay=0,sched_interval=1
+$node_line NodeAddr=127.0.0.1 State=UNKNOWN
+PartitionName=$SLURM_PARTITION Nodes=$SLURM_NODE Default=YES MaxTime=INFINITE State=UP OverSubscribe=EXCLUSIVE
+EOF
+	SLURM_CONF=$SLURM_DIR/slurm.conf
+	export SLURM_CONF
+
+	PERFVIEWS_SLURM=$SLURM_DIR slurmctld -D -c -f "$SLURM_CONF" </dev/null \
+	    >"$SLURM_DIR/log/slurmctld.out" 2>&1 &
+	slurm_pids="$slurm_pids $!"
+	if ! slurm_wait 20 scontrol ping; then
+		slurm_fail "slurmctld did not start: $(slurm_log_tail "$SLURM_DIR/log/slurmctld.log")$(tail -n 1 "$SLURM_DIR/log/slurmctld.out")"
+		return 1
+	fi
+	PERFVIEWS_SLURM=$SLURM_DIR slurmd -D -N "$SLURM_NODE" -f "$SLURM_CONF" </dev/null \
+	    >"$SLURM_DIR/log/slurmd.out" 2>&1 &
+	slurm_pids="$slurm_pids $!"
+	if ! slurm_wait 20 slurm_node_idle; then
+		slurm_fail "node $SLURM_NODE did not become idle ($(sinfo -h -n "$SLURM_NODE" -o %T 2>&1)): $(slurm_log_tail "$SLURM_DIR/log/slurmd.log")$(tail -n 1 "$SLURM_DIR/log/slurmd.out")"
+		return 1
+	fi
+	return 0
+}
+
+# slurm_alive PID: PID runs (a zombie, dead but not yet waited for, does not).
+slurm_alive() {
+	[ -r "/proc/$1/stat" ] || return 1
+	state=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c 1)
+	[ -n "$state" ] && [ "$state" != Z ]
+}
+
+slurm_leftovers() {
+	[ -n "$SLURM_DIR" ] || return 0
+	# The daemons and what they fork (slurmscriptd, slurmstepd) carry
+	# PERFVIEWS_SLURM; a job carries this cluster's SLURM_CONF and a job id.
+	{
+		printf '%s\n' $slurm_pids
+		{
+			grep -lzxF "PERFVIEWS_SLURM=$SLURM_DIR" /proc/[0-9]*/environ
+			grep -lzxF "SLURM_CONF=$SLURM_DIR/slurm.conf" \
+			    /proc/[0-9]*/environ |
+				xargs -r grep -lzE '^SLURM_JOB_ID=[0-9]+$'
+		} 2>/dev/null | sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p'
+	} | sort -nu | while read -r pid; do
+		slurm_alive "$pid" && echo "$pid"
+	done
+}
+
+slurm_stop() {
+	[ -n "$SLURM_DIR" ] || return 0
+	# Jobs first (slurmstepd outlives slurmd), then slurmd, slurmctld and
+	# munged, each waited for.
+	if [ "${SLURM_CONF:-}" = "$SLURM_DIR/slurm.conf" ] &&
+	    scontrol ping >/dev/null 2>&1; then
+		timeout 10 scancel --partition="$SLURM_PARTITION" 2>/dev/null
+		slurm_wait 5 slurm_no_jobs
+	fi
+	for pid in $(echo "$slurm_pids" | awk '{ for (i = NF; i > 0; i--) print $i }'); do
+		kill "$pid" 2>/dev/null
+		slurm_wait 10 slurm_dead "$pid" || kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
+	for pid in $(slurm_leftovers); do
+		kill -9 "$pid" 2>/dev/null
+	done
+	slurm_pids=
+	rm -rf "$SLURM_DIR"
+	SLURM_DIR=
+	SLURM_CONF=
+	unset SLURM_CONF
+}
+
+slurm_dead() { ! slurm_alive "$1"; }
+
+slurm_no_jobs() {
+	[ -z "$(squeue -h -t PD,R,CG,S -o %i 2>/dev/null)" ]
+}
