@@ -267,7 +267,8 @@ static const struct option_row record_options[] = {
     OPT_TEXT(0, "callgraph", "MODE", O, callgraph, "dwarf (default) or fp"),
     OPT_TEXT(0, "python-src", "DIR", O, python_src,
              "the CPython checkout PY was built from"),
-    OPT_TEXT(0, "perf", "PERF", O, perf, "the perf command (default perf)"),
+    OPT_TEXT(0, "perf", "PERF", O, perf,
+             "run PERF script (in time slices), not the reader"),
     OPT_CALL_ALL(0, "event", "EVENT", event_option,
                  "the event sampled (default cpu-clock)"),
     OPT_TEXT(0, "strace", "STRACE", O, strace,
@@ -314,7 +315,8 @@ cmd_record(const struct program *p, int argc, char *argv[])
 static const struct option_row script_options[] = {
     OPT_POSITIVE_UNSIGNED('j', "jobs", "N", O, jobs,
                           "time slices at most (default: one per CPU)"),
-    OPT_TEXT(0, "perf", "PERF", O, perf, "the perf command (default perf)"),
+    OPT_TEXT(0, "perf", "PERF", O, perf,
+             "run PERF script (in time slices), not the reader"),
     OPT_FLAG('v', "verbose", O, verbose, "say what was done, on stderr"),
     OPT_END,
 };
@@ -324,8 +326,8 @@ static const struct program script_program = {
     .name = "perfviews script",
     .usage = "perfviews script [-j N] [--perf PERF] [-v] PERF.DATA "
              "[perf script options]\n",
-    .summary = "Write the text perf script would: in time slices at once, "
-               "inlined frames by libbfd.",
+    .summary = "Write the text perf script would: read here, or by perf "
+               "in time slices at once.",
     .options = script_options,
     .options_first = true,
 };
@@ -333,8 +335,13 @@ static const struct program script_program = {
 static int
 cmd_script(const struct program *p, int argc, char *argv[])
 {
-	struct script_options o = {.perf = "perf", .err_fd = STDERR_FILENO};
+	struct script_options o = {.err_fd = STDERR_FILENO};
 	int first = program_parse(p, argc, argv, &o);
+
+	/* --perf: perf is asked for, not the reader. */
+	o.use_perf = o.perf != NULL;
+	if (o.perf == NULL)
+		o.perf = "perf";
 
 	command_operands(p, argc - first, 1, argc, "PERF.DATA");
 	script_command(&o, argv + first, (size_t)(argc - first));

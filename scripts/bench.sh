@@ -206,8 +206,11 @@ best() {
 # 50,000 samples made here (CPython without frame pointers, as data sets
 # are recorded): five `python -S -c pass` at 100 kHz (start-up: many
 # distinct addresses, as in the shipped example), and hot.py at 20 kHz (a
-# steady loop: few).  Then from perf.data to every view: perf script and
-# each view, perfviews script and each view, FlameGraph's one flame graph.
+# steady loop: few).  perfviews script reads perf.data itself; with
+# --perf it runs perf in time slices (as before the reader).  Then from
+# perf.data to every view: perf script and each view, perfviews script
+# and each view, each view reading perf.data itself, FlameGraph's one
+# flame graph.
 mkdir -p "$DIR/empty"
 count_samples() {
 	perf script -i "$1" -F time --ns -G --symfs "$DIR/empty" \
@@ -221,18 +224,21 @@ script_bench() {
 	echo "bench: $data, $samples samples," \
 	    "$(($(wc -c <"$data") / 1048576)) MB; $(nproc) CPUs," \
 	    "load average $(cut -d' ' -f1-3 /proc/loadavg)"
-	printf '%-44s %9s %9s %11s\n' "best of 3 (1 for the last two)" \
+	printf '%-44s %9s %9s %11s\n' "best of 3 (1 for perf script's rows)" \
 	    wall CPU "peak RSS"
-	best "perf script" 3 "$DIR/script.perf" perf script -i "$data"
-	best "perfviews script" 3 "$DIR/script.ours" \
+	best "perf script" 1 "$DIR/script.perf" perf script -i "$data"
+	perf_wall=$bestns
+	best "perfviews script (reads perf.data)" 3 "$DIR/script.ours" \
 	    "$BIN/perfviews" script -v "$data"
 	grep 'peak RSS of this' "$DIR/err.best" | sed 's/^perfviews: /    /'
-	best "perfviews script -j 1" 3 "$DIR/script.one" \
-	    "$BIN/perfviews" script -j 1 "$data"
-	best "perf script --no-inline" 3 /dev/null \
+	awk -v a="$perf_wall" -v b="$bestns" 'BEGIN {
+		printf "    %.1f times faster than perf script\n", a / b }'
+	best "perfviews script --perf perf (slices)" 3 "$DIR/script.slices" \
+	    "$BIN/perfviews" script --perf perf "$data"
+	best "perf script --no-inline" 1 /dev/null \
 	    perf script --no-inline -i "$data"
 	if cmp -s "$DIR/script.perf" "$DIR/script.ours" &&
-	    cmp -s "$DIR/script.perf" "$DIR/script.one"; then
+	    cmp -s "$DIR/script.perf" "$DIR/script.slices"; then
 		echo "    the same text as perf script, byte for byte"
 	else
 		echo "    NOT the same text as perf script"
@@ -243,6 +249,11 @@ script_bench() {
 	best "perfviews script, then every view" 3 /dev/null sh -c \
 	    "'$BIN/perfviews' script '$data' >\$1.txt && $views" sh \
 	    "$DIR/e2e-ours" "$BIN"
+	each='D=$1; T=$2; B=$3; $B/collapse $D >$T.folded &&
+	    $B/flatsort $D >$T.flat && $B/calltree $D >$T.tree &&
+	    $B/bydso $D >$T.bydso && $B/flamesvg $T.folded >$T.svg'
+	best "every view reading perf.data itself" 3 /dev/null sh -c "$each" \
+	    sh "$data" "$DIR/e2e-each" "$BIN"
 	best "perf script, then every view" 1 /dev/null sh -c \
 	    "perf script -i '$data' >\$1.txt && $views" sh \
 	    "$DIR/e2e-perf" "$BIN"
@@ -265,7 +276,7 @@ script_bench "$DIR/start.data"
 if [ ! -s "$DIR/steady.data" ] || [ "$(count_samples "$DIR/steady.data")" -lt 50000 ]; then
 	echo "bench: recording hot.py (dwarf, 20 kHz)"
 	perf record -q -e cpu-clock -F 20000 --call-graph dwarf \
-	    -o "$DIR/steady.data" -- "$PY" test/workloads/hot.py 600 \
+	    -o "$DIR/steady.data" -- "$PY" test/workloads/hot.py 250 \
 	    >/dev/null 2>&1 || echo "bench: perf record failed" >&2
 fi
 script_bench "$DIR/steady.data"

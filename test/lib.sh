@@ -111,6 +111,12 @@ report_node() {
 	done
 }
 
+# per_sample TEXT: perf script text TEXT with each sample's comm made
+# unique ("s7-" before it), so that collapse keeps one stack per sample.
+per_sample() {
+	awk '/^[^ \t#]/ { n++; $0 = "s" n "-" $0 } { print }' "$1"
+}
+
 # python_has_frame_pointers PYTHON: PYTHON's C code was compiled with frame
 # pointers, as its sysconfig CFLAGS say (the last -f[no-]omit-frame-pointer
 # there wins, as it does for the compiler).  Without them, perf's fp call

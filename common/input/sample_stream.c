@@ -128,6 +128,27 @@ count_run_markers(void *ctx, struct span text)
 	}
 }
 
+void
+sample_stream_take(struct sample_stream *st, struct perf_sample *s)
+{
+	if (!event_select_take(&st->events, s->event))
+		return;
+	if (!s->has_period && st->opt.period)
+		missing_field(st, s, NO_PERIOD,
+		              "no period in the header (perf script -F "
+		              "+period): samples without one weigh 1");
+	if (s->event.n == 0 && st->opt.event != NULL)
+		missing_field(st, s, NO_EVENT,
+		              "no event name in the header (perf script "
+		              "-F +event): --event cannot choose, samples "
+		              "without one are all shown");
+	if (st->rewrite != NULL)
+		s->nframes = st->rewrite(st->rewrite_ctx, &st->cache.frames,
+		                         s->frames, s->nframes, &s->frames);
+	st->sample(st->ctx, s, root_name(st, s));
+	st->samples++;
+}
+
 static void
 read_perf(struct sample_stream *st, struct perf_reader *r)
 {
@@ -136,26 +157,8 @@ read_perf(struct sample_stream *st, struct perf_reader *r)
 	r->cache = &st->cache;
 	r->gap = count_run_markers;
 	r->gap_ctx = st;
-	while (perf_reader_next(r, &s)) {
-		if (!event_select_take(&st->events, s.event))
-			continue;
-		if (!s.has_period && st->opt.period)
-			missing_field(st, &s, NO_PERIOD,
-			              "no period in the header (perf script -F "
-			              "+period): samples without one weigh 1");
-		if (s.event.n == 0 && st->opt.event != NULL)
-			missing_field(
-			    st, &s, NO_EVENT,
-			    "no event name in the header (perf script "
-			    "-F +event): --event cannot choose, samples "
-			    "without one are all shown");
-		if (st->rewrite != NULL)
-			s.nframes =
-			    st->rewrite(st->rewrite_ctx, &st->cache.frames,
-			                s.frames, s.nframes, &s.frames);
-		st->sample(st->ctx, &s, root_name(st, &s));
-		st->samples++;
-	}
+	while (perf_reader_next(r, &s))
+		sample_stream_take(st, &s);
 	perf_reader_summary(r);
 	st->saw_perf = true;
 }
@@ -187,6 +190,13 @@ void
 sample_stream_read(struct sample_stream *st, const char *path)
 {
 	struct perf_reader r;
+
+	if (st->read_perf_data != NULL && input_is_perf_data(path)) {
+		st->input = path;
+		st->read_perf_data(st, path);
+		st->saw_perf = true;
+		return;
+	}
 	int fd = input_open(path);
 
 	perf_reader_init(&r, fd, input_name(path));

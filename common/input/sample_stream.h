@@ -70,6 +70,13 @@ struct sample_stream {
 	void *ctx;
 	frame_rewrite_fn rewrite; /* or NULL */
 	void *rewrite_ctx;
+	/*
+	 * A reader of perf.data files (perfdata/perf_data_stream.h), set
+	 * by programs that link one: an input named by its path that is a
+	 * perf.data file is read by it, its samples handed over with
+	 * sample_stream_take.  NULL: such an input is an error.
+	 */
+	void (*read_perf_data)(struct sample_stream *st, const char *path);
 
 	uint64_t samples; /* handed over: samples and folded lines */
 	/*
@@ -102,6 +109,13 @@ void sample_stream_read(struct sample_stream *st, const char *path);
 /* Read every input, stdin when there is none. */
 void sample_stream_read_all(struct sample_stream *st, int argc,
                             char *const argv[]);
+
+/*
+ * Hand one sample of the input being read to the caller, as the text
+ * reader does with each: the event chosen, the frames rewritten, the
+ * root name made.  For readers of other formats (read_perf_data).
+ */
+void sample_stream_take(struct sample_stream *st, struct perf_sample *s);
 
 /*
  * After the last input: warn about the events left out; false, with a
