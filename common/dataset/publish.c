@@ -66,8 +66,7 @@ base_name(const char *path)
 }
 
 /* A conflict: said at once, counted; nothing is written after any. */
-static void
-problem(struct publishing *p, const char *fmt, ...)
+static void problem(struct publishing *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static void
@@ -284,9 +283,9 @@ add_source(struct publishing *p, const char *meta, const char *dir)
 	} else {
 		p->sets = array_reserve(p->sets, &p->sets_cap, p->nsets + 1,
 		                        sizeof *p->sets);
-		p->sets[p->nsets++] = (struct source){
-		    xstrdup(id), xstrdup(dir), raw, xstrdup(meta),
-		    hash_or_die(raw)};
+		p->sets[p->nsets++] =
+		    (struct source){xstrdup(id), xstrdup(dir), raw,
+		                    xstrdup(meta), hash_or_die(raw)};
 		raw = NULL;
 	}
 	free(raw);
@@ -298,8 +297,7 @@ add_source(struct publishing *p, const char *meta, const char *dir)
  * meta.json, beyond how long things took.
  */
 static void
-say_differences(struct publishing *p, const struct source *s,
-                bool there_short)
+say_differences(struct publishing *p, const struct source *s, bool there_short)
 {
 	char *there_meta = xasprintf("%s/%s-meta.json", p->dest, s->id);
 	struct metadata there, here;
@@ -308,7 +306,8 @@ say_differences(struct publishing *p, const struct source *s,
 
 	metadata_init(&there);
 	if (!metadata_read_json(&there, there_meta, why, sizeof why)) {
-		fprintf(stderr, "    (its meta.json cannot be read: %s)\n", why);
+		fprintf(stderr, "    (its meta.json cannot be read: %s)\n",
+		        why);
 		metadata_free(&there);
 		free(there_meta);
 		return;
@@ -411,7 +410,8 @@ add_named_items(struct publishing *p, const char *name,
                 const char *const suffixes[], size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		char *path = xasprintf("%s/%s-%s", p->opt->out, name, suffixes[i]);
+		char *path =
+		    xasprintf("%s/%s-%s", p->opt->out, name, suffixes[i]);
 		if (access(path, F_OK) == 0)
 			add_item(p, path, base_name(path));
 		free(path);
@@ -498,7 +498,8 @@ suite_publishable(const struct publishing *p, const char *readme,
 		for (char *l = strstr(line, "]("); l != NULL && ok;
 		     l = strstr(l + 2, "](")) {
 			char *end = strstr(l + 2, "-README.md)");
-			if (end == NULL || memchr(l + 2, ')', (size_t)(end - l - 2)))
+			if (end == NULL ||
+			    memchr(l + 2, ')', (size_t)(end - l - 2)))
 				continue;
 			char *id = xstrndup(l + 2, (size_t)(end - l - 2));
 			if (!published(p, id)) {
@@ -595,8 +596,8 @@ stage_short(struct publishing *p, struct item *it)
 {
 	size_t n = strlen(it->name);
 	bool xz = n > 3 && strcmp(it->name + n - 3, ".xz") == 0;
-	char *text = xasprintf("%s/%.*s", p->staging,
-	                       (int)(xz ? n - 3 : n), it->name);
+	char *text =
+	    xasprintf("%s/%.*s", p->staging, (int)(xz ? n - 3 : n), it->name);
 	FILE *out = fopen(text, "we");
 
 	if (out == NULL)
@@ -676,7 +677,8 @@ choose_index(struct publishing *p)
 		char *readme = xasprintf("%s/README.md", p->dest);
 		bool taken = access(readme, F_OK) == 0;
 		free(readme);
-		p->m.index = xstrdup(taken ? "perfviews-index.md" : "README.md");
+		p->m.index =
+		    xstrdup(taken ? "perfviews-index.md" : "README.md");
 		if (taken)
 			printf("%s/README.md is not perfviews': the index is "
 			       "%s/%s\n",
@@ -715,9 +717,9 @@ write_index(struct publishing *p)
 	qsort(p->m.comparisons, p->m.ncomparisons, sizeof *p->m.comparisons,
 	      compare_names);
 	qsort(p->m.suites, p->m.nsuites, sizeof *p->m.suites, compare_names);
-	struct readme_index ix = {metas,          shortened,  n,
-	                          p->m.comparisons, p->m.ncomparisons,
-	                          p->m.suites,    p->m.nsuites};
+	struct readme_index ix = {
+	    metas,       shortened,   n, p->m.comparisons, p->m.ncomparisons,
+	    p->m.suites, p->m.nsuites};
 	FILE *f = fopen(text, "we");
 	if (f == NULL)
 		die_errno(EXIT_DATA, "%s", text);
@@ -821,7 +823,8 @@ publish(const char *dest, const struct publish_options *opt)
 	check_recordings(&p);
 	for (size_t i = 0; i < p.nsets; i++) {
 		if (*opt->make != '\0')
-			render(opt->make, p.sets[i].id, p.sets[i].dir, opt->out);
+			render(opt->make, p.sets[i].id, p.sets[i].dir,
+			       opt->out);
 		add_data_set_items(&p, &p.sets[i]);
 	}
 	add_comparisons(&p);
@@ -837,8 +840,9 @@ publish(const char *dest, const struct publish_options *opt)
 	check_items(&p);
 	choose_index(&p);
 	if (p.problems > 0)
-		die(EXIT_DATA, "nothing published into %s: %u file(s) in the "
-		               "way (move them, or publish elsewhere)",
+		die(EXIT_DATA,
+		    "nothing published into %s: %u file(s) in the "
+		    "way (move them, or publish elsewhere)",
 		    dest, p.problems);
 	write_items(&p);
 	write_index(&p);

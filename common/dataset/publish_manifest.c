@@ -80,8 +80,8 @@ manifest_add_file(struct publish_manifest *m, const char *name, uint64_t hash,
 	struct manifest_file *f = manifest_file(m, name);
 
 	if (f == NULL) {
-		m->files = array_reserve(m->files, &m->files_cap,
-		                         m->nfiles + 1, sizeof *m->files);
+		m->files = array_reserve(m->files, &m->files_cap, m->nfiles + 1,
+		                         sizeof *m->files);
 		f = &m->files[m->nfiles++];
 		f->name = xstrdup(name);
 	}

@@ -416,7 +416,7 @@ readme_write(FILE *out, const struct metadata *m,
 	describe(out, m);
 	benchmark(out, m);
 	files_table(out, id, opt);
-	readme_viewers(out, id);
+	readme_viewers(out, id, opt->raw);
 	what_is_counted(out, m);
 	if (opt->files != NULL) {
 		side_by_side(out, id, opt->files);
@@ -529,31 +529,43 @@ index_row(FILE *out, const char *dir, const struct metadata *m)
 }
 
 void
-readme_viewers(FILE *out, const char *id)
+readme_viewers(FILE *out, const char *id, const char *raw)
 {
 	const char *name = id != NULL ? id : "ID";
+	char *xz =
+	    raw != NULL ? xstrdup(raw) : xasprintf("%s-raw.txt.xz", name);
+	size_t n = strlen(xz);
+	bool compressed = n > 3 && strcmp(xz + n - 3, ".xz") == 0;
+	char *text = xstrndup(xz, compressed ? n - 3 : n);
 
-	fprintf(out,
-	        "%s\n\n"
-	        "Both run in the browser, on your machine: the file is read "
-	        "there, not uploaded (Firefox Profiler uploads a profile only "
-	        "when you ask it to share one).  Decompress the raw file first: "
-	        "`xz -dc %s-raw.txt.xz > %s-raw.txt`.\n\n"
-	        "- [speedscope](https://www.speedscope.app/): drop `%s-raw.txt` "
-	        "on the page (or Browse): a profile per thread of each run (a "
-	        "run is a process of its own), each on its own time line; "
-	        "`%s-folded.txt` opens too, as one profile of every sample, "
-	        "without times.\n"
-	        "- [Firefox Profiler](https://profiler.firefox.com/): Load a "
-	        "profile from file, `%s-raw.txt`: every run's threads on one "
-	        "time line, with a call tree and a flame graph.  It knows the "
-	        "text for `perf script`'s by its first line, the `# ========` "
-	        "header perfviews writes in perf's form (raw files recorded "
-	        "before it have none: add one with `(echo '# ========'; xz -dc "
-	        "%s-raw.txt.xz) > %s-raw.txt`).\n\n",
-	        id != NULL ? "## Opening it in speedscope or Firefox Profiler"
-	                   : "### speedscope and Firefox Profiler",
-	        name, name, name, name, name, name, name);
+	fputs(id != NULL ? "## Opening it in speedscope or Firefox Profiler\n\n"
+	                 : "### speedscope and Firefox Profiler\n\n",
+	      out);
+	fputs("Both run in the browser, on your machine: the file is read "
+	      "there, not uploaded (Firefox Profiler uploads a profile only "
+	      "when you ask it to share one).",
+	      out);
+	if (compressed)
+		fprintf(out,
+		        "  Decompress the raw file first: `xz -dc %s > %s`.",
+		        xz, text);
+	fprintf(
+	    out,
+	    "\n\n- [speedscope](https://www.speedscope.app/): drop `%s` "
+	    "on the page (or Browse): a profile per thread of each run (a "
+	    "run is a process of its own), each on its own time line; "
+	    "`%s-folded.txt` opens too, as one profile of every sample, "
+	    "without times.\n"
+	    "- [Firefox Profiler](https://profiler.firefox.com/): Load a "
+	    "profile from file, `%s`: every run's threads on one time "
+	    "line, with a call tree and a flame graph.  It takes the text "
+	    "for `perf script`'s by its first line, the `# ========` of the "
+	    "header perfviews writes in perf's form; a raw file recorded "
+	    "before perfviews wrote one opens once it has that line: "
+	    "`(echo '# ========'; cat %s) > %s.perf`.\n\n",
+	    text, name, text, text, text);
+	free(xz);
+	free(text);
 }
 
 /* The index's rows of comparisons: each links both data sets. */
@@ -699,7 +711,7 @@ readme_index(FILE *out, const char *dir, const struct readme_index *ix)
 	      "save) and open it in a browser, or serve this directory as a "
 	      "web site (GitHub Pages) and open the SVG's own address.\n\n",
 	      out);
-	readme_viewers(out, NULL);
+	readme_viewers(out, NULL, NULL);
 	index_paths(out, ix);
 	fputs("## The files of a data set\n\n"
 	      "| kind | file | what it is | how to read it |\n"

@@ -76,7 +76,7 @@ void readme_write_file(FILE *out, const char *meta, struct readme_options *opt,
 
 /* What a directory of published data sets holds, for its index. */
 struct readme_index {
-	char *const *metas; /* the data sets' meta.json files, in the dir */
+	char *const *metas;    /* the data sets' meta.json files, in the dir */
 	const bool *shortened; /* per data set: paths shortened; or NULL */
 	size_t n;
 	char *const *comparisons; /* "A-vs-B": A-vs-B-README.md and others */
@@ -96,8 +96,9 @@ void readme_index(FILE *out, const char *dir, const struct readme_index *ix);
 
 /*
  * How to open a data set in speedscope and Firefox Profiler, for its
- * README (id) or, with id NULL, for an index (Markdown paragraphs).
+ * README (id, its raw file's name raw; NULL: ID-raw.txt.xz) or, with id
+ * NULL, for an index (Markdown paragraphs).
  */
-void readme_viewers(FILE *out, const char *id);
+void readme_viewers(FILE *out, const char *id, const char *raw);
 
 #endif

@@ -29,7 +29,7 @@
 #include "base/string_table.h"
 #include "dataset/metadata.h"
 
-#define RUN_MARKER "# perfviews run "
+#define RUN_MARKER            "# perfviews run "
 #define RAW_HEADER_FIRST_LINE "# ========\n"
 
 struct run_info {

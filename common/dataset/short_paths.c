@@ -40,8 +40,7 @@ add_prefix(struct short_paths *sp, const char *dir, const char *placeholder)
 }
 
 void
-short_paths_init(struct short_paths *sp, const char *const data[],
-                 size_t ndata)
+short_paths_init(struct short_paths *sp, const char *const data[], size_t ndata)
 {
 	char abs[PATH_MAX];
 
@@ -79,14 +78,22 @@ venv_prefix(const char *path, size_t n)
 	for (const char *p = path; p + sizeof lib - 1 < end; p++) {
 		if (memcmp(p, lib, sizeof lib - 1) != 0)
 			continue;
-		const char *q = p + sizeof lib - 1;
-		while (q < end && ((*q >= '0' && *q <= '9') || *q == '.'))
+		/* X.Y: digits, a dot, digits. */
+		const char *q = p + sizeof lib - 1, *digits = q;
+		while (q < end && *q >= '0' && *q <= '9')
 			q++;
+		if (q == digits || q == end || *q != '.')
+			continue;
+		digits = ++q;
+		while (q < end && *q >= '0' && *q <= '9')
+			q++;
+		if (q == digits)
+			continue;
 		static const char *const dirs[] = {"/site-packages/",
 		                                   "/dist-packages/"};
 		for (size_t i = 0; i < 2; i++) {
 			size_t m = strlen(dirs[i]);
-			if (q > p + sizeof lib - 1 && (size_t)(end - q) >= m &&
+			if ((size_t)(end - q) >= m &&
 			    memcmp(q, dirs[i], m) == 0)
 				return (size_t)(q + m - path);
 		}
@@ -106,8 +113,7 @@ home_prefix(const char *path, size_t n)
 
 /* Write one path (n bytes), its prefix replaced when a rule applies. */
 static void
-write_path(const struct short_paths *sp, const char *path, size_t n,
-           FILE *out)
+write_path(const struct short_paths *sp, const char *path, size_t n, FILE *out)
 {
 	size_t len = venv_prefix(path, n);
 	const char *placeholder = "$VENV";

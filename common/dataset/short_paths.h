@@ -40,8 +40,8 @@ void short_paths_init(struct short_paths *sp, const char *const data[],
 void short_paths_free(struct short_paths *sp);
 
 /* Write text (n bytes, whole lines) to out with its paths shortened. */
-void short_paths_write(const struct short_paths *sp, const char *text,
-                       size_t n, FILE *out);
+void short_paths_write(const struct short_paths *sp, const char *text, size_t n,
+                       FILE *out);
 
 /* A new string: s with its paths shortened.  Free it. */
 char *short_paths_string(const struct short_paths *sp, const char *s);
