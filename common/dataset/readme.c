@@ -558,12 +558,11 @@ readme_viewers(FILE *out, const char *id, const char *raw)
 	    "without times.\n"
 	    "- [Firefox Profiler](https://profiler.firefox.com/): Load a "
 	    "profile from file, `%s`: every run's threads on one time "
-	    "line, with a call tree and a flame graph.  It takes the text "
-	    "for `perf script`'s by its first line, the `# ========` of the "
-	    "header perfviews writes in perf's form; a raw file recorded "
-	    "before perfviews wrote one opens once it has that line: "
-	    "`(echo '# ========'; cat %s) > %s.perf`.\n\n",
-	    text, name, text, text, text);
+	    "line, with a call tree and a flame graph.  It knows `perf "
+	    "script` text by its first line, `# ========`: the header "
+	    "perfviews writes in perf's form (a raw file recorded before "
+	    "perfviews wrote one needs that line put first).\n\n",
+	    text, name, text);
 	free(xz);
 	free(text);
 }

@@ -247,7 +247,8 @@ START_TEST(side_without_meta)
 	metadata_init(&b);
 	char *text = readme(&a, &b, false, NULL);
 	ck_assert_str_eq(line_of(text, "- B:"),
-	                 "- B: `y-perf-freq999x5`, `y-perf-freq999x5-raw.txt`: "
+	                 "- B: [`y-perf-freq999x5`](y-perf-freq999x5-README.md), "
+	                 "`y-perf-freq999x5-raw.txt`: "
 	                 "no meta.json: how it was recorded is unknown.");
 	ck_assert_uint_eq(count_of(text, "\n- **"), 1);
 	ck_assert_ptr_nonnull(
@@ -345,7 +346,7 @@ START_TEST(of_raw_files)
 	ck_assert_str_eq(line_of(text, "# "),
 	                 "# Comparison: b-perf-freq9 against a-perf-freq9");
 	ck_assert_ptr_nonnull(strstr(line_of(text, "- A:"),
-	                             "- A: `a-perf-freq9`, "
+	                             "- A: [`a-perf-freq9`](a-perf-freq9-README.md), "
 	                             "`a-perf-freq9-raw.txt.xz`: python3 -c "
 	                             "work | "));
 	ck_assert_ptr_nonnull(strstr(text, "\n- **B has no meta.json**"));
