@@ -29,7 +29,9 @@
 #include "base/string_table.h"
 #include "dataset/metadata.h"
 
-#define RUN_MARKER            "# perfviews run "
+#define RUN_MARKER "# perfviews run "
+
+/* The header's first line, as perf's own (raw_header_write). */
 #define RAW_HEADER_FIRST_LINE "# ========\n"
 
 struct run_info {
