@@ -742,6 +742,46 @@ write_index(struct publishing *p)
 	free(to);
 }
 
+static bool
+is_item(const struct publishing *p, const char *name)
+{
+	for (size_t i = 0; i < p->nitems; i++)
+		if (strcmp(p->items[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * A recording replaced (force): the files of the one before that this one
+ * has not (a raw file named otherwise, a stability report), while they
+ * are as publish wrote them, so that no file of another recording is left
+ * under the ID.
+ */
+static void
+remove_replaced(struct publishing *p, const struct source *s)
+{
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const char *suffixes[2] = {file_kinds[i].suffix,
+		                           file_kinds[i].alt_suffix};
+		for (size_t k = 0; k < 2 && suffixes[k] != NULL; k++) {
+			char *name = xasprintf("%s%s", s->id, suffixes[k]);
+			char *path = xasprintf("%s/%s", p->dest, name);
+			const struct manifest_file *f =
+			    manifest_file(&p->m, name);
+			uint64_t h, n;
+			if (f != NULL && !is_item(p, name) &&
+			    file_hash(path, &h, &n) && h == f->hash &&
+			    n == f->size) {
+				if (unlink(path) != 0)
+					die_errno(EXIT_DATA, "%s", path);
+				manifest_remove_file(&p->m, name);
+			}
+			free(name);
+			free(path);
+		}
+	}
+}
+
 /* Write every item, and list it in the manifest. */
 static void
 write_items(struct publishing *p)
@@ -760,9 +800,14 @@ write_items(struct publishing *p)
 			die_errno(EXIT_DATA, "%s", from);
 		manifest_add_file(&p->m, it->name, h, n);
 	}
-	for (size_t i = 0; i < p->nsets; i++)
+	for (size_t i = 0; i < p->nsets; i++) {
+		const struct manifest_dataset *d =
+		    manifest_dataset(&p->m, p->sets[i].id);
+		if (d != NULL && d->raw_hash != p->sets[i].raw_hash)
+			remove_replaced(p, &p->sets[i]);
 		manifest_add_dataset(&p->m, p->sets[i].id, p->sets[i].raw_hash,
 		                     p->opt->paths == PUBLISH_PATHS_SHORT);
+	}
 }
 
 static void

@@ -90,6 +90,17 @@ manifest_add_file(struct publish_manifest *m, const char *name, uint64_t hash,
 }
 
 void
+manifest_remove_file(struct publish_manifest *m, const char *name)
+{
+	struct manifest_file *f = manifest_file(m, name);
+
+	if (f == NULL)
+		return;
+	free(f->name);
+	*f = m->files[--m->nfiles];
+}
+
+void
 manifest_add_dataset(struct publish_manifest *m, const char *id,
                      uint64_t raw_hash, bool short_paths)
 {

@@ -67,6 +67,8 @@ void manifest_add_file(struct publish_manifest *m, const char *name,
                        uint64_t hash, uint64_t size);
 void manifest_add_dataset(struct publish_manifest *m, const char *id,
                           uint64_t raw_hash, bool short_paths);
+/* Forget a file (removed). */
+void manifest_remove_file(struct publish_manifest *m, const char *name);
 void manifest_add_comparison(struct publish_manifest *m, const char *name);
 void manifest_add_suite(struct publish_manifest *m, const char *name);
 

@@ -549,20 +549,19 @@ readme_viewers(FILE *out, const char *id, const char *raw)
 		fprintf(out,
 		        "  Decompress the raw file first: `xz -dc %s > %s`.",
 		        xz, text);
-	fprintf(
-	    out,
-	    "\n\n- [speedscope](https://www.speedscope.app/): drop `%s` "
-	    "on the page (or Browse): a profile per thread of each run (a "
-	    "run is a process of its own), each on its own time line; "
-	    "`%s-folded.txt` opens too, as one profile of every sample, "
-	    "without times.\n"
-	    "- [Firefox Profiler](https://profiler.firefox.com/): Load a "
-	    "profile from file, `%s`: every run's threads on one time "
-	    "line, with a call tree and a flame graph.  It knows `perf "
-	    "script` text by its first line, `# ========`: the header "
-	    "perfviews writes in perf's form (a raw file recorded before "
-	    "perfviews wrote one needs that line put first).\n\n",
-	    text, name, text);
+	fprintf(out,
+	        "\n\n- [speedscope](https://www.speedscope.app/): drop `%s` "
+	        "on the page (or Browse): a profile per thread of each run (a "
+	        "run is a process of its own), each on its own time line; "
+	        "`%s-folded.txt` opens too, as one profile of every sample, "
+	        "without times.\n"
+	        "- [Firefox Profiler](https://profiler.firefox.com/): Load a "
+	        "profile from file, `%s`: every run's threads on one time "
+	        "line, with a call tree and a flame graph.  It knows `perf "
+	        "script` text by its first line, `# ========`: the header "
+	        "perfviews writes in perf's form (a raw file recorded before "
+	        "perfviews wrote one needs that line put first).\n\n",
+	        text, name, text);
 	free(xz);
 	free(text);
 }

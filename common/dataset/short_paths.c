@@ -134,6 +134,23 @@ write_path(const struct short_paths *sp, const char *path, size_t n, FILE *out)
 	fwrite(path + len, 1, n - len, out);
 }
 
+/*
+ * Does a path start at this slash: after a character that is not a path's,
+ * or after an option it is attached to ("-L/usr/lib", "-I/x": a word that
+ * starts with '-' and has no slash before this one)?
+ */
+static bool
+path_starts(const char *text, const char *slash)
+{
+	const char *word = slash;
+
+	while (word > text && path_char(word[-1]))
+		word--;
+	return word == slash ||
+	       (*word == '-' &&
+	        memchr(word, '/', (size_t)(slash - word)) == NULL);
+}
+
 void
 short_paths_write(const struct short_paths *sp, const char *text, size_t n,
                   FILE *out)
@@ -146,7 +163,7 @@ short_paths_write(const struct short_paths *sp, const char *text, size_t n,
 			fwrite(p, 1, (size_t)(end - p), out);
 			return;
 		}
-		if (slash > text && path_char(slash[-1])) {
+		if (!path_starts(text, slash)) {
 			fwrite(p, 1, (size_t)(slash + 1 - p), out);
 			p = slash + 1;
 			continue;

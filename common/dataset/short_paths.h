@@ -5,8 +5,9 @@
  * a placeholder each; every other byte of a text kept as it was.
  *
  * A path is a run of path characters (letters, digits, "._-+@%~" and '/')
- * that starts with '/' after a character that is not one: in "(/usr/x)",
- * "py::f:/root/x.py" and "--prefix=/root/.pyenv" alike.  Its prefix is
+ * that starts with '/' after a character that is not one, or after an
+ * option it is attached to: in "(/usr/x)", "py::f:/root/x.py",
+ * "--prefix=/root/.pyenv" and "-L/root/lib" alike.  Its prefix is
  * replaced by the first rule that applies:
  *
  *   DIR/lib/pythonX.Y/site-packages/  $VENV/  (a virtual environment's

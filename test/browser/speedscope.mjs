@@ -35,7 +35,7 @@ function report(name, ok, why) {
 // The raw file's samples: run, tid, time, of the first event seen.
 function readRaw(path) {
 	const samples = [];
-	let run = 0, event = null, skipped = 0;
+	let run = 0, event = null;
 	const head = /^(\S.*?)\s+(?:(\d+)\/)?(\d+)\s+(?:\[\d+\]\s+)?(\d+\.\d+):\s+(?:\d+\s+)?(\S+):/;
 	let between = true;
 	for (const line of readFileSync(path, "utf8").split("\n")) {
@@ -53,13 +53,14 @@ function readRaw(path) {
 			continue;
 		if (event === null)
 			event = m[5];
-		if (m[5] !== event) {
-			skipped++;
+		if (m[5] !== event)
 			continue;
-		}
-		samples.push({ run, tid: Number(m[3]), time: Number(m[4]) });
+		// The profile's name, as speedscope makes it.
+		const name = [m[1], m[2] ? `pid: ${m[2]}` : null, `tid: ${m[3]}`]
+		    .filter((w) => w !== null).join(" ");
+		samples.push({ run, tid: Number(m[3]), name, time: Number(m[4]) });
 	}
-	return { samples, runs: run, event, skipped };
+	return { samples, runs: run, event };
 }
 
 function readFolded(path) {
@@ -131,7 +132,7 @@ async function main() {
 		// Each profile spans its samples' times (seconds, as perf prints).
 		let worst = 0, which = "";
 		for (const p of profiles) {
-			const mine = raw.samples.filter((s) => s.tid === tidOf(p));
+			const mine = raw.samples.filter((s) => s.name === p.name);
 			const span = Math.max(...mine.map((s) => s.time)) -
 			    Math.min(...mine.map((s) => s.time));
 			const got = p.endValue - p.startValue;
@@ -140,8 +141,10 @@ async function main() {
 				which = `${p.name}: ${got} s, its samples span ${span} s`;
 			}
 		}
-		report("raw file: each profile spans its thread's time",
-		    profiles.length > 0 && Math.abs(worst) < 1e-6, which);
+		report("raw file: each profile spans its samples' time, first to last",
+		    profiles.length > 0 && Math.abs(worst) < 1e-6 &&
+		    profiles.every((p) => raw.samples.some((s) => s.name === p.name)),
+		    which || "a profile named as no thread of the file");
 		report("raw file: no page error", r.errors.length === 0,
 		    r.errors.join("; "));
 

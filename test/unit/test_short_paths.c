@@ -43,6 +43,11 @@ START_TEST(each_rule)
 	/* Mid-word slashes, URLs and bare directories are not paths here. */
 	assert_short(&sp, "a/root/b https://x/tmp/ /root /tmp",
 	             "a/root/b https://x/tmp/ /root /tmp");
+	/* Options with a path attached, as in configure's arguments. */
+	assert_short(&sp, "'LDFLAGS=-L/root/lib -Wl,-rpath,/root/lib' -I/tmp/i",
+	             "'LDFLAGS=-L~/lib -Wl,-rpath,~/lib' -I$TMP/i");
+	assert_short(&sp, "x-L/root/lib -a/b/root/c",
+	             "x-L/root/lib -a/b/root/c");
 	assert_short(&sp, "", "");
 	short_paths_free(&sp);
 }
