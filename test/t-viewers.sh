@@ -17,6 +17,9 @@
 #    (test/browser/speedscope.mjs).  The data set is the shipped example,
 #    its run copied to three threads; t-dataset.sh checks the first lines
 #    of a raw file make record writes.
+# 3. The flame graph and the category bars as a page that shows SVGs as
+#    images sees them (GitHub: no script): drawn and labelled, without
+#    Search, ic or a hint to hover (test/browser/static.mjs).
 # SKIP, with the reason, where node, Chromium or npm's packages are missing.
 . "$(dirname "$0")/lib.sh"
 
@@ -78,6 +81,17 @@ if ! browser_works; then
 	skip speedscope "$BROWSER_WHY"
 	exit 0
 fi
+# Where SVGs are shown as images (GitHub), no script runs: the flame graph
+# and the category bars must read without it, and offer nothing that does
+# nothing.
+if "$BIN/flamesvg" "$TMP/raw.folded" >"$TMP/flame.svg" &&
+    "$BIN/bycategory" --format svg "$TMP/raw.txt" >"$TMP/categories.svg"; then
+	(cd "$TOP/test" && node browser/static.mjs "$TMP/flame.svg" \
+	    "$TMP/categories.svg" 2>&1) | report_node
+else
+	fail "SVGs without script" "flamesvg or bycategory failed"
+fi
+
 cache=${PERFVIEWS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/perfviews}
 dir=$cache/speedscope-$SPEEDSCOPE_VERSION
 index=$dir/node_modules/speedscope/dist/release/index.html
