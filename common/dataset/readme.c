@@ -566,6 +566,18 @@ readme_viewers(FILE *out, const char *id, const char *raw)
 	free(text);
 }
 
+/* " [label](NAME-PART)", when dir has that file. */
+static void
+link_if_there(FILE *out, const char *dir, const char *name, const char *part,
+              const char *label)
+{
+	char *path = xasprintf("%s/%s-%s", dir, name, part);
+
+	if (access(path, F_OK) == 0)
+		fprintf(out, " [%s](%s-%s)", label, name, part);
+	free(path);
+}
+
 /* The index's rows of comparisons: each links both data sets. */
 static void
 index_comparisons(FILE *out, const char *dir, const struct readme_index *ix)
@@ -591,16 +603,8 @@ index_comparisons(FILE *out, const char *dir, const struct readme_index *ix)
 		        "[%.*s](%.*s-README.md) | [%s](%s-README.md) |",
 		        vs + 4, alen, name, name, alen, name, alen, name,
 		        vs + 4, vs + 4);
-		static const char *const parts[] = {"diff.txt",
-		                                    "diffgraph.svg"};
-		for (size_t k = 0; k < 2; k++) {
-			char *path = xasprintf("%s/%s-%s", dir, name, parts[k]);
-			if (access(path, F_OK) == 0)
-				fprintf(out, " [%.*s](%s-%s)",
-				        (int)strcspn(parts[k], "."), parts[k],
-				        name, parts[k]);
-			free(path);
-		}
+		link_if_there(out, dir, name, "diff.txt", "diff");
+		link_if_there(out, dir, name, "diffgraph.svg", "diffgraph");
 		fputs(" |\n", out);
 	}
 	fputc('\n', out);
@@ -620,17 +624,9 @@ index_suites(FILE *out, const char *dir, const struct readme_index *ix)
 	for (size_t i = 0; i < ix->nsuites; i++) {
 		const char *name = ix->suites[i];
 		fprintf(out, "| [%s](%s-README.md) |", name, name);
-		static const char *const parts[][2] = {
-		    {"categories.svg", "categories"},
-		    {"categories.txt", "categories table"}};
-		for (size_t k = 0; k < 2; k++) {
-			char *path =
-			    xasprintf("%s/%s-%s", dir, name, parts[k][0]);
-			if (access(path, F_OK) == 0)
-				fprintf(out, " [%s](%s-%s)", parts[k][1], name,
-				        parts[k][0]);
-			free(path);
-		}
+		link_if_there(out, dir, name, "categories.svg", "categories");
+		link_if_there(out, dir, name, "categories.txt",
+		              "categories table");
 		fputs(" |\n", out);
 	}
 	fputc('\n', out);

@@ -253,8 +253,7 @@ category_chart_write(FILE *out, const struct category_chart *c)
 		fputs("</text>\n", out);
 	}
 	write_bars(out, c, x0);
-	fprintf(out,
-	        "<text id=\"details\" x=\"%.0f\" y=\"%.0f\"> </text>\n",
+	fprintf(out, "<text id=\"details\" x=\"%.0f\" y=\"%.0f\"> </text>\n",
 	        x0, details);
 	write_legend(out, c, legend);
 	/* Last, so that the elements it finds exist when it runs. */

@@ -14,23 +14,12 @@
 // spanning that thread's samples of the first event, first to last, in
 // seconds; for FOLDED one profile of every sample, 0 to their count.  Prints "ok NAME" /
 // "not ok NAME: why" lines for the shell script (t-viewers.sh).
-import { readFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { finish, launch, report } from "./lib.mjs";
 
 const [indexPath, rawPath, foldedPath] = process.argv.slice(2);
-let failures = 0;
-
-function report(name, ok, why) {
-	if (ok) {
-		console.log(`ok ${name}`);
-	} else {
-		failures++;
-		console.log(`not ok ${name}: ${why}`);
-	}
-}
 
 // The raw file's samples: run, tid, time, of the first event seen.
 function readRaw(path) {
@@ -74,22 +63,6 @@ function readFolded(path) {
 	return { total, stacks };
 }
 
-async function launch() {
-	const profile = mkdtempSync(join(tmpdir(), "speedscope-chromium-"));
-	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-		headless: true,
-		acceptDownloads: true,
-		args: ["--headless", "--no-sandbox", "--disable-gpu",
-		       "--no-first-run", "--disable-background-networking",
-		       "--disable-component-update", "--disable-sync"],
-	});
-	return { context, done: async () => {
-		await context.close();
-		rmSync(profile, { recursive: true, force: true });
-	} };
-}
-
 // Open a file in speedscope; what it exports, and the console's errors.
 async function open(context, file) {
 	const page = await context.newPage();
@@ -113,7 +86,7 @@ async function open(context, file) {
 async function main() {
 	const raw = readRaw(rawPath);
 	const folded = readFolded(foldedPath);
-	const { context, done } = await launch();
+	const { context, done } = await launch({ acceptDownloads: true });
 	try {
 		const r = await open(context, rawPath);
 		const profiles = r.json.profiles || [];
@@ -160,10 +133,6 @@ async function main() {
 	} finally {
 		await done();
 	}
-	process.exitCode = failures > 0 ? 1 : 0;
 }
 
-main().catch((e) => {
-	console.log(`not ok speedscope: ${e.message.split("\n")[0]}`);
-	process.exitCode = 1;
-});
+finish(main(), "speedscope");

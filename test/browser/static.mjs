@@ -8,33 +8,14 @@
 // makes work (Search, ic, Reset Zoom); a category chart, its bars and
 // legend, without the hint to hover.  Prints "ok NAME" / "not ok NAME:
 // why" lines for the shell script (t-viewers.sh).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { finish, launch, report } from "./lib.mjs";
 
 const [flamePath, categoriesPath] = process.argv.slice(2);
-let failures = 0;
-
-function report(name, ok, why) {
-	if (ok) {
-		console.log(`ok ${name}`);
-	} else {
-		failures++;
-		console.log(`not ok ${name}: ${why}`);
-	}
-}
 
 async function main() {
-	const profile = mkdtempSync(join(tmpdir(), "static-chromium-"));
-	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-		headless: true,
-		javaScriptEnabled: false,
-		args: ["--headless", "--no-sandbox", "--disable-gpu",
-		       "--no-first-run", "--disable-background-networking"],
-	});
+	const { context, done } = await launch({ javaScriptEnabled: false });
 	try {
 		const page = await context.newPage();
 		await page.goto(pathToFileURL(resolve(flamePath)).href);
@@ -68,13 +49,8 @@ async function main() {
 		    !/hover/i.test(c.details || "") && /\d%/.test(c.texts),
 		    `details "${c.details}"`);
 	} finally {
-		await context.close();
-		rmSync(profile, { recursive: true, force: true });
+		await done();
 	}
-	process.exitCode = failures > 0 ? 1 : 0;
 }
 
-main().catch((e) => {
-	console.log(`not ok static SVGs: ${e.message.split("\n")[0]}`);
-	process.exitCode = 1;
-});
+finish(main(), "static SVGs");
