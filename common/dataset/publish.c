@@ -696,6 +696,14 @@ compare_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Sort names (a list that may be empty: NULL). */
+static void
+sort_names(char **v, size_t n)
+{
+	if (n > 1)
+		qsort(v, n, sizeof *v, compare_names);
+}
+
 /* The index, from the manifest: every data set, comparison and suite. */
 static void
 write_index(struct publishing *p)
@@ -709,14 +717,13 @@ write_index(struct publishing *p)
 
 	for (size_t i = 0; i < n; i++)
 		ids[i] = p->m.datasets[i].id;
-	qsort(ids, n, sizeof *ids, compare_names);
+	sort_names(ids, n);
 	for (size_t i = 0; i < n; i++) {
 		metas[i] = xasprintf("%s/%s-meta.json", p->dest, ids[i]);
 		shortened[i] = manifest_dataset(&p->m, ids[i])->short_paths;
 	}
-	qsort(p->m.comparisons, p->m.ncomparisons, sizeof *p->m.comparisons,
-	      compare_names);
-	qsort(p->m.suites, p->m.nsuites, sizeof *p->m.suites, compare_names);
+	sort_names(p->m.comparisons, p->m.ncomparisons);
+	sort_names(p->m.suites, p->m.nsuites);
 	struct readme_index ix = {
 	    metas,       shortened,   n, p->m.comparisons, p->m.ncomparisons,
 	    p->m.suites, p->m.nsuites};
