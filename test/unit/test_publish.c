@@ -2,7 +2,11 @@
  * test_publish.c - `make publish` (dataset/publish.h): data sets copied
  * into one directory with an index whose every link is a file there,
  * copies made only where the bytes differ, data sets that cannot be
- * published skipped or fatal, and the views command run for each.
+ * published skipped or fatal, and the views command run for each; a file
+ * publish did not write (or changed since) never replaced, another
+ * recording under a published ID refused unless forced, the index beside
+ * a README of someone else's, comparisons and suites published with their
+ * data sets, and paths shortened in every file.
  */
 #include <dirent.h>
 #include <fcntl.h>
