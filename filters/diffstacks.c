@@ -151,6 +151,9 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 		        nhidden, nhidden == 1 ? "" : "s", name[other],
 		        100 * hidden / (double)c->side[other].profile.total,
 		        o->a_widths ? "without" : "with");
+	/* The legend: the drawing must read as an image (GitHub). */
+	fputs("; red: B grew, blue: B shrank, white: no significant change",
+	      out);
 	fclose(out);
 	folded_diff_write_header(stdout, o->a_widths, summary);
 	free(summary);

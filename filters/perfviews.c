@@ -348,12 +348,25 @@ cmd_script(const struct program *p, int argc, char *argv[])
 	return EXIT_OK;
 }
 
+static const struct option_choice publish_paths[] = {
+    {"full", PUBLISH_PATHS_FULL},
+    {"short", PUBLISH_PATHS_SHORT},
+    {NULL, 0},
+};
+
 #define O struct publish_options
 static const struct option_row publish_options[] = {
     OPT_LIST(0, "data", "DIR", O, data, "data sets to publish (default data)"),
     OPT_TEXT(0, "out", "DIR", O, out, "where make views writes (default out)"),
     OPT_TEXT(0, "make", "MAKE", O, make,
              "renders views (default make; '': no)"),
+    OPT_FLAG(0, "force", O, force,
+             "replace another recording published under an ID"),
+    OPT_CHOICE(0, "paths", "full|short", O, paths, publish_paths,
+               "short: home, venv, data and temporary paths as "
+               "placeholders"),
+    OPT_TEXT(0, "xz", "CMD", O, xz,
+             "compresses a shortened raw file (default xz -9 -T1)"),
     OPT_END,
 };
 #undef O
@@ -361,7 +374,8 @@ static const struct option_row publish_options[] = {
 static const struct program publish_program = {
     .name = "perfviews publish",
     .usage = "perfviews publish [--data DIR] ... [--out DIR] [--make MAKE] "
-             "DEST\n",
+             "[--force]\n"
+             "                  [--paths full|short] [--xz CMD] DEST\n",
     .summary = "Render and copy every data set into DEST, with an index.",
     .options = publish_options,
 };
@@ -369,7 +383,8 @@ static const struct program publish_program = {
 static int
 cmd_publish(const struct program *p, int argc, char *argv[])
 {
-	struct publish_options o = {.out = "out", .make = "make"};
+	struct publish_options o = {
+	    .out = "out", .make = "make", .xz = "xz -9 -T1"};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, 1, "one DEST directory");

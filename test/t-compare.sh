@@ -68,8 +68,8 @@ fi
 R=$C-README.md
 why=
 grep -q "^# Comparison: $B against $A$" "$R" || why="$why title;"
-grep -q "^- A: \`$A\`, \`$A-raw.txt\`: python -c work | " "$R" || why="$why A's line;"
-grep -q "^- B: \`$B\`, \`$B-raw.txt.xz\`: python -c work | " "$R" || why="$why B's line;"
+grep -q "^- A: \[\`$A\`\]($A-README.md), \`$A-raw.txt\`: python -c work | " "$R" || why="$why A's line;"
+grep -q "^- B: \[\`$B\`\]($B-README.md), \`$B-raw.txt.xz\`: python -c work | " "$R" || why="$why B's line;"
 grep -q '^- \*\*Python version\*\*: `python.version` A `3.11.7 (main)`, B `3.12.1 (main)`\.' "$R" || why="$why Python version;"
 grep -q '^Alike in A and B: workload, event, sampling, call graphs, runs, tags, unit\.$' "$R" || why="$why alike;"
 grep -q '^Unknown, so not checked: `python.build.git_remote` (A and B),' "$R" || why="$why unknown;"
@@ -96,7 +96,7 @@ rm "$DATA/$A-meta.json"
 R=$TMP/out2/$A-vs-$B-README.md
 if $MAKE compare A=$A B=$B DATA="$DATA" OUT="$TMP/out2" >/dev/null 2>"$TMP/make.err" &&
     grep -q '^- \*\*A has no meta.json\*\* beside its raw file' "$R" &&
-    grep -q "^- A: \`$A\`, \`$A-raw.txt\`: no meta.json: how it was recorded is unknown.$" "$R" &&
+    grep -q "^- A: \[\`$A\`\]($A-README.md), \`$A-raw.txt\`: no meta.json: how it was recorded is unknown.$" "$R" &&
     grep -q "^| field | A: $A (no meta.json) | B: $B |$" "$R" &&
     grep -q '^| \*\*python.version\*\* | unknown | `3.12.1 (main)` |$' "$R" &&
     ! grep -q '^Alike in A and B' "$R" && [ "$(grep -c '^- \*\*' "$R")" = 1 ]; then
@@ -168,7 +168,7 @@ if $MAKE compare A=$EX B=$ID DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/err.txt"
     grep -q '^- \*\*Sampling\*\*: `tool.frequency` A `50000`, B `2000`\.' "$R" &&
     grep -q '^- \*\*Runs\*\*: `tool.runs` A `1`, B `2`\.' "$R" &&
     grep -q '^- \*\*A is one run\*\*' "$R" &&
-    grep -q "^- B: \`$ID\`, \`$ID-raw.txt.xz\`: .* | Python $version | " "$R" &&
+    grep -q "^- B: \[\`$ID\`\]($ID-README.md), \`$ID-raw.txt.xz\`: .* | Python $version | " "$R" &&
     { [ "$version" = 3.12.1 ] || grep -q '^- \*\*Python version\*\*' "$R"; }; then
 	pass "python $version recorded against the example: frequency, runs and version listed"
 else

@@ -385,8 +385,9 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 	        "A's.\n\n",
 	        r->id[0], r->id[1]);
 	for (int s = 0; s < 2; s++) {
-		fprintf(out, "- %s: `%s`, `%s`: ", s ? "B" : "A", r->id[s],
-		        r->raw[s]);
+		fprintf(out,
+		        "- %s: [`%s`](%s-README.md), `%s`: ", s ? "B" : "A",
+		        r->id[s], r->id[s], r->raw[s]);
 		if (r->has_meta[s])
 			readme_subtitle(out, r->meta[s]);
 		else

@@ -4,7 +4,8 @@
 #   make record ID=X [CMD=...] [PYTHON=...] [CALLGRAPH=dwarf|fp] [PYTHON_SRC=dir]
 #               [OVERHEAD=1] (bm_NAME: pyperformance's benchmark NAME)
 #     (tags faults, files: page faults, file-system calls; see perfviews(7))
-#   make views [ID=X]   make stability ID=X   make publish DEST=dir [EXAMPLE=1]
+#   make views [ID=X]   make stability ID=X
+#   make publish DEST=dir [EXAMPLE=1] [FORCE=1] [PUBLISH_PATHS=short]
 #   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
 # record, stability, publish and suite are perfviews commands: perfviews(1).
 EXAMPLE_ID     = pass-perf-freq100000-nosite
@@ -84,9 +85,15 @@ record: $(PROGRAMS)
 	    --views $(call quote,$(MAKE) -s --no-print-directory views) \
 	    $(call quote,$(ID))
 
+# Publishing replaces only what it wrote (DEST/.perfviews-published);
+# FORCE=1 replaces another recording published under an ID;
+# PUBLISH_PATHS=short shortens the recording machine's paths.
+PUBLISH_PATHS ?= full
 publish: $(BIN)/perfviews
 	@$(BIN)/perfviews publish --data $(call quote,$(DATA)) $(if $(EXAMPLE),--data examples) \
-	    --out $(call quote,$(OUT)) --make '$(MAKE) --no-print-directory' $(call quote,$(DEST))
+	    --out $(call quote,$(OUT)) --make '$(MAKE) --no-print-directory' \
+	    $(if $(FORCE),--force) --paths $(call quote,$(PUBLISH_PATHS)) --xz $(call quote,$(XZ)) \
+	    $(call quote,$(DEST))
 
 stability: $(BIN)/perfviews | views-check
 	@$(BIN)/perfviews views --view stability --raw $(VIEW_RAW) --meta $(VIEW_META) \

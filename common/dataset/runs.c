@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/cli.h"
+#include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
 #include "dataset/runs.h"
@@ -17,6 +19,24 @@ ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
 	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+void
+raw_header_write(int fd, const char *name, const char *id, unsigned runs)
+{
+	char *text = xasprintf(
+	    RAW_HEADER_FIRST_LINE
+	    "# perfviews raw file of data set %s: the `perf script` text of "
+	    "%u run%s,\n"
+	    "# each after a \"" RUN_MARKER "N/%u\" line (perfviews(5))\n"
+	    "# ========\n"
+	    "#\n",
+	    id, runs, runs == 1 ? "" : "s", runs);
+	size_t n = strlen(text);
+
+	if (write(fd, text, n) != (ssize_t)n)
+		die_errno(EXIT_DATA, "%s", name);
+	free(text);
 }
 
 /* What the reader has seen so far: lines, and the runs they began. */

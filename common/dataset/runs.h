@@ -8,6 +8,13 @@
  * own.  A raw file is plain text, or xz-compressed when its name ends in
  * ".xz" (read through `xz -dc`, which must be installed).
  *
+ * A raw file perfviews writes starts with a header in the form of perf's
+ * own (`perf script --header`: '#' lines between two "# ========" lines)
+ * saying what the file is (RAW_HEADER_FIRST_LINE, raw_header_write): every
+ * reader of perf script text skips '#' lines, and Firefox Profiler takes a
+ * text for perf script only when its first line is perf's "# ========" or
+ * a sample's.  Raw files without it (older ones) read the same.
+ *
  * A run is known by the line of its marker: a sample belongs to the last
  * run whose marker line is before the sample's header line.  Markers are
  * found by the perf script reader, which hands over every byte between
@@ -23,6 +30,9 @@
 #include "dataset/metadata.h"
 
 #define RUN_MARKER "# perfviews run "
+
+/* The header's first line, as perf's own (raw_header_write). */
+#define RAW_HEADER_FIRST_LINE "# ========\n"
 
 struct run_info {
 	unsigned long marker_line; /* 0 for samples before any marker */
@@ -41,6 +51,12 @@ struct run_index {
 	unsigned long *comm_samples; /* by comm id */
 	size_t comm_cap;
 };
+
+/*
+ * Write the raw file's header to fd (the file named name, for messages):
+ * the data set id, runs runs.  A write error is fatal.
+ */
+void raw_header_write(int fd, const char *name, const char *id, unsigned runs);
 
 /* Read a raw file once and find its runs. */
 void run_index_read(struct run_index *ix, const char *path);

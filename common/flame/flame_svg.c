@@ -186,8 +186,12 @@ write_bars(FILE *out, const struct flame_layout *l,
 	fputs("<g id=\"controls\">\n", out);
 	write_band(out, l, 0, fs * 3, o->background[0]);
 	write_label(out, "unzoom", FLAME_XPAD, fs * 2, "hide", "Reset Zoom");
-	write_label(out, "search", w - FLAME_XPAD - 30, fs * 2, NULL, "Search");
-	write_label(out, "ignorecase", w - FLAME_XPAD - 16, fs * 2, NULL, "ic");
+	/* Hidden until the script shows them: where an SVG is shown as an
+	 * image (GitHub), no script runs and they would do nothing. */
+	write_label(out, "search", w - FLAME_XPAD - 30, fs * 2, "hide",
+	            "Search");
+	write_label(out, "ignorecase", w - FLAME_XPAD - 16, fs * 2, "hide",
+	            "ic");
 	fputs("</g>\n<g id=\"status\">\n", out);
 	write_band(out, l, height - bottom, bottom, o->background[1]);
 	write_label(out, "details", FLAME_XPAD, bottom_line, NULL, " ");

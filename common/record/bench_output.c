@@ -290,6 +290,7 @@ write_raw(struct job *j, struct output *o, const char *raw)
 	size_t last = (size_t)-1;
 	char *pids = xstrdup("");
 
+	raw_header_write(fd, raw, o->id.text, o->id.runs);
 	for (size_t i = 0; i < j->nfiles; i++) {
 		struct hook_file *f = &j->files[i];
 		if (f->label.benchmark != o->bench || !f->label.kept)

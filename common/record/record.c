@@ -189,6 +189,7 @@ record(const char *id, const struct record_options *opt)
 
 	char *raw = xasprintf("%s/raw.txt", p.tmp);
 	int fd = child_open(raw, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND);
+	raw_header_write(fd, raw, p.id.text, p.id.runs);
 	p.inlines = inline_text_new(); /* the runs' DSOs are the same */
 	for (uint32_t n = 1; n <= p.id.runs; n++)
 		record_run(&p, n, fd);

@@ -246,9 +246,11 @@ START_TEST(side_without_meta)
 	meta_of(&a, "x-perf-freq999x5", NULL);
 	metadata_init(&b);
 	char *text = readme(&a, &b, false, NULL);
-	ck_assert_str_eq(line_of(text, "- B:"),
-	                 "- B: `y-perf-freq999x5`, `y-perf-freq999x5-raw.txt`: "
-	                 "no meta.json: how it was recorded is unknown.");
+	ck_assert_str_eq(
+	    line_of(text, "- B:"),
+	    "- B: [`y-perf-freq999x5`](y-perf-freq999x5-README.md), "
+	    "`y-perf-freq999x5-raw.txt`: "
+	    "no meta.json: how it was recorded is unknown.");
 	ck_assert_uint_eq(count_of(text, "\n- **"), 1);
 	ck_assert_ptr_nonnull(
 	    strstr(text, "\n- **B has no meta.json** beside its raw file"));
@@ -344,10 +346,11 @@ START_TEST(of_raw_files)
 	rmdir(dir);
 	ck_assert_str_eq(line_of(text, "# "),
 	                 "# Comparison: b-perf-freq9 against a-perf-freq9");
-	ck_assert_ptr_nonnull(strstr(line_of(text, "- A:"),
-	                             "- A: `a-perf-freq9`, "
-	                             "`a-perf-freq9-raw.txt.xz`: python3 -c "
-	                             "work | "));
+	ck_assert_ptr_nonnull(
+	    strstr(line_of(text, "- A:"),
+	           "- A: [`a-perf-freq9`](a-perf-freq9-README.md), "
+	           "`a-perf-freq9-raw.txt.xz`: python3 -c "
+	           "work | "));
 	ck_assert_ptr_nonnull(strstr(text, "\n- **B has no meta.json**"));
 	ck_assert_ptr_null(strstr(text, "Here the test is"));
 	free(text);

@@ -435,8 +435,9 @@ START_TEST(index_of_a_directory)
 	touch(dir, "a-perf-freq99x2-README.md");
 	touch(dir, "a-perf-freq99x2-stability.md");
 	char *metas[] = {pa, pb};
+	struct readme_index ix = {metas, NULL, 2, NULL, 0, NULL, 0};
 	FILE *f = open_memstream(&text, &n);
-	readme_index(f, dir, metas, 2);
+	readme_index(f, dir, &ix);
 	fclose(f);
 
 	assert_starts(text, "# Profile data sets\n\nProfiles of programs "
@@ -456,7 +457,18 @@ START_TEST(index_of_a_directory)
 	                 "| [b-perf-freq1](b-perf-freq1-README.md) | unknown | "
 	                 "unknown | unknown | unknown | unknown | "
 	                 "[meta](b-perf-freq1-meta.json) |\n\n"
-	                 "## The files of a data set\n\n"
+	                 "## Opening the files\n\n"));
+	/* No comparison, suite or shortened path: no section for them. */
+	ck_assert_ptr_null(strstr(text, "## Comparisons"));
+	ck_assert_ptr_null(strstr(text, "## Suites"));
+	ck_assert_ptr_null(strstr(text, "## Paths"));
+	/* GitHub shows an SVG as an image: how to use the flame graph. */
+	ck_assert_ptr_nonnull(strstr(text, "as GitHub does, runs none of its "
+	                                   "script"));
+	ck_assert_ptr_nonnull(strstr(text, "https://www.speedscope.app/"));
+	ck_assert_ptr_nonnull(strstr(text, "https://profiler.firefox.com/"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n\n## The files of a data set\n\n"
 	                 "| kind | file | what it is | how to read it |\n"
 	                 "|---|---|---|---|\n"));
 	/* Every kind, with both names where it has two, and its tag. */
@@ -489,6 +501,59 @@ START_TEST(index_of_a_directory)
 }
 END_TEST
 
+/* Comparisons link both data sets; suites; which paths were shortened. */
+START_TEST(index_of_comparisons_suites_and_paths)
+{
+	static const char *const a[] = {"id", "a-perf-freq99", NULL};
+	static const char *const b[] = {"id", "b-perf-freq99", NULL};
+	char dir[] = "/tmp/perfviews-unit.XXXXXX";
+	char pa[128], pb[128];
+	char *text, *comparisons[] = {"a-perf-freq99-vs-b-perf-freq99"};
+	char *suites[] = {"small"};
+	bool shortened[] = {true, false};
+	size_t n;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_meta(dir, a, pa, sizeof pa);
+	write_meta(dir, b, pb, sizeof pb);
+	touch(dir, "a-perf-freq99-vs-b-perf-freq99-diffgraph.svg");
+	touch(dir, "small-categories.svg");
+	char *metas[] = {pa, pb};
+	struct readme_index ix = {metas, shortened, 2, comparisons,
+	                          1,     suites,    1};
+	FILE *f = open_memstream(&text, &n);
+	readme_index(f, dir, &ix);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(
+	    text, "| comparison | A | B | files |\n|---|---|---|---|\n"
+	          "| [b-perf-freq99 against "
+	          "a-perf-freq99](a-perf-freq99-vs-b-perf-freq99-README.md) | "
+	          "[a-perf-freq99](a-perf-freq99-README.md) | "
+	          "[b-perf-freq99](b-perf-freq99-README.md) | "
+	          "[diffgraph](a-perf-freq99-vs-b-perf-freq99-diffgraph.svg) "
+	          "|\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    text, "| suite | files |\n|---|---|\n| [small](small-"
+	          "README.md) | [categories](small-categories.svg) |\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "(`make publish PUBLISH_PATHS=short`), in the files "
+	                 "of `a-perf-freq99`: "));
+	ck_assert_ptr_nonnull(strstr(text, "- `$VENV/`: "));
+	free(text);
+	char path[256];
+	snprintf(path, sizeof path,
+	         "%s/a-perf-freq99-vs-b-perf-freq99-"
+	         "diffgraph.svg",
+	         dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/small-categories.svg", dir);
+	unlink(path);
+	unlink(pa);
+	unlink(pb);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -500,6 +565,7 @@ main(void)
 	                        readme_needs_an_id,
 	                        subtitle_line,
 	                        index_of_a_directory,
+	                        index_of_comparisons_suites_and_paths,
 	                        NULL};
 	return unit_main("readme", tests);
 }

@@ -316,13 +316,20 @@ START_TEST(records_a_data_set)
 #undef RUN_DATA
 #undef SCRIPT
 
-	/* The raw file: each run's text after its marker. */
+	/* The raw file: its header, then each run's text after its marker. */
 	char cmd[PATH_MAX + 64];
 	snprintf(cmd, sizeof cmd, "xz -dc %s >%s",
 	         unit_dir_path("data/w-perf-freq99x2-t1-raw.txt.xz"),
 	         unit_dir_path("raw.txt"));
 	ck_assert_int_eq(system(cmd), 0);
 	ck_assert_str_eq(unit_file_text(unit_dir_path("raw.txt")),
+	                 "# ========\n"
+	                 "# perfviews raw file of data set w-perf-freq99x2-t1: "
+	                 "the `perf script` text of 2 runs,\n"
+	                 "# each after a \"# perfviews run N/2\" line "
+	                 "(perfviews(5))\n"
+	                 "# ========\n"
+	                 "#\n"
 	                 "# perfviews run 1/2\n"
 	                 "py 1 1.1: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
 	                 "py 1 1.2: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"

@@ -414,10 +414,49 @@ START_TEST(raw_dataset_names)
 }
 END_TEST
 
+/*
+ * The header perfviews writes: perf's form, read as no run, and it passes
+ * Firefox Profiler's test for perf script text (its first line is
+ * "# ========").
+ */
+START_TEST(header_in_perfs_form)
+{
+	char path[UNIT_PATH];
+	struct run_index ix;
+
+	unit_temp_file(path, "");
+	int fd = open(path, O_WRONLY | O_APPEND);
+	ck_assert_int_ge(fd, 0);
+	raw_header_write(fd, path, "w-perf-freq9x3", 3);
+	ck_assert_int_eq(write(fd, three_runs, strlen(three_runs)),
+	                 (ssize_t)strlen(three_runs));
+	close(fd);
+	const char *text = unit_file_text(path);
+	ck_assert_msg(
+	    strncmp(text,
+	            "# ========\n"
+	            "# perfviews raw file of data set w-perf-freq9x3: "
+	            "the `perf script` text of 3 runs,\n"
+	            "# each after a \"# perfviews run N/3\" line "
+	            "(perfviews(5))\n"
+	            "# ========\n#\n# perfviews run 1/3\n",
+	            strlen("# ========\n")) == 0,
+	    "%s", text);
+	ck_assert_ptr_nonnull(strstr(text, "(perfviews(5))\n# ========\n#\n"
+	                                   "# perfviews run 1/3\n"));
+	run_index_read(&ix, path);
+	/* The same runs, five lines further down. */
+	ck_assert_str_eq(describe(&ix), "6:2 14:1 18:3");
+	run_index_free(&ix);
+	unlink(path);
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {markers_split_runs,
+	const TTest *tests[] = {header_in_perfs_form,
+	                        markers_split_runs,
 	                        no_markers_one_run,
 	                        samples_before_the_first_marker,
 	                        runs_without_samples,
