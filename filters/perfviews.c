@@ -47,6 +47,7 @@ cmd_id(const struct program *p, int argc, char *argv[])
 struct meta_command {
 	const char *raw;
 	struct option_list sets;
+	bool strict;
 };
 
 /* --fields: the list, and nothing else. */
@@ -62,6 +63,8 @@ fields_option(void *field, const char *value, const char *option)
 static const struct option_row meta_options[] = {
     OPT_TEXT('r', "raw", "FILE", struct meta_command, raw,
              "count the samples (per run) of FILE"),
+    OPT_FLAG(0, "strict", struct meta_command, strict,
+             "a run of FILE not whole (cut short) is an error"),
     OPT_LIST('s', "set", "FIELD=VALUE", struct meta_command, sets,
              "set one field"),
     OPT_CALL_ALL(0, "fields", NULL, fields_option, "list the fields and exit"),
@@ -70,8 +73,9 @@ static const struct option_row meta_options[] = {
 
 static const struct program meta_program = {
     .name = "perfviews meta",
-    .usage = "perfviews meta [--raw FILE] [--set FIELD=VALUE] ... ID "
-             "[FILE ...]\n       perfviews meta --fields\n",
+    .usage =
+        "perfviews meta [--raw FILE [--strict]] [--set FIELD=VALUE] ... ID "
+        "[FILE ...]\n       perfviews meta --fields\n",
     .summary = "Write meta.json of data set ID from FIELD=VALUE lines.",
     .options = meta_options,
 };
@@ -98,7 +102,7 @@ cmd_meta(const struct program *p, int argc, char *argv[])
 	for (size_t i = 0; i < o.sets.n; i++)
 		metadata_assign(&m, o.sets.v[i], "--set");
 	if (o.raw != NULL)
-		run_index_describe_file(&m, o.raw);
+		run_index_describe_file(&m, o.raw, o.strict);
 	metadata_write(&m, stdout);
 	metadata_free(&m);
 	dataset_id_free(&id);

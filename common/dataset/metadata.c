@@ -78,6 +78,10 @@ const struct meta_field meta_fields[] = {
     {"benchmark.dropped", META_STRING, "the perf.data files not kept"},
     {"samples.total", META_NUMBER, "samples in all runs"},
     {"samples.per_run", META_NUMBER_LIST, "samples in each run"},
+    {"samples.runs_whole", META_STRING,
+     "whole: every run's end line counts its samples; not whole: a run "
+     "cut short (its counts are wrong); unknown: no end lines (older raw "
+     "files)"},
     {"samples.unit", META_STRING, "what a count is: samples, faults, calls"},
     {"samples.meaning", META_STRING, "what one sample is, in words"},
     {"samples.by_event", META_STRING_LIST,

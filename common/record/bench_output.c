@@ -288,6 +288,7 @@ write_raw(struct job *j, struct output *o, const char *raw)
 	int fd = child_open(raw, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND);
 	uint32_t run = 0;
 	size_t last = (size_t)-1;
+	off_t from = 0;
 	char *pids = xstrdup("");
 
 	for (size_t i = 0; i < j->nfiles; i++) {
@@ -295,6 +296,8 @@ write_raw(struct job *j, struct output *o, const char *raw)
 		if (f->label.benchmark != o->bench || !f->label.kept)
 			continue;
 		if (f->label.run != last) {
+			if (run > 0)
+				run_text_end(fd, raw, run, o->id.runs, from);
 			long pid = f->pid;
 			for (size_t k = i; k < j->nfiles && !f->label.outer;
 			     k++)
@@ -302,20 +305,20 @@ write_raw(struct job *j, struct output *o, const char *raw)
 					pid = j->files[k].pid; /* the worker */
 					break;
 				}
-			char *marker =
-			    xasprintf(RUN_MARKER "%u/%u %s worker %ld\n", ++run,
-			              o->id.runs, b->name, pid);
-			if (write(fd, marker, strlen(marker)) < 0)
-				die_errno(EXIT_DATA, "%s", raw);
+			char *words = xasprintf("%s worker %ld", b->name, pid);
+			from =
+			    run_text_start(fd, raw, ++run, o->id.runs, words);
+			free(words);
 			char *more =
 			    xasprintf("%s%s%ld", pids, *pids ? " " : "", pid);
 			free(pids);
 			pids = more;
-			free(marker);
 			last = f->label.run;
 		}
 		script_file(j, o, f->path, fd);
 	}
+	if (run > 0)
+		run_text_end(fd, raw, run, o->id.runs, from);
 	close(fd);
 	o->pids = pids;
 	if (run != o->id.runs)
@@ -331,7 +334,7 @@ check_samples(struct job *j, struct output *o, const char *raw)
 	const char *event = j->c->opt->event;
 	struct run_index ix;
 
-	run_index_read(&ix, raw);
+	run_index_read(&ix, raw, true);
 	for (size_t i = 0; i < ix.nruns; i++)
 		if (ix.runs[i].samples == 0)
 			die(EXIT_DATA,

@@ -78,7 +78,7 @@ count_samples(struct plan *p, const char *raw)
 {
 	struct run_index ix;
 
-	run_index_read(&ix, raw);
+	run_index_read(&ix, raw, true);
 	unsigned long total = run_index_describe(&ix, &p->meta);
 	run_index_free(&ix);
 	return total;

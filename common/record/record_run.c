@@ -70,12 +70,8 @@ record_run(struct plan *p, uint32_t n, int raw)
 	char *what = xasprintf("run %" PRIu32 " of %" PRIu32, n, p->id.runs);
 	p->record_s += record_workload(p, &a, what);
 
-	char marker[64];
-	int len =
-	    snprintf(marker, sizeof marker,
-	             RUN_MARKER "%" PRIu32 "/%" PRIu32 "\n", n, p->id.runs);
-	if (write(raw, marker, (size_t)len) != len)
-		die_errno(EXIT_DATA, "%s/raw.txt", p->tmp);
+	char *raw_path = xasprintf("%s/raw.txt", p->tmp);
+	off_t from = run_text_start(raw, raw_path, n, p->id.runs, NULL);
 	free(what);
 	what = xasprintf("run %" PRIu32, n); /* "perf script of run 2" */
 	struct script_options so = {
@@ -90,6 +86,8 @@ record_run(struct plan *p, uint32_t n, int raw)
 	p->script_s += clock_seconds() - t;
 	close(so.err_fd);
 	record_stop_if_asked();
+	run_text_end(raw, raw_path, n, p->id.runs, from);
+	free(raw_path);
 	unsigned long lost = lost_samples(p, data);
 	if (lost > 0)
 		warnmsg("run %" PRIu32 ": perf lost %lu samples (its ring "
