@@ -19,6 +19,7 @@
 #include "base/xalloc.h"
 #include "os/child.h"
 #include "os/dirs.h"
+#include "os/lock.h"
 #include "record/bench_output.h"
 #include "record/pyperformance.h"
 #include "record/record_step.h"
@@ -549,6 +550,25 @@ hook_environment(const struct bench_context *c, const char *prd)
 	free(extra);
 }
 
+/*
+ * The cache is shared by every recording that uses it (pyperformance's
+ * environments, made once): one at a time, the others wait.  Released
+ * when the process ends.
+ */
+static void
+lock_cache(const char *cache)
+{
+	static struct lock held;
+	char holder[128];
+
+	if (held.path != NULL)
+		return;
+	char *path = xasprintf("%s/.lock", cache);
+	lock_take(&held, path, "pyperformance's cache", true, holder,
+	          sizeof holder);
+	free(path);
+}
+
 /* The cache directory, made and absolute (free it). */
 static char *
 bench_cache_dir(const struct record_options *opt)
@@ -559,6 +579,7 @@ bench_cache_dir(const struct record_options *opt)
 	dirs_make(cache);
 	char *abs = absolute(cache);
 	free(cache);
+	lock_cache(abs);
 	return abs;
 }
 
@@ -622,6 +643,7 @@ pyperformance_default(const char *python, const char *cache, size_t *n)
 	absolute_find_links();
 	dirs_make(cache);
 	char *abs = absolute(cache);
+	lock_cache(abs);
 	char *log = xasprintf("%s/list.log", abs);
 	char *venv = tool_venv(exe, abs, log);
 	char *tool = xasprintf("%s/bin/python", venv);

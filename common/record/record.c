@@ -19,6 +19,7 @@
 #include "base/xalloc.h"
 #include "dataset/runs.h"
 #include "os/dirs.h"
+#include "os/lock.h"
 #include "record/pyperformance.h"
 #include "record/record_meta.h"
 #include "record/record_plan.h"
@@ -54,7 +55,38 @@ record_benchmark(struct plan *p)
 	record_undo();
 }
 
-/* The hidden directory, empty: what a failed recording left is gone. */
+/* The data set's lock, held until the recording ends however it ends. */
+static struct lock dataset_lock;
+
+static void
+unlock_dataset(void)
+{
+	lock_release(&dataset_lock);
+}
+
+/*
+ * One recording of an ID at a time: a second one, while the first runs,
+ * would share its hidden directory and corrupt both.
+ */
+static void
+lock_dataset(struct plan *p)
+{
+	char holder[128];
+	char *path = xasprintf("%s/.%s.lock", p->opt->data, p->id.text);
+
+	if (!lock_take(&dataset_lock, path, NULL, false, holder, sizeof holder))
+		die(EXIT_DATA,
+		    "%s is being recorded into %s already, by %s (its lock: "
+		    "%s): nothing done; record it once that one is done",
+		    p->id.text, p->opt->data, holder, path);
+	record_undo_call(unlock_dataset);
+	free(path);
+}
+
+/*
+ * The hidden directory, empty: what a failed recording left is gone.
+ * Under the data set's lock: another recording's is never touched.
+ */
 static void
 make_tmp(struct plan *p)
 {
@@ -65,6 +97,7 @@ make_tmp(struct plan *p)
 		errno = ENOTDIR;
 		die_errno(EXIT_DATA, "%s", p->opt->data);
 	}
+	lock_dataset(p);
 	p->tmp = xasprintf("%s/.%s.tmp", p->opt->data, p->id.text);
 	record_undo_dir(p->tmp);
 	dirs_remove_tree(p->tmp);
