@@ -80,7 +80,7 @@ run_index_read(struct run_index *ix, const char *path, bool strict)
 	string_table_init(&ix->comms);
 	int fd = input_open(path);
 	perf_reader_init(&r, fd, input_name(path));
-	r.lines.strict = strict;
+	r.runs.strict = strict;
 	input_format_require(&r.lines, ACCEPT_PERF);
 	r.skip_frames = true;
 	r.gap = index_gap;

@@ -49,7 +49,7 @@ struct run_index {
 
 /*
  * Read a raw file once and find its runs; with strict, a run not whole is
- * fatal (run_marks.h), else a warning.
+ * fatal (run_marks.h), else a warning.  A bad line is a warning.
  */
 void run_index_read(struct run_index *ix, const char *path, bool strict);
 void run_index_free(struct run_index *ix);

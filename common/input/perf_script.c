@@ -571,7 +571,7 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 {
 	size_t record_off = 0;
 	unsigned long lineno = 0, generation = 0;
-	r->runs.strict = r->lines.strict;
+	r->runs.strict |= r->lines.strict;
 	size_t nlines = find_record(r, s, &record_off, &lineno, &generation);
 	struct span all = line_reader_marked(&r->lines);
 

@@ -99,7 +99,8 @@ struct perf_reader {
 	void *gap_ctx;
 	/*
 	 * The runs of a data set's raw file, from its run lines; a run not
-	 * whole is fatal under lines.strict, a warning otherwise.
+	 * whole is fatal under lines.strict or runs.strict, a warning
+	 * otherwise.
 	 */
 	struct run_marks runs;
 	struct perf_frame *frames;

@@ -1,0 +1,157 @@
+#!/bin/sh
+# t-accidents.sh - what people do by accident to a data set, end to end
+# (issue 26): nothing lost, nothing mixed up, nothing distorted unsaid.
+#
+# 1. Two recordings of one ID at once: the second is refused, naming the
+#    holder; the data set the first writes is whole (its runs, its
+#    meta.json's counts).
+# 2. A raw file cut at several points (the end of the file, a run's end
+#    and the next run's start, one sample, mid-line): every reader says
+#    which run is not whole (collapse, flatsort, flatdiff, perfviews meta
+#    --raw, stability), --strict makes it an error, and the uncut file
+#    raises nothing.  A raw file of the old form (no end lines) is read as
+#    before, its completeness unknown.
+. "$(dirname "$0")/lib.sh"
+
+if ! perf_works; then
+	skip "recordings" "$PERF_WHY"
+	exit 0
+fi
+PY=$(ls "$HOME"/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | head -n 1)
+PY=${PY:-$PYTHON}
+ID=pass-perf-freq1000x3-nosite
+DATA=$TMP/data
+
+# 1. Two at once.
+"$BIN/perfviews" record --data "$DATA" --python "$PY" "$ID" \
+    >"$TMP/first.out" 2>"$TMP/first.err" &
+first=$!
+# The second starts once the first holds the lock (its run 1 began).
+n=0
+while [ ! -e "$DATA/.$ID.lock" ] && [ $n -lt 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+if "$BIN/perfviews" record --data "$DATA" --python "$PY" "$ID" \
+    >"$TMP/second.out" 2>"$TMP/second.err"; then
+	fail "a second recording of one ID at once" "succeeded"
+elif grep -q "is being recorded into .* already, by pid $first since " \
+    "$TMP/second.err"; then
+	pass "a second recording of one ID at once is refused, naming pid $first"
+else
+	fail "a second recording of one ID at once" "$(head -n 1 "$TMP/second.err")"
+fi
+if wait $first; then
+	pass "the first recording ends well"
+else
+	fail "the first recording" "$(tail -n 2 "$TMP/first.err")"
+fi
+RAW=$DATA/$ID-raw.txt.xz
+xz -dc "$RAW" >"$TMP/raw.txt"
+# Whole: three runs, each with its end line, whose counts meta.json keeps.
+ends=$(grep -c '^# perfviews end of run [123]/3: [0-9]* samples$' "$TMP/raw.txt")
+per_run=$(sed -n 's/^# perfviews end of run .*: \([0-9]*\) samples$/\1/p' \
+    "$TMP/raw.txt" | paste -sd, - | sed 's/,/, /g')
+if [ "$ends" = 3 ] && grep -q "\"per_run\": \[$per_run\]" "$DATA/$ID-meta.json" &&
+    grep -q '"runs_whole": "whole"' "$DATA/$ID-meta.json" &&
+    ! grep -q '"per_run": \[[^]]*\b0\b' "$DATA/$ID-meta.json"; then
+	pass "the data set is whole: 3 end lines, per_run [$per_run] in meta.json"
+else
+	fail "the data set after two recordings at once" \
+	    "$ends end lines, per_run [$per_run]: $(grep per_run "$DATA/$ID-meta.json")"
+fi
+if [ -z "$(ls -A "$DATA" | grep -v "^$ID-\(raw.txt.xz\|meta.json\)$")" ]; then
+	pass "nothing else left in DATA (no lock, no hidden directory)"
+else
+	fail "left in DATA" "$(ls -A "$DATA" | tr '\n' ' ')"
+fi
+
+# 2. Cuts.  Each keeps the runs' text around the cut.
+"$PYTHON" - "$TMP/raw.txt" "$TMP" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+out = sys.argv[2]
+def at(s, start=0):
+    return text.index(s, start)
+end1 = at("# perfviews end of run 1/3")
+start2 = at("# perfviews run 2/3")
+start3 = at("# perfviews run 3/3")
+# a sample of run 2 (the first after its start line) dropped
+s = at("\n\n", start2) + 2
+e = at("\n\n", s) + 2
+cuts = {
+    "end": text[: start3 + (len(text) - start3) // 2],
+    "splice": text[: end1 - 200] + text[at("\n", start2 + 300) + 1 :],
+    "sample": text[:s] + text[e:],
+    "midline": text[: at("\n", at("\n", start2) + 1) - 5] + text[start3:],
+}
+for name, t in cuts.items():
+    open(f"{out}/cut-{name}.txt", "w").write(t)
+PY
+for cut in end splice sample midline; do
+	f=$TMP/cut-$cut.txt
+	for reader in collapse flatsort "perfviews meta --raw"; do
+		case $reader in
+		perfviews*) cmd="$BIN/perfviews meta --raw $f $ID" ;;
+		*) cmd="$BIN/$reader $f" ;;
+		esac
+		if $cmd >/dev/null 2>"$TMP/err" &&
+		    grep -q "WARNING: .*cut-$cut.txt:[0-9]*: run [123]/3 .*not whole" "$TMP/err"; then
+			pass "$reader, cut at $cut: a loud warning names the run"
+		else
+			fail "$reader, cut at $cut" "$(head -n 2 "$TMP/err")"
+		fi
+		case $reader in
+		perfviews*) cmd="$BIN/perfviews meta --strict --raw $f $ID" ;;
+		*) cmd="$BIN/$reader --strict $f" ;;
+		esac
+		if $cmd >/dev/null 2>"$TMP/err"; then
+			fail "$reader --strict, cut at $cut" "succeeded"
+		elif grep -q "cut-$cut.txt:[0-9]*: " "$TMP/err"; then
+			# the run not whole, or a line cut before it
+			pass "$reader --strict, cut at $cut: an error, at the line"
+		else
+			fail "$reader --strict, cut at $cut" "$(head -n 2 "$TMP/err")"
+		fi
+	done
+	if "$BIN/perfviews" meta --raw "$f" "$ID" 2>/dev/null |
+	    grep -q '"runs_whole": "not whole"'; then
+		pass "perfviews meta --raw, cut at $cut: runs_whole is \"not whole\""
+	else
+		fail "perfviews meta --raw, cut at $cut" "runs_whole not \"not whole\""
+	fi
+	if "$BIN/flatdiff" "$TMP/raw.txt" "$f" >/dev/null 2>"$TMP/err" &&
+	    grep -q "WARNING: .*cut-$cut.txt:[0-9]*: run [123]/3 .*not whole" "$TMP/err"; then
+		pass "flatdiff, cut at $cut: a loud warning"
+	else
+		fail "flatdiff, cut at $cut" "$(head -n 2 "$TMP/err")"
+	fi
+	if "$BIN/perfviews" stability "$f" >/dev/null 2>"$TMP/err"; then
+		fail "perfviews stability, cut at $cut" "succeeded"
+	elif grep -q "not whole" "$TMP/err"; then
+		pass "perfviews stability, cut at $cut: an error (runs are its data)"
+	else
+		fail "perfviews stability, cut at $cut" "$(head -n 2 "$TMP/err")"
+	fi
+done
+for reader in collapse flatsort "perfviews meta --raw"; do
+	case $reader in
+	perfviews*) cmd="$BIN/perfviews meta --strict --raw $TMP/raw.txt $ID" ;;
+	*) cmd="$BIN/$reader --strict $TMP/raw.txt" ;;
+	esac
+	if $cmd >/dev/null 2>"$TMP/err" && [ ! -s "$TMP/err" ]; then
+		pass "$reader --strict, uncut: silent"
+	else
+		fail "$reader --strict, uncut" "$(head -n 2 "$TMP/err")"
+	fi
+done
+# The old form: start lines alone.
+grep -v '^# perfviews end of run' "$TMP/raw.txt" |
+    sed 's/^\(# perfviews run [0-9]*\/[0-9]*\) (an end line follows)$/\1/' >"$TMP/old.txt"
+if "$BIN/flatsort" --strict "$TMP/old.txt" >/dev/null 2>"$TMP/err" &&
+    [ ! -s "$TMP/err" ] &&
+    "$BIN/perfviews" meta --raw "$TMP/old.txt" "$ID" | grep -q '"runs_whole": "unknown"'; then
+	pass "a raw file of the old form is read as before, completeness unknown"
+else
+	fail "a raw file of the old form" "$(head -n 2 "$TMP/err")"
+fi
