@@ -534,6 +534,13 @@ metadata_read_json(struct metadata *m, const char *file, char *why,
 	}
 	free(caps);
 	json_flat_free(&doc);
+	if (metadata_get(m, "id") == NULL) {
+		snprintf(why, whylen,
+		         "%s: no \"id\": not the meta.json of a data set "
+		         "(perfviews(5))",
+		         file);
+		return false;
+	}
 	return true;
 }
 
