@@ -157,7 +157,7 @@ write_rule(FILE *out, const struct file_kind *k, const struct view_files *f)
 		        k->program);
 	fprintf(out,
 	        " $(VIEWS_MK) $(BIN)/perfviews | views-check\n"
-	        "\t$(call view,%s)\n",
+	        "\t@$(call view,%s)\n",
 	        k->kind);
 }
 
