@@ -244,13 +244,18 @@ files_table(FILE *out, const char *id, const struct readme_options *opt)
 	fputc('\n', out);
 }
 
-/* "Recording took ...", when the timings are known. */
+/*
+ * "Recording took ...", when the timings are known: the steps named as the
+ * recording named them on the terminal.
+ */
 static void
 timings(FILE *out, const struct metadata *m)
 {
-	static const char *const parts[][2] = {
-	    {"timing.record_seconds", "perf record"},
-	    {"timing.script_seconds", "perf script"},
+	const char *const parts[][2] = {
+	    {"timing.record_seconds",
+	     metadata_get(m, "benchmark.name") != NULL ? "pyperformance"
+	                                               : "perf record"},
+	    {"timing.script_seconds", "perfviews script"},
 	    {"timing.compress_seconds", "compression"},
 	    {"timing.strace_seconds", "the run under strace"},
 	    {"timing.other_seconds", "the rest"},
