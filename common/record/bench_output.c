@@ -18,6 +18,7 @@
 #include "base/xalloc.h"
 #include "dataset/runs.h"
 #include "os/child.h"
+#include "os/dirs.h"
 #include "record/bench_output.h"
 #include "record/pyperf_result.h"
 #include "record/record_step.h"
@@ -265,7 +266,7 @@ choose_outputs(struct job *j)
 static void
 script_file(struct job *j, struct output *o, const char *path, int raw)
 {
-	char *err = xasprintf("%s/script.err", j->br->tmp);
+	char *err = dirs_memory_file("script.err");
 	struct script_options so = {
 	    .perf = j->c->opt->perf,
 	    .input = path,
@@ -471,10 +472,10 @@ describe_unprofiled(struct job *j, struct output *o)
 }
 
 static void
-run_quietly(struct job *j, struct child_args *a, int out, const char *what)
+run_quietly(struct child_args *a, int out, const char *what)
 {
 	struct child_result r;
-	char *err = xasprintf("%s/step.err", j->br->tmp);
+	char *err = dirs_memory_file("step.err");
 	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
 	struct child_io io = {-1, out, efd};
 	bool ok = child_run(a->v, &io, 600, &r);
@@ -504,13 +505,13 @@ write_output(struct job *j, struct output *o)
 	args_add(&a, j->br->result);
 	args_add(&a, json);
 	args_add(&a, j->result.benchmarks[o->bench].name);
-	run_quietly(j, &a, -1, "splitting pyperf's result");
+	run_quietly(&a, -1, "splitting pyperf's result");
 	args_add_words(&a, j->c->opt->xz, "--xz");
 	args_add(&a, "-c");
 	args_add(&a, raw);
 	int fd = child_open(xz, O_WRONLY | O_CREAT | O_TRUNC);
 	double t = clock_seconds();
-	run_quietly(j, &a, fd, "compression");
+	run_quietly(&a, fd, "compression");
 	o->compress_s = clock_seconds() - t;
 	close(fd);
 	unlink(raw);

@@ -55,6 +55,51 @@ record_benchmark(struct plan *p)
 	record_undo();
 }
 
+/*
+ * Scratch beside the data set while it is recorded: one run's perf.data
+ * (about 8.5 KB a sample with dwarf call graphs, under 1 KB with fp) and
+ * the raw text of every run (about 2 KB a sample) until compressed.  A
+ * few thousand samples need tens of MB; below this, nothing is tried.
+ */
+#define RECORD_MIN_FREE (16ULL << 20)
+
+static const char *data_dir; /* for the note on a failure */
+
+/* A child failed: a full disk under DATA is the likely cause, say so. */
+static void
+note_full_disk(void)
+{
+	unsigned long long free;
+	char mount[512];
+
+	if (data_dir != NULL &&
+	    dirs_free_space(data_dir, &free, mount, sizeof mount) &&
+	    free < (1ULL << 20))
+		fprintf(stderr,
+		        "%s: %s: No space left on device? %llu KB free on "
+		        "%s, which holds it\n",
+		        progname, data_dir, free >> 10, mount);
+}
+
+static void
+check_free_space(const char *data)
+{
+	unsigned long long free;
+	char mount[512];
+
+	data_dir = data;
+	child_on_failure(note_full_disk);
+	if (!dirs_free_space(data, &free, mount, sizeof mount) ||
+	    free >= RECORD_MIN_FREE)
+		return;
+	die(EXIT_DATA,
+	    "%s: no space to record: %.1f MB free on %s; a recording needs "
+	    "scratch space beside its data set (one run's perf.data, about "
+	    "8.5 KB a sample with dwarf call graphs, and 2 KB a sample of "
+	    "text for every run): %llu MB at the least",
+	    data, (double)free / (1 << 20), mount, RECORD_MIN_FREE >> 20);
+}
+
 /* The data set's lock, held until the recording ends however it ends. */
 static struct lock dataset_lock;
 
@@ -98,6 +143,7 @@ make_tmp(struct plan *p)
 		die_errno(EXIT_DATA, "%s", p->opt->data);
 	}
 	lock_dataset(p);
+	check_free_space(p->opt->data);
 	p->tmp = xasprintf("%s/.%s.tmp", p->opt->data, p->id.text);
 	record_undo_dir(p->tmp);
 	dirs_remove_tree(p->tmp);

@@ -12,6 +12,7 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/runs.h"
+#include "os/dirs.h"
 #include "record/record_plan.h"
 #include "record/record_run.h"
 #include "record/script.h"
@@ -59,7 +60,7 @@ void
 record_run(struct plan *p, uint32_t n, int raw)
 {
 	char *data = xasprintf("%s/run.data", p->tmp);
-	char *err = xasprintf("%s/stderr", p->tmp);
+	char *err = dirs_memory_file("stderr");
 	struct child_args a = {0};
 
 	char *shown = plan_record_text(p, data);
