@@ -96,6 +96,13 @@ const struct meta_field meta_fields[] = {
     {"strace.runs", META_NUMBER,
      "runs of the workload under strace, besides perf's tool.runs"},
     {"strace.calls", META_NUMBER, "system calls in the strace file"},
+    {"timing.profiled_seconds", META_DECIMAL,
+     "the first run under perf record, wall time"},
+    {"timing.unprofiled_seconds", META_DECIMAL,
+     "one run of the workload without the profiler, wall time (when the "
+     "first profiled run took under 10 s, or with OVERHEAD=1)"},
+    {"timing.unprofiled_cpu_seconds", META_DECIMAL,
+     "its CPU time, user and system, of all its processes"},
     {"timing.record_seconds", META_DECIMAL,
      "time spent in perf record, all runs"},
     {"timing.script_seconds", META_DECIMAL,

@@ -661,6 +661,12 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 	       total, br->record_s, script, compress, views_s,
 	       total - br->record_s - script - compress - views_s);
 	for (size_t i = 0; i < j.nouts; i++) {
+		char *meta = xasprintf("%s/%s-meta.json", c->opt->data,
+		                       j.outs[i].id.text);
+		record_warn_distortion(meta);
+		free(meta);
+	}
+	for (size_t i = 0; i < j.nouts; i++) {
 		dataset_id_free(&j.outs[i].id);
 		free(j.outs[i].dir);
 		free(j.outs[i].pids);

@@ -269,9 +269,14 @@ record(const char *id, const struct record_options *opt)
 	char *raw = xasprintf("%s/raw.txt", p.tmp);
 	int fd = child_open(raw, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND);
 	p.inlines = inline_text_new(); /* the runs' DSOs are the same */
-	for (uint32_t n = 1; n <= p.id.runs; n++)
+	double first_run_s = 0;
+	for (uint32_t n = 1; n <= p.id.runs; n++) {
 		record_run(&p, n, fd);
+		if (n == 1)
+			first_run_s = p.record_s;
+	}
 	close(fd);
+	record_unprofiled(&p, first_run_s);
 	unsigned long samples = count_samples(&p, raw);
 	record_stop_if_asked();
 	char *xz = xasprintf("%s/raw.txt.xz", p.tmp);
@@ -302,6 +307,7 @@ record(const char *id, const struct record_options *opt)
 	double total = clock_seconds() - p.start;
 	record_undo();
 	print_timings(&p, total);
+	record_warn_distortion(final_meta);
 	free(raw);
 	free(xz);
 	free(strace);

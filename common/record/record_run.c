@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "base/clock.h"
@@ -102,6 +103,43 @@ record_run(struct plan *p, uint32_t n, int raw)
 	free(what);
 	free(data);
 	free(err);
+}
+
+/* Seconds of CPU time this process's waited-for children used so far. */
+static double
+children_cpu(void)
+{
+	struct rusage u;
+
+	getrusage(RUSAGE_CHILDREN, &u);
+	return (double)u.ru_utime.tv_sec + u.ru_utime.tv_usec / 1e6 +
+	       (double)u.ru_stime.tv_sec + u.ru_stime.tv_usec / 1e6;
+}
+
+static void
+set_decimal(struct plan *p, const char *field, double v)
+{
+	char text[32];
+
+	snprintf(text, sizeof text, "%.3f", v);
+	plan_set(p, field, text);
+}
+
+void
+record_unprofiled(struct plan *p, double first_run_s)
+{
+	struct child_args a = {0};
+
+	set_decimal(p, "timing.profiled_seconds", first_run_s);
+	if (!p->opt->overhead && first_run_s >= 10)
+		return; /* a long workload: OVERHEAD=1 measures it */
+	printf("once more without the profiler: %s\n", p->cmd);
+	fflush(stdout);
+	args_add_words(&a, p->cmd, "CMD");
+	double cpu = children_cpu();
+	double wall = record_workload(p, &a, "the run without the profiler");
+	set_decimal(p, "timing.unprofiled_seconds", wall);
+	set_decimal(p, "timing.unprofiled_cpu_seconds", children_cpu() - cpu);
 }
 
 void

@@ -10,6 +10,7 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "dataset/readme.h"
 #include "os/dirs.h"
 #include "record/record_step.h"
 
@@ -107,4 +108,18 @@ plan_set(struct plan *p, const char *field, const char *value)
 
 	if (!metadata_set(&p->meta, field, value, why, sizeof why))
 		die(EXIT_DATA, "%s", why);
+}
+
+/* Loudly, last: the profiler distorted the workload (readme.h). */
+void
+record_warn_distortion(const char *meta)
+{
+	struct metadata m;
+	char why[1024];
+
+	metadata_read_or_die(&m, meta);
+	if (readme_distortion(&m, why, sizeof why))
+		warnmsg("WARNING: %s: the profiler distorted the workload: %s.",
+		        meta, why);
+	metadata_free(&m);
 }
