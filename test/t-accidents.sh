@@ -11,6 +11,12 @@
 #    --raw, stability), --strict makes it an error, and the uncut file
 #    raises nothing.  A raw file of the old form (no end lines) is read as
 #    before, its completeness unknown.
+# 3. DATA and OUT on small tmpfs: a recording into 2 MB is refused before
+#    it starts, one that fills 17 MB says "No space left on device" and
+#    names the disk, make views into 64 KB names the view; nothing is left.
+# 4. A recording slowed many times by its own sampling (python -S -c pass
+#    at 50 kHz): a loud warning, both times in meta.json, a paragraph in
+#    its README; one at 1 kHz says nothing.
 . "$(dirname "$0")/lib.sh"
 
 if ! perf_works; then
@@ -157,13 +163,7 @@ else
 fi
 
 # 3. Full disks: DATA and OUT on small tmpfs (mount needs root).
-MNT=$TMP/mnt
-mkdir -p "$MNT"
-if ! mount -t tmpfs -o size=2m tmpfs "$MNT" 2>"$TMP/err"; then
-	skip "full disks" "cannot mount a tmpfs: $(head -n 1 "$TMP/err")"
-	exit 0
-fi
-AT_EXIT="umount '$MNT' 2>/dev/null; $AT_EXIT"
+full_disks() {
 if "$BIN/perfviews" record --data "$MNT/data" --python "$PY" "$ID" \
     >/dev/null 2>"$TMP/err"; then
 	fail "a recording into 2 MB" "succeeded"
@@ -199,3 +199,45 @@ else
 	fail "make views into 64 KB" "$(head -n 2 "$TMP/err")"
 fi
 umount "$MNT"
+}
+MNT=$TMP/mnt
+mkdir -p "$MNT"
+if mount -t tmpfs -o size=2m tmpfs "$MNT" 2>"$TMP/err"; then
+	AT_EXIT="umount '$MNT' 2>/dev/null; $AT_EXIT"
+	full_disks
+else
+	skip "full disks" "cannot mount a tmpfs: $(head -n 1 "$TMP/err")"
+fi
+
+# 4. A recording slowed many times by its own sampling: python -S -c pass
+# (20 ms here) at 50 kHz with dwarf call graphs takes seconds a run, and
+# its samples stand for far more CPU than it uses.  Whatever the machine,
+# sampling at 50 kHz costs more than 5 times the CPU of a 20 ms program.
+ID=pass-perf-freq50000-nosite
+if "$BIN/perfviews" record --data "$DATA" --python "$PY" --xz 'xz -0 -T1' "$ID" \
+    >"$TMP/out" 2>"$TMP/err" &&
+    grep -q "WARNING: .*$ID-meta.json: the profiler distorted the workload: .*times the .* without the profiler.*lower frequency.*frame-pointer" "$TMP/err"; then
+	pass "a recording distorted by its own sampling ends with a loud warning"
+else
+	fail "a recording distorted by its own sampling" "$(tail -n 2 "$TMP/err")"
+fi
+if grep -q '"unprofiled_seconds": [0-9]' "$DATA/$ID-meta.json" &&
+    grep -q '"unprofiled_cpu_seconds": [0-9]' "$DATA/$ID-meta.json" &&
+    grep -q '"profiled_seconds": [0-9]' "$DATA/$ID-meta.json"; then
+	pass "meta.json keeps the times with and without the profiler"
+else
+	fail "meta.json's times with and without the profiler"
+fi
+"$BIN/perfviews" readme "$DATA/$ID-meta.json" >"$TMP/README.md" 2>"$TMP/err"
+if grep -q '^\*\*The profiler distorted this workload\*\*: .*times the' "$TMP/README.md"; then
+	pass "its README says the profiler distorted it, and how much"
+else
+	fail "its README" "no paragraph on the distortion"
+fi
+# One at 1 kHz is not distorted: nothing said.
+"$BIN/perfviews" readme "$DATA/pass-perf-freq1000x3-nosite-meta.json" >"$TMP/README.md"
+if ! grep -q "distorted" "$TMP/README.md" && ! grep -q distorted "$TMP/first.err"; then
+	pass "a recording at 1 kHz says nothing of distortion"
+else
+	fail "a recording at 1 kHz" "said distorted"
+fi

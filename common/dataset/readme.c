@@ -128,7 +128,7 @@ readme_distortion(const struct metadata *m, char *buf, size_t size)
 	/* Sampled CPU time (a sample: 1/HZ s) far past what it uses. */
 	if (ms->kind == MEASURE_TIME && cpu > 0 && total > 0 && runs > 0 &&
 	    hz > 0 && total / runs / hz > 5 * cpu &&
-	    total / runs / hz - cpu > 0.5 && n < size)
+	    total / runs / hz - cpu > 0.1 && n < size)
 		n += (size_t)snprintf(
 		    buf + n, size - n,
 		    "its samples stand for %.2f s of CPU per run, %.0f "

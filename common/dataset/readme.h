@@ -32,7 +32,7 @@ struct readme_options {
 /*
  * Whether the profiler distorted the workload, from meta.json's times: a
  * profiled run five times slower than one without it (and 2 s more), the
- * samples standing for five times its CPU time (and 0.5 s more), or a
+ * samples standing for five times its CPU time (and 0.1 s more), or a
  * benchmark's profiled loop three times slower; the sentence saying how
  * much and what to do, into buf.
  */
