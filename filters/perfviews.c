@@ -179,7 +179,7 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 
 struct views_command {
 	struct view_files files;
-	const char *make, *view;
+	const char *make, *view, *data;
 };
 
 #define O struct views_command
@@ -188,6 +188,8 @@ static const struct option_row views_options[] = {
              "write make's rules for the views into FILE"),
     OPT_TEXT(0, "view", "VIEW", O, view,
              "write VIEW (flat, flamegraph, ...) to stdout"),
+    OPT_TEXT(0, "data", "DIR", O, data,
+             "where the data set is (default data)"),
     OPT_TEXT(0, "raw", "RAW", O, files.raw, "the data set's raw file"),
     OPT_TEXT(0, "meta", "META", O, files.meta, "its meta.json"),
     OPT_TEXT(0, "out", "DIR", O, files.out,
@@ -198,25 +200,33 @@ static const struct option_row views_options[] = {
 
 static const struct program views_program = {
     .name = "perfviews views",
-    .usage = "perfviews views --make FILE --raw RAW --meta META ID\n"
+    .usage = "perfviews views [--data DIR] [--raw RAW] [--meta META] "
+             "[--out DIR] ID\n"
+             "       perfviews views --make FILE --raw RAW --meta META ID\n"
              "       perfviews views --view VIEW --raw RAW --meta META "
              "[--out DIR] ID\n",
-    .summary = "The views of data set ID: make's rules for them, or one "
-               "of them written.",
+    .summary = "The views of data set ID: all written into DIR (out), "
+               "make's rules for them, or one of them written.",
     .options = views_options,
 };
 
 static int
 cmd_views(const struct program *p, int argc, char *argv[])
 {
-	struct views_command o = {.files.out = "out"};
+	struct views_command o = {.files.out = "out", .data = "data"};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, 1, "one ID");
+	o.files.id = argv[first];
+	if (o.make == NULL && o.view == NULL) {
+		view_render_all(o.data, &o.files);
+		printf("wrote the views of %s into %s/\n", o.files.id,
+		       o.files.out);
+		return EXIT_OK;
+	}
 	if ((o.make == NULL) == (o.view == NULL) || o.files.raw == NULL ||
 	    o.files.meta == NULL)
 		program_usage(p);
-	o.files.id = argv[first];
 	if (o.make != NULL)
 		view_make_fragment(o.make, &o.files);
 	else
