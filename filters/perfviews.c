@@ -188,8 +188,7 @@ static const struct option_row views_options[] = {
              "write make's rules for the views into FILE"),
     OPT_TEXT(0, "view", "VIEW", O, view,
              "write VIEW (flat, flamegraph, ...) to stdout"),
-    OPT_TEXT(0, "data", "DIR", O, data,
-             "where the data set is (default data)"),
+    OPT_TEXT(0, "data", "DIR", O, data, "where the data set is (default data)"),
     OPT_TEXT(0, "raw", "RAW", O, files.raw, "the data set's raw file"),
     OPT_TEXT(0, "meta", "META", O, files.meta, "its meta.json"),
     OPT_TEXT(0, "out", "DIR", O, files.out,
@@ -294,7 +293,9 @@ static const struct option_row record_options[] = {
              "bm_: pyperformance's venvs (DIR/.pyperformance)"),
     OPT_FLAG(0, "overhead", O, overhead,
              "bm_: run it unprofiled too, to compare"),
-    OPT_TEXT(0, "views", "CMD", O, views, "then render the views, timed"),
+    OPT_TEXT(0, "out", "DIR", O, out, "where the views go (default out)"),
+    OPT_TEXT(0, "views", "CMD", O, views,
+             "render the views with CMD ID=ID ('': none)"),
     OPT_END,
 };
 #undef O
@@ -308,7 +309,8 @@ static const struct program record_program = {
         "                        [--event EVENT] [--strace STRACE] "
         "[--timeout SECONDS]\n"
         "                        [--xz XZ] [--cache DIR] [--overhead] "
-        "[--views CMD] ID\n",
+        "[--out DIR] [--views CMD]\n"
+        "                        ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .options = record_options,
 };
@@ -365,9 +367,10 @@ cmd_script(const struct program *p, int argc, char *argv[])
 #define O struct publish_options
 static const struct option_row publish_options[] = {
     OPT_LIST(0, "data", "DIR", O, data, "data sets to publish (default data)"),
-    OPT_TEXT(0, "out", "DIR", O, out, "where make views writes (default out)"),
+    OPT_TEXT(0, "out", "DIR", O, out,
+             "where the views are written (default out)"),
     OPT_TEXT(0, "make", "MAKE", O, make,
-             "renders views (default make; '': no)"),
+             "render views by MAKE views (default: perfviews views; '': no)"),
     OPT_END,
 };
 #undef O
@@ -383,7 +386,7 @@ static const struct program publish_program = {
 static int
 cmd_publish(const struct program *p, int argc, char *argv[])
 {
-	struct publish_options o = {.out = "out", .make = "make"};
+	struct publish_options o = {.out = "out"};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, 1, "one DEST directory");

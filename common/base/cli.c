@@ -260,6 +260,5 @@ finish_output(void)
 	ssize_t n = readlink("/proc/self/fd/1", path, sizeof path - 1);
 	path[n > 0 && path[0] == '/' ? n : 0] = '\0';
 	errno = saved;
-	die_errno(EXIT_DATA, "stdout%s%s: write error", *path ? " " : "",
-	          path);
+	die_errno(EXIT_DATA, "stdout%s%s: write error", *path ? " " : "", path);
 }

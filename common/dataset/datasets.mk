@@ -119,7 +119,7 @@ ifeq ($(MAKECMDGOALS),suite-record)
 SUITE_TODO := $(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json))
 $(DATA)/%-meta.json:
 	@$(BIN)/perfviews suite step --log $(SUITE_LOG) --todo $(words $(SUITE_TODO)) -- \
-	    $* $(BIN)/perfviews record $(RECORD_ARGS) $*
+	    $* $(BIN)/perfviews record $(RECORD_ARGS) --views '' $*
 endif
 
 suite-record: $(SUITE_IDS:%=$(DATA)/%-meta.json)

@@ -18,6 +18,7 @@
 #include "dataset/dataset_id.h"
 #include "dataset/file_kinds.h"
 #include "dataset/publish.h"
+#include "dataset/view_make.h"
 #include "dataset/readme.h"
 
 struct tally {
@@ -254,8 +255,12 @@ publish_one(const char *meta, const char *dir, const char *dest,
 	} else if (raw == NULL) {
 		warnmsg("skipping %s: no raw file beside it", meta);
 	} else {
-		if (*opt->make != '\0')
+		if (opt->make == NULL) {
+			struct view_files f = {.id = id, .out = opt->out};
+			view_render_all(dir, &f);
+		} else if (*opt->make != '\0') {
 			render(opt->make, id, dir, opt->out);
+		}
 		copy_data_set(id, dir, opt->out, dest, t);
 	}
 	free(raw);

@@ -4,8 +4,8 @@
  *
  * Every data set (a meta.json with its raw file beside it) of the data
  * directories, in order (an ID found twice is taken from the first), is
- * rendered by the views command ("make" runs `make views ID=.. DATA=..
- * OUT=..`), then its files (file_kinds.h: recorded ones from the data
+ * rendered (by perfviews views, view_make.h; or, given a make command, by
+ * `MAKE views ID=.. DATA=.. OUT=..`), then its files (file_kinds.h: recorded ones from the data
  * directory, the views and README from OUT, and the stability report when
  * there is one) are copied into the destination.  A file already there
  * with the same bytes is left alone; others are replaced whole (written
@@ -20,7 +20,8 @@
 struct publish_options {
 	struct option_list data; /* directories of data sets; none: data */
 	const char *out;         /* where the views are: "out" */
-	const char *make; /* renders views; "": they are rendered already */
+	const char *make; /* renders views with MAKE views ID=..; NULL:
+	                     perfviews views; "": they are rendered already */
 };
 
 /* Publish into dest; a failure is fatal. */

@@ -135,10 +135,11 @@ readme_distortion(const struct metadata *m, char *buf, size_t size)
 		    "times the %.3f s it uses without the profiler; ",
 		    total / runs / hz, total / runs / hz / cpu, cpu);
 	if (mean > 0 && bare > 0 && mean > 3 * bare && n < size)
-		n += (size_t)snprintf(buf + n, size - n,
-		                      "a profiled loop took %.3g s, %.1f times "
-		                      "the %.3g s of one without the profiler; ",
-		                      mean, mean / bare, bare);
+		n +=
+		    (size_t)snprintf(buf + n, size - n,
+		                     "a profiled loop took %.3g s, %.1f times "
+		                     "the %.3g s of one without the profiler; ",
+		                     mean, mean / bare, bare);
 	if (n == 0 || n >= size)
 		return n > 0;
 	snprintf(buf + n - 2, size - n + 2,
@@ -187,7 +188,8 @@ describe(FILE *out, const struct metadata *m)
 	        readme_known(m, "samples.total"), readme_unit(m));
 	char distorted[1024];
 	if (readme_distortion(m, distorted, sizeof distorted))
-		fprintf(out, "\n**The profiler distorted this workload**: %s.\n\n",
+		fprintf(out,
+		        "\n**The profiler distorted this workload**: %s.\n\n",
 		        distorted);
 	const char *lost = metadata_get(m, "samples.lost");
 	if (lost != NULL && strcmp(lost, "0") != 0)
@@ -312,9 +314,9 @@ static void
 timings(FILE *out, const struct metadata *m)
 {
 	const char *const parts[][2] = {
-	    {"timing.record_seconds",
-	     metadata_get(m, "benchmark.name") != NULL ? "pyperformance"
-	                                               : "perf record"},
+	    {"timing.record_seconds", metadata_get(m, "benchmark.name") != NULL
+	                                  ? "pyperformance"
+	                                  : "perf record"},
 	    {"timing.script_seconds", "perfviews script"},
 	    {"timing.compress_seconds", "compression"},
 	    {"timing.strace_seconds", "the run under strace"},

@@ -358,9 +358,10 @@ render_into(const char *self, const char *view, const struct view_files *f)
 {
 	char *path = view_path(f->out, f->id, view);
 	char *tmp = xasprintf("%s.tmp", path);
-	char *argv[] = {(char *)self, "views", "--view", (char *)view, "--raw",
-	                (char *)f->raw, "--meta", (char *)f->meta, "--out",
-	                (char *)f->out, (char *)f->id, NULL};
+	char *argv[] = {(char *)self,   "views",         "--view",
+	                (char *)view,   "--raw",         (char *)f->raw,
+	                "--meta",       (char *)f->meta, "--out",
+	                (char *)f->out, (char *)f->id,   NULL};
 	struct child_result r;
 	int fd = child_open(tmp, O_WRONLY | O_CREAT | O_TRUNC);
 	struct child_io io = {-1, fd, -1};
@@ -413,9 +414,8 @@ view_render_all(const char *data, const struct view_files *given)
 	if (self == NULL)
 		die_errno(EXIT_DATA, "/proc/self/exe");
 	/* What a view reads comes before it: the folded stacks, the README. */
-	static const enum view_input order[] = {VIEW_FROM_RAW, VIEW_FROM_STRACE,
-	                                        VIEW_FROM_FOLDED,
-	                                        VIEW_FROM_VIEWS};
+	static const enum view_input order[] = {
+	    VIEW_FROM_RAW, VIEW_FROM_STRACE, VIEW_FROM_FOLDED, VIEW_FROM_VIEWS};
 	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++)
 		for (size_t i = 0; i < file_kind_count; i++)
 			if (file_kinds[i].input == order[o] &&

@@ -640,13 +640,11 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 		       c->opt->data, o->id.text, o->samples, o->id.runs);
 	}
 	fflush(stdout);
-	const char *views = c->opt->views;
-	for (size_t i = 0; views != NULL && *views != '\0' && i < j.nouts;
-	     i++) {
+	for (size_t i = 0; i < j.nouts; i++) {
 		struct output *o = &j.outs[i];
 		char *meta =
 		    xasprintf("%s/%s-meta.json", c->opt->data, o->id.text);
-		o->views_s = record_views(views, o->id.text, meta);
+		o->views_s = record_views(c->opt, o->id.text, meta);
 		free(meta);
 	}
 	total = clock_seconds() - c->start;

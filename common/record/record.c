@@ -223,6 +223,7 @@ record_defaults(struct record_options *opt)
 {
 	memset(opt, 0, sizeof *opt);
 	opt->data = "data";
+	opt->out = "out";
 	opt->python = "python3";
 	opt->callgraph = "dwarf";
 	opt->perf = "perf";
@@ -302,8 +303,7 @@ record(const char *id, const struct record_options *opt)
 		printf("wrote %s (%s calls, with the names of their files)\n",
 		       final_strace, metadata_get(&p.meta, "strace.calls"));
 	fflush(stdout);
-	if (opt->views != NULL && *opt->views != '\0')
-		p.views_s = record_views(opt->views, p.id.text, final_meta);
+	p.views_s = record_views(opt, p.id.text, final_meta);
 	double total = clock_seconds() - p.start;
 	record_undo();
 	print_timings(&p, total);
