@@ -17,6 +17,8 @@
 # 4. A recording slowed many times by its own sampling (python -S -c pass
 #    at 50 kHz): a loud warning, both times in meta.json, a paragraph in
 #    its README; one at 1 kHz says nothing.
+# 5. make install PREFIX=..., then the installed perfviews record, views
+#    and publish in an empty directory, with no clone.
 . "$(dirname "$0")/lib.sh"
 
 if ! perf_works; then
@@ -240,4 +242,40 @@ if ! grep -q "distorted" "$TMP/README.md" && ! grep -q distorted "$TMP/first.err
 	pass "a recording at 1 kHz says nothing of distortion"
 else
 	fail "a recording at 1 kHz" "said distorted"
+fi
+
+# 5. Installed, away from the clone: make install PREFIX, then record,
+# views and publish in an empty directory.
+PREFIX=$TMP/prefix
+if ! make -C "$TOP" --no-print-directory install PREFIX="$PREFIX" >"$TMP/out" 2>&1; then
+	fail "make install PREFIX=..." "$(tail -n 2 "$TMP/out")"
+	exit 0
+fi
+mkdir "$TMP/empty"
+ID=pass-perf-freq1000-nosite
+VIEWS="README.md bydso.txt calltree.txt categories.svg categories.txt flamegraph.svg flat.txt folded.txt"
+all_views() { # DIR: every view of $ID there, not empty
+	for v in $VIEWS; do [ -s "$1/$ID-$v" ] || return 1; done
+}
+if (cd "$TMP/empty" && PATH=/usr/bin:/bin "$PREFIX/bin/perfviews" record --python "$PY" $ID) \
+    >"$TMP/out" 2>"$TMP/err" && all_views "$TMP/empty/out" &&
+    [ -s "$TMP/empty/data/$ID-raw.txt.xz" ] &&
+    grep -q "rendered the views of $ID into out/" "$TMP/out"; then
+	pass "installed perfviews record, in an empty directory: data/ and every view in out/"
+else
+	fail "installed perfviews record" "$(tail -n 2 "$TMP/err")"
+fi
+rm -rf "$TMP/empty/out"
+if (cd "$TMP/empty" && "$PREFIX/bin/perfviews" views --out views $ID) >"$TMP/out" 2>"$TMP/err" &&
+    all_views "$TMP/empty/views"; then
+	pass "installed perfviews views ID writes every view"
+else
+	fail "installed perfviews views" "$(tail -n 2 "$TMP/err")"
+fi
+if (cd "$TMP/empty" && "$PREFIX/bin/perfviews" publish pub) >"$TMP/out" 2>"$TMP/err" &&
+    all_views "$TMP/empty/pub" && [ -s "$TMP/empty/pub/README.md" ] &&
+    grep -q "$ID" "$TMP/empty/pub/README.md"; then
+	pass "installed perfviews publish renders and copies, with its index"
+else
+	fail "installed perfviews publish" "$(tail -n 2 "$TMP/err")"
 fi
