@@ -31,7 +31,7 @@ ID=pass-perf-freq1000x3-nosite
 DATA=$TMP/data
 
 # 1. Two at once.
-"$BIN/perfviews" record --out "$TMP/out" --data "$DATA" --python "$PY" "$ID" \
+"$BIN/perfviews" record --out "$TMP/views" --data "$DATA" --python "$PY" "$ID" \
     >"$TMP/first.out" 2>"$TMP/first.err" &
 first=$!
 # The second starts once the first holds the lock (its run 1 began).
@@ -40,7 +40,7 @@ while [ ! -e "$DATA/.$ID.lock" ] && [ $n -lt 100 ]; do
 	sleep 0.1
 	n=$((n + 1))
 done
-if "$BIN/perfviews" record --out "$TMP/out" --data "$DATA" --python "$PY" "$ID" \
+if "$BIN/perfviews" record --out "$TMP/views" --data "$DATA" --python "$PY" "$ID" \
     >"$TMP/second.out" 2>"$TMP/second.err"; then
 	fail "a second recording of one ID at once" "succeeded"
 elif grep -q "is being recorded into .* already, by pid $first since " \
@@ -166,7 +166,7 @@ fi
 
 # 3. Full disks: DATA and OUT on small tmpfs (mount needs root).
 full_disks() {
-if "$BIN/perfviews" record --out "$TMP/out" --data "$MNT/data" --python "$PY" "$ID" \
+if "$BIN/perfviews" record --out "$TMP/views" --data "$MNT/data" --python "$PY" "$ID" \
     >/dev/null 2>"$TMP/err"; then
 	fail "a recording into 2 MB" "succeeded"
 elif grep -q "$MNT/data: no space to record: 2.0 MB free on $MNT (tmpfs); .*16 MB at the least" "$TMP/err" &&
@@ -178,7 +178,7 @@ fi
 umount "$MNT"
 # Room for the check, not for the recording: perf fills the disk.
 mount -t tmpfs -o size=17m tmpfs "$MNT"
-if "$BIN/perfviews" record --out "$TMP/out" --data "$MNT/data" \
+if "$BIN/perfviews" record --out "$TMP/views" --data "$MNT/data" \
     --cmd "$PY -c 'for i in range(3000000): pass'" loop-perf-freq10000x2 \
     >/dev/null 2>"$TMP/err"; then
 	fail "a recording that fills its disk" "succeeded"
@@ -216,7 +216,7 @@ fi
 # its samples stand for far more CPU than it uses.  Whatever the machine,
 # sampling at 50 kHz costs more than 5 times the CPU of a 20 ms program.
 ID=pass-perf-freq50000-nosite
-if "$BIN/perfviews" record --out "$TMP/out" --data "$DATA" --python "$PY" --xz 'xz -0 -T1' "$ID" \
+if "$BIN/perfviews" record --out "$TMP/views" --data "$DATA" --python "$PY" --xz 'xz -0 -T1' "$ID" \
     >"$TMP/out" 2>"$TMP/err" &&
     grep -q "WARNING: .*$ID-meta.json: the profiler distorted the workload: .*times the .* without the profiler.*lower frequency.*frame-pointer" "$TMP/err"; then
 	pass "a recording distorted by its own sampling ends with a loud warning"
