@@ -134,3 +134,17 @@ dirs_free_space(const char *path, unsigned long long *bytes, char *mount,
 	mount_of(path, mount, mount_size);
 	return true;
 }
+
+char *
+dirs_user_cache(const char *name)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	if (xdg != NULL && *xdg == '/')
+		return xasprintf("%s/perfviews/%s", xdg, name);
+	if (home == NULL || *home == '\0')
+		die(EXIT_DATA,
+		    "no cache directory: set HOME or XDG_CACHE_HOME, "
+		    "or give --cache DIR");
+	return xasprintf("%s/.cache/perfviews/%s", home, name);
+}

@@ -37,6 +37,13 @@ int dirs_scratch_file(const char *dir, const char *name);
 char *dirs_memory_file(const char *name);
 
 /*
+ * The user's cache directory for perfviews' NAME, outside any data
+ * directory, shared by them all: $XDG_CACHE_HOME/perfviews/NAME, else
+ * $HOME/.cache/perfviews/NAME (not made here).  Free it.
+ */
+char *dirs_user_cache(const char *name);
+
+/*
  * The space free on the file system holding path, in bytes, and where it
  * is mounted (into mount, of size mount_size); false when unknown.
  */

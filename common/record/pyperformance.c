@@ -574,7 +574,7 @@ bench_cache_dir(const struct record_options *opt)
 {
 	char *cache = opt->cache != NULL && *opt->cache != '\0'
 	                  ? xstrdup(opt->cache)
-	                  : xasprintf("%s/.pyperformance", opt->data);
+	                  : dirs_user_cache("pyperformance");
 	dirs_make(cache);
 	char *abs = absolute(cache);
 	free(cache);
