@@ -166,41 +166,41 @@ fi
 
 # 3. Full disks: DATA and OUT on small tmpfs (mount needs root).
 full_disks() {
-if "$BIN/perfviews" record --out "$TMP/views" --data "$MNT/data" --python "$PY" "$ID" \
-    >/dev/null 2>"$TMP/err"; then
-	fail "a recording into 2 MB" "succeeded"
-elif grep -q "$MNT/data: no space to record: 2.0 MB free on $MNT (tmpfs); .*16 MB at the least" "$TMP/err" &&
-    [ -z "$(ls -A "$MNT/data")" ]; then
-	pass "a recording into 2 MB is refused before it starts, naming the disk and the space it needs"
-else
-	fail "a recording into 2 MB" "$(head -n 2 "$TMP/err")"
-fi
-umount "$MNT"
-# Room for the check, not for the recording: perf fills the disk.
-mount -t tmpfs -o size=17m tmpfs "$MNT"
-if "$BIN/perfviews" record --out "$TMP/views" --data "$MNT/data" \
-    --cmd "$PY -c 'for i in range(3000000): pass'" loop-perf-freq10000x2 \
-    >/dev/null 2>"$TMP/err"; then
-	fail "a recording that fills its disk" "succeeded"
-elif grep -q "No space left on device" "$TMP/err" &&
-    grep -q "$MNT/data: No space left on device? [0-9]* KB free on $MNT (tmpfs)" "$TMP/err" &&
-    [ -z "$(ls -A "$MNT/data")" ]; then
-	pass "a recording that fills its disk says so, naming the disk, and leaves nothing"
-else
-	fail "a recording that fills its disk" "$(cat "$TMP/err" | head -n 6)"
-fi
-umount "$MNT"
-mount -t tmpfs -o size=64k tmpfs "$MNT"
-if make -C "$TOP" --no-print-directory views ID=pass-perf-freq50000-nosite \
-    OUT="$MNT/out" >/dev/null 2>"$TMP/err"; then
-	fail "make views into 64 KB" "succeeded"
-elif grep -q "stdout $MNT/out/pass-perf-freq50000-nosite-[a-z]*\.[a-z]*\.tmp: write error: No space left on device" "$TMP/err" &&
-    [ -z "$(ls "$MNT/out" | grep -v '^pass-perf-freq50000-nosite-[a-z]*\.[a-z]*$')" ]; then
-	pass "make views into 64 KB names the view it could not write, and leaves no part of it"
-else
-	fail "make views into 64 KB" "$(head -n 2 "$TMP/err")"
-fi
-umount "$MNT"
+	if "$BIN/perfviews" record --out "$TMP/views" --data "$MNT/data" --python "$PY" "$ID" \
+	    >/dev/null 2>"$TMP/err"; then
+		fail "a recording into 2 MB" "succeeded"
+	elif grep -q "$MNT/data: no space to record: 2.0 MB free on $MNT (tmpfs); .*16 MB at the least" "$TMP/err" &&
+	    [ -z "$(ls -A "$MNT/data")" ]; then
+		pass "a recording into 2 MB is refused before it starts, naming the disk and the space it needs"
+	else
+		fail "a recording into 2 MB" "$(head -n 2 "$TMP/err")"
+	fi
+	umount "$MNT"
+	# Room for the check, not for the recording: perf fills the disk.
+	mount -t tmpfs -o size=17m tmpfs "$MNT"
+	if "$BIN/perfviews" record --out "$TMP/views" --data "$MNT/data" \
+	    --cmd "$PY -c 'for i in range(3000000): pass'" loop-perf-freq10000x2 \
+	    >/dev/null 2>"$TMP/err"; then
+		fail "a recording that fills its disk" "succeeded"
+	elif grep -q "No space left on device" "$TMP/err" &&
+	    grep -q "$MNT/data: No space left on device? [0-9]* KB free on $MNT (tmpfs)" "$TMP/err" &&
+	    [ -z "$(ls -A "$MNT/data")" ]; then
+		pass "a recording that fills its disk says so, naming the disk, and leaves nothing"
+	else
+		fail "a recording that fills its disk" "$(cat "$TMP/err" | head -n 6)"
+	fi
+	umount "$MNT"
+	mount -t tmpfs -o size=64k tmpfs "$MNT"
+	if make -C "$TOP" --no-print-directory views ID=pass-perf-freq50000-nosite \
+	    OUT="$MNT/out" >/dev/null 2>"$TMP/err"; then
+		fail "make views into 64 KB" "succeeded"
+	elif grep -q "stdout $MNT/out/pass-perf-freq50000-nosite-[a-z]*\.[a-z]*\.tmp: write error: No space left on device" "$TMP/err" &&
+	    [ -z "$(ls "$MNT/out" | grep -v '^pass-perf-freq50000-nosite-[a-z]*\.[a-z]*$')" ]; then
+		pass "make views into 64 KB names the view it could not write, and leaves no part of it"
+	else
+		fail "make views into 64 KB" "$(head -n 2 "$TMP/err")"
+	fi
+	umount "$MNT"
 }
 MNT=$TMP/mnt
 mkdir -p "$MNT"
