@@ -120,8 +120,13 @@ else
 	fail "make record" "no $ID-raw.txt.xz or $ID-meta.json"
 	exit 0
 fi
-runs=$(xz -dc "$RAW" | grep -c '^# perfviews run [0-9]*/3$')
-if [ "$runs" = 3 ]; then pass "raw file holds 3 runs"; else fail "raw runs" "$runs, want 3"; fi
+runs=$(xz -dc "$RAW" | grep -c '^# perfviews run [0-9]*/3 (an end line follows)$')
+ends=$(xz -dc "$RAW" | grep -c '^# perfviews end of run [0-9]*/3: [0-9]* samples$')
+if [ "$runs" = 3 ] && [ "$ends" = 3 ]; then
+	pass "raw file holds 3 runs, each with its end line"
+else
+	fail "raw runs" "$runs starts and $ends ends, want 3"
+fi
 
 if "$PYTHON" -m json.tool "$META" >/dev/null 2>"$TMP/json.err"; then
 	pass "meta.json is valid JSON"
