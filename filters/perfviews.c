@@ -47,6 +47,7 @@ cmd_id(const struct program *p, int argc, char *argv[])
 struct meta_command {
 	const char *raw;
 	struct option_list sets;
+	bool strict;
 };
 
 /* --fields: the list, and nothing else. */
@@ -62,6 +63,8 @@ fields_option(void *field, const char *value, const char *option)
 static const struct option_row meta_options[] = {
     OPT_TEXT('r', "raw", "FILE", struct meta_command, raw,
              "count the samples (per run) of FILE"),
+    OPT_FLAG(0, "strict", struct meta_command, strict,
+             "a run of FILE not whole (cut short) is an error"),
     OPT_LIST('s', "set", "FIELD=VALUE", struct meta_command, sets,
              "set one field"),
     OPT_CALL_ALL(0, "fields", NULL, fields_option, "list the fields and exit"),
@@ -70,8 +73,9 @@ static const struct option_row meta_options[] = {
 
 static const struct program meta_program = {
     .name = "perfviews meta",
-    .usage = "perfviews meta [--raw FILE] [--set FIELD=VALUE] ... ID "
-             "[FILE ...]\n       perfviews meta --fields\n",
+    .usage =
+        "perfviews meta [--raw FILE [--strict]] [--set FIELD=VALUE] ... ID "
+        "[FILE ...]\n       perfviews meta --fields\n",
     .summary = "Write meta.json of data set ID from FIELD=VALUE lines.",
     .options = meta_options,
 };
@@ -98,7 +102,7 @@ cmd_meta(const struct program *p, int argc, char *argv[])
 	for (size_t i = 0; i < o.sets.n; i++)
 		metadata_assign(&m, o.sets.v[i], "--set");
 	if (o.raw != NULL)
-		run_index_describe_file(&m, o.raw);
+		run_index_describe_file(&m, o.raw, o.strict);
 	metadata_write(&m, stdout);
 	metadata_free(&m);
 	dataset_id_free(&id);
@@ -175,7 +179,7 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 
 struct views_command {
 	struct view_files files;
-	const char *make, *view;
+	const char *make, *view, *data;
 };
 
 #define O struct views_command
@@ -184,6 +188,7 @@ static const struct option_row views_options[] = {
              "write make's rules for the views into FILE"),
     OPT_TEXT(0, "view", "VIEW", O, view,
              "write VIEW (flat, flamegraph, ...) to stdout"),
+    OPT_TEXT(0, "data", "DIR", O, data, "where the data set is (default data)"),
     OPT_TEXT(0, "raw", "RAW", O, files.raw, "the data set's raw file"),
     OPT_TEXT(0, "meta", "META", O, files.meta, "its meta.json"),
     OPT_TEXT(0, "out", "DIR", O, files.out,
@@ -194,25 +199,33 @@ static const struct option_row views_options[] = {
 
 static const struct program views_program = {
     .name = "perfviews views",
-    .usage = "perfviews views --make FILE --raw RAW --meta META ID\n"
+    .usage = "perfviews views [--data DIR] [--raw RAW] [--meta META] "
+             "[--out DIR] ID\n"
+             "       perfviews views --make FILE --raw RAW --meta META ID\n"
              "       perfviews views --view VIEW --raw RAW --meta META "
              "[--out DIR] ID\n",
-    .summary = "The views of data set ID: make's rules for them, or one "
-               "of them written.",
+    .summary = "The views of data set ID: all written into DIR (out), "
+               "make's rules for them, or one of them written.",
     .options = views_options,
 };
 
 static int
 cmd_views(const struct program *p, int argc, char *argv[])
 {
-	struct views_command o = {.files.out = "out"};
+	struct views_command o = {.files.out = "out", .data = "data"};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, 1, "one ID");
+	o.files.id = argv[first];
+	if (o.make == NULL && o.view == NULL) {
+		view_render_all(o.data, &o.files);
+		printf("wrote the views of %s into %s/\n", o.files.id,
+		       o.files.out);
+		return EXIT_OK;
+	}
 	if ((o.make == NULL) == (o.view == NULL) || o.files.raw == NULL ||
 	    o.files.meta == NULL)
 		program_usage(p);
-	o.files.id = argv[first];
 	if (o.make != NULL)
 		view_make_fragment(o.make, &o.files);
 	else
@@ -277,10 +290,12 @@ static const struct option_row record_options[] = {
                  "per run (default 600; 0: none)"),
     OPT_TEXT(0, "xz", "XZ", O, xz, "the compressor (default xz -9 -T1)"),
     OPT_TEXT(0, "cache", "DIR", O, cache,
-             "bm_: pyperformance's venvs (DIR/.pyperformance)"),
+             "bm_: pyperformance's venvs (~/.cache/perfviews/pyperformance)"),
     OPT_FLAG(0, "overhead", O, overhead,
              "bm_: run it unprofiled too, to compare"),
-    OPT_TEXT(0, "views", "CMD", O, views, "then render the views, timed"),
+    OPT_TEXT(0, "out", "DIR", O, out, "where the views go (default out)"),
+    OPT_TEXT(0, "views", "CMD", O, views,
+             "render the views with CMD ID=ID ('': none)"),
     OPT_END,
 };
 #undef O
@@ -294,7 +309,8 @@ static const struct program record_program = {
         "                        [--event EVENT] [--strace STRACE] "
         "[--timeout SECONDS]\n"
         "                        [--xz XZ] [--cache DIR] [--overhead] "
-        "[--views CMD] ID\n",
+        "[--out DIR] [--views CMD]\n"
+        "                        ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .options = record_options,
 };
@@ -357,9 +373,10 @@ static const struct option_choice publish_paths[] = {
 #define O struct publish_options
 static const struct option_row publish_options[] = {
     OPT_LIST(0, "data", "DIR", O, data, "data sets to publish (default data)"),
-    OPT_TEXT(0, "out", "DIR", O, out, "where make views writes (default out)"),
+    OPT_TEXT(0, "out", "DIR", O, out,
+             "where the views are written (default out)"),
     OPT_TEXT(0, "make", "MAKE", O, make,
-             "renders views (default make; '': no)"),
+             "render views by MAKE views (default: perfviews views; '': no)"),
     OPT_FLAG(0, "force", O, force,
              "replace another recording published under an ID"),
     OPT_CHOICE(0, "paths", "full|short", O, paths, publish_paths,
@@ -383,8 +400,7 @@ static const struct program publish_program = {
 static int
 cmd_publish(const struct program *p, int argc, char *argv[])
 {
-	struct publish_options o = {
-	    .out = "out", .make = "make", .xz = "xz -9 -T1"};
+	struct publish_options o = {.out = "out", .xz = "xz -9 -T1"};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, 1, "one DEST directory");
@@ -434,7 +450,7 @@ static const struct option_row suite_options[] = {
     OPT_TEXT(0, "python", "PY", O, python,
              "for NAME all: the Python (python3)"),
     OPT_TEXT(0, "cache", "DIR", O, cache,
-             "its pyperformance (DATA/.pyperformance)"),
+             "its pyperformance (~/.cache/perfviews/pyperformance)"),
     OPT_TEXT(0, "categories", "FILE", O, categories,
              "readme: the data sets by category, a column each"),
     OPT_END,

@@ -18,7 +18,9 @@ PERF_EVENT    ?= cpu-clock
 STRACE        ?= strace
 RECORD_TIMEOUT ?= 600
 XZ            ?= xz -9 -T1
-BENCH_CACHE   ?= $(DATA)/.pyperformance
+# pyperformance's environments, once per Python: the user's cache
+# (~/.cache/perfviews/pyperformance) unless given.
+BENCH_CACHE   ?=
 OVERHEAD      ?=
 FREQ          ?= 1000
 RUNS          ?= 10
@@ -28,7 +30,7 @@ RECORD_ARGS = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
     --callgraph $(call quote,$(CALLGRAPH)) --perf $(call quote,$(PERF)) \
     $(if $(filter-out file,$(origin PERF_EVENT)),--event $(call quote,$(PERF_EVENT))) \
     --strace $(call quote,$(STRACE)) --timeout $(call quote,$(RECORD_TIMEOUT)) \
-    --xz $(call quote,$(XZ)) --cache $(call quote,$(BENCH_CACHE)) $(if $(OVERHEAD),--overhead)
+    --xz $(call quote,$(XZ)) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) $(if $(OVERHEAD),--overhead)
 
 .PHONY: views-check
 
@@ -107,7 +109,7 @@ stability: $(BIN)/perfviews | views-check
 # is missing.  perfviews suite ids names the data sets (a benchmark with
 # variants: the data sets of its variants once recorded).
 SUITE_LOG  = $(OUT)/.$(SUITE)-suite.log
-SUITE_IDS_ARGS = --data $(call quote,$(DATA)) --cache $(call quote,$(BENCH_CACHE)) \
+SUITE_IDS_ARGS = --data $(call quote,$(DATA)) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) \
     $(PYTHON_ARG) perf-freq$(FREQ)x$(RUNS)$(foreach t,$(TAGS),-$(t)) $(BENCHMARKS)
 
 .PHONY: suite suite-record suite-views
@@ -126,7 +128,7 @@ ifeq ($(MAKECMDGOALS),suite-record)
 SUITE_TODO := $(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json))
 $(DATA)/%-meta.json:
 	@$(BIN)/perfviews suite step --log $(SUITE_LOG) --todo $(words $(SUITE_TODO)) -- \
-	    $* $(BIN)/perfviews record $(RECORD_ARGS) $*
+	    $* $(BIN)/perfviews record $(RECORD_ARGS) --views '' $*
 endif
 
 suite-record: $(SUITE_IDS:%=$(DATA)/%-meta.json)

@@ -78,6 +78,10 @@ const struct meta_field meta_fields[] = {
     {"benchmark.dropped", META_STRING, "the perf.data files not kept"},
     {"samples.total", META_NUMBER, "samples in all runs"},
     {"samples.per_run", META_NUMBER_LIST, "samples in each run"},
+    {"samples.runs_whole", META_STRING,
+     "whole: every run's end line counts its samples; not whole: a run "
+     "cut short (its counts are wrong); unknown: no end lines (older raw "
+     "files)"},
     {"samples.unit", META_STRING, "what a count is: samples, faults, calls"},
     {"samples.meaning", META_STRING, "what one sample is, in words"},
     {"samples.by_event", META_STRING_LIST,
@@ -92,6 +96,13 @@ const struct meta_field meta_fields[] = {
     {"strace.runs", META_NUMBER,
      "runs of the workload under strace, besides perf's tool.runs"},
     {"strace.calls", META_NUMBER, "system calls in the strace file"},
+    {"timing.profiled_seconds", META_DECIMAL,
+     "the first run under perf record, wall time"},
+    {"timing.unprofiled_seconds", META_DECIMAL,
+     "one run of the workload without the profiler, wall time (when the "
+     "first profiled run took under 10 s, or with OVERHEAD=1)"},
+    {"timing.unprofiled_cpu_seconds", META_DECIMAL,
+     "its CPU time, user and system, of all its processes"},
     {"timing.record_seconds", META_DECIMAL,
      "time spent in perf record, all runs"},
     {"timing.script_seconds", META_DECIMAL,
@@ -530,6 +541,13 @@ metadata_read_json(struct metadata *m, const char *file, char *why,
 	}
 	free(caps);
 	json_flat_free(&doc);
+	if (metadata_get(m, "id") == NULL) {
+		snprintf(why, whylen,
+		         "%s: no \"id\": not the meta.json of a data set "
+		         "(perfviews(5))",
+		         file);
+		return false;
+	}
 	return true;
 }
 

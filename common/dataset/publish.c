@@ -28,6 +28,7 @@
 #include "dataset/metadata.h"
 #include "dataset/publish.h"
 #include "dataset/publish_manifest.h"
+#include "dataset/view_make.h"
 #include "dataset/readme.h"
 #include "dataset/short_paths.h"
 
@@ -874,9 +875,14 @@ publish(const char *dest, const struct publish_options *opt)
 	}
 	check_recordings(&p);
 	for (size_t i = 0; i < p.nsets; i++) {
-		if (*opt->make != '\0')
+		if (opt->make == NULL) {
+			struct view_files f = {.id = p.sets[i].id,
+			                       .out = opt->out};
+			view_render_all(p.sets[i].dir, &f);
+		} else if (*opt->make != '\0') {
 			render(opt->make, p.sets[i].id, p.sets[i].dir,
 			       opt->out);
+		}
 		add_data_set_items(&p, &p.sets[i]);
 	}
 	add_comparisons(&p);

@@ -96,6 +96,63 @@ readme_unit(const struct metadata *m)
 	return unit != NULL ? unit : measure_of_meta(m)->unit;
 }
 
+/* A decimal field, or -1 when null. */
+static double
+seconds(const struct metadata *m, const char *field)
+{
+	const char *v = metadata_get(m, field);
+	return v != NULL && *v != '\0' ? strtod(v, NULL) : -1;
+}
+
+bool
+readme_distortion(const struct metadata *m, char *buf, size_t size)
+{
+	double profiled = seconds(m, "timing.profiled_seconds");
+	double unprofiled = seconds(m, "timing.unprofiled_seconds");
+	double cpu = seconds(m, "timing.unprofiled_cpu_seconds");
+	double total = seconds(m, "samples.total");
+	double runs = seconds(m, "tool.runs");
+	double hz = seconds(m, "tool.frequency");
+	double mean = seconds(m, "benchmark.mean_seconds");
+	double bare = seconds(m, "benchmark.unprofiled_mean_seconds");
+	const struct measure *ms = measure_of_meta(m);
+	size_t n = 0;
+
+	buf[0] = '\0';
+	/* Slower: past perf's own start-up (a second or two). */
+	if (profiled > 0 && unprofiled > 0 && profiled > 5 * unprofiled &&
+	    profiled - unprofiled > 2)
+		n += (size_t)snprintf(
+		    buf + n, size - n,
+		    "a profiled run took %.2f s, %.0f times the %.3f s of a "
+		    "run without the profiler; ",
+		    profiled, profiled / unprofiled, unprofiled);
+	/* Sampled CPU time (a sample: 1/HZ s) far past what it uses. */
+	if (ms->kind == MEASURE_TIME && cpu > 0 && total > 0 && runs > 0 &&
+	    hz > 0 && total / runs / hz > 5 * cpu &&
+	    total / runs / hz - cpu > 0.1 && n < size)
+		n += (size_t)snprintf(
+		    buf + n, size - n,
+		    "its samples stand for %.2f s of CPU per run, %.0f "
+		    "times the %.3f s it uses without the profiler; ",
+		    total / runs / hz, total / runs / hz / cpu, cpu);
+	if (mean > 0 && bare > 0 && mean > 3 * bare && n < size)
+		n +=
+		    (size_t)snprintf(buf + n, size - n,
+		                     "a profiled loop took %.3g s, %.1f times "
+		                     "the %.3g s of one without the profiler; ",
+		                     mean, mean / bare, bare);
+	if (n == 0 || n >= size)
+		return n > 0;
+	snprintf(buf + n - 2, size - n + 2,
+	         ": the profile shows perf's sampling as much as the "
+	         "workload.  Record again at a lower frequency (the HZ of the "
+	         "ID), or with frame-pointer call graphs (CALLGRAPH=fp, for "
+	         "a Python built with frame pointers), which cost less a "
+	         "sample than dwarf's");
+	return true;
+}
+
 static void
 describe(FILE *out, const struct metadata *m)
 {
@@ -131,6 +188,11 @@ describe(FILE *out, const struct metadata *m)
 	        readme_known(m, "tool.call_graph"), runs,
 	        strcmp(runs, "1") == 0 ? "" : "s",
 	        readme_known(m, "samples.total"), readme_unit(m));
+	char distorted[1024];
+	if (readme_distortion(m, distorted, sizeof distorted))
+		fprintf(out,
+		        "\n**The profiler distorted this workload**: %s.\n\n",
+		        distorted);
 	const char *lost = metadata_get(m, "samples.lost");
 	if (lost != NULL && strcmp(lost, "0") != 0)
 		fprintf(out,
@@ -246,13 +308,18 @@ files_table(FILE *out, const char *id, const struct readme_options *opt)
 	fputc('\n', out);
 }
 
-/* "Recording took ...", when the timings are known. */
+/*
+ * "Recording took ...", when the timings are known: the steps named as the
+ * recording named them on the terminal.
+ */
 static void
 timings(FILE *out, const struct metadata *m)
 {
-	static const char *const parts[][2] = {
-	    {"timing.record_seconds", "perf record"},
-	    {"timing.script_seconds", "perf script"},
+	const char *const parts[][2] = {
+	    {"timing.record_seconds", metadata_get(m, "benchmark.name") != NULL
+	                                  ? "pyperformance"
+	                                  : "perf record"},
+	    {"timing.script_seconds", "perfviews script"},
 	    {"timing.compress_seconds", "compression"},
 	    {"timing.strace_seconds", "the run under strace"},
 	    {"timing.other_seconds", "the rest"},

@@ -29,6 +29,15 @@ struct readme_options {
 	const char *meta; /* meta.json's path: optional files found beside */
 };
 
+/*
+ * Whether the profiler distorted the workload, from meta.json's times: a
+ * profiled run five times slower than one without it (and 2 s more), the
+ * samples standing for five times its CPU time (and 0.1 s more), or a
+ * benchmark's profiled loop three times slower; the sentence saying how
+ * much and what to do, into buf.
+ */
+bool readme_distortion(const struct metadata *m, char *buf, size_t size);
+
 /* The README of a data set; a meta.json without an id is fatal. */
 void readme_write(FILE *out, const struct metadata *m,
                   const struct readme_options *opt);

@@ -2,8 +2,10 @@
  * runs.h - the raw file of a data set, and the runs in it.
  *
  * A raw file is the perf script text of every run of a data set, each run
- * after a comment line "# perfviews run N/M" (RUN_MARKER): the filters read
- * it as one profile, and the runs can still be told apart.  A file without
+ * between a start line "# perfviews run N/M (an end line follows)" and an
+ * end line "# perfviews end of run N/M: S samples" (input/run_marks.h, which
+ * every reader checks them with): the filters read it as one profile, the
+ * runs can still be told apart, and a run cut short is known.  A file without
  * markers is one run; samples before the first marker are a run of their
  * own.  A raw file is plain text, or xz-compressed when its name ends in
  * ".xz" (read through `xz -dc`, which must be installed).
@@ -23,13 +25,13 @@
 #ifndef PERFVIEWS_RUNS_H
 #define PERFVIEWS_RUNS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "base/string_table.h"
 #include "dataset/metadata.h"
-
-#define RUN_MARKER "# perfviews run "
 
 /* The header's first line, as perf's own (raw_header_write). */
 #define RAW_HEADER_FIRST_LINE "# ========\n"
@@ -50,6 +52,9 @@ struct run_index {
 	struct string_table comms;   /* every command, in order of appearance */
 	unsigned long *comm_samples; /* by comm id */
 	size_t comm_cap;
+	const char
+	    *whole; /* run_marks_state: "whole", "not whole", "unknown" */
+	unsigned long not_whole; /* runs found not whole */
 };
 
 /*
@@ -58,8 +63,12 @@ struct run_index {
  */
 void raw_header_write(int fd, const char *name, const char *id, unsigned runs);
 
-/* Read a raw file once and find its runs. */
-void run_index_read(struct run_index *ix, const char *path);
+
+/*
+ * Read a raw file once and find its runs; with strict, a run not whole is
+ * fatal (run_marks.h), else a warning.  A bad line is a warning.
+ */
+void run_index_read(struct run_index *ix, const char *path, bool strict);
 void run_index_free(struct run_index *ix);
 
 /*
@@ -73,7 +82,22 @@ unsigned long run_index_describe(const struct run_index *ix,
  * Read a raw file and describe it so; warn when it holds another number
  * of runs than tool.runs says.
  */
-void run_index_describe_file(struct metadata *m, const char *path);
+void run_index_describe_file(struct metadata *m, const char *path, bool strict);
+
+/*
+ * Write the start line of run n of m to fd (the raw file, path in
+ * messages), with words after it (NULL: none); returns the offset its text
+ * starts at, for run_text_end.
+ */
+off_t run_text_start(int fd, const char *path, uint32_t n, uint32_t m,
+                     const char *words);
+
+/*
+ * Write the end line of run n of m, counting the samples written since
+ * offset `from` (read back from path); returns them.
+ */
+unsigned long run_text_end(int fd, const char *path, uint32_t n, uint32_t m,
+                           off_t from);
 
 /* The run (0-based) of a sample with this header line. */
 size_t run_index_find(const struct run_index *ix, unsigned long lineno);

@@ -21,6 +21,7 @@
 #include "dataset/readme.h"
 #include "dataset/runs.h"
 #include "dataset/suite.h"
+#include "os/dirs.h"
 #include "views/profile.h"
 
 enum category { INTERPRETER, RUNTIME, LIBC, KERNEL, OTHER, NCATEGORIES };
@@ -611,9 +612,9 @@ suite_missing(FILE *out, const char *data, const char *id)
 static int
 ids(const struct suite_options *o, int n, char *rest[])
 {
-	char *cache = o->cache != NULL
+	char *cache = o->cache != NULL && *o->cache != '\0'
 	                  ? xstrdup(o->cache)
-	                  : xasprintf("%s/.pyperformance", o->data);
+	                  : dirs_user_cache("pyperformance");
 	size_t nall = 0;
 	char **all = NULL;
 

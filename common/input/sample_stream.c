@@ -111,23 +111,6 @@ root_name(struct sample_stream *st, const struct perf_sample *s)
 	return st->root_name;
 }
 
-/* The text between samples comes as whole lines: count the run markers. */
-static void
-count_run_markers(void *ctx, struct span text)
-{
-	struct sample_stream *st = ctx;
-	const char *p = text.p, *end = text.p + text.n;
-
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *next = nl != NULL ? nl + 1 : end;
-		if (span_starts_with(span_make(p, (size_t)(next - p)),
-		                     SAMPLE_STREAM_RUN_MARKER))
-			st->run++;
-		p = next;
-	}
-}
-
 void
 sample_stream_take(struct sample_stream *st, struct perf_sample *s)
 {
@@ -153,12 +136,15 @@ static void
 read_perf(struct sample_stream *st, struct perf_reader *r)
 {
 	struct perf_sample s;
+	uint32_t runs_before = st->run;
 
 	r->cache = &st->cache;
-	r->gap = count_run_markers;
-	r->gap_ctx = st;
-	while (perf_reader_next(r, &s))
+	while (perf_reader_next(r, &s)) {
+		/* The run lines read before this sample (run_marks.h). */
+		st->run = runs_before + (uint32_t)r->runs.starts;
 		sample_stream_take(st, &s);
+	}
+	st->run = runs_before + (uint32_t)r->runs.starts;
 	perf_reader_summary(r);
 	st->saw_perf = true;
 }

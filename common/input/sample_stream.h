@@ -15,8 +15,9 @@
  * module itself knows nothing of symbols.
  *
  * A raw file of a data set holds several runs, each after a comment line
- * "# perfviews run N/M" (SAMPLE_STREAM_RUN_MARKER); run counts those lines
- * as they are read, so the sample callback knows the run of its sample.
+ * "# perfviews run N/M" (run_marks.h); run counts those lines as they are
+ * read, so the sample callback knows the run of its sample.  A run found
+ * not whole (a cut file) is a warning, fatal under strict.
  *
  * A field the caller's options need but the input lacks (perf script -F
  * leaves out any field) is said once on stderr, and the stream goes on with
@@ -39,9 +40,6 @@
 #include "input/folded.h"
 #include "input/frame_cache.h"
 #include "input/perf_script.h"
-
-/* The comment line that starts each run of a data set's raw file. */
-#define SAMPLE_STREAM_RUN_MARKER "# perfviews run "
 
 /* What the root of a stack names. */
 enum root_kind { ROOT_COMM, ROOT_PID, ROOT_TID };

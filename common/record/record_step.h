@@ -55,6 +55,12 @@ void record_undo(void);
 /* Stop at once when SIGINT, SIGTERM or SIGHUP came: undone, then ended. */
 void record_stop_if_asked(void);
 
+/*
+ * At the end of a recording, loudly: the profiler distorted the workload
+ * of the data set whose meta.json this is (readme_distortion).
+ */
+void record_warn_distortion(const char *meta);
+
 /* Run quietly (stdout and stderr to /dev/null): did it exit 0? */
 bool record_succeeds(struct child_args *a);
 

@@ -163,7 +163,7 @@ START_TEST(readme_of_a_known_data_set)
 	                 "ID=w-perf-freq99x2-nosite` ran collapse, flatsort, "
 	                 "calltree, bydso and flamesvg on it.\n\n"));
 	ck_assert_ptr_nonnull(
-	    strstr(text, "\n\nRecording took 3.8 s: perf record 1.2 s, perf "
+	    strstr(text, "\n\nRecording took 3.8 s: perf record 1.2 s, perfviews "
 	                 "script 2.0 s, compression 0.3 s, the rest 0.2 s.\n\n"
 	                 "## Metadata\n\n| field | value |\n|---|---|\n"
 	                 "| id | `w-perf-freq99x2-nosite` |\n"));

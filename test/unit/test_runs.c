@@ -5,6 +5,7 @@
  */
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "base/message.h"
@@ -55,7 +56,7 @@ index_of(const char *text, struct run_index *ix)
 	char path[UNIT_PATH];
 
 	unit_temp_file(path, text);
-	run_index_read(ix, path);
+	run_index_read(ix, path, false);
 	unlink(path);
 	return describe(ix);
 }
@@ -206,7 +207,7 @@ START_TEST(xz_read_through_xz)
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/w-perf-freq1x3-raw.txt.xz", dir);
 	write_xz(path, three_runs);
-	run_index_read(&ix, path);
+	run_index_read(&ix, path, false);
 	ck_assert_str_eq(describe(&ix), "1:2 9:1 13:3");
 	ck_assert_str_eq(ix.event, "cpu-clock");
 	run_index_free(&ix);
@@ -244,7 +245,7 @@ index_file(void *arg)
 	struct run_index ix;
 
 	progname = "prog";
-	run_index_read(&ix, arg);
+	run_index_read(&ix, arg, false);
 	printf("%s\n", describe(&ix));
 	run_index_free(&ix);
 }
@@ -354,7 +355,7 @@ describe_file_with_runs(void *arg)
 	metadata_init(&m);
 	if (a[1] != NULL)
 		metadata_set(&m, "tool.runs", a[1], why, sizeof why);
-	run_index_describe_file(&m, a[0]);
+	run_index_describe_file(&m, a[0], false);
 	printf("%s\n", metadata_get(&m, "samples.per_run"));
 	metadata_free(&m);
 }
@@ -395,6 +396,69 @@ assert_name(const char *path, const char *want)
 	              got, want);
 	free(got);
 }
+
+/* Two runs of the present form: start and end lines. */
+#define START(n)  "# perfviews run " n "/2 (an end line follows)\n"
+#define END(n, s) "# perfviews end of run " n "/2: " s " samples\n"
+static const char two_whole[] =
+    START("1") CPU("1.0") "\n" CPU("1.1") "\n" END("1", "2") START("2")
+        CPU("2.0") "\n" END("2", "1");
+
+START_TEST(end_lines_make_runs_whole)
+{
+	struct run_index ix;
+
+	ck_assert_str_eq(index_of(two_whole, &ix), "1:2 9:1");
+	ck_assert_str_eq(ix.whole, "whole");
+	ck_assert_uint_eq(ix.not_whole, 0);
+	run_index_free(&ix);
+	/* The old form: start lines alone. */
+	ck_assert_str_eq(index_of(three_runs, &ix), "1:2 9:1 13:3");
+	ck_assert_str_eq(ix.whole, "unknown");
+	run_index_free(&ix);
+}
+END_TEST
+
+/* Each cut leaves a run not whole, never quietly one run more or less. */
+START_TEST(cut_runs_are_not_whole)
+{
+	static const char *const cuts[] = {
+	    /* the end of the file lost, inside run 2 */
+	    START("1") CPU("1.0") "\n" CPU("1.1") "\n" END("1", "2") START("2")
+	        CPU("2.0"),
+	    /* run 1's end and run 2's start lost: one run of 3 samples */
+	    START("1")
+	        CPU("1.0") "\n" CPU("1.1") "\n" CPU("2.0") "\n" END("2", "1"),
+	    /* a sample of run 1 lost */
+	    START("1") CPU("1.0") "\n" END("1", "2") START("2")
+	        CPU("2.0") "\n" END("2", "1"),
+	    /* run 1's end lost, run 2 whole */
+	    START("1") CPU("1.0") "\n" CPU("1.1") "\n" START("2")
+	        CPU("2.0") "\n" END("2", "1"),
+	    /* cut in the middle of a sample: the start line joins it */
+	    START("1") CPU("1.0") "\n" CPU("1.1") "\n" END(
+	        "1", "2") "python "
+	                  "10 2.0"
+	                  ": 1 "
+	                  "cpu-"
+	                  "clock:"
+	                  "\n\t1 "
+	                  "ma" START("2") CPU("2."
+	                                      "1") "\n" END("2", "1"),
+	    /* the start line of run 1 lost */
+	    CPU("1.0") "\n" CPU("1.1") "\n" END("1", "2") START("2")
+	        CPU("2.0") "\n" END("2", "1"),
+	};
+	for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+		struct run_index ix;
+		index_of(cuts[i], &ix);
+		ck_assert_msg(strcmp(ix.whole, "not whole") == 0, "cut %zu: %s",
+		              i, ix.whole);
+		ck_assert_uint_ge(ix.not_whole, 1);
+		run_index_free(&ix);
+	}
+}
+END_TEST
 
 START_TEST(raw_dataset_names)
 {
@@ -471,6 +535,8 @@ main(void)
 	                        describe_sets_sample_counts,
 	                        describe_file_warns_of_other_run_counts,
 	                        raw_dataset_names,
+	                        end_lines_make_runs_whole,
+	                        cut_runs_are_not_whole,
 	                        NULL};
 	return unit_main("runs", tests);
 }
