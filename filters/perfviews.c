@@ -27,6 +27,7 @@
 #include "dataset/view_make.h"
 #include "record/pyperformance.h"
 #include "record/record.h"
+#include "record/record_meta.h"
 #include "record/script.h"
 
 static const struct program id_program = {
@@ -280,6 +281,8 @@ static const struct option_row record_options[] = {
     OPT_FLAG(0, "overhead", O, overhead,
              "bm_: run it unprofiled too, to compare"),
     OPT_TEXT(0, "views", "CMD", O, views, "then render the views, timed"),
+    OPT_FLAG(0, "force", O, force,
+             "record over a data set of this ID (make: FORCE=1)"),
     OPT_END,
 };
 #undef O
@@ -415,14 +418,18 @@ static const struct option_row suite_options[] = {
              "its pyperformance (DATA/.pyperformance)"),
     OPT_TEXT(0, "categories", "FILE", O, categories,
              "readme: the data sets by category, a column each"),
+    OPT_FLAG(0, "check-build", O, check_build,
+             "ids: refuse data sets of another build than PY"),
+    OPT_FLAG(0, "force", O, force, "ids --check-build: allow them"),
     OPT_END,
 };
 #undef O
 
 static const struct program suite_program = {
     .name = "perfviews suite",
-    .usage = "perfviews suite ids [--data DIR] [--python PY] [--cache DIR] "
-             "TAIL NAME ...\n"
+    .usage = "perfviews suite ids [--data DIR] [--python PY] [--cache DIR]\n"
+             "                          [--check-build [--force]] TAIL NAME "
+             "...\n"
              "       perfviews suite step --log LOG [--todo N] -- ID COMMAND "
              "...\n"
              "       perfviews suite readme [--data DIR] [--log LOG] "
@@ -438,7 +445,10 @@ static int
 cmd_suite(const struct program *p, int argc, char *argv[])
 {
 	struct suite_options o = {
-	    .data = "data", .python = "python3", .all = pyperformance_default};
+	    .data = "data",
+	    .python = "python3",
+	    .all = pyperformance_default,
+	    .build = record_python_build};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, argc, "an action");

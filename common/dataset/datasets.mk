@@ -3,6 +3,7 @@
 # --- Data sets (perfviews(5)) ---
 #   make record ID=X [CMD=...] [PYTHON=...] [CALLGRAPH=dwarf|fp] [PYTHON_SRC=dir]
 #               [OVERHEAD=1] (bm_NAME: pyperformance's benchmark NAME)
+#               [FORCE=1] (record over a data set of that ID: else refused)
 #     (tags faults, files: page faults, file-system calls; see perfviews(7))
 #   make views [ID=X]   make stability ID=X   make publish DEST=dir [EXAMPLE=1]
 #   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
@@ -27,7 +28,8 @@ RECORD_ARGS = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
     --callgraph $(call quote,$(CALLGRAPH)) --perf $(call quote,$(PERF)) \
     $(if $(filter-out file,$(origin PERF_EVENT)),--event $(call quote,$(PERF_EVENT))) \
     --strace $(call quote,$(STRACE)) --timeout $(call quote,$(RECORD_TIMEOUT)) \
-    --xz $(call quote,$(XZ)) --cache $(call quote,$(BENCH_CACHE)) $(if $(OVERHEAD),--overhead)
+    --xz $(call quote,$(XZ)) --cache $(call quote,$(BENCH_CACHE)) $(if $(OVERHEAD),--overhead) \
+    $(if $(FORCE),--force)
 
 .PHONY: views-check
 
@@ -107,7 +109,8 @@ SUITE_IDS_ARGS = --data $(call quote,$(DATA)) --cache $(call quote,$(BENCH_CACHE
 
 suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
-	@mkdir -p $(OUT) && rm -f $(SUITE_LOG) && $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS) >/dev/null
+	@mkdir -p $(OUT) && rm -f $(SUITE_LOG) && $(BIN)/perfviews suite ids --check-build \
+	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null
 	@$(MAKE) --no-print-directory -k suite-record; $(MAKE) --no-print-directory suite-views
 	@$(BIN)/perfviews suite report $(SUITE_LOG)
 
@@ -116,8 +119,10 @@ SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
 endif
 ifeq ($(MAKECMDGOALS),suite-record)
 .NOTPARALLEL:
-SUITE_TODO := $(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json))
-$(DATA)/%-meta.json:
+SUITE_TODO := $(if $(FORCE),$(SUITE_IDS:%=$(DATA)/%-meta.json),$(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json)))
+# FORCE=1: every data set of the suite recorded again (--force).
+.PHONY: suite-force
+$(DATA)/%-meta.json: $(if $(FORCE),suite-force)
 	@$(BIN)/perfviews suite step --log $(SUITE_LOG) --todo $(words $(SUITE_TODO)) -- \
 	    $* $(BIN)/perfviews record $(RECORD_ARGS) $*
 endif
