@@ -43,7 +43,7 @@ LINK_bycategory    = flame views match symbols input base
 LINK_flamesvg      = flame input base
 LINK_perfviews     = record dataset views symbols input stats os base
 LINK_flatdiff      = views match symbols input stats base
-LINK_diffstacks    = views symbols input stats base
+LINK_diffstacks    = views match symbols input stats base
 LINK_fileaccess    = views input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))

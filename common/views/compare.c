@@ -75,6 +75,7 @@ compare_free(struct compare *c)
 			profile_free(&c->side[s].profile);
 		free(c->side[s].item_of);
 		free(c->side[s].category_of);
+		free(c->side[s].glue_of);
 	}
 	string_table_free(&c->names);
 	tuple_table_free(&c->index);
@@ -84,6 +85,7 @@ compare_free(struct compare *c)
 	free(c->buf);
 	free(c->fam);
 	free(c->rules);
+	free(c->glue);
 }
 
 /* A number of meta.json, or 0 when absent or not a number. */
@@ -334,7 +336,10 @@ stack_item(struct compare *c, int side, uint32_t stack)
 	/* A sample of no frames was counted in "[unknown]": the root alone. */
 	bool alone = s.n == 1 && leaf->name == p->unknown_dso &&
 	             leaf->dso == p->unknown_dso;
+	const bool *glue = c->side[side].glue_of;
 	for (uint32_t i = s.n; !alone && i-- > 0;) {
+		if (glue != NULL && i > 0 && glue[s.functions[i]])
+			continue; /* glue: the same code either way */
 		const struct function *f = profile_function(p, s.functions[i]);
 		append(c, &len, span_cstr(";"));
 		append(c, &len, family_of(c, profile_text(p, f->name), true));

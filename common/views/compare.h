@@ -99,6 +99,7 @@ struct compare_side {
 	double counts_per_weight; /* samples per unit of weight */
 	uint32_t *item_of;        /* by function id (by stack id for stacks) */
 	uint32_t *category_of;    /* by function id: its category, in names */
+	bool *glue_of;            /* by function id: left out of stacks */
 	uint64_t present;         /* items with weight on this side */
 	/* From the data set's meta.json beside the input, 0 unknown: */
 	double frequency; /* samples per second of a time event */
@@ -138,6 +139,8 @@ struct compare {
 	bool by_name;     /* functions by name alone: a side is folded */
 	uint32_t unknown; /* "[unknown]" in names */
 	char *rules;      /* KEY_CATEGORY: the rules file, as shown */
+	char *glue;       /* KEY_STACK: the glue rules file, as shown */
+	uint32_t nglue[2]; /* functions of each side that are glue */
 	double *cells;    /* see compare.c */
 	struct compare_result *results; /* by item * nmeasures + measure */
 	uint32_t ntested[COMPARE_MEASURES];
@@ -173,6 +176,17 @@ void compare_check(const struct compare *c);
 struct category_rules;
 void compare_categorize(struct compare *c, struct category_rules *rules,
                         const char *shown);
+
+/*
+ * KEY_STACK, after reading both sides: the functions that rules put in
+ * category "glue" are left out of every stack but as its leaf, on both
+ * sides, so that stacks of two versions whose interpreters call through
+ * different wrappers (3.11's _PyEval_Vector;_PyEval_EvalFrame between
+ * two _PyEval_EvalFrameDefault, 3.12's none) are matched as the same code.
+ * In views/compare_category.c.
+ */
+void compare_glue(struct compare *c, struct category_rules *rules,
+                  const char *shown);
 
 /* Match the items of both sides, and compute every result. */
 void compare_run(struct compare *c);
