@@ -221,19 +221,34 @@ cmd_views(const struct program *p, int argc, char *argv[])
 	return EXIT_OK;
 }
 
+struct compare_command_options {
+	const char *name;
+};
+
+#define O struct compare_command_options
+static const struct option_row compare_options[] = {
+    OPT_TEXT(0, "name", "NAME", O, name,
+             "the files' prefix (default IDA-vs-IDB)"),
+    OPT_END,
+};
+#undef O
+
 static const struct program compare_program = {
     .name = "perfviews compare",
-    .usage = "perfviews compare RAW-A RAW-B [DIFF]\n",
+    .usage = "perfviews compare [--name NAME] RAW-A RAW-B [DIFF]\n",
     .summary = "Write the README.md of a comparison of two data sets (DIFF: "
                "flatdiff's text).",
+    .options = compare_options,
 };
 
 static int
 cmd_compare(const struct program *p, int argc, char *argv[])
 {
-	command_no_options(p, argc, argv);
-	command_operands(p, argc - optind, 2, 3, "RAW-A and RAW-B (and DIFF)");
-	compare_readme_of_raws(stdout, argv + optind, argv[optind + 2]);
+	struct compare_command_options o = {NULL};
+	int first = program_parse(p, argc, argv, &o);
+
+	command_operands(p, argc - first, 2, 3, "RAW-A and RAW-B (and DIFF)");
+	compare_readme_of_raws(stdout, argv + first, argv[first + 2], o.name);
 	return EXIT_OK;
 }
 

@@ -314,10 +314,18 @@ static const struct {
     {"README.md", "this file", "", false},
 };
 
+/* The prefix of a comparison's files (a new string). */
+static char *
+files_prefix(const struct compare_readme *r)
+{
+	return r->name != NULL ? xstrdup(r->name)
+	                       : xasprintf("%s-vs-%s", r->id[0], r->id[1]);
+}
+
 static void
 files_table(FILE *out, const struct compare_readme *r)
 {
-	const char *a = r->id[0], *b = r->id[1];
+	char *prefix = files_prefix(r);
 
 	fputs("## Files\n\n| file | what it is | how to read it |\n"
 	      "|---|---|---|\n",
@@ -326,14 +334,15 @@ files_table(FILE *out, const struct compare_readme *r)
 	     i < sizeof comparison_files / sizeof *comparison_files; i++) {
 		const char *suffix = comparison_files[i].suffix;
 		if (comparison_files[i].link)
-			fprintf(out, "| [%s-vs-%s-%s](%s-vs-%s-%s)", a, b,
-			        suffix, a, b, suffix);
+			fprintf(out, "| [%s-%s](%s-%s)", prefix, suffix,
+			        prefix, suffix);
 		else
-			fprintf(out, "| %s-vs-%s-%s", a, b, suffix);
+			fprintf(out, "| %s-%s", prefix, suffix);
 		fprintf(out, " | %s |%s |\n", comparison_files[i].what,
 		        comparison_files[i].how);
 	}
 	fputc('\n', out);
+	free(prefix);
 }
 
 static void
@@ -383,8 +392,9 @@ how_to_read(FILE *out, const struct compare_readme *r)
 		        "Here the test is %s; significant (q <= 5%%):%s.\n\n",
 		        test, counts != NULL ? counts + 1 : " unknown");
 	if (r->diff != NULL) {
-		fprintf(out, "The top of `%s-vs-%s-diff.txt`:\n\n", r->id[0],
-		        r->id[1]);
+		char *prefix = files_prefix(r);
+		fprintf(out, "The top of `%s-diff.txt`:\n\n", prefix);
+		free(prefix);
 		readme_quote(out, r->diff, 16, false);
 		fputc('\n', out);
 	}
@@ -581,7 +591,8 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 	        "B is compared against A, from their raw files alone "
 	        "(`make compare A=%s B=%s`); a change is B's value minus "
 	        "A's.\n\n",
-	        r->id[0], r->id[1]);
+	        r->given[0] != NULL ? r->given[0] : r->id[0],
+	        r->given[1] != NULL ? r->given[1] : r->id[1]);
 	speed(out, r);
 	if (r->cmp != NULL)
 		top_changes(out, r, 10);
@@ -616,9 +627,11 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 }
 
 void
-compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff)
+compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
+                       const char *name)
 {
-	struct compare_readme r = {.diff = diff};
+	struct compare_readme r = {.diff = diff, .name = name};
+	char *given[2] = {NULL, NULL};
 	struct metadata m[2];
 	char *id[2];
 
@@ -637,6 +650,14 @@ compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff)
 		free(meta);
 		free(dir);
 	}
+	/* One ID twice: each named by where it is, as make compare took it. */
+	if (strcmp(r.id[0], r.id[1]) == 0)
+		for (int s = 0; s < 2; s++) {
+			const char *end = strstr(raws[s], "-raw.txt");
+			size_t n = end != NULL ? (size_t)(end - raws[s])
+			                       : strlen(raws[s]);
+			r.given[s] = given[s] = xstrndup(raws[s], n);
+		}
 	/* The functions compared as flatdiff compares them (its refusals
 	 * were make compare's to make; FORCE=1 got past them). */
 	struct compare c;
@@ -655,5 +676,6 @@ compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff)
 	for (int s = 0; s < 2; s++) {
 		metadata_free(&m[s]);
 		free(id[s]);
+		free(given[s]);
 	}
 }

@@ -45,6 +45,8 @@ struct compare_readme {
 	bool has_meta[2]; /* false: no meta.json, every field unknown */
 	const char *diff; /* flatdiff's text output of A against B, or NULL */
 	struct compare *cmp; /* the functions of A and B compared, or NULL */
+	const char *name;    /* the files' prefix; NULL: "IDA-vs-IDB" */
+	const char *given[2]; /* A and B as make compare took them, or NULL */
 };
 
 void compare_readme_write(FILE *out, const struct compare_readme *r);
@@ -52,8 +54,10 @@ void compare_readme_write(FILE *out, const struct compare_readme *r);
 /*
  * The README of the data sets of two raw files, DIR/ID-raw.txt[.xz], each
  * with the ID-meta.json beside it when there is one (a bad one is fatal);
- * diff as above.
+ * diff as above; name the files' prefix, or NULL.  Two data sets of one
+ * ID (two builds, a directory each) are named by their raw files' paths.
  */
-void compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff);
+void compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
+                            const char *name);
 
 #endif

@@ -338,7 +338,8 @@ START_TEST(of_raw_files)
 	fclose(f);
 	metadata_free(&m);
 	FILE *out = open_memstream(&text, &n);
-	compare_readme_of_raws(out, (char *const[]){path[0], path[1]}, NULL);
+	compare_readme_of_raws(out, (char *const[]){path[0], path[1]}, NULL,
+	                       NULL);
 	fclose(out);
 	unlink(meta);
 	rmdir(dir);
