@@ -233,7 +233,9 @@ unknowns(FILE *out, const struct compare_readme *r)
 	if (!r->has_meta[0] || !r->has_meta[1])
 		return;
 	for (size_t k = 0; k < NGROUPS; k++)
-		for (size_t i = 0; groups[k].fields[i] != NULL; i++) {
+		for (size_t i = 0; !groups[k].under_test &&
+		                   groups[k].fields[i] != NULL;
+		     i++) {
 			const char *f = groups[k].fields[i];
 			bool a = value(r->meta[0], f) == NULL;
 			bool b = value(r->meta[1], f) == NULL;
@@ -304,8 +306,9 @@ static const struct {
 	bool link;       /* not the README itself */
 } comparison_files[] = {
     {"diff.txt",
-     "`flatdiff A B`: per function, its self and total shares in A and in "
-     "B, the change, and whether it is more than noise",
+     "`flatdiff A B`: per function, its self and total time per loop (or "
+     "per run, or shares: its header says) in A and in B, the change, and "
+     "whether it is more than noise",
      " below", true},
     {"diffgraph.svg",
      "`diffstacks A B \\| flamesvg`: B's flame graph, coloured by what "
@@ -493,10 +496,14 @@ static int
 by_change(const void *pa, const void *pb, void *arg)
 {
 	const struct compare *c = arg;
-	double a = fabs(compare_result(c, *(const uint32_t *)pa, 0)->diff);
-	double b = fabs(compare_result(c, *(const uint32_t *)pb, 0)->diff);
+	uint32_t ia = *(const uint32_t *)pa, ib = *(const uint32_t *)pb;
+	double a = fabs(compare_result(c, ia, 0)->diff);
+	double b = fabs(compare_result(c, ib, 0)->diff);
 
-	return a > b ? -1 : a < b ? 1 : 0;
+	if (a != b)
+		return a > b ? -1 : 1;
+	return span_compare(compare_text(c, c->items[ia].name),
+	                    compare_text(c, c->items[ib].name));
 }
 
 /* The functions whose self value changed most, significant ones marked. */
@@ -520,8 +527,12 @@ top_changes(FILE *out, const struct compare_readme *r, uint32_t limit)
 	        c->unit == UNIT_TIME ? "time" : "share",
 	        c->nsignificant[0], c->ntested[0], unit);
 	const char *fmt = c->unit == UNIT_TIME ? "%.3f" : "%.2f";
-	for (uint32_t k = 0; k < limit && k < c->nitems; k++) {
+	uint32_t shown = 0;
+	for (uint32_t k = 0; shown < limit && k < c->nitems; k++) {
 		const struct compare_result *x = compare_result(c, order[k], 0);
+		if (x->diff == 0)
+			break; /* the rest did not change at all */
+		shown++;
 		const char *b = x->significant ? "**" : "";
 		char v[3][32];
 		snprintf(v[0], 32, fmt, x->share[0]);
@@ -538,6 +549,8 @@ top_changes(FILE *out, const struct compare_readme *r, uint32_t limit)
 		        : x->significant ? "yes"
 		                         : "no");
 	}
+	if (shown == 0)
+		fputs("| no function's value changed | | | | | |\n", out);
 	fputc('\n', out);
 	free(order);
 }
@@ -572,8 +585,8 @@ builds(FILE *out, const struct compare_readme *r)
 		        label[0] ? label[0] : "no Python recorded");
 	else
 		fprintf(out,
-		        "The Python builds are not both known (A: %s; B: %s), "
-		        "so whether they differ is unknown.\n\n",
+		        "The Python builds are not fully known (A: %s; B: %s): "
+		        "whether they differ could not all be checked.\n\n",
 		        label[0] ? label[0] : "unknown",
 		        label[1] ? label[1] : "unknown");
 	free(label[0]);

@@ -16,7 +16,6 @@
 #include "base/cli.h"
 #include "base/clock.h"
 #include "base/message.h"
-#include "dataset/metadata.h"
 #include "base/xalloc.h"
 #include "dataset/runs.h"
 #include "os/dirs.h"
@@ -138,47 +137,6 @@ print_timings(const struct plan *p, double total)
 	printf("views %.1f s, the rest %.1f s\n", p->views_s,
 	       total - p->record_s - p->script_s - p->compress_s - p->strace_s -
 	           p->views_s);
-}
-
-void
-record_refuse_existing(const struct record_options *opt, const char *id)
-{
-	if (opt->force)
-		return;
-	char *meta = xasprintf("%s/%s-meta.json", opt->data, id);
-	char *raw = xasprintf("%s/%s-raw.txt.xz", opt->data, id);
-	const char *what = NULL;
-	char *build = NULL;
-	struct metadata m;
-
-	metadata_init(&m);
-	if (access(meta, F_OK) == 0) {
-		char why[512];
-		if (metadata_read_json(&m, meta, why, sizeof why)) {
-			build = metadata_build_label(&m);
-			what = metadata_get(&m, "timestamp");
-		}
-		if (what == NULL)
-			what = "at an unknown date";
-	} else if (access(raw, F_OK) == 0) {
-		what = "without meta.json: when and with what is unknown";
-	}
-	if (what != NULL) {
-		warnmsg("%s/%s is there already: a data set recorded %s%s%s",
-		        opt->data, id, what,
-		        build != NULL ? " with " : "",
-		        build != NULL ? build : "");
-		die(EXIT_DATA,
-		    "not recorded over it: FORCE=1 (perfviews record --force) "
-		    "replaces it; DATA=DIR records into another directory, "
-		    "keeping both (a directory per build compares with "
-		    "make compare A=DIR1/%s B=DIR2/%s)",
-		    id, id);
-	}
-	free(build);
-	metadata_free(&m);
-	free(meta);
-	free(raw);
 }
 
 void

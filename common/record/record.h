@@ -58,14 +58,6 @@ struct record_options {
 
 void record_defaults(struct record_options *opt);
 
-/*
- * Refuse (exit 1) to record data set id into opt->data when a data set of
- * that ID is there already, unless opt->force: the message names its date
- * and its build (metadata_build_label), and the ways out.  Checked before
- * anything runs, and again for each data set a benchmark makes.
- */
-void record_refuse_existing(const struct record_options *opt, const char *id);
-
 /* Record the data set id; any failure is fatal (exit 1, or 2: usage). */
 void record(const char *id, const struct record_options *opt);
 
