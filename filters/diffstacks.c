@@ -190,7 +190,7 @@ write_stacks(struct compare *c, const struct options *o)
 	compare_write_header(stdout, c, "# ", "stacks");
 	printf("# columns: stack, then %s then %s (the widths)%s\n",
 	       o->a_widths ? "B" : "A", o->a_widths ? "A" : "B",
-	       c->unit == UNIT_TIME    ? ", scaled to equal time per unit of work"
+	       c->unit == UNIT_TIME ? ", scaled to equal time per unit of work"
 	       : c->unit == UNIT_SHARE ? ", scaled to equal totals"
 	                               : ", as read");
 	if (c->glue != NULL && c->nglue[0] + c->nglue[1] > 0)
@@ -230,17 +230,6 @@ parse_options(struct options *o, int argc, char *argv[])
 	return first;
 }
 
-/* The glue rules as the header names them: given, or by name. */
-static const char *
-glue_shown(const struct category_rules *r, const char *given)
-{
-	const char *env = getenv("PERFVIEWS_GLUE");
-
-	if (given != NULL || (env != NULL && env[0] != '\0'))
-		return r->path;
-	return "glue.rules (the default glue)";
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -256,8 +245,11 @@ main(int argc, char *argv[])
 	if (!o.no_glue) {
 		struct category_rules glue;
 		rules_file_load_or_exit(
-		    &glue, rules_file_find(o.glue, "PERFVIEWS_GLUE", "glue.rules"));
-		compare_glue(&c, &glue, glue_shown(&glue, o.glue));
+		    &glue,
+		    rules_file_find(o.glue, "PERFVIEWS_GLUE", "glue.rules"));
+		compare_glue(&c, &glue,
+		             rules_file_shown(&glue, o.glue, "PERFVIEWS_GLUE",
+		                              "glue.rules (the default glue)"));
 		category_rules_free(&glue);
 	}
 	compare_run(&c);

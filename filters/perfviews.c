@@ -459,11 +459,10 @@ static const struct program suite_program = {
 static int
 cmd_suite(const struct program *p, int argc, char *argv[])
 {
-	struct suite_options o = {
-	    .data = "data",
-	    .python = "python3",
-	    .all = pyperformance_default,
-	    .build = record_python_build};
+	struct suite_options o = {.data = "data",
+	                          .python = "python3",
+	                          .all = pyperformance_default,
+	                          .build = record_python_build};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, argc, "an action");

@@ -32,10 +32,12 @@ static const struct fairness groups[] = {
     {"workload",
      {"workload.command", false},
      "The profiles are of different commands: any row can change for that "
-     "alone.", false},
+     "alone.",
+     false},
     {"Python version",
      {"python.version", false},
-     "Every change can be the version's: that is what is compared.", true},
+     "Every change can be the version's: that is what is compared.",
+     true},
     {"Python build",
      {"python.executable", "python.build.git_revision",
       "python.build.configure_args", "python.build.options",
@@ -45,38 +47,46 @@ static const struct fairness groups[] = {
      "free threading) or compiler flags: that is what is compared.",
      true},
     {"host",
-     {"host.hostname", "host.cpu_model", "host.cpu_count", "host.kernel", false},
+     {"host.hostname", "host.cpu_model", "host.cpu_count", "host.kernel",
+      false},
      "Another CPU or kernel runs the same code at another speed, and moves "
-     "time between the program and the kernel.", false},
+     "time between the program and the kernel.",
+     false},
     {"event",
      {"tool.event", false},
      "Shares of different events do not compare: flatdiff refuses them "
-     "unless forced (`make compare FORCE=1`).", false},
+     "unless forced (`make compare FORCE=1`).",
+     false},
     {"sampling",
      {"tool.frequency", "tool.period", false},
      "Sampling more often costs the program more (perf's interrupts: kernel "
      "time) and gives more samples, so less counting error; shares "
-     "compare, counts per run (`flatdiff --absolute`) do not.", false},
+     "compare, counts per run (`flatdiff --absolute`) do not.",
+     false},
     {"call graphs",
      {"tool.call_graph", false},
      "Frame pointers (fp) lose the callers of code built without them, "
      "dwarf stacks end where perf's copy of the stack ends: total shares "
-     "and the flame graph change for that alone; self shares compare.", false},
+     "and the flame graph change for that alone; self shares compare.",
+     false},
     {"runs",
      {"tool.runs", false},
      "The test allows for it (each side varies over its own runs), but "
      "the side of fewer runs is known less well, and limits what the test "
-     "can find.", false},
+     "can find.",
+     false},
     {"tags",
      {"tags", false},
      "Tags change what ran or what was counted: `nosite` runs Python with "
      "`-S`, `xperf` with `-X perf` (Python frames in the stacks), `faults` "
      "and `files` count page faults and file-system calls instead of "
-     "time.", false},
+     "time.",
+     false},
     {"unit",
      {"samples.unit", false},
      "Shares of different things counted (samples of time, faults, calls) "
-     "do not compare at all.", false},
+     "do not compare at all.",
+     false},
 };
 enum { NGROUPS = sizeof groups / sizeof groups[0] };
 
@@ -233,8 +243,8 @@ unknowns(FILE *out, const struct compare_readme *r)
 	if (!r->has_meta[0] || !r->has_meta[1])
 		return;
 	for (size_t k = 0; k < NGROUPS; k++)
-		for (size_t i = 0; !groups[k].under_test &&
-		                   groups[k].fields[i] != NULL;
+		for (size_t i = 0;
+		     !groups[k].under_test && groups[k].fields[i] != NULL;
 		     i++) {
 			const char *f = groups[k].fields[i];
 			bool a = value(r->meta[0], f) == NULL;
@@ -337,8 +347,8 @@ files_table(FILE *out, const struct compare_readme *r)
 	     i < sizeof comparison_files / sizeof *comparison_files; i++) {
 		const char *suffix = comparison_files[i].suffix;
 		if (comparison_files[i].link)
-			fprintf(out, "| [%s-%s](%s-%s)", prefix, suffix,
-			        prefix, suffix);
+			fprintf(out, "| [%s-%s](%s-%s)", prefix, suffix, prefix,
+			        suffix);
 		else
 			fprintf(out, "| %s-%s", prefix, suffix);
 		fprintf(out, " | %s |%s |\n", comparison_files[i].what,
@@ -355,7 +365,8 @@ how_to_read(FILE *out, const struct compare_readme *r)
 	char *sig = r->diff ? diff_header(r->diff, "# significant ") : NULL;
 	const char *counts = sig != NULL ? strrchr(sig, ':') : NULL;
 
-	const char *unit = r->cmp != NULL ? compare_unit_text(r->cmp) : "percent";
+	const char *unit =
+	    r->cmp != NULL ? compare_unit_text(r->cmp) : "percent";
 	fputs("## How to read the diff\n\n"
 	      "A row per function (symbol and DSO; DSOs of two versions, "
 	      "`libpython3.11.so.1.0` and `libpython3.12.so.1.0`, are one): "
@@ -475,13 +486,12 @@ speed(FILE *out, const struct compare_readme *r)
 	        "- **Speed** (pyperf's mean ± standard deviation per loop, "
 	        "profiled): A %s ± %s, B %s ± %s: B takes **%.2f×** A's "
 	        "time (%.2f× %s)",
-	        m[0], d[0], m[1], d[1], ratio,
-	        ratio <= 1 ? 1 / ratio : ratio,
+	        m[0], d[0], m[1], d[1], ratio, ratio <= 1 ? 1 / ratio : ratio,
 	        ratio <= 1 ? "faster" : "slower");
 	if (!isnan(n[0]) && !isnan(n[1]) && n[0] >= 2 && n[1] >= 2) {
-		struct significance t = welch_t_test_summary(
-		    mean[0], sd[0] * sd[0], (size_t)n[0], mean[1],
-		    sd[1] * sd[1], (size_t)n[1]);
+		struct significance t =
+		    welch_t_test_summary(mean[0], sd[0] * sd[0], (size_t)n[0],
+		                         mean[1], sd[1] * sd[1], (size_t)n[1]);
 		fprintf(out,
 		        ", %s pyperf's noise (Welch's t-test on its %.0f and "
 		        "%.0f values: p = %.2g)",
@@ -524,8 +534,8 @@ top_changes(FILE *out, const struct compare_readme *r, uint32_t limit)
 	        "**in bold**; %s):\n\n"
 	        "| function | DSO | A | B | change | significant |\n"
 	        "|---|---|--:|--:|--:|---|\n",
-	        c->unit == UNIT_TIME ? "time" : "share",
-	        c->nsignificant[0], c->ntested[0], unit);
+	        c->unit == UNIT_TIME ? "time" : "share", c->nsignificant[0],
+	        c->ntested[0], unit);
 	const char *fmt = c->unit == UNIT_TIME ? "%.3f" : "%.2f";
 	uint32_t shown = 0;
 	for (uint32_t k = 0; shown < limit && k < c->nitems; k++) {
@@ -545,7 +555,7 @@ top_changes(FILE *out, const struct compare_readme *r, uint32_t limit)
 		struct span dso = compare_item_dso(c, order[k]);
 		fprintf(out, "%.*s | %s | %s | %s%s%s | %s |\n", (int)dso.n,
 		        dso.p, v[0], v[1], b, v[2], b,
-		        !x->tested      ? "not tested"
+		        !x->tested       ? "not tested"
 		        : x->significant ? "yes"
 		                         : "no");
 	}
@@ -569,8 +579,8 @@ builds(FILE *out, const struct compare_readme *r)
 				v = g;
 		}
 	for (int s = 0; s < 2; s++)
-		label[s] = r->has_meta[s] ? metadata_build_label(r->meta[s])
-		                          : NULL;
+		label[s] =
+		    r->has_meta[s] ? metadata_build_label(r->meta[s]) : NULL;
 	fputs("## What is compared\n\n", out);
 	if (v == DIFFERENT)
 		fprintf(out,

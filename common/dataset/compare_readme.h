@@ -44,8 +44,8 @@ struct compare_readme {
 	const struct metadata *meta[2];
 	bool has_meta[2]; /* false: no meta.json, every field unknown */
 	const char *diff; /* flatdiff's text output of A against B, or NULL */
-	struct compare *cmp; /* the functions of A and B compared, or NULL */
-	const char *name;    /* the files' prefix; NULL: "IDA-vs-IDB" */
+	struct compare *cmp;  /* the functions of A and B compared, or NULL */
+	const char *name;     /* the files' prefix; NULL: "IDA-vs-IDB" */
 	const char *given[2]; /* A and B as make compare took them, or NULL */
 };
 

@@ -565,9 +565,12 @@ metadata_print_field(FILE *out, const char *meta, const char *field)
 }
 
 const char *const meta_build_fields[] = {
-    "python.executable",         "python.version",
-    "python.implementation",     "python.build.git_revision",
-    "python.build.configure_args", "python.build.options",
+    "python.executable",
+    "python.version",
+    "python.implementation",
+    "python.build.git_revision",
+    "python.build.configure_args",
+    "python.build.options",
     NULL,
 };
 

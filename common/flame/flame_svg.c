@@ -342,8 +342,8 @@ write_title(FILE *out, const struct flame_graph *g,
 	if (g->tested)
 		write_test(out, o, n);
 	if (g->diff && n->depth > 0 && n->other == 0)
-		fprintf(out, "; %s: only in %s",
-		        o->a_widths ? "gone" : "new", o->a_widths ? "A" : "B");
+		fprintf(out, "; %s: only in %s", o->a_widths ? "gone" : "new",
+		        o->a_widths ? "A" : "B");
 	fputs(")</title>", out);
 }
 

@@ -318,11 +318,19 @@ rules_file_find(const char *given, const char *variable, const char *file)
 const char *
 category_rules_shown(const struct category_rules *r, const char *given)
 {
-	const char *env = getenv("PERFVIEWS_RULES");
+	return rules_file_shown(r, given, "PERFVIEWS_RULES",
+	                        RULES_FILE " (the default rules)");
+}
+
+const char *
+rules_file_shown(const struct category_rules *r, const char *given,
+                 const char *variable, const char *default_name)
+{
+	const char *env = getenv(variable);
 
 	if (given != NULL || (env != NULL && env[0] != '\0'))
 		return r->path;
-	return RULES_FILE " (the default rules)";
+	return default_name;
 }
 
 void

@@ -118,6 +118,9 @@ void rules_file_load_or_exit(struct category_rules *r, char *path);
  */
 const char *category_rules_shown(const struct category_rules *r,
                                  const char *given);
+/* The same for another rules file: default_name when it is the default. */
+const char *rules_file_shown(const struct category_rules *r, const char *given,
+                             const char *variable, const char *default_name);
 
 /*
  * The index of the first rule at or after from that matches s, or

@@ -135,8 +135,7 @@ record_refuse_existing(const struct record_options *opt, const char *id)
 	}
 	if (what != NULL) {
 		warnmsg("%s/%s is there already: a data set recorded %s%s%s",
-		        opt->data, id, what,
-		        build != NULL ? " with " : "",
+		        opt->data, id, what, build != NULL ? " with " : "",
 		        build != NULL ? build : "");
 		die(EXIT_DATA,
 		    "not recorded over it: FORCE=1 (perfviews record --force) "

@@ -126,10 +126,9 @@ welch_t_test_floored(const double *a, size_t na, const double *b, size_t nb,
 {
 	double sa = stats_variance(a, na), sb = stats_variance(b, nb);
 
-	return welch_t_test_summary(stats_mean(a, na),
-	                            sa > floor_a ? sa : floor_a, na,
-	                            stats_mean(b, nb),
-	                            sb > floor_b ? sb : floor_b, nb);
+	return welch_t_test_summary(
+	    stats_mean(a, na), sa > floor_a ? sa : floor_a, na,
+	    stats_mean(b, nb), sb > floor_b ? sb : floor_b, nb);
 }
 
 struct significance

@@ -36,9 +36,9 @@ compare_fdr_option(void *alpha, const char *value, const char *option)
 void
 compare_unit_option(void *unit, const char *value, const char *option)
 {
-	static const char *const names[] = {
-	    [UNIT_SHARE] = "share", [UNIT_SAMPLES] = "samples",
-	    [UNIT_TIME] = "time"};
+	static const char *const names[] = {[UNIT_SHARE] = "share",
+	                                    [UNIT_SAMPLES] = "samples",
+	                                    [UNIT_TIME] = "time"};
 
 	for (int u = UNIT_SHARE; u <= UNIT_TIME; u++)
 		if (strcmp(value, names[u]) == 0) {
@@ -488,10 +488,9 @@ compute_result(struct compare *c, uint32_t item, uint32_t measure,
 		return;
 	}
 	if (c->opt.absolute) /* exposure: runs, or the unit's per count */
-		r->test = rate_z_test(r->weight[0] * ka,
-		                      c->side[0].nruns / c->side[0].scale,
-		                      r->weight[1] * kb,
-		                      c->side[1].nruns / c->side[1].scale);
+		r->test = rate_z_test(
+		    r->weight[0] * ka, c->side[0].nruns / c->side[0].scale,
+		    r->weight[1] * kb, c->side[1].nruns / c->side[1].scale);
 	else
 		r->test = proportion_z_test(
 		    r->weight[0] * ka, (double)c->side[0].profile.total * ka,

@@ -136,12 +136,12 @@ struct compare {
 	enum compare_test test;
 	enum compare_unit unit; /* resolved: never UNIT_AUTO */
 	bool per_loop;          /* UNIT_TIME: per loop, not per run */
-	bool by_name;     /* functions by name alone: a side is folded */
-	uint32_t unknown; /* "[unknown]" in names */
-	char *rules;      /* KEY_CATEGORY: the rules file, as shown */
-	char *glue;       /* KEY_STACK: the glue rules file, as shown */
-	uint32_t nglue[2]; /* functions of each side that are glue */
-	double *cells;    /* see compare.c */
+	bool by_name;           /* functions by name alone: a side is folded */
+	uint32_t unknown;       /* "[unknown]" in names */
+	char *rules;            /* KEY_CATEGORY: the rules file, as shown */
+	char *glue;             /* KEY_STACK: the glue rules file, as shown */
+	uint32_t nglue[2];      /* functions of each side that are glue */
+	double *cells;          /* see compare.c */
 	struct compare_result *results; /* by item * nmeasures + measure */
 	uint32_t ntested[COMPARE_MEASURES];
 	uint32_t nsignificant[COMPARE_MEASURES];

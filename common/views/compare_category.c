@@ -38,8 +38,7 @@ compare_categorize(struct compare *c, struct category_rules *rules,
 }
 
 void
-compare_glue(struct compare *c, struct category_rules *rules,
-             const char *shown)
+compare_glue(struct compare *c, struct category_rules *rules, const char *shown)
 {
 	struct category_profile cp;
 	struct span glue = span_cstr("glue");

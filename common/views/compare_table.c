@@ -278,8 +278,7 @@ write_json(const struct compare_table *t)
 	write_json_side(c, 0);
 	write_json_side(c, 1);
 	printf("\"values\":\"%s\",\"dso_versions\":\"%s\",\"test\":",
-	       compare_unit_text(c),
-	       c->opt.exact_dso ? "exact" : "set aside");
+	       compare_unit_text(c), c->opt.exact_dso ? "exact" : "set aside");
 	json_write_string(stdout, span_cstr(compare_test_text(c)));
 	printf(",\"fdr\":%g,\"min_samples\":%g,\"items\":%u,"
 	       "\"tested\":{\"self\":%u,\"total\":%u},"

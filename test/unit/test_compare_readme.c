@@ -138,11 +138,12 @@ START_TEST(alike_data_sets)
 	                 "Alike in A and B: workload, host, event, sampling, "
 	                 "call graphs, runs, tags, unit.");
 	/* No interpreter path: alike as far as known, and said so. */
-	ck_assert_str_eq(line_of(text, "The Python builds"),
-	                 "The Python builds are not fully known (A: Python "
-	                 "3.12.1 (main), revision abc; B: Python 3.12.1 (main), "
-	                 "revision abc): whether they differ could not all be "
-	                 "checked.");
+	ck_assert_str_eq(
+	    line_of(text, "The Python builds"),
+	    "The Python builds are not fully known (A: Python "
+	    "3.12.1 (main), revision abc; B: Python 3.12.1 (main), "
+	    "revision abc): whether they differ could not all be "
+	    "checked.");
 	ck_assert_str_eq(line_of(text, "Unknown"), "");
 	/* The ID differs: in bold; the rest alike. */
 	ck_assert_str_eq(
@@ -349,7 +350,8 @@ START_TEST(of_raw_files)
 	for (int s = 0; s < 2; s++) { /* folded stacks are a profile too */
 		FILE *raw = fopen(path[s], "w");
 		ck_assert_ptr_nonnull(raw);
-		fputs(s ? "python3;main;work 5\n" : "python3;main;work 3\n", raw);
+		fputs(s ? "python3;main;work 5\n" : "python3;main;work 3\n",
+		      raw);
 		fclose(raw);
 	}
 	FILE *out = open_memstream(&text, &n);
