@@ -83,6 +83,30 @@ else
 	    fail "--unit time without meta.json" "$(cat "$TMP/err.txt")"
 fi
 
+# Recording over a data set is refused before anything runs (no perf
+# needed): the message names its date and build, and the ways out.
+"$BIN/perfviews" meta --raw "$D/$A-raw.txt" --set timestamp=2026-01-02T03:04:05Z \
+    --set 'python.version=3.11.7 (main, Jan 1 2026, 00:00:00) [GCC 12.2.0]' \
+    --set python.implementation=cpython --set python.build.options='pgo lto' \
+    --set python.executable=/opt/py311/bin/python3.11 $A >"$D/$A-meta.json"
+if "$BIN/perfviews" record --data "$D" --cmd true --perf "$TMP/no-perf" $A >"$TMP/rec.out" 2>"$TMP/rec.err"; then
+	fail "recording over a data set" "succeeded"
+elif grep -q "^perfviews: $D/$A is there already: a data set recorded 2026-01-02T03:04:05Z with CPython 3.11.7 (main, Jan 1 2026, 00:00:00) \[pgo lto\] at /opt/py311/bin/python3.11$" "$TMP/rec.err" &&
+    grep -q 'FORCE=1 (perfviews record --force) replaces it; DATA=DIR records into another directory' "$TMP/rec.err" &&
+    [ "$(wc -l <"$TMP/rec.err")" = 2 ] && ! [ -s "$TMP/rec.out" ]; then
+	pass "recording over a data set: refused, naming its date and build, and FORCE=1"
+else
+	fail "recording over a data set" "$(paste -s -d'|' "$TMP/rec.err")"
+fi
+if "$BIN/perfviews" record --force --data "$D" --cmd true --perf "$TMP/no-perf" $A >/dev/null 2>"$TMP/rec.err"; then
+	fail "recording over a data set with --force" "succeeded without perf"
+elif ! grep -q 'is there already' "$TMP/rec.err" && grep -q 'could not start' "$TMP/rec.err" &&
+    grep -q '2026-01-02T03:04:05Z' "$D/$A-meta.json"; then
+	pass "--force: past the refusal (then stopped by the missing perf, the data set intact)"
+else
+	fail "recording over a data set with --force" "$(head -n 2 "$TMP/rec.err" | paste -s -d'|' -)"
+fi
+
 # 2. New and gone frames; a long subtitle.
 printf 'main;old 10 0\nmain;both 10 12\nmain;new 0 9\n' >"$TMP/ng.folded"
 "$BIN/flamesvg" "$TMP/ng.folded" >"$TMP/ng.svg"
@@ -149,6 +173,30 @@ if grep -q '^# significant .*: 0 by self, 0 by total$' "$TMP/same-real.txt"; the
 	pass "two recordings of 3.12: no significant time change"
 else
 	fail "two recordings of 3.12" "$(grep '^# significant' "$TMP/same-real.txt")"
+fi
+# No frame drawn red (grew) whose function's time per loop fell
+# significantly, nor blue whose rose.
+"$BIN/flatdiff" --all --format csv "$R/311/$ID-raw.txt.xz" "$R/312/$ID-raw.txt.xz" >"$TMP/real.csv"
+"$BIN/diffstacks" "$R/311/$ID-raw.txt.xz" "$R/312/$ID-raw.txt.xz" | "$BIN/flamesvg" >"$TMP/real.svg"
+wrong=$("$PYTHON" - "$TMP/real.csv" "$TMP/real.svg" <<'PY'
+import csv, re, sys
+change = {r["symbol"]: float(r["self_diff"]) for r in csv.DictReader(open(sys.argv[1]))
+          if r["significant"] == "yes"}
+frame = re.compile(r'<title>(\S+) \([^<]*\)</title><rect [^>]*fill="#(..)(..)(..)"')
+wrong = set()
+for m in frame.finditer(open(sys.argv[2]).read()):
+    r, g, b = (int(x, 16) for x in m.groups()[1:])
+    grew, shrank = r == 255 and g < 255, b == 255 and r < 255
+    d = change.get(m.group(1), 0)
+    if (grew and d < 0) or (shrank and d > 0):
+        wrong.add(m.group(1))
+print(" ".join(sorted(wrong)))
+PY
+)
+if [ -z "$wrong" ] && grep -q 'fill="#0000ff"\|fill="#[0-9a-f]\{4\}ff"' "$TMP/real.svg"; then
+	pass "diffgraph 3.11 against 3.12: no frame coloured against its function's time per loop"
+else
+	fail "diffgraph 3.11 against 3.12: colours" "against flatdiff: $wrong"
 fi
 # Samples on paths the other side lacks, functions one side lacks set apart.
 unmatched() {
