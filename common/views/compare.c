@@ -6,6 +6,7 @@
  * Total weights count an item once per sample however often it recurs,
  * as flatsort counts them.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,8 +120,10 @@ read_beside(struct compare_side *s, const char *path)
 	}
 	FILE *f = meta != NULL ? fopen(meta, "re") : NULL;
 	if (f == NULL) {
+		if (meta != NULL && errno != ENOENT)
+			die_errno(EXIT_DATA, "%s", meta);
 		free(meta);
-		return;
+		return; /* not a data set's raw file, or none beside it */
 	}
 	FILE *buf = open_memstream(&text, &len);
 	char chunk[4096];
