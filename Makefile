@@ -44,9 +44,9 @@ LINK_calltree      = views perfdata symbols input base
 LINK_bydso         = views perfdata symbols input base
 LINK_bycategory    = flame views match perfdata symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = record dataset views perfdata symbols input os base
+LINK_perfviews     = record dataset views perfdata symbols input stats os base
 LINK_flatdiff      = views match perfdata symbols input stats base
-LINK_diffstacks    = views perfdata symbols input stats base
+LINK_diffstacks    = views match perfdata symbols input stats base
 LINK_fileaccess    = views input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))

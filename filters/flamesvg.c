@@ -278,7 +278,8 @@ parse_options(struct options *o, int argc, char *argv[])
 	if (o->layout.image_width <= 2 * FLAME_XPAD)
 		usage_error("bad --width %d: want more than %d pixels",
 		            o->layout.image_width, 2 * FLAME_XPAD);
-	o->layout.subtitle = o->svg.subtitle != NULL && *o->svg.subtitle;
+	o->layout.subtitle =
+	    flame_svg_subtitle_lines(&o->layout, o->svg.subtitle);
 	return first;
 }
 
@@ -306,8 +307,11 @@ main(int argc, char *argv[])
 		o.svg.negate ^= in.a_widths;
 		if (o.svg.subtitle == NULL && in.summary != NULL)
 			o.svg.subtitle = in.summary;
-		o.layout.subtitle = o.svg.subtitle != NULL && *o.svg.subtitle;
+		o.layout.subtitle =
+		    flame_svg_subtitle_lines(&o.layout, o.svg.subtitle);
 	}
+	if (in.graph.diff)
+		o.svg.a_widths = in.a_widths;
 
 	double total = flame_graph_total(&in.graph);
 	if (!(total > 0)) {

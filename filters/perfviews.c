@@ -27,6 +27,7 @@
 #include "dataset/view_make.h"
 #include "record/pyperformance.h"
 #include "record/record.h"
+#include "record/record_meta.h"
 #include "record/script.h"
 
 static const struct program id_program = {
@@ -233,19 +234,34 @@ cmd_views(const struct program *p, int argc, char *argv[])
 	return EXIT_OK;
 }
 
+struct compare_command_options {
+	const char *name;
+};
+
+#define O struct compare_command_options
+static const struct option_row compare_options[] = {
+    OPT_TEXT(0, "name", "NAME", O, name,
+             "the files' prefix (default IDA-vs-IDB)"),
+    OPT_END,
+};
+#undef O
+
 static const struct program compare_program = {
     .name = "perfviews compare",
-    .usage = "perfviews compare RAW-A RAW-B [DIFF]\n",
+    .usage = "perfviews compare [--name NAME] RAW-A RAW-B [DIFF]\n",
     .summary = "Write the README.md of a comparison of two data sets (DIFF: "
                "flatdiff's text).",
+    .options = compare_options,
 };
 
 static int
 cmd_compare(const struct program *p, int argc, char *argv[])
 {
-	command_no_options(p, argc, argv);
-	command_operands(p, argc - optind, 2, 3, "RAW-A and RAW-B (and DIFF)");
-	compare_readme_of_raws(stdout, argv + optind, argv[optind + 2]);
+	struct compare_command_options o = {NULL};
+	int first = program_parse(p, argc, argv, &o);
+
+	command_operands(p, argc - first, 2, 3, "RAW-A and RAW-B (and DIFF)");
+	compare_readme_of_raws(stdout, argv + first, argv[first + 2], o.name);
 	return EXIT_OK;
 }
 
@@ -296,6 +312,8 @@ static const struct option_row record_options[] = {
     OPT_TEXT(0, "out", "DIR", O, out, "where the views go (default out)"),
     OPT_TEXT(0, "views", "CMD", O, views,
              "render the views with CMD ID=ID ('': none)"),
+    OPT_FLAG(0, "force", O, force,
+             "record over a data set of this ID (make: FORCE=1)"),
     OPT_END,
 };
 #undef O
@@ -453,14 +471,18 @@ static const struct option_row suite_options[] = {
              "its pyperformance (~/.cache/perfviews/pyperformance)"),
     OPT_TEXT(0, "categories", "FILE", O, categories,
              "readme: the data sets by category, a column each"),
+    OPT_FLAG(0, "check-build", O, check_build,
+             "ids: refuse data sets of another build than PY"),
+    OPT_FLAG(0, "force", O, force, "ids --check-build: allow them"),
     OPT_END,
 };
 #undef O
 
 static const struct program suite_program = {
     .name = "perfviews suite",
-    .usage = "perfviews suite ids [--data DIR] [--python PY] [--cache DIR] "
-             "TAIL NAME ...\n"
+    .usage = "perfviews suite ids [--data DIR] [--python PY] [--cache DIR]\n"
+             "                          [--check-build [--force]] TAIL NAME "
+             "...\n"
              "       perfviews suite step --log LOG [--todo N] -- ID COMMAND "
              "...\n"
              "       perfviews suite readme [--data DIR] [--log LOG] "
@@ -475,8 +497,10 @@ static const struct program suite_program = {
 static int
 cmd_suite(const struct program *p, int argc, char *argv[])
 {
-	struct suite_options o = {
-	    .data = "data", .python = "python3", .all = pyperformance_default};
+	struct suite_options o = {.data = "data",
+	                          .python = "python3",
+	                          .all = pyperformance_default,
+	                          .build = record_python_build};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, argc, "an action");

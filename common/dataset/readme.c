@@ -204,10 +204,16 @@ describe(FILE *out, const struct metadata *m)
 	        readme_known(m, "host.cpu_model"),
 	        readme_known(m, "host.cpu_count"),
 	        readme_known(m, "host.kernel"));
+	const char *options = metadata_get(m, "python.build.options");
 	fprintf(out,
-	        "Python: %s, at %s; source %s, branch %s, revision %s.\n\n",
+	        "Python: %s, at %s; build options %s; source %s, branch %s, "
+	        "revision %s.\n\n",
 	        readme_known(m, "python.version"),
 	        readme_known(m, "python.executable"),
+	        options == NULL    ? "unknown"
+	        : *options == '\0' ? "none (no pgo, lto, debug, "
+	                             "free-threading, jit, shared)"
+	                           : options,
 	        readme_known(m, "python.build.git_remote"),
 	        readme_known(m, "python.build.git_branch"),
 	        readme_known(m, "python.build.git_revision"));

@@ -108,6 +108,8 @@ merge_stack(struct flame_graph *g, const uint32_t *ids, size_t n, double width,
 		g->path_nodes[depth] = new_node(g, ids[depth - 1], depth);
 	}
 	g->path_n = n;
+	for (size_t depth = 0; depth <= n; depth++)
+		g->nodes[g->path_nodes[depth]].other += width - delta;
 	struct flame_node *leaf = &g->nodes[g->path_nodes[n]];
 	leaf->delta += delta;
 	leaf->self += width;
@@ -331,7 +333,9 @@ flame_graph_name(const struct flame_graph *g, const struct flame_node *n)
 double
 flame_layout_top(const struct flame_layout *l)
 {
-	return l->font_size * 3 + (l->subtitle ? l->font_size * 2 : 0);
+	if (l->subtitle == 0)
+		return l->font_size * 3;
+	return l->font_size * 5 + (l->subtitle - 1) * l->font_size * 1.25;
 }
 
 double

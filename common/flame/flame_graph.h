@@ -51,6 +51,8 @@ struct flame_node {
 	double end;     /* right edge, in counts */
 	double delta;   /* diff input: B - A of the stacks ending here */
 	double self;    /* width of the stacks ending here */
+	double other;   /* diff input: the other side's count of the stacks
+	                   through here; 0: the frame is on one side only */
 	/* Tested diff input: the test of the stack ending here. */
 	struct flame_test test;
 };
@@ -141,7 +143,7 @@ struct flame_layout {
 	double font_size;
 	double font_width; /* average character width / font size */
 	bool inverted;     /* icicle: the root at the top */
-	bool subtitle;     /* leave room for a subtitle */
+	unsigned subtitle; /* lines of subtitle to leave room for */
 
 	/* Set by flame_layout_init. */
 	double total; /* counts across the full width */

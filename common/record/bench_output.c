@@ -618,7 +618,11 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 	}
 	inline_text_free(j.inlines); /* its DWARF is large: freed now */
 	j.inlines = NULL;
-	/* All or nothing: moved once every data set is complete. */
+	/* All or nothing: moved once every data set is complete, and none
+	 * over another recording's (the variants' IDs are known now). */
+	for (size_t i = 0; i < j.nouts; i++)
+		if (strcmp(j.outs[i].id.text, c->id->text) != 0)
+			record_refuse_existing(c->opt, j.outs[i].id.text);
 	for (size_t i = 0; i < j.nouts; i++) {
 		struct output *o = &j.outs[i];
 		const char *data = c->opt->data;

@@ -249,6 +249,7 @@ record(const char *id, const struct record_options *opt)
 		die(EXIT_USAGE, "--callgraph %s: fp or dwarf", opt->callgraph);
 	if (*opt->data == '\0')
 		die(EXIT_USAGE, "--data: no directory given");
+	record_refuse_existing(opt, p.id.text);
 	child_hold_signals();
 	atexit(record_undo);
 	plan_command(&p);

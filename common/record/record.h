@@ -55,6 +55,7 @@ struct record_options {
 	/* bm_ workloads (pyperformance.h): */
 	const char *cache; /* pyperformance's environments; NULL: DATA's */
 	bool overhead;     /* also run without the profiler, to compare */
+	bool force;        /* record over a data set of the same ID */
 };
 
 void record_defaults(struct record_options *opt);

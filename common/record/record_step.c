@@ -123,3 +123,43 @@ record_warn_distortion(const char *meta)
 		        meta, why);
 	metadata_free(&m);
 }
+
+void
+record_refuse_existing(const struct record_options *opt, const char *id)
+{
+	if (opt->force)
+		return;
+	char *meta = xasprintf("%s/%s-meta.json", opt->data, id);
+	char *raw = xasprintf("%s/%s-raw.txt.xz", opt->data, id);
+	const char *what = NULL;
+	char *build = NULL;
+	struct metadata m;
+
+	metadata_init(&m);
+	if (access(meta, F_OK) == 0) {
+		char why[512];
+		if (metadata_read_json(&m, meta, why, sizeof why)) {
+			build = metadata_build_label(&m);
+			what = metadata_get(&m, "timestamp");
+		}
+		if (what == NULL)
+			what = "at an unknown date";
+	} else if (access(raw, F_OK) == 0) {
+		what = "without meta.json: when and with what is unknown";
+	}
+	if (what != NULL) {
+		warnmsg("%s/%s is there already: a data set recorded %s%s%s",
+		        opt->data, id, what, build != NULL ? " with " : "",
+		        build != NULL ? build : "");
+		die(EXIT_DATA,
+		    "not recorded over it: FORCE=1 (perfviews record --force) "
+		    "replaces it; DATA=DIR records into another directory, "
+		    "keeping both (a directory per build compares with "
+		    "make compare A=DIR1/%s B=DIR2/%s)",
+		    id, id);
+	}
+	free(build);
+	metadata_free(&m);
+	free(meta);
+	free(raw);
+}

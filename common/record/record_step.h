@@ -82,4 +82,12 @@ double record_workload(struct plan *p, struct child_args *a, const char *what);
 /* One field of meta.json; a bad value is fatal. */
 void plan_set(struct plan *p, const char *field, const char *value);
 
+/*
+ * Refuse (exit 1) to record data set id into opt->data when a data set of
+ * that ID is there already, unless opt->force: the message names its date
+ * and its build (metadata_build_label), and the ways out.  Checked before
+ * anything runs, and again for each data set a benchmark makes.
+ */
+void record_refuse_existing(const struct record_options *opt, const char *id);
+
 #endif

@@ -148,7 +148,7 @@ START_TEST(readme_of_a_known_data_set)
 	          "Recorded 2024-01-02T03:04:05Z on box (Some CPU @ 2.00GHz, 8 "
 	          "CPUs, Linux 6.1.0-18-amd64).\n"
 	          "Python: 3.12.1 (main, Jan  1 2024, 00:00:00) [GCC 12.2.0], "
-	          "at /usr/bin/python3; source "
+	          "at /usr/bin/python3; build options unknown; source "
 	          "https://github.com/python/cpython, branch v3.12.1, revision "
 	          "2305ca5.\n\n"
 	          "The flame graph is drawn with the `python` palette: Python "
@@ -188,13 +188,14 @@ START_TEST(readme_says_unknown_and_none)
 
 	meta_of(&m, bare);
 	char *text = readme(&m, NULL, NULL);
-	ck_assert_ptr_nonnull(
-	    strstr(text, "\n`unknown` profiled with unknown unknown: event "
-	                 "unknown at unknown Hz, unknown call graphs, unknown "
-	                 "runs combined, unknown samples in all.\nRecorded "
-	                 "unknown on unknown (unknown, unknown CPUs, Linux "
-	                 "unknown).\nPython: unknown, at unknown; source "
-	                 "unknown, branch unknown, revision unknown.\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    text, "\n`unknown` profiled with unknown unknown: event "
+	          "unknown at unknown Hz, unknown call graphs, unknown "
+	          "runs combined, unknown samples in all.\nRecorded "
+	          "unknown on unknown (unknown, unknown CPUs, Linux "
+	          "unknown).\nPython: unknown, at unknown; build options "
+	          "unknown; source "
+	          "unknown, branch unknown, revision unknown.\n"));
 	ck_assert_ptr_nonnull(strstr(text, "```\nunknown\n```\n"));
 	ck_assert_str_eq(line_of(text, "| tags |"), "| tags | none |\n");
 	ck_assert_str_eq(line_of(text, "| host.kernel |"),
