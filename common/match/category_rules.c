@@ -336,21 +336,25 @@ rules_file_shown(const struct category_rules *r, const char *given,
 void
 category_rules_load_or_exit(struct category_rules *r, const char *given)
 {
-	rules_file_load_or_exit(r, category_rules_find(given));
+	char *path = category_rules_find(given);
+	const char *env = getenv("PERFVIEWS_RULES");
+
+	/* The installed rules missing: say how to give others. */
+	if (given == NULL && (env == NULL || *env == '\0') &&
+	    access(path, R_OK) != 0)
+		die(EXIT_DATA,
+		    "no category rules: %s: %s (the installed rules: is this "
+		    "program installed with make install?); give --rules FILE "
+		    "or set PERFVIEWS_RULES",
+		    path, strerror(errno));
+	rules_file_load_or_exit(r, path);
 }
 
 void
 rules_file_load_or_exit(struct category_rules *r, char *path)
 {
 	bool readable = access(path, R_OK) == 0;
-	const char *env = getenv("PERFVIEWS_RULES");
 
-	if (!readable && given == NULL && (env == NULL || *env == '\0'))
-		die(EXIT_DATA,
-		    "no category rules: %s: %s (the installed rules: is this "
-		    "program installed with make install?); give --rules FILE "
-		    "or set PERFVIEWS_RULES",
-		    path, strerror(errno));
 	category_rules_init(r);
 	size_t errors = category_rules_load(r, path, NULL, NULL);
 	free(path);
