@@ -508,7 +508,7 @@ START_TEST(header_in_perfs_form)
 	    "%s", text);
 	ck_assert_ptr_nonnull(strstr(text, "(perfviews(5))\n# ========\n#\n"
 	                                   "# perfviews run 1/3\n"));
-	run_index_read(&ix, path);
+	run_index_read(&ix, path, false);
 	/* The same runs, five lines further down. */
 	ck_assert_str_eq(describe(&ix), "6:2 14:1 18:3");
 	run_index_free(&ix);
