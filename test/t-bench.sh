@@ -98,7 +98,7 @@ if ! $MAKE record ID=$ID PYTHON="$PY" DATA="$DATA" OUT="$OUT" XZ="xz -1" \
 fi
 pass "make record $ID: $(tail -n 1 "$TMP/nbody.out")"
 xz -dc "$DATA/$ID-raw.txt.xz" >"$TMP/nbody.txt"
-markers=$(grep -c '^# perfviews run [1-3]/3 nbody worker [0-9][0-9]*$' "$TMP/nbody.txt")
+markers=$(grep -c '^# perfviews run [1-3]/3 (an end line follows) nbody worker [0-9][0-9]*$' "$TMP/nbody.txt")
 if [ "$markers" = 3 ]; then
 	pass "3 runs, each a value worker of nbody"
 else
@@ -135,13 +135,15 @@ else
 fi
 "$BIN/collapse" "$TMP/nbody.txt" >"$TMP/nbody.folded"
 # Shares of the samples: in nbody's own functions; in start-up and
-# shutdown; in pyperformance's or pip's code (the benchmark's runscript
-# lives among pyperformance's data files: not counted).
+# shutdown; in pyperformance's or pip's code, the packages in the
+# environment's site-packages (the benchmark's runscript lives among
+# pyperformance's data files: not counted; the environment itself may be
+# in a directory named pyperformance, the user's cache).
 awk '{ n = $NF; t += n }
      /py::(advance|report_energy|bench_nbody):/ { own += n }
      /Py_InitializeFromConfig|Py_FinalizeEx/ { start += n }
      { l = $0; gsub(/pyperformance\/data-files/, "", l) }
-     l ~ /\/(pip|pyperformance)\// { tool += n }
+     l ~ /-packages\/(pip|pyperformance)\// { tool += n }
      END { printf "%d %.2f %.2f %.2f\n", t, 100 * own / t, 100 * start / t, 100 * tool / t }' \
     "$TMP/nbody.folded" >"$TMP/shares"
 read -r total own start tool <"$TMP/shares"
@@ -173,7 +175,7 @@ else
 	ok=yes
 	for v in text xml; do
 		g=$DATA/bm_genshi_$v-perf-freq500x3-xperf
-		n=$(xz -dc "$g-raw.txt.xz" 2>/dev/null | grep -c "^# perfviews run [1-3]/3 genshi_$v worker")
+		n=$(xz -dc "$g-raw.txt.xz" 2>/dev/null | grep -c "^# perfviews run [1-3]/3 (an end line follows) genshi_$v worker")
 		[ "$n" = 3 ] && [ -s "$g-meta.json" ] && [ -s "$g-pyperf.json" ] || ok="genshi_$v: $n runs"
 		[ -s "$OUT/bm_genshi_$v-perf-freq500x3-xperf-README.md" ] || ok="genshi_$v: no views"
 	done
