@@ -14,9 +14,10 @@
 # 3. DATA and OUT on small tmpfs: a recording into 2 MB is refused before
 #    it starts, one that fills 17 MB says "No space left on device" and
 #    names the disk, make views into 64 KB names the view; nothing is left.
-# 4. A recording slowed many times by its own sampling (python -S -c pass
-#    at 50 kHz): a loud warning, both times in meta.json, a paragraph in
-#    its README; one at 1 kHz says nothing.
+# 4. A recording at 50 kHz of python -S -c pass: both times in meta.json;
+#    where the rule finds it distorted (on a busy machine), a loud warning
+#    and a paragraph in its README, where not, neither; one at 1 kHz says
+#    nothing.
 # 5. make install PREFIX=..., then the installed perfviews record, views
 #    and publish in an empty directory, with no clone.
 . "$(dirname "$0")/lib.sh"
@@ -211,17 +212,20 @@ else
 	skip "full disks" "cannot mount a tmpfs: $(head -n 1 "$TMP/err")"
 fi
 
-# 4. A recording slowed many times by its own sampling: python -S -c pass
-# (20 ms here) at 50 kHz with dwarf call graphs takes seconds a run, and
-# its samples stand for far more CPU than it uses.  Whatever the machine,
-# sampling at 50 kHz costs more than 5 times the CPU of a 20 ms program.
+# 4. A recording slowed by its own sampling: python -S -c pass (20 ms) at
+# 50 kHz with dwarf call graphs.  How much it is slowed depends on the
+# machine (seconds a run on a busy one, less on an idle one), so what holds
+# for any recording is checked: both times are kept, and the end of make
+# record and the README agree with the rule readme_distortion applies to
+# them (its thresholds are unit-tested, test_readme): when it warns, the
+# warning says how much and what to do, and the README says so too; when it
+# does not, neither does.
 ID=pass-perf-freq50000-nosite
 if "$BIN/perfviews" record --out "$TMP/views" --data "$DATA" --python "$PY" --xz 'xz -0 -T1' "$ID" \
-    >"$TMP/out" 2>"$TMP/err" &&
-    grep -q "WARNING: .*$ID-meta.json: the profiler distorted the workload: .*times the .* without the profiler.*lower frequency.*frame-pointer" "$TMP/err"; then
-	pass "a recording distorted by its own sampling ends with a loud warning"
+    >"$TMP/out" 2>"$TMP/err"; then
+	pass "a recording at 50 kHz"
 else
-	fail "a recording distorted by its own sampling" "$(tail -n 2 "$TMP/err")"
+	fail "a recording at 50 kHz" "$(tail -n 2 "$TMP/err")"
 fi
 if grep -q '"unprofiled_seconds": [0-9]' "$DATA/$ID-meta.json" &&
     grep -q '"unprofiled_cpu_seconds": [0-9]' "$DATA/$ID-meta.json" &&
@@ -230,11 +234,19 @@ if grep -q '"unprofiled_seconds": [0-9]' "$DATA/$ID-meta.json" &&
 else
 	fail "meta.json's times with and without the profiler"
 fi
-"$BIN/perfviews" readme "$DATA/$ID-meta.json" >"$TMP/README.md" 2>"$TMP/err"
-if grep -q '^\*\*The profiler distorted this workload\*\*: .*times the' "$TMP/README.md"; then
-	pass "its README says the profiler distorted it, and how much"
+"$BIN/perfviews" readme "$DATA/$ID-meta.json" >"$TMP/README.md" 2>"$TMP/readme.err"
+times=$(grep -o '"[a-z_]*profiled[a-z_]*_seconds": [0-9][0-9.]*' "$DATA/$ID-meta.json" | paste -s -d' ' -)
+if grep -q "WARNING: .*$ID-meta.json: the profiler distorted the workload" "$TMP/err"; then
+	if grep -q "WARNING: .*$ID-meta.json: the profiler distorted the workload: .*times the .* without the profiler.*lower frequency.*frame-pointer" "$TMP/err" &&
+	    grep -q '^\*\*The profiler distorted this workload\*\*: .*times the' "$TMP/README.md"; then
+		pass "distorted ($times): a loud warning and the README say how much and what to do"
+	else
+		fail "distorted ($times)" "warning: $(grep WARNING "$TMP/err" | tail -n 1); README: $(grep -c distorted "$TMP/README.md") lines"
+	fi
+elif grep -q "distorted" "$TMP/README.md"; then
+	fail "not distorted ($times)" "the README says it is, make record did not"
 else
-	fail "its README" "no paragraph on the distortion"
+	pass "not distorted on this machine ($times): neither the end of make record nor the README says so"
 fi
 # One at 1 kHz is not distorted: nothing said.
 "$BIN/perfviews" readme "$DATA/pass-perf-freq1000x3-nosite-meta.json" >"$TMP/README.md"

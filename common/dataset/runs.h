@@ -63,7 +63,6 @@ struct run_index {
  */
 void raw_header_write(int fd, const char *name, const char *id, unsigned runs);
 
-
 /*
  * Read a raw file once and find its runs; with strict, a run not whole is
  * fatal (run_marks.h), else a warning.  A bad line is a warning.

@@ -47,7 +47,7 @@ char *dirs_user_cache(const char *name);
  * The space free on the file system holding path, in bytes, and where it
  * is mounted (into mount, of size mount_size); false when unknown.
  */
-bool dirs_free_space(const char *path, unsigned long long *bytes,
-                     char *mount, size_t mount_size);
+bool dirs_free_space(const char *path, unsigned long long *bytes, char *mount,
+                     size_t mount_size);
 
 #endif

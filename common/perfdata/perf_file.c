@@ -232,7 +232,7 @@ read_event_desc(struct perf_file *f, const unsigned char *p, uint64_t size,
 	for (uint32_t i = 0; i < nr; i++) {
 		const char *name;
 		size_t n;
-		if ((size_t)(end - p) < attr_size + 4u)
+		if ((size_t)(end - p) < (size_t)attr_size + 4)
 			perf_file_corrupt(
 			    f, off,
 			    "event description %" PRIu32 " is cut short", i);

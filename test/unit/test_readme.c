@@ -162,11 +162,11 @@ START_TEST(readme_of_a_known_data_set)
 	                 "run appended to the raw file; then `make views "
 	                 "ID=w-perf-freq99x2-nosite` ran collapse, flatsort, "
 	                 "calltree, bydso and flamesvg on it.\n\n"));
-	ck_assert_ptr_nonnull(
-	    strstr(text, "\n\nRecording took 3.8 s: perf record 1.2 s, perfviews "
-	                 "script 2.0 s, compression 0.3 s, the rest 0.2 s.\n\n"
-	                 "## Metadata\n\n| field | value |\n|---|---|\n"
-	                 "| id | `w-perf-freq99x2-nosite` |\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    text, "\n\nRecording took 3.8 s: perf record 1.2 s, perfviews "
+	          "script 2.0 s, compression 0.3 s, the rest 0.2 s.\n\n"
+	          "## Metadata\n\n| field | value |\n|---|---|\n"
+	          "| id | `w-perf-freq99x2-nosite` |\n"));
 	ck_assert_str_eq(line_of(text, "| tags |"), "| tags | `nosite` |\n");
 	ck_assert_str_eq(line_of(text, "| samples.per_run |"),
 	                 "| samples.per_run | `3 4` |\n");
