@@ -13,12 +13,15 @@
 #    (pyenv's; a directory per build, 3 runs at 1000 Hz each, and 3.12
 #    twice): make compare A=DIR1/ID B=DIR2/ID names the build as what is
 #    compared, opens with pyperf's ratio, and the functions whose time per
-#    loop changed; what holds for any recording of richards:
-#    _PyEval_EvalFrameDefault and _PyType_Lookup take less time per loop in
-#    3.12, two recordings of one build show no significant change, and the
-#    differential flame graph of 3.11 against 3.12 leaves, once frames of
-#    functions one side lacks are set apart, no more samples on unmatched
-#    paths than two recordings of 3.12 do, within 3 points.
+#    loop changed; what holds for any recording of richards: the functions'
+#    CPU time per loop sums to about pyperf's (wall) mean per loop, at most
+#    it; two recordings of one build show no significant change (at a 1%
+#    false discovery rate); no frame of the differential flame graph is
+#    coloured against its function's change; and, once frames of functions
+#    one side lacks are set apart, it leaves no more samples on unmatched
+#    paths than two recordings of 3.12 do, within 3 points.  Which build is
+#    faster is not asserted: it depends on how each was built (pyenv's 3.11
+#    and 3.12 ran richards alike on one machine here, 1.58x apart on another).
 #    SKIP without perf, the Pythons or the wheels.
 . "$(dirname "$0")/lib.sh"
 
@@ -152,7 +155,7 @@ MAKE="make -C $TOP --no-print-directory"
 $MAKE compare A="$R/311/$ID" B="$R/312/$ID" OUT="$TMP/out" >/dev/null 2>"$TMP/cmp.err"
 C=$TMP/out/$ID-311-vs-312
 if [ -s "$C-README.md" ] && [ -s "$C-diffgraph.svg" ] &&
-    sed -n 5p "$C-README.md" | grep -q '^- \*\*Speed\*\* (pyperf.*: B takes \*\*0\.[0-9]*×\*\* A.s time' &&
+    sed -n 5p "$C-README.md" | grep -q '^- \*\*Speed\*\* (pyperf.*: B takes \*\*[0-9]*\.[0-9]*×\*\* A.s time' &&
     sed -n 6p "$C-README.md" | grep -q '^- \*\*Where the time changed most\*\* (self.*ms per loop' &&
     grep -q '^Two Python builds: the build is the difference under test' "$C-README.md" &&
     ! sed -n '/^## What makes this/,/^## Files/p' "$C-README.md" | grep -q 'Python build\|Workload'; then
@@ -161,14 +164,30 @@ else
 	fail "make compare of two builds" "$(head -n 1 "$TMP/cmp.err") $(sed -n 5,6p "$C-README.md" 2>/dev/null | cut -c1-80 | paste -s -d'|' -)"
 fi
 "$BIN/flatdiff" --all "$R/311/$ID-raw.txt.xz" "$R/312/$ID-raw.txt.xz" >"$TMP/real.txt"
-row() { awk -v f="$1" '!/^#/ && $NF == f && $11 ~ /libpython/ { print $3, $6, $9; exit }' "$TMP/real.txt"; }
-eval_row=$(row _PyEval_EvalFrameDefault)
-lookup_row=$(row _PyType_Lookup)
-case "$eval_row|$lookup_row" in
--*\ *\ -*\|-*\ *\ -*) pass "3.12 against 3.11: _PyEval_EvalFrameDefault and _PyType_Lookup down in ms per loop ($eval_row; $lookup_row)" ;;
-*) fail "3.12 against 3.11: signs" "eval: $eval_row; lookup: $lookup_row" ;;
-esac
-"$BIN/flatdiff" "$R/312/$ID-raw.txt.xz" "$R/312b/$ID-raw.txt.xz" >"$TMP/same-real.txt"
+# Time per loop is CPU time (samples / frequency / loops) and pyperf's is
+# wall time: summed over the functions, the profile's is at most pyperf's
+# (15% for sampling error) and, on a machine that is not overloaded, near
+# it; a wrong count of loops (per value, values per run) is off by 2 or more.
+per_loop() {
+	"$BIN/flatdiff" --all "$1" "$2" | awk '!/^#/ && NF >= 12 { a += $1; b += $2 }
+	    END { printf "%.3f %.3f\n", a, b }'
+}
+pyperf_ms() {
+	"$PYTHON" -c 'import json, sys
+print("%.3f" % (1000 * json.load(open(sys.argv[1]))["benchmark"]["mean_seconds"]))' "$1"
+}
+set -- $(per_loop "$R/311/$ID-raw.txt.xz" "$R/312/$ID-raw.txt.xz")
+prof_a=$1 prof_b=$2
+ms_a=$(pyperf_ms "$R/311/$ID-meta.json")
+ms_b=$(pyperf_ms "$R/312/$ID-meta.json")
+if awk -v a="$prof_a" -v b="$prof_b" -v pa="$ms_a" -v pb="$ms_b" 'BEGIN {
+    ra = a / pa; rb = b / pb
+    exit !(ra >= 0.4 && ra <= 1.15 && rb >= 0.4 && rb <= 1.15) }'; then
+	pass "ms per loop of every function, summed: 3.11 $prof_a (pyperf $ms_a), 3.12 $prof_b (pyperf $ms_b)"
+else
+	fail "ms per loop summed against pyperf's mean" "3.11 $prof_a against $ms_a, 3.12 $prof_b against $ms_b"
+fi
+"$BIN/flatdiff" --fdr 1 "$R/312/$ID-raw.txt.xz" "$R/312b/$ID-raw.txt.xz" >"$TMP/same-real.txt"
 if grep -q '^# significant .*: 0 by self, 0 by total$' "$TMP/same-real.txt"; then
 	pass "two recordings of 3.12: no significant time change"
 else
