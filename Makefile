@@ -5,7 +5,9 @@
 #                        recordings, and again under ASan+UBSan)
 #   make views [ID=X]    every view of data set X (default: the example)
 #   make compare A=X B=Y what changed from data set X to Y, and the README
-#   make bench           throughput and peak memory against cat
+#   make bench [BENCH_ACCEPT=1] [BENCH_QUICK=1]  throughput and peak
+#                        memory against cat, compared with the figures
+#                        accepted last (scripts/bench-accepted.tsv)
 #   make fuzz [FUZZ_SECONDS=60]  each libFuzzer target for N seconds
 #   make install PREFIX=/usr/local
 #   make deps            install missing build and test dependencies
@@ -27,25 +29,26 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = record dataset flame views symbols match input stats os base
+GROUPS       = record dataset flame views perfdata symbols match input stats os base
 SYSLIBS_symbols = -lbfd
+SYSLIBS_perfdata = -ldw -lelf
 SYSLIBS_stats   = -lm
 SYSLIBS_record  = -lm
 SYSLIBS_dataset = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
-LINK_collapse      = symbols input base
+LINK_collapse      = perfdata symbols input base
 LINK_strip-swapper = match input base
-LINK_flatsort      = views symbols input base
-LINK_calltree      = views symbols input base
-LINK_bydso         = views symbols input base
-LINK_bycategory    = flame views match symbols input base
+LINK_flatsort      = views perfdata symbols input base
+LINK_calltree      = views perfdata symbols input base
+LINK_bydso         = views perfdata symbols input base
+LINK_bycategory    = flame views match perfdata symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = record dataset views symbols input os base
-LINK_flatdiff      = views match symbols input stats base
-LINK_diffstacks    = views symbols input stats base
+LINK_perfviews     = record dataset views perfdata symbols input stats os base
+LINK_flatdiff      = views match perfdata symbols input stats base
+LINK_diffstacks    = views match perfdata symbols input stats base
 LINK_fileaccess    = views input base
-LINK_pyprofile     = views match symbols input base
+LINK_pyprofile     = views match perfdata symbols input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
 PROGRAMS   = $(FILTERS:%=$(BIN)/%)
@@ -59,7 +62,7 @@ OBJECTS    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard common/*/*.c) \
 DEPS_OK    = build/.deps-ok
 
 # Debian packages: to build, and to run the whole test suite.
-BUILD_PKGS = binutils-dev libpcre2-dev check pkg-config gcc make
+BUILD_PKGS = binutils-dev libpcre2-dev libdw-dev check pkg-config gcc make
 TEST_PKGS  = linux-perf:perf xz-utils:xz python3:python3 time nodejs:node \
              npm:npm chromium:chromium clang:clang libclang-rt-dev strace:strace
 
@@ -74,6 +77,7 @@ all: $(PROGRAMS)
 # installed once, before the first compile (test packages by make check).
 $(DEPS_OK):
 	@[ -e /usr/include/pcre2.h ] && [ -e /usr/include/bfd.h ] && \
+	    [ -e /usr/include/elfutils/libdw.h ] && \
 	    pkg-config --exists check libpcre2-8 2>/dev/null || \
 	    sh scripts/install-deps.sh $(BUILD_PKGS)
 	@mkdir -p $(@D) && touch $@
@@ -128,6 +132,14 @@ sanitize: | $(DEPS_OK)
 	    CFLAGS='-O1 -g -fno-omit-frame-pointer' \
 	    SANITIZE='-fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    all unit
+
+# make check builds three trees (release, ASan+UBSan, fuzz targets) before
+# its tests: on every CPU, unless -j says otherwise.
+ifneq ($(filter check,$(MAKECMDGOALS)),)
+ifeq ($(findstring j,$(firstword -$(MAKEFLAGS))),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
+endif
 
 check: all unit sanitize
 	@sh scripts/install-deps.sh --optional $(TEST_PKGS)

@@ -16,6 +16,7 @@
 #include "input/frame_tidy.h"
 #include "input/sample_stream.h"
 #include "input/stack_weights.h"
+#include "perfdata/perf_data_stream.h"
 #include "symbols/symbols.h"
 
 struct options {
@@ -201,6 +202,7 @@ main(int argc, char *argv[])
 	string_table_init(&c.names);
 	stack_weights_init(&c.stacks);
 	sample_stream_init(&stream, &c.opt.input, &c.names);
+	stream.read_perf_data = perf_data_stream_read;
 	stream.sample = add_sample;
 	stream.ctx = &c;
 	struct symbolizer *symbols = symbolizer_attach(&stream, &c.opt.symbols);

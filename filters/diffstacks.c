@@ -27,6 +27,7 @@
 #include "base/cli.h"
 #include "base/xalloc.h"
 #include "input/folded_diff.h"
+#include "match/category_rules.h"
 #include "views/compare.h"
 #include "views/view_cli.h"
 
@@ -34,6 +35,8 @@ struct options {
 	struct view_options view;
 	struct compare_options compare;
 	bool a_widths;
+	const char *glue; /* --glue FILE, or NULL: the default glue.rules */
+	bool no_glue;
 };
 
 /* --format: taken by every view, refused by this one. */
@@ -60,6 +63,15 @@ static const struct option_row diffstacks_options[] = {
              compare_min_samples_option,
              "test stacks with N samples or more in A and B\n"
              "together (default 10)"),
+    OPT_TEXT(0, "glue", "FILE", O, glue,
+             "leave out of stacks the functions FILE's rules put\n"
+             "in category glue (default: glue.rules)"),
+    OPT_FLAG(0, "no-glue", O, no_glue, "match stacks frame by frame"),
+    OPT_CALL(0, "unit", "time|samples|share", O, compare.unit,
+             compare_unit_option,
+             "\nwhat is tested and scaled: time per loop or run\n"
+             "(default when both sides' meta.json give it),\n"
+             "samples per run, or shares"),
     OPT_FLAG(0, "exact-dso", O, compare.exact_dso,
              "match DSO and command names by exact name"),
     OPT_FLAG(0, "force", O, compare.force,
@@ -74,6 +86,8 @@ static const struct program diffstacks = {
     .name = "diffstacks",
     .usage = "diffstacks [--a-widths] [--absolute] [--fdr P] [--min-samples "
              "N]\n"
+             "                [--glue FILE | --no-glue] [--unit "
+             "time|samples|share]\n"
              "                [--exact-dso] [--force] [--period] [--event "
              "NAME]\n"
              "                [--strict] [--resolve] [--expand-inline] "
@@ -141,7 +155,10 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 	        c->test == TEST_WELCH ? "Welch's t-test on runs"
 	                              : "counting error",
 	        100 * c->opt.alpha, name[width]);
-	if (!o->compare.absolute)
+	if (c->unit == UNIT_TIME)
+		fprintf(out, ", %s scaled by %.4g to %s's %s", name[other],
+		        scale, name[width], compare_unit_text(c));
+	else if (c->unit == UNIT_SHARE)
 		fprintf(out, ", %s scaled by %.4g to equal totals", name[other],
 		        scale);
 	if (nhidden > 0)
@@ -151,6 +168,9 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 		        nhidden, nhidden == 1 ? "" : "s", name[other],
 		        100 * hidden / (double)c->side[other].profile.total,
 		        o->a_widths ? "without" : "with");
+	/* The legend: the drawing must read as an image (GitHub). */
+	fputs("; red: B grew, blue: B shrank, white: no significant change",
+	      out);
 	fclose(out);
 	folded_diff_write_header(stdout, o->a_widths, summary);
 	free(summary);
@@ -162,14 +182,24 @@ write_stacks(struct compare *c, const struct options *o)
 	int width = o->a_widths ? 0 : 1, other = 1 - width;
 	double scale = 1;
 
-	if (!o->compare.absolute)
+	if (c->unit == UNIT_TIME) /* other's time per loop (or run), in
+	                             width's samples */
+		scale = c->side[other].scale * c->side[width].nruns /
+		        (c->side[width].scale * c->side[other].nruns);
+	else if (c->unit == UNIT_SHARE)
 		scale = (double)c->side[width].profile.total /
 		        (double)c->side[other].profile.total;
 	write_summary(c, o, scale);
 	compare_write_header(stdout, c, "# ", "stacks");
 	printf("# columns: stack, then %s then %s (the widths)%s\n",
 	       o->a_widths ? "B" : "A", o->a_widths ? "A" : "B",
-	       o->compare.absolute ? ", as read" : ", scaled to equal totals");
+	       c->unit == UNIT_TIME ? ", scaled to equal time per unit of work"
+	       : c->unit == UNIT_SHARE ? ", scaled to equal totals"
+	                               : ", as read");
+	if (c->glue != NULL && c->nglue[0] + c->nglue[1] > 0)
+		printf("# glue: %u and %u functions of A and B left out of "
+		       "stacks but as leaves, by %s\n",
+		       c->nglue[0], c->nglue[1], c->glue);
 
 	uint32_t *order =
 	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
@@ -198,6 +228,8 @@ parse_options(struct options *o, int argc, char *argv[])
 	int first = program_parse(&diffstacks, argc, argv, o);
 	if (argc - first != 2)
 		usage_error("two profiles to compare, A and B, expected");
+	if (o->glue != NULL && o->no_glue)
+		usage_error("--glue and --no-glue: one or the other");
 	return first;
 }
 
@@ -213,6 +245,16 @@ main(int argc, char *argv[])
 	compare_init(&c, &o.compare, KEY_STACK);
 	compare_read_both(&c, &o.view, argv[first], argv[first + 1]);
 	compare_check(&c);
+	if (!o.no_glue) {
+		struct category_rules glue;
+		rules_file_load_or_exit(
+		    &glue,
+		    rules_file_find(o.glue, "PERFVIEWS_GLUE", "glue.rules"));
+		compare_glue(&c, &glue,
+		             rules_file_shown(&glue, o.glue, "PERFVIEWS_GLUE",
+		                              "glue.rules (the default glue)"));
+		category_rules_free(&glue);
+	}
 	compare_run(&c);
 	write_stacks(&c, &o);
 	finish_output();

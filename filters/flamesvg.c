@@ -278,7 +278,8 @@ parse_options(struct options *o, int argc, char *argv[])
 	if (o->layout.image_width <= 2 * FLAME_XPAD)
 		usage_error("bad --width %d: want more than %d pixels",
 		            o->layout.image_width, 2 * FLAME_XPAD);
-	o->layout.subtitle = o->svg.subtitle != NULL && *o->svg.subtitle;
+	o->layout.subtitle =
+	    flame_svg_subtitle_lines(&o->layout, o->svg.subtitle);
 	return first;
 }
 
@@ -300,15 +301,17 @@ main(int argc, char *argv[])
 		read_input(&in, &o, "-");
 	for (int i = 0; i < argc; i++)
 		read_input(&in, &o, argv[i]);
-	flame_graph_finish(&in.graph);
 	if (in.graph.tested) {
 		/* Red is where B grew, whichever side gives the widths. */
 		o.svg.a_widths = in.a_widths;
 		o.svg.negate ^= in.a_widths;
 		if (o.svg.subtitle == NULL && in.summary != NULL)
 			o.svg.subtitle = in.summary;
-		o.layout.subtitle = o.svg.subtitle != NULL && *o.svg.subtitle;
+		o.layout.subtitle =
+		    flame_svg_subtitle_lines(&o.layout, o.svg.subtitle);
 	}
+	if (in.graph.diff)
+		o.svg.a_widths = in.a_widths;
 
 	double total = flame_graph_total(&in.graph);
 	if (!(total > 0)) {
@@ -331,7 +334,7 @@ main(int argc, char *argv[])
 	                       ? full * o.min_width / 100
 	                       : o.min_width * full /
 	                             (o.layout.image_width - 2.0 * FLAME_XPAD);
-	flame_graph_prune(&in.graph, min_width);
+	flame_graph_finish(&in.graph, min_width);
 	flame_layout_init(&o.layout, full, in.graph.max_depth);
 	flame_svg_write(stdout, &in.graph, &o.layout, &o.svg);
 	finish_output();

@@ -56,8 +56,13 @@ static const struct option_choice row_keys[] = {
 static const struct option_row flatdiff_options[] = {
     OPT_NOTE("A, B", "the profiles: perf script text (run markers make\n"
                      "runs) or folded stacks; - is stdin"),
+    OPT_CALL(0, "unit", "time|samples|share", O, compare.unit,
+             compare_unit_option,
+             "\nvalues: ms per loop (or per run), samples per run,\n"
+             "or percent of each total (default: time when both\n"
+             "sides' meta.json give it, else share)"),
     OPT_FLAG(0, "absolute", O, compare.absolute,
-             "compare counts per run, not shares of each total"),
+             "compare counts per run (--unit samples)"),
     OPT_FLAG(0, "all", O, all,
              "every row (default: significant rows, then the\n"
              "largest others up to --limit)"),
@@ -86,7 +91,9 @@ static const struct option_row flatdiff_options[] = {
 
 static const struct program flatdiff = {
     .name = "flatdiff",
-    .usage = "flatdiff [--absolute] [--all] [--limit N] [--sort self|total]\n"
+    .usage = "flatdiff [--unit time|samples|share] [--absolute] [--all] "
+             "[--limit N]\n"
+             "                [--sort self|total]\n"
              "                [--by sym,dso|dso|category] [--rules FILE] "
              "[--fdr P]\n"
              "                [--min-samples N] [--exact-dso] [--force] "

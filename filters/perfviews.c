@@ -27,6 +27,7 @@
 #include "dataset/view_make.h"
 #include "record/pyperformance.h"
 #include "record/record.h"
+#include "record/record_meta.h"
 #include "record/script.h"
 
 static const struct program id_program = {
@@ -47,6 +48,7 @@ cmd_id(const struct program *p, int argc, char *argv[])
 struct meta_command {
 	const char *raw;
 	struct option_list sets;
+	bool strict;
 };
 
 /* --fields: the list, and nothing else. */
@@ -62,6 +64,8 @@ fields_option(void *field, const char *value, const char *option)
 static const struct option_row meta_options[] = {
     OPT_TEXT('r', "raw", "FILE", struct meta_command, raw,
              "count the samples (per run) of FILE"),
+    OPT_FLAG(0, "strict", struct meta_command, strict,
+             "a run of FILE not whole (cut short) is an error"),
     OPT_LIST('s', "set", "FIELD=VALUE", struct meta_command, sets,
              "set one field"),
     OPT_CALL_ALL(0, "fields", NULL, fields_option, "list the fields and exit"),
@@ -70,8 +74,9 @@ static const struct option_row meta_options[] = {
 
 static const struct program meta_program = {
     .name = "perfviews meta",
-    .usage = "perfviews meta [--raw FILE] [--set FIELD=VALUE] ... ID "
-             "[FILE ...]\n       perfviews meta --fields\n",
+    .usage =
+        "perfviews meta [--raw FILE [--strict]] [--set FIELD=VALUE] ... ID "
+        "[FILE ...]\n       perfviews meta --fields\n",
     .summary = "Write meta.json of data set ID from FIELD=VALUE lines.",
     .options = meta_options,
 };
@@ -98,7 +103,7 @@ cmd_meta(const struct program *p, int argc, char *argv[])
 	for (size_t i = 0; i < o.sets.n; i++)
 		metadata_assign(&m, o.sets.v[i], "--set");
 	if (o.raw != NULL)
-		run_index_describe_file(&m, o.raw);
+		run_index_describe_file(&m, o.raw, o.strict);
 	metadata_write(&m, stdout);
 	metadata_free(&m);
 	dataset_id_free(&id);
@@ -177,7 +182,7 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 
 struct views_command {
 	struct view_files files;
-	const char *make, *view;
+	const char *make, *view, *data;
 };
 
 #define O struct views_command
@@ -186,6 +191,7 @@ static const struct option_row views_options[] = {
              "write make's rules for the views into FILE"),
     OPT_TEXT(0, "view", "VIEW", O, view,
              "write VIEW (flat, flamegraph, ...) to stdout"),
+    OPT_TEXT(0, "data", "DIR", O, data, "where the data set is (default data)"),
     OPT_TEXT(0, "raw", "RAW", O, files.raw, "the data set's raw file"),
     OPT_TEXT(0, "meta", "META", O, files.meta, "its meta.json"),
     OPT_TEXT(0, "out", "DIR", O, files.out,
@@ -196,25 +202,33 @@ static const struct option_row views_options[] = {
 
 static const struct program views_program = {
     .name = "perfviews views",
-    .usage = "perfviews views --make FILE --raw RAW --meta META ID\n"
+    .usage = "perfviews views [--data DIR] [--raw RAW] [--meta META] "
+             "[--out DIR] ID\n"
+             "       perfviews views --make FILE --raw RAW --meta META ID\n"
              "       perfviews views --view VIEW --raw RAW --meta META "
              "[--out DIR] ID\n",
-    .summary = "The views of data set ID: make's rules for them, or one "
-               "of them written.",
+    .summary = "The views of data set ID: all written into DIR (out), "
+               "make's rules for them, or one of them written.",
     .options = views_options,
 };
 
 static int
 cmd_views(const struct program *p, int argc, char *argv[])
 {
-	struct views_command o = {.files.out = "out"};
+	struct views_command o = {.files.out = "out", .data = "data"};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, 1, "one ID");
+	o.files.id = argv[first];
+	if (o.make == NULL && o.view == NULL) {
+		view_render_all(o.data, &o.files);
+		printf("wrote the views of %s into %s/\n", o.files.id,
+		       o.files.out);
+		return EXIT_OK;
+	}
 	if ((o.make == NULL) == (o.view == NULL) || o.files.raw == NULL ||
 	    o.files.meta == NULL)
 		program_usage(p);
-	o.files.id = argv[first];
 	if (o.make != NULL)
 		view_make_fragment(o.make, &o.files);
 	else
@@ -222,19 +236,34 @@ cmd_views(const struct program *p, int argc, char *argv[])
 	return EXIT_OK;
 }
 
+struct compare_command_options {
+	const char *name;
+};
+
+#define O struct compare_command_options
+static const struct option_row compare_options[] = {
+    OPT_TEXT(0, "name", "NAME", O, name,
+             "the files' prefix (default IDA-vs-IDB)"),
+    OPT_END,
+};
+#undef O
+
 static const struct program compare_program = {
     .name = "perfviews compare",
-    .usage = "perfviews compare RAW-A RAW-B [DIFF]\n",
+    .usage = "perfviews compare [--name NAME] RAW-A RAW-B [DIFF]\n",
     .summary = "Write the README.md of a comparison of two data sets (DIFF: "
                "flatdiff's text).",
+    .options = compare_options,
 };
 
 static int
 cmd_compare(const struct program *p, int argc, char *argv[])
 {
-	command_no_options(p, argc, argv);
-	command_operands(p, argc - optind, 2, 3, "RAW-A and RAW-B (and DIFF)");
-	compare_readme_of_raws(stdout, argv + optind, argv[optind + 2]);
+	struct compare_command_options o = {NULL};
+	int first = program_parse(p, argc, argv, &o);
+
+	command_operands(p, argc - first, 2, 3, "RAW-A and RAW-B (and DIFF)");
+	compare_readme_of_raws(stdout, argv + first, argv[first + 2], o.name);
 	return EXIT_OK;
 }
 
@@ -269,7 +298,8 @@ static const struct option_row record_options[] = {
     OPT_TEXT(0, "callgraph", "MODE", O, callgraph, "dwarf (default) or fp"),
     OPT_TEXT(0, "python-src", "DIR", O, python_src,
              "the CPython checkout PY was built from"),
-    OPT_TEXT(0, "perf", "PERF", O, perf, "the perf command (default perf)"),
+    OPT_TEXT(0, "perf", "PERF", O, perf,
+             "run PERF script (in time slices), not the reader"),
     OPT_CALL_ALL(0, "event", "EVENT", event_option,
                  "the event sampled (default cpu-clock)"),
     OPT_TEXT(0, "strace", "STRACE", O, strace,
@@ -278,10 +308,14 @@ static const struct option_row record_options[] = {
                  "per run (default 600; 0: none)"),
     OPT_TEXT(0, "xz", "XZ", O, xz, "the compressor (default xz -9 -T1)"),
     OPT_TEXT(0, "cache", "DIR", O, cache,
-             "bm_: pyperformance's venvs (DIR/.pyperformance)"),
+             "bm_: pyperformance's venvs (~/.cache/perfviews/pyperformance)"),
     OPT_FLAG(0, "overhead", O, overhead,
              "bm_: run it unprofiled too, to compare"),
-    OPT_TEXT(0, "views", "CMD", O, views, "then render the views, timed"),
+    OPT_TEXT(0, "out", "DIR", O, out, "where the views go (default out)"),
+    OPT_TEXT(0, "views", "CMD", O, views,
+             "render the views with CMD ID=ID ('': none)"),
+    OPT_FLAG(0, "force", O, force,
+             "record over a data set of this ID (make: FORCE=1)"),
     OPT_END,
 };
 #undef O
@@ -295,7 +329,8 @@ static const struct program record_program = {
         "                        [--event EVENT] [--strace STRACE] "
         "[--timeout SECONDS]\n"
         "                        [--xz XZ] [--cache DIR] [--overhead] "
-        "[--views CMD] ID\n",
+        "[--out DIR] [--views CMD]\n"
+        "                        ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .options = record_options,
 };
@@ -316,7 +351,8 @@ cmd_record(const struct program *p, int argc, char *argv[])
 static const struct option_row script_options[] = {
     OPT_POSITIVE_UNSIGNED('j', "jobs", "N", O, jobs,
                           "time slices at most (default: one per CPU)"),
-    OPT_TEXT(0, "perf", "PERF", O, perf, "the perf command (default perf)"),
+    OPT_TEXT(0, "perf", "PERF", O, perf,
+             "run PERF script (in time slices), not the reader"),
     OPT_FLAG('v', "verbose", O, verbose, "say what was done, on stderr"),
     OPT_END,
 };
@@ -326,8 +362,8 @@ static const struct program script_program = {
     .name = "perfviews script",
     .usage = "perfviews script [-j N] [--perf PERF] [-v] PERF.DATA "
              "[perf script options]\n",
-    .summary = "Write the text perf script would: in time slices at once, "
-               "inlined frames by libbfd.",
+    .summary = "Write the text perf script would: read here, or by perf "
+               "in time slices at once.",
     .options = script_options,
     .options_first = true,
 };
@@ -335,20 +371,39 @@ static const struct program script_program = {
 static int
 cmd_script(const struct program *p, int argc, char *argv[])
 {
-	struct script_options o = {.perf = "perf", .err_fd = STDERR_FILENO};
+	struct script_options o = {.err_fd = STDERR_FILENO};
 	int first = program_parse(p, argc, argv, &o);
+
+	/* --perf: perf is asked for, not the reader. */
+	o.use_perf = o.perf != NULL;
+	if (o.perf == NULL)
+		o.perf = "perf";
 
 	command_operands(p, argc - first, 1, argc, "PERF.DATA");
 	script_command(&o, argv + first, (size_t)(argc - first));
 	return EXIT_OK;
 }
 
+static const struct option_choice publish_paths[] = {
+    {"full", PUBLISH_PATHS_FULL},
+    {"short", PUBLISH_PATHS_SHORT},
+    {NULL, 0},
+};
+
 #define O struct publish_options
 static const struct option_row publish_options[] = {
     OPT_LIST(0, "data", "DIR", O, data, "data sets to publish (default data)"),
-    OPT_TEXT(0, "out", "DIR", O, out, "where make views writes (default out)"),
+    OPT_TEXT(0, "out", "DIR", O, out,
+             "where the views are written (default out)"),
     OPT_TEXT(0, "make", "MAKE", O, make,
-             "renders views (default make; '': no)"),
+             "render views by MAKE views (default: perfviews views; '': no)"),
+    OPT_FLAG(0, "force", O, force,
+             "replace another recording published under an ID"),
+    OPT_CHOICE(0, "paths", "full|short", O, paths, publish_paths,
+               "short: home, venv, data and temporary paths as "
+               "placeholders"),
+    OPT_TEXT(0, "xz", "CMD", O, xz,
+             "compresses a shortened raw file (default xz -9 -T1)"),
     OPT_END,
 };
 #undef O
@@ -356,7 +411,8 @@ static const struct option_row publish_options[] = {
 static const struct program publish_program = {
     .name = "perfviews publish",
     .usage = "perfviews publish [--data DIR] ... [--out DIR] [--make MAKE] "
-             "DEST\n",
+             "[--force]\n"
+             "                  [--paths full|short] [--xz CMD] DEST\n",
     .summary = "Render and copy every data set into DEST, with an index.",
     .options = publish_options,
 };
@@ -364,7 +420,7 @@ static const struct program publish_program = {
 static int
 cmd_publish(const struct program *p, int argc, char *argv[])
 {
-	struct publish_options o = {.out = "out", .make = "make"};
+	struct publish_options o = {.out = "out", .xz = "xz -9 -T1"};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, 1, "one DEST directory");
@@ -414,17 +470,21 @@ static const struct option_row suite_options[] = {
     OPT_TEXT(0, "python", "PY", O, python,
              "for NAME all: the Python (python3)"),
     OPT_TEXT(0, "cache", "DIR", O, cache,
-             "its pyperformance (DATA/.pyperformance)"),
+             "its pyperformance (~/.cache/perfviews/pyperformance)"),
     OPT_TEXT(0, "categories", "FILE", O, categories,
              "readme: the data sets by category, a column each"),
+    OPT_FLAG(0, "check-build", O, check_build,
+             "ids: refuse data sets of another build than PY"),
+    OPT_FLAG(0, "force", O, force, "ids --check-build: allow them"),
     OPT_END,
 };
 #undef O
 
 static const struct program suite_program = {
     .name = "perfviews suite",
-    .usage = "perfviews suite ids [--data DIR] [--python PY] [--cache DIR] "
-             "TAIL NAME ...\n"
+    .usage = "perfviews suite ids [--data DIR] [--python PY] [--cache DIR]\n"
+             "                          [--check-build [--force]] TAIL NAME "
+             "...\n"
              "       perfviews suite step --log LOG [--todo N] -- ID COMMAND "
              "...\n"
              "       perfviews suite readme [--data DIR] [--log LOG] "
@@ -439,8 +499,10 @@ static const struct program suite_program = {
 static int
 cmd_suite(const struct program *p, int argc, char *argv[])
 {
-	struct suite_options o = {
-	    .data = "data", .python = "python3", .all = pyperformance_default};
+	struct suite_options o = {.data = "data",
+	                          .python = "python3",
+	                          .all = pyperformance_default,
+	                          .build = record_python_build};
 	int first = program_parse(p, argc, argv, &o);
 
 	command_operands(p, argc - first, 1, argc, "an action");

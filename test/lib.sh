@@ -48,8 +48,10 @@ check() {
 	if "$@"; then pass "$name"; else fail "$name"; fi
 }
 
-# A python3 for helper scripts, or empty.
-PYTHON=$(command -v python3 || true)
+# A python3 for helper scripts, or empty: the interpreter itself, not a
+# launcher (a pyenv shim is a bash script that costs a second a call, and
+# the tests call python hundreds of times).
+PYTHON=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null || true)
 
 # Can perf record here?  Sets PERF_WHY when it cannot.
 perf_works() {
@@ -107,6 +109,12 @@ report_node() {
 		*) echo "$line" ;;
 		esac
 	done
+}
+
+# per_sample TEXT: perf script text TEXT with each sample's comm made
+# unique ("s7-" before it), so that collapse keeps one stack per sample.
+per_sample() {
+	awk '/^[^ \t#]/ { n++; $0 = "s" n "-" $0 } { print }' "$1"
 }
 
 # python_has_frame_pointers PYTHON: PYTHON's C code was compiled with frame

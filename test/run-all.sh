@@ -2,10 +2,15 @@
 # run-all.sh - run every test of perfviews; `make check` calls this after
 # building the release and sanitizer builds.
 #
-# Runs the Check unit tests of both builds, then every test/t-*.sh script
-# with the release programs; scripts that carry the line "# sanitize: yes"
-# run again with the ASan+UBSan programs.  Ends with "N passed, N failed"
-# and exits non-zero when anything failed.
+# Runs the Check unit tests and every test/t-*.sh script with the release
+# programs; and the unit tests again, and the scripts that carry the line
+# "# sanitize: yes", with the ASan+UBSan programs.  On a machine of two
+# CPUs or more the two passes run side by side, a test at a time in each
+# (the tests assume nothing of the machine's load, and use temporary
+# directories of their own); the ASan pass's lines come when it has ended.
+# Says how long each took, in wall time and in CPU time of its processes
+# ("# took N s, N CPU-s: NAME"), ends with "N passed, N failed" and exits
+# non-zero when anything failed.
 
 cd "$(dirname "$0")/.." || exit 2
 # Tests run make themselves; the make running this one is not theirs.
@@ -16,10 +21,35 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export LSAN_OPTIONS=suppressions=$PWD/test/lsan.supp
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-for build in release asan; do
-	for t in build/$build/unit/test_*; do
+CPU_TIMES=$(mktemp "${TMPDIR:-/tmp}/perfviews-times.XXXXXX")
+ASAN_LOG=$(mktemp "${TMPDIR:-/tmp}/perfviews-asan.XXXXXX")
+pass=release
+# cpu_now: the CPU seconds (user and system) of this shell's finished
+# children so far, in $cpu.  times runs here, not in a subshell, whose
+# children would be none; each pass has a file of its own.
+cpu_now() {
+	times >"$CPU_TIMES.$pass"
+	cpu=$(awk 'NR == 2 { for (i = 1; i <= NF; i++) { split($i, p, "m")
+	    sub(/s$/, "", p[2]); s += p[1] * 60 + p[2] } printf "%.0f", s }' \
+	    "$CPU_TIMES.$pass")
+}
+# mark: now, for took.
+mark() {
+	cpu_now
+	since=$(date +%s) since_cpu=$cpu
+}
+# took NAME: how long NAME took since mark, wall and CPU.
+took() {
+	cpu_now
+	echo "# took $(($(date +%s) - since)) s, $((cpu - since_cpu)) CPU-s: $1"
+}
+
+# unit_tests BUILD: the Check unit tests of build/BUILD.
+unit_tests() {
+	mark
+	for t in build/$1/unit/test_*; do
 		[ -x "$t" ] || continue
-		name="unit/$build/$(basename "$t")"
+		name="unit/$1/$(basename "$t")"
 		out=$("$t" 2>&1)
 		status=$?
 		# Check's summary: "100%: Checks: 12, Failures: 0, Errors: 0"
@@ -41,21 +71,52 @@ for build in release asan; do
 		i=0; while [ $i -lt $good ]; do echo pass >>"$RESULTS"; i=$((i + 1)); done
 		i=0; while [ $i -lt $bad ]; do echo fail >>"$RESULTS"; i=$((i + 1)); done
 	done
-done
+	took "unit tests ($1)"
+}
 
+# run_script SCRIPT BIN [SUFFIX]: one test script with the programs of BIN, its
+# suite named after it (and SUFFIX).
+run_script() {
+	name=$(basename "$1" .sh)$3
+	mark
+	SUITE=$name BIN=$2 sh "$1" ||
+		{ echo "FAIL $name: exited $?"; echo fail >>"$RESULTS"; }
+	took "$name"
+}
+
+# asan_pass: the unit tests and the marked scripts, with ASan+UBSan.
+asan_pass() {
+	pass=asan
+	unit_tests asan
+	for t in test/t-*.sh; do
+		grep -q '^# sanitize: yes' "$t" && run_script "$t" build/asan/bin /asan
+	done
+}
+
+mark
+began=$since began_cpu=$since_cpu
+asan_pid=
+if [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
+	asan_pass >"$ASAN_LOG" 2>&1 &
+	asan_pid=$!
+fi
+unit_tests release
 for t in test/t-*.sh; do
-	SUITE=$(basename "$t" .sh) BIN=bin sh "$t" ||
-		{ echo "FAIL $t: exited $?"; echo fail >>"$RESULTS"; }
-	if grep -q '^# sanitize: yes' "$t"; then
-		SUITE=$(basename "$t" .sh)/asan BIN=build/asan/bin sh "$t" ||
-			{ echo "FAIL $t (asan): exited $?"; echo fail >>"$RESULTS"; }
-	fi
+	run_script "$t" bin
 done
+if [ -n "$asan_pid" ]; then
+	wait "$asan_pid"
+	cat "$ASAN_LOG"
+else
+	asan_pass
+fi
 
 passed=$(grep -c '^pass$' "$RESULTS")
 failed=$(grep -c '^fail$' "$RESULTS")
 skipped=$(grep -c '^skip$' "$RESULTS")
-rm -f "$RESULTS"
 echo
+since=$began since_cpu=$began_cpu
+took "the tests"
+rm -f "$RESULTS" "$ASAN_LOG" "$CPU_TIMES" "$CPU_TIMES".*
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -113,7 +113,7 @@ for f in $FILTERS; do
 	    expect "$f: a read error" '/proc/self/mem: read error'
 	"$BIN/$f" noframes.$x >/dev/full 2>"$TMP/err"
 	status=$?
-	if [ $status = 1 ] && grep -q 'stdout: write error: No space left' "$TMP/err"; then
+	if [ $status = 1 ] && grep -q 'stdout /dev/full: write error: No space left' "$TMP/err"; then
 		pass "$f: a full disk"
 	else
 		fail "$f: a full disk" "exit $status: $(head -n 1 "$TMP/err")"

@@ -98,13 +98,13 @@ if ! $MAKE record ID=$ID PYTHON="$PY" DATA="$DATA" OUT="$OUT" XZ="xz -1" \
 fi
 pass "make record $ID: $(tail -n 1 "$TMP/nbody.out")"
 xz -dc "$DATA/$ID-raw.txt.xz" >"$TMP/nbody.txt"
-markers=$(grep -c '^# perfviews run [1-3]/3 nbody worker [0-9][0-9]*$' "$TMP/nbody.txt")
+markers=$(grep -c '^# perfviews run [1-3]/3 (an end line follows) nbody worker [0-9][0-9]*$' "$TMP/nbody.txt")
 if [ "$markers" = 3 ]; then
 	pass "3 runs, each a value worker of nbody"
 else
 	fail "runs" "$markers markers, want 3"
 fi
-python3 - "$DATA/$ID-meta.json" "$DATA/$ID-pyperf.json" >"$TMP/meta.check" 2>&1 <<'EOF'
+"$PYTHON" - "$DATA/$ID-meta.json" "$DATA/$ID-pyperf.json" >"$TMP/meta.check" 2>&1 <<'EOF'
 import json, sys
 m = json.load(open(sys.argv[1]))
 b, t = m["benchmark"], m["timing"]
@@ -135,13 +135,15 @@ else
 fi
 "$BIN/collapse" "$TMP/nbody.txt" >"$TMP/nbody.folded"
 # Shares of the samples: in nbody's own functions; in start-up and
-# shutdown; in pyperformance's or pip's code (the benchmark's runscript
-# lives among pyperformance's data files: not counted).
+# shutdown; in pyperformance's or pip's code, the packages in the
+# environment's site-packages (the benchmark's runscript lives among
+# pyperformance's data files: not counted; the environment itself may be
+# in a directory named pyperformance, the user's cache).
 awk '{ n = $NF; t += n }
      /py::(advance|report_energy|bench_nbody):/ { own += n }
      /Py_InitializeFromConfig|Py_FinalizeEx/ { start += n }
      { l = $0; gsub(/pyperformance\/data-files/, "", l) }
-     l ~ /\/(pip|pyperformance)\// { tool += n }
+     l ~ /-packages\/(pip|pyperformance)\// { tool += n }
      END { printf "%d %.2f %.2f %.2f\n", t, 100 * own / t, 100 * start / t, 100 * tool / t }' \
     "$TMP/nbody.folded" >"$TMP/shares"
 read -r total own start tool <"$TMP/shares"
@@ -173,7 +175,7 @@ else
 	ok=yes
 	for v in text xml; do
 		g=$DATA/bm_genshi_$v-perf-freq500x3-xperf
-		n=$(xz -dc "$g-raw.txt.xz" 2>/dev/null | grep -c "^# perfviews run [1-3]/3 genshi_$v worker")
+		n=$(xz -dc "$g-raw.txt.xz" 2>/dev/null | grep -c "^# perfviews run [1-3]/3 (an end line follows) genshi_$v worker")
 		[ "$n" = 3 ] && [ -s "$g-meta.json" ] && [ -s "$g-pyperf.json" ] || ok="genshi_$v: $n runs"
 		[ -s "$OUT/bm_genshi_$v-perf-freq500x3-xperf-README.md" ] || ok="genshi_$v: no views"
 	done
@@ -231,13 +233,18 @@ if $MAKE -j2 suite SUITE=two BENCHMARKS="nbody genshi" FREQ=500 RUNS=3 TAGS=xper
 		fail "suite" "$rows rows, $recorded recordings"
 	fi
 	# Each row's shares sum to 100%, and its samples are meta.json's.
-	python3 - "$readme" "$DATA" >"$TMP/suite.check" 2>&1 <<'EOF'
+	"$PYTHON" - "$readme" "$DATA" >"$TMP/suite.check" 2>&1 <<'EOF'
 import json, re, sys
 for line in open(sys.argv[1]):
-    m = re.match(r"\| (\w+) \| \[([^\]]+)\]\([^)]+\) \| (\d+) \| (\d+) \| ([^|]+) \| (.*) \|((?: [\d.]+% \|){5})$", line)
+    m = re.match(r"\| (\w+) \| \[([^\]]+)\]\([^)]+\) \| ([^|]+) \| (\d+) \| (\d+) \| ([^|]+) \| (.*) \|((?: [\d.]+% \|){5})$", line)
     if not m:
         continue
     meta = json.load(open("%s/%s-meta.json" % (sys.argv[2], m.group(2))))
+    build = m.group(3)
+    assert build.startswith("CPython " + meta["python"]["version"].split()[0]) and \
+        meta["python"]["executable"] in build, line
+    m = re.match(r"(\| \w+ \| \[[^\]]+\]\([^)]+\)) \| [^|]+( \| .*)", line)
+    m = re.match(r"\| (\w+) \| \[([^\]]+)\]\([^)]+\) \| (\d+) \| (\d+) \| ([^|]+) \| (.*) \|((?: [\d.]+% \|){5})$", m.group(1) + m.group(2))
     assert int(m.group(3)) == meta["samples"]["total"], line
     assert int(m.group(4)) == 3 and "±" in m.group(5) and m.group(6).count("`") == 6, line
     shares = [float(x) for x in re.findall(r"([\d.]+)%", m.group(7))]
@@ -245,7 +252,7 @@ for line in open(sys.argv[1]):
     print(m.group(1), shares)
 EOF
 	if [ $? -eq 0 ] && [ "$(wc -l <"$TMP/suite.check")" = 3 ]; then
-		pass "suite README: samples as in meta.json, shares sum to 100%"
+		pass "suite README: each data set's build, samples as in meta.json, shares sum to 100%"
 	else
 		fail "suite README" "$(tail -n 2 "$TMP/suite.check" | paste -s -d'|' -)"
 	fi
@@ -253,7 +260,7 @@ EOF
 	# each in the chart.
 	if grep -q '^## By category' "$readme" &&
 	    grep -q '^  interpreter ' "$readme" &&
-	    python3 -c 'import sys, xml.etree.ElementTree as E
+	    "$PYTHON" -c 'import sys, xml.etree.ElementTree as E
 t = E.parse(sys.argv[1]).getroot()
 bars = [g for g in t.iter("{http://www.w3.org/2000/svg}g")
         if g.get("class") == "bar"]
@@ -264,6 +271,34 @@ sys.exit(0 if len(bars) == 3 else 1)' "$OUT/two-categories.svg" 2>/dev/null; the
 	fi
 else
 	fail "make suite" "$(tail -n 3 "$TMP/suite.err" | paste -s -d'|' -)"
+fi
+# A data set is of one build (issue 21, 26): recording its ID again is
+# refused, naming its date and build; a suite of another Python refuses
+# the data sets of the first instead of reusing them.
+if $MAKE record ID=$ID PYTHON="$PY" DATA="$DATA" OUT="$OUT" >"$TMP/again.out" 2>"$TMP/again.err"; then
+	fail "recording an existing ID again" "succeeded"
+elif grep -q "$DATA/$ID is there already: a data set recorded 20[0-9-]*T[0-9:]*Z with CPython 3\.1[0-9.]* .* at $PY" "$TMP/again.err" &&
+    grep -q "FORCE=1 (perfviews record --force) replaces it" "$TMP/again.err" &&
+    [ "$(grep -c . "$TMP/again.out")" = 0 ]; then
+	pass "recording an existing ID again: refused before anything ran, naming its date, build and FORCE=1"
+else
+	fail "recording an existing ID again" "$(head -n 2 "$TMP/again.err" | paste -s -d'|' -)"
+fi
+PY2=
+for p in "$HOME"/.pyenv/versions/3.1[1-9]*/bin/python3; do
+	[ -x "$p" ] && [ "$p" != "$PY" ] && PY2=$p && break
+done
+if [ -z "$PY2" ]; then
+	skip "suite of a second build" "no second Python under ~/.pyenv"
+elif $MAKE suite SUITE=second BENCHMARKS="nbody" FREQ=500 RUNS=3 TAGS=xperf \
+    PYTHON="$PY2" DATA="$DATA" OUT="$OUT" >"$TMP/second.out" 2>"$TMP/second.err"; then
+	fail "suite of a second build" "succeeded: $(tail -n 1 "$TMP/second.out")"
+elif grep -q "suite: PYTHON is CPython .* at $PY2; these data sets of $DATA are of another build:" "$TMP/second.err" &&
+    grep -q "^  $DATA/$ID-meta.json: recorded .* with CPython .* at $PY\$" "$TMP/second.err" &&
+    grep -q "DATA=DIR" "$TMP/second.err" && ! [ -e "$OUT/second-README.md" ]; then
+	pass "suite of a second build: refused, naming each data set's build"
+else
+	fail "suite of a second build" "$(head -n 3 "$TMP/second.err" | paste -s -d'|' -)"
 fi
 $MAKE suite SUITE=bad BENCHMARKS="nbody nosuchbench" FREQ=500 RUNS=3 TAGS=xperf \
     PYTHON="$PY" DATA="$DATA" OUT="$OUT" >"$TMP/bad.out" 2>"$TMP/bad.err"

@@ -68,20 +68,23 @@ fi
 R=$C-README.md
 why=
 grep -q "^# Comparison: $B against $A$" "$R" || why="$why title;"
-grep -q "^- A: \`$A\`, \`$A-raw.txt\`: python -c work | " "$R" || why="$why A's line;"
-grep -q "^- B: \`$B\`, \`$B-raw.txt.xz\`: python -c work | " "$R" || why="$why B's line;"
-grep -q '^- \*\*Python version\*\*: `python.version` A `3.11.7 (main)`, B `3.12.1 (main)`\.' "$R" || why="$why Python version;"
+grep -q "^- A: \[\`$A\`\]($A-README.md), \`$A-raw.txt\`: python -c work | " "$R" || why="$why A's line;"
+grep -q "^- B: \[\`$B\`\]($B-README.md), \`$B-raw.txt.xz\`: python -c work | " "$R" || why="$why B's line;"
+grep -q '^Two Python builds: the build is the difference under test\.$' "$R" || why="$why builds;"
+grep -q '^- A: Python 3.11.7 (main)$' "$R" || why="$why A's build;"
+grep -q '^- \*\*Where the time changed most\*\* (self: .*; ms per run):$' "$R" || why="$why top changes;"
+grep -q '^| \*\*`f02`\*\* | libpython.so | [0-9.]* | [0-9.]* | \*\*-[0-9.]*\*\* | yes |$' "$R" || why="$why f02 down;"
 grep -q '^Alike in A and B: workload, event, sampling, call graphs, runs, tags, unit\.$' "$R" || why="$why alike;"
-grep -q '^Unknown, so not checked: `python.build.git_remote` (A and B),' "$R" || why="$why unknown;"
-[ "$(grep -c '^- \*\*' "$R")" = 1 ] || why="$why other differences;"
-grep -q "^Here the test is Welch's t-test on per-run shares (10 and 10 runs); significant (q <= 5%): [0-9]* by self" "$R" || why="$why test;"
+grep -q '^Unknown, so not checked: `host.cpu_model` (A and B),' "$R" || why="$why unknown;"
+[ "$(sed -n '/^## What makes this/,/^## Files/p' "$R" | grep -c '^- \*\*')" = 0 ] || why="$why other differences;"
+grep -q "^Here the test is Welch's t-test on per-run times (10 and 10 runs); significant (q <= 5%): [0-9]* by self" "$R" || why="$why test;"
 grep -q '^| \*\*python.version\*\* | `3.11.7 (main)` | `3.12.1 (main)` |$' "$R" || why="$why table;"
 grep -q "^| \[$A-vs-$B-diffgraph.svg\]($A-vs-$B-diffgraph.svg) |" "$R" || why="$why files;"
 grep -q "red where the stack that ends there grew from A to B, blue" "$R" || why="$why colours;"
 sed -n '/^The top of/,/^```$/p' "$R" | sed '1,2d;$d' >"$TMP/quoted.txt"
 head -n "$(wc -l <"$TMP/quoted.txt")" "$C-diff.txt" | cmp -s - "$TMP/quoted.txt" || why="$why quote;"
 if [ -z "$why" ]; then
-	pass "the README: both IDs, the Python versions as unfair, what is alike, the test, the quote, the table"
+	pass "the README: both IDs, the builds as what is compared, the largest time changes, what is alike, the test, the quote, the table"
 else
 	fail "the README" "wrong:$why"
 fi
@@ -96,10 +99,12 @@ rm "$DATA/$A-meta.json"
 R=$TMP/out2/$A-vs-$B-README.md
 if $MAKE compare A=$A B=$B DATA="$DATA" OUT="$TMP/out2" >/dev/null 2>"$TMP/make.err" &&
     grep -q '^- \*\*A has no meta.json\*\* beside its raw file' "$R" &&
-    grep -q "^- A: \`$A\`, \`$A-raw.txt\`: no meta.json: how it was recorded is unknown.$" "$R" &&
+    grep -q "^- A: \[\`$A\`\]($A-README.md), \`$A-raw.txt\`: no meta.json: how it was recorded is unknown.$" "$R" &&
     grep -q "^| field | A: $A (no meta.json) | B: $B |$" "$R" &&
     grep -q '^| \*\*python.version\*\* | unknown | `3.12.1 (main)` |$' "$R" &&
-    ! grep -q '^Alike in A and B' "$R" && [ "$(grep -c '^- \*\*' "$R")" = 1 ]; then
+    ! grep -q '^Alike in A and B' "$R" &&
+    [ "$(sed -n '/^## What makes this/,/^## Files/p' "$R" | grep -c '^- \*\*')" = 1 ] &&
+    grep -q '^The Python builds are not fully known (A: unknown; B: Python 3.12.1 (main))' "$R"; then
 	pass "A without meta.json: its side unknown, nothing called alike or different"
 else
 	fail "A without meta.json" "$(tail -n 1 "$TMP/make.err") $(grep -c unknown "$R") unknowns"
@@ -168,9 +173,9 @@ if $MAKE compare A=$EX B=$ID DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/err.txt"
     grep -q '^- \*\*Sampling\*\*: `tool.frequency` A `50000`, B `2000`\.' "$R" &&
     grep -q '^- \*\*Runs\*\*: `tool.runs` A `1`, B `2`\.' "$R" &&
     grep -q '^- \*\*A is one run\*\*' "$R" &&
-    grep -q "^- B: \`$ID\`, \`$ID-raw.txt.xz\`: .* | Python $version | " "$R" &&
-    { [ "$version" = 3.12.1 ] || grep -q '^- \*\*Python version\*\*' "$R"; }; then
-	pass "python $version recorded against the example: frequency, runs and version listed"
+    grep -q "^- B: \[\`$ID\`\]($ID-README.md), \`$ID-raw.txt.xz\`: .* | Python $version | " "$R" &&
+    { [ "$version" = 3.12.1 ] || grep -q '^Two Python builds: the build is the difference under test' "$R"; }; then
+	pass "python $version recorded against the example: frequency, runs listed, the build named as what is compared"
 else
 	fail "a recording against the example" "$(head -n 1 "$TMP/err.txt") $(grep '^- \*\*' "$R" | cut -c1-60 | paste -s -d' ' -)"
 fi

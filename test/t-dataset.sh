@@ -120,16 +120,33 @@ else
 	fail "make record" "no $ID-raw.txt.xz or $ID-meta.json"
 	exit 0
 fi
-runs=$(xz -dc "$RAW" | grep -c '^# perfviews run [0-9]*/3$')
-if [ "$runs" = 3 ]; then pass "raw file holds 3 runs"; else fail "raw runs" "$runs, want 3"; fi
+runs=$(xz -dc "$RAW" | grep -c '^# perfviews run [0-9]*/3 (an end line follows)$')
+ends=$(xz -dc "$RAW" | grep -c '^# perfviews end of run [0-9]*/3: [0-9]* samples$')
+if [ "$runs" = 3 ] && [ "$ends" = 3 ]; then
+	pass "raw file holds 3 runs, each with its end line"
+else
+	fail "raw runs" "$runs starts and $ends ends, want 3"
+fi
+# Its header, in perf's form: the first line perf's own (Firefox Profiler
+# takes the file for perf script text by it, t-viewers.sh), then what the
+# file is, then run 1.
+xz -dc "$RAW" | head -n 6 >"$TMP/raw.head"
+if [ "$(sed -n 1p "$TMP/raw.head")" = "# ========" ] &&
+    sed -n 2p "$TMP/raw.head" | grep -qx "# perfviews raw file of data set $ID: the \`perf script\` text of 3 runs," &&
+    [ "$(sed -n 4p "$TMP/raw.head")" = "# ========" ] &&
+    [ "$(sed -n 6p "$TMP/raw.head")" = "# perfviews run 1/3 (an end line follows)" ]; then
+	pass "the raw file starts with a header in perf's form, saying what it is"
+else
+	fail "the raw file's header" "$(paste -s -d'|' "$TMP/raw.head")"
+fi
 
-if python3 -m json.tool "$META" >/dev/null 2>"$TMP/json.err"; then
+if "$PYTHON" -m json.tool "$META" >/dev/null 2>"$TMP/json.err"; then
 	pass "meta.json is valid JSON"
 else
 	fail "meta.json is valid JSON" "$(head -n 1 "$TMP/json.err")"
 fi
 # Every field of perfviews(5), and counts that agree with each other.
-python3 - "$META" "$ID" >"$TMP/meta.check" 2>&1 <<'EOF'
+"$PYTHON" - "$META" "$ID" >"$TMP/meta.check" 2>&1 <<'EOF'
 import json, sys
 m = json.load(open(sys.argv[1]))
 want = {"id": None, "workload": ["name", "version", "command"],

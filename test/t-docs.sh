@@ -59,7 +59,7 @@ for src in "$TOP"/filters/*.c; do
 done
 
 # perfviews(5), the formats of a data set: every meta.json field, every
-# kind of file (the table's suffixes) and the raw file's run marker.
+# kind of file (the table's suffixes) and the raw file's run lines.
 man5=$TOP/man/perfviews.5
 missing=
 for section in NAME SYNOPSIS DESCRIPTION FILES EXAMPLES "SEE ALSO"; do
@@ -74,8 +74,11 @@ done
 for suffix in $(sed -n 's/.*\.\(alt_\)*suffix = "\([^"]*\)".*/\2/p' "$TOP/common/dataset/file_kinds.c"); do
 	grep -qF -- "$suffix" "$TMP/man5" || missing="$missing $suffix"
 done
-marker=$(sed -n 's/^#define RUN_MARKER "\(.*\)"$/\1/p' "$TOP/common/dataset/runs.h")
-grep -qF "$marker" "$TMP/man5" || missing="$missing '$marker'"
+for name in RUN_MARK_START RUN_MARK_ENDED RUN_MARK_END; do
+	marker=$(sed -n "s/^#define $name *\"\(.*\)\"$/\1/p" "$TOP/common/input/run_marks.h")
+	[ -n "$marker" ] || missing="$missing $name"
+	grep -qF "$marker" "$TMP/man5" || missing="$missing '$marker'"
+done
 if [ -n "$marker" ] && [ -z "$missing" ]; then
 	pass "perfviews(5) names every meta.json field, kind of file and the run marker"
 else

@@ -101,15 +101,17 @@ else
 	fi
 	# The mem palette is greens and blue-greens, without red (hot's reds
 	# and yellows are mostly red).  Frames, not the title's bands.
-	not_green=0
-	frames=0
-	for c in $(grep -o '<rect x[^>]*fill="#[0-9a-f]\{6\}"' "$svg" |
-	    sed 's/.*#//' | sort -u); do
-		r=$(printf '%d' "0x$(echo "$c" | cut -c1-2)")
-		g=$(printf '%d' "0x$(echo "$c" | cut -c3-4)")
-		frames=$((frames + 1))
-		[ "$r" = 0 ] && [ "$g" -gt 150 ] || not_green=$((not_green + 1))
-	done
+	# "COLOURS NOT_GREEN": red 0 and green over 150 is the mem palette.
+	set -- $(grep -o '<rect x[^>]*fill="#[0-9a-f]\{6\}"' "$svg" |
+	    sed 's/.*#//' | sort -u | awk '
+	    function hex(s,   i, v) {
+		    for (i = 1; i <= 2; i++)
+			    v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		    return v
+	    }
+	    { n++; if (hex(substr($0, 1, 2)) != 0 || hex(substr($0, 3, 2)) <= 150) bad++ }
+	    END { print n + 0, bad + 0 }')
+	frames=$1 not_green=$2
 	if [ "$frames" -gt 10 ] && [ "$not_green" = 0 ]; then
 		pass "faults: flame graph frames in the mem palette ($frames colours, no red)"
 	else

@@ -46,12 +46,17 @@ pid,time,event,ip,sym,symoff|-F pid,time,event,ip,sym,symoff|sym
 --show-mmap-events|--show-mmap-events|sym
 +cpu,-event --ns --show-mmap-events|-F +cpu,-event --ns --show-mmap-events|sym'
 
-# top5 FILE: "count name" of the five top rows of a perf report -n.
+# top5 FILE: "count name" of the first five names of a perf report -n,
+# each name's count summed over its rows: a recording may hold two
+# functions of one name (_start of ld.so and of the program), which perf
+# shows apart and the views without a DSO column cannot.
 top5() {
 	awk '/^#/ || NF < 4 { next }
 	    { name = $4; for (i = 5; i <= NF; i++) name = name " " $i
 	      if (name ~ /^0x[0-9a-f]+$/) next
-	      print $2, name; if (++n == 5) exit }' "$1"
+	      if (!(name in count)) order[++n] = name
+	      count[name] += $2 }
+	    END { for (i = 1; i <= n && i <= 5; i++) print count[order[i]], order[i] }' "$1"
 }
 
 for mode in plain callchain; do
@@ -93,7 +98,7 @@ for mode in plain callchain; do
 			continue
 		fi
 		# Our count of each of perf's top five, by name.
-		awk -F, 'NR == FNR { n[$6] = $2; next }
+		awk -F, 'NR == FNR { if (FNR > 1) n[$6] += $2; next }
 		    { name = $0; sub(/^[0-9]+ /, "", name)
 		      print (name in n ? n[name] : "missing"), name }' \
 		    "$TMP/flat.csv" "$TMP/perf.top" >"$TMP/ours.top"

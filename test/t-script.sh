@@ -1,6 +1,7 @@
 #!/bin/sh
-# t-script.sh - perfviews script against perf script, on recordings made
-# here.
+# t-script.sh - perfviews script running perf in time slices (--perf)
+# against perf script, on recordings made here (the reader of perf.data,
+# perfviews script's default, is t-perfdata.sh's).
 #
 # 1. Equivalence, on three recordings: a C program built -O2 -g whose hot
 #    helpers are inlined (dwarf call graphs), CPython 3.12 (dwarf), and a
@@ -26,12 +27,6 @@ if ! perf_works; then
 fi
 CC=${CC:-cc}
 PV=$BIN/perfviews
-
-# per_sample TEXT: the text with each sample's comm made unique ("s7-"
-# before it), so that collapse keeps one stack per sample.
-per_sample() {
-	awk '/^[^ \t#]/ { n++; $0 = "s" n "-" $0 } { print }' "$1"
-}
 
 # equivalent NAME DATA [perfviews script options]: perfviews script's
 # text against perf script's, collapsed per sample.
@@ -75,7 +70,7 @@ perf record -q -e cpu-clock -F 10000 --call-graph dwarf -o "$TMP/c.data" -- \
 	fail "record the C workload" "$(head -n 1 "$TMP/record.err")"
 	exit 0
 }
-equivalent "C -O2, dwarf" "$TMP/c.data" -j 2
+equivalent "C -O2, dwarf" "$TMP/c.data" -j 2 --perf perf
 if grep -q '(inlined)$' "$TMP/C -O2, dwarf.ours" &&
     grep -q 'inlined frames added here' "$TMP/C -O2, dwarf.err"; then
 	pass "C -O2, dwarf: inlined frames added here (-v says so)"
@@ -93,7 +88,7 @@ if grep -q ' 3 slices of ' "$TMP/noinline.err"; then
 else
 	fail "3 slices" "$(grep slices "$TMP/noinline.err")"
 fi
-"$PV" script -j 1 "$TMP/c.data" >"$TMP/one.ours" 2>/dev/null
+"$PV" script -j 1 --perf perf "$TMP/c.data" >"$TMP/one.ours" 2>/dev/null
 same "1 slice and 2 give the same text" "$TMP/C -O2, dwarf.ours" \
     "$TMP/one.ours"
 
@@ -133,7 +128,7 @@ if [ -n "$PY" ]; then
 	perf record -q -e cpu-clock -F 10000 --call-graph dwarf \
 	    -o "$TMP/py.data" -- "$PY" "$TOP/test/workloads/hot.py" 300 \
 	    >/dev/null 2>"$TMP/record.err" &&
-		equivalent "CPython, dwarf" "$TMP/py.data" -j 2 ||
+		equivalent "CPython, dwarf" "$TMP/py.data" -j 2 --perf perf ||
 		fail "record CPython" "$(head -n 1 "$TMP/record.err")"
 else
 	skip "CPython, dwarf" "no pyenv Python 3.12 or later"
@@ -177,7 +172,7 @@ fi
 # System-wide, frame pointers: perf adds nothing, neither do we.
 if perf record -q -a -g -e cpu-clock -F 999 -o "$TMP/sys.data" -- sleep 1 \
     >/dev/null 2>"$TMP/record.err"; then
-	equivalent "system-wide, -g" "$TMP/sys.data" -j 2
+	equivalent "system-wide, -g" "$TMP/sys.data" -j 2 --perf perf
 	if grep -q 'no event with user stacks: nothing to add' \
 	    "$TMP/system-wide, -g.err"; then
 		pass "system-wide, -g: nothing added (-v says so)"

@@ -198,11 +198,14 @@ else
 fi
 
 # 5. The text views' --srcline: each function's lines add up to the
-#    function, and the lines are addr2line's.
+#    function, and the lines are addr2line's.  A function is its DSO and
+#    its name: a recording may hold two of one name (_start of ld.so,
+#    and of the program when a frame-pointer chain reaches it).
 "$BIN/flatsort" --format csv "$TMP/pie.txt" 2>/dev/null |
-	awk -F, 'NR > 1 { print $6 "," $2 }' | sort >"$TMP/by-function"
+	awk -F, 'NR > 1 { print $5 "," $6 "," $2 }' | sort >"$TMP/by-function"
 "$BIN/flatsort" --srcline --format csv "$TMP/pie.txt" 2>/dev/null |
-	awk -F, 'NR > 1 { n = $6; sub(/:[^:]*:[0-9]+$/, "", n); self[n] += $2 }
+	awk -F, 'NR > 1 { n = $5 "," $6; sub(/:[^:]*:[0-9]+$/, "", n)
+	                  self[n] += $2 }
 	         END { for (n in self) print n "," self[n] }' |
 	sort >"$TMP/by-line"
 lines=$("$BIN/flatsort" --srcline --format csv "$TMP/pie.txt" 2>/dev/null |

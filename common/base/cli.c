@@ -251,6 +251,14 @@ input_close(int fd)
 void
 finish_output(void)
 {
-	if (fflush(stdout) != 0 || ferror(stdout))
-		die_errno(EXIT_DATA, "stdout: write error");
+	char path[4096];
+
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return;
+	int saved = errno;
+	/* Name the file stdout is, when it is one: where the disk is full. */
+	ssize_t n = readlink("/proc/self/fd/1", path, sizeof path - 1);
+	path[n > 0 && path[0] == '/' ? n : 0] = '\0';
+	errno = saved;
+	die_errno(EXIT_DATA, "stdout%s%s: write error", *path ? " " : "", path);
 }

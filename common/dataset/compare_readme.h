@@ -8,9 +8,15 @@
  * B | flamesvg) and OUT/A-vs-B-README.md, this one.  It is written from the
  * two meta.json files alone, and flatdiff's text when given:
  *
+ *   - in short: pyperf's mean time per loop of both (benchmarks), their
+ *     ratio and whether it is beyond pyperf's noise (Welch's t-test on its
+ *     values); the functions whose time per loop changed most (shares when
+ *     time is unknown), significant ones marked;
  *   - both data sets in a line each (readme_subtitle);
+ *   - what is compared: the Python builds, when they differ (the
+ *     difference under test, not an unfairness);
  *   - what makes the comparison unfair: each group of fields that differ
- *     between A and B (workload, Python version, Python build, host, event,
+ *     between A and B (workload, set aside the Python's path, host, event,
  *     sampling, call graphs, runs, tags, unit), with both values and why it
  *     matters; a side of one run, samples perf lost; the fields unknown on a
  *     side, so not checked (a data set without meta.json: every field);
@@ -30,6 +36,7 @@
 #include <stdio.h>
 
 #include "dataset/metadata.h"
+#include "views/compare.h"
 
 struct compare_readme {
 	const char *id[2];  /* the data sets, A and B */
@@ -37,6 +44,9 @@ struct compare_readme {
 	const struct metadata *meta[2];
 	bool has_meta[2]; /* false: no meta.json, every field unknown */
 	const char *diff; /* flatdiff's text output of A against B, or NULL */
+	struct compare *cmp;  /* the functions of A and B compared, or NULL */
+	const char *name;     /* the files' prefix; NULL: "IDA-vs-IDB" */
+	const char *given[2]; /* A and B as make compare took them, or NULL */
 };
 
 void compare_readme_write(FILE *out, const struct compare_readme *r);
@@ -44,8 +54,10 @@ void compare_readme_write(FILE *out, const struct compare_readme *r);
 /*
  * The README of the data sets of two raw files, DIR/ID-raw.txt[.xz], each
  * with the ID-meta.json beside it when there is one (a bad one is fatal);
- * diff as above.
+ * diff as above; name the files' prefix, or NULL.  Two data sets of one
+ * ID (two builds, a directory each) are named by their raw files' paths.
  */
-void compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff);
+void compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
+                            const char *name);
 
 #endif

@@ -3,8 +3,10 @@
 # --- Data sets (perfviews(5)) ---
 #   make record ID=X [CMD=...] [PYTHON=...] [CALLGRAPH=dwarf|fp] [PYTHON_SRC=dir]
 #               [OVERHEAD=1] (bm_NAME: pyperformance's benchmark NAME)
+#               [FORCE=1] (record over a data set of that ID: else refused)
 #     (tags faults, files: page faults, file-system calls; see perfviews(7))
-#   make views [ID=X]   make stability ID=X   make publish DEST=dir [EXAMPLE=1]
+#   make views [ID=X]   make stability ID=X
+#   make publish DEST=dir [EXAMPLE=1] [FORCE=1] [PUBLISH_PATHS=short]
 #   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
 # record, stability, publish and suite are perfviews commands: perfviews(1).
 EXAMPLE_ID     = pass-perf-freq100000-nosite
@@ -17,7 +19,9 @@ PERF_EVENT    ?= cpu-clock
 STRACE        ?= strace
 RECORD_TIMEOUT ?= 600
 XZ            ?= xz -9 -T1
-BENCH_CACHE   ?= $(DATA)/.pyperformance
+# pyperformance's environments, once per Python: the user's cache
+# (~/.cache/perfviews/pyperformance) unless given.
+BENCH_CACHE   ?=
 OVERHEAD      ?=
 FREQ          ?= 1000
 RUNS          ?= 10
@@ -27,7 +31,8 @@ RECORD_ARGS = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
     --callgraph $(call quote,$(CALLGRAPH)) --perf $(call quote,$(PERF)) \
     $(if $(filter-out file,$(origin PERF_EVENT)),--event $(call quote,$(PERF_EVENT))) \
     --strace $(call quote,$(STRACE)) --timeout $(call quote,$(RECORD_TIMEOUT)) \
-    --xz $(call quote,$(XZ)) --cache $(call quote,$(BENCH_CACHE)) $(if $(OVERHEAD),--overhead)
+    --xz $(call quote,$(XZ)) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) $(if $(OVERHEAD),--overhead) \
+    $(if $(FORCE),--force)
 
 .PHONY: views-check
 
@@ -84,9 +89,15 @@ record: $(PROGRAMS)
 	    --views $(call quote,$(MAKE) -s --no-print-directory views) \
 	    $(call quote,$(ID))
 
+# Publishing replaces only what it wrote (DEST/.perfviews-published);
+# FORCE=1 replaces another recording published under an ID;
+# PUBLISH_PATHS=short shortens the recording machine's paths.
+PUBLISH_PATHS ?= full
 publish: $(BIN)/perfviews
 	@$(BIN)/perfviews publish --data $(call quote,$(DATA)) $(if $(EXAMPLE),--data examples) \
-	    --out $(call quote,$(OUT)) --make '$(MAKE) --no-print-directory' $(call quote,$(DEST))
+	    --out $(call quote,$(OUT)) --make '$(MAKE) --no-print-directory' \
+	    $(if $(FORCE),--force) --paths $(call quote,$(PUBLISH_PATHS)) --xz $(call quote,$(XZ)) \
+	    $(call quote,$(DEST))
 
 stability: $(BIN)/perfviews | views-check
 	@$(BIN)/perfviews views --view stability --raw $(VIEW_RAW) --meta $(VIEW_META) \
@@ -100,14 +111,15 @@ stability: $(BIN)/perfviews | views-check
 # is missing.  perfviews suite ids names the data sets (a benchmark with
 # variants: the data sets of its variants once recorded).
 SUITE_LOG  = $(OUT)/.$(SUITE)-suite.log
-SUITE_IDS_ARGS = --data $(call quote,$(DATA)) --cache $(call quote,$(BENCH_CACHE)) \
+SUITE_IDS_ARGS = --data $(call quote,$(DATA)) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) \
     $(PYTHON_ARG) perf-freq$(FREQ)x$(RUNS)$(foreach t,$(TAGS),-$(t)) $(BENCHMARKS)
 
 .PHONY: suite suite-record suite-views
 
 suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
-	@mkdir -p $(OUT) && rm -f $(SUITE_LOG) && $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS) >/dev/null
+	@mkdir -p $(OUT) && rm -f $(SUITE_LOG) && $(BIN)/perfviews suite ids --check-build \
+	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null
 	@$(MAKE) --no-print-directory -k suite-record; $(MAKE) --no-print-directory suite-views
 	@$(BIN)/perfviews suite report $(SUITE_LOG)
 
@@ -116,10 +128,12 @@ SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
 endif
 ifeq ($(MAKECMDGOALS),suite-record)
 .NOTPARALLEL:
-SUITE_TODO := $(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json))
-$(DATA)/%-meta.json:
+SUITE_TODO := $(if $(FORCE),$(SUITE_IDS:%=$(DATA)/%-meta.json),$(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json)))
+# FORCE=1: every data set of the suite recorded again (--force).
+.PHONY: suite-force
+$(DATA)/%-meta.json: $(if $(FORCE),suite-force)
 	@$(BIN)/perfviews suite step --log $(SUITE_LOG) --todo $(words $(SUITE_TODO)) -- \
-	    $* $(BIN)/perfviews record $(RECORD_ARGS) $*
+	    $* $(BIN)/perfviews record $(RECORD_ARGS) --views '' $*
 endif
 
 suite-record: $(SUITE_IDS:%=$(DATA)/%-meta.json)
@@ -136,12 +150,23 @@ suite-views: $(SUITE_IDS:%=suite-view-%)
 suite-view-%: | $(PROGRAMS)
 	@$(if $(wildcard $(DATA)/$*-raw.txt.xz $(DATA)/$*-raw.txt),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")
 
-# --- Comparisons: make compare A=ID1 B=ID2 [FORCE=1] (perfviews(1)) ---
-# flatdiff, diffstacks | flamesvg and perfviews compare on the raw files of
-# A and B, found as make views finds one, into a temporary directory; the
-# three files land in OUT together, or none does.
-CMP     = $(OUT)/$(A)-vs-$(B)
-CMP_RAW = $(call raw_of,$(A)) $(call raw_of,$(B))
+# --- Comparisons: make compare A=X B=Y [FORCE=1] (perfviews(1)) ---
+# X and Y are IDs (found as make views finds one) or paths to data sets in
+# any directory (DIR/ID, DIR/ID-raw.txt.xz, DIR/ID-meta.json): a data set
+# per build, each in a directory of its own, compares as A=DIR1/ID
+# B=DIR2/ID.  flatdiff, diffstacks | flamesvg and perfviews compare on the
+# raw files, into a temporary directory; the three files land in OUT
+# together, or none does.  One ID twice is named after the directories:
+# OUT/ID-DIR1-vs-DIR2-*.
+cmp_id  = $(patsubst %-raw.txt,%,$(patsubst %-raw.txt.xz,%,$(patsubst %-meta.json,%,$(notdir $(1)))))
+cmp_raw = $(if $(findstring /,$(1)),$(firstword $(wildcard $(addprefix \
+              $(dir $(1))$(call cmp_id,$(1)),-raw.txt.xz -raw.txt))),$(call raw_of,$(1)))
+cmp_dir = $(notdir $(patsubst %/,%,$(dir $(abspath $(1)))))
+CMP_A   = $(call cmp_id,$(A))
+CMP_B   = $(call cmp_id,$(B))
+CMP_NAME = $(if $(filter $(CMP_A),$(CMP_B)),$(CMP_A)-$(call cmp_dir,$(A))-vs-$(call cmp_dir,$(B)),$(CMP_A)-vs-$(CMP_B))
+CMP     = $(OUT)/$(CMP_NAME)
+CMP_RAW = $(call cmp_raw,$(A)) $(call cmp_raw,$(B))
 ifneq ($(filter compare,$(MAKECMDGOALS)),)
 $(if $(and $(A),$(B)),,$(error make compare: give the data sets to compare, A=ID1 B=ID2))
 endif
@@ -149,11 +174,11 @@ endif
 compare: $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md
 $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md &: $(CMP_RAW) $(wildcard \
     $(patsubst %-raw.txt,%-meta.json,$(CMP_RAW:.xz=))) $(BIN)/flatdiff $(BIN)/diffstacks $(BIN)/flamesvg $(BIN)/perfviews
-	@$(foreach s,$(A) $(B),$(BIN)/perfviews id '$(s)' >/dev/null || exit 1; test -n '$(call raw_of,$(s))' || \
-	    { echo "make compare: no $(s)-raw.txt.xz or $(s)-raw.txt in $(DATA)/ or examples/" >&2; exit 1; };)
+	@$(foreach s,$(A) $(B),$(BIN)/perfviews id '$(call cmp_id,$(s))' >/dev/null || exit 1; test -n '$(call cmp_raw,$(s))' || \
+	    { echo "make compare: no $(call cmp_id,$(s))-raw.txt.xz or $(call cmp_id,$(s))-raw.txt in $(if $(findstring /,$(s)),$(dir $(s)),$(DATA)/ or examples/)" >&2; exit 1; };)
 	@t=$$(mktemp -d) && trap 'rm -rf "$$t"' EXIT && force='$(if $(FORCE),--force)' && \
 	$(BIN)/flatdiff $$force $(CMP_RAW) >$$t/diff.txt && $(BIN)/diffstacks $$force $(CMP_RAW) >$$t/stacks.txt && \
-	$(BIN)/flamesvg --title '$(B) against $(A)' $$t/stacks.txt >$$t/diffgraph.svg && \
-	$(BIN)/perfviews compare $(CMP_RAW) $$t/diff.txt >$$t/README.md && mkdir -p $(OUT) && \
+	$(BIN)/flamesvg --title '$(CMP_B) against $(CMP_A)' $$t/stacks.txt >$$t/diffgraph.svg && \
+	$(BIN)/perfviews compare --name '$(CMP_NAME)' $(CMP_RAW) $$t/diff.txt >$$t/README.md && mkdir -p $(OUT) && \
 	for f in diff.txt diffgraph.svg README.md; do mv $$t/$$f $(CMP)-$$f || exit 1; done && \
 	echo "wrote $(CMP)-README.md, -diff.txt and -diffgraph.svg"

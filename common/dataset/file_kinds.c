@@ -10,6 +10,7 @@
 #include "dataset/dataset_id.h"
 #include "dataset/file_kinds.h"
 #include "dataset/runs.h"
+#include "input/run_marks.h"
 
 /*
  * In the order a reader wants them: the pictures first, the data last.
@@ -189,8 +190,8 @@ const struct file_kind file_kinds[] = {
      .suffix = "-raw.txt.xz",
      .alt_suffix = "-raw.txt",
      .origin = FILE_RECORDED,
-     .what = "`perf script` text of every run, each after a `" RUN_MARKER
-             "N/M` line",
+     .what = "`perf script` text of every run, each between a `" RUN_MARK_START
+             "N/M` line and a `" RUN_MARK_END "N/M: S samples` line",
      .how = "`xz -dc` it; any perfviews filter, or FlameGraph's "
             "stackcollapse-perf.pl, reads it"},
     {.kind = "pyperf",

@@ -42,11 +42,16 @@ const struct meta_field meta_fields[] = {
     {"host.cpu_count", META_NUMBER, "online CPUs"},
     {"python.executable", META_STRING, "the interpreter"},
     {"python.version", META_STRING, "its sys.version"},
+    {"python.implementation", META_STRING,
+     "sys.implementation.name: cpython, pypy..."},
     {"python.build.git_remote", META_STRING, "CPython source remote"},
     {"python.build.git_branch", META_STRING, "CPython branch or tag"},
     {"python.build.git_revision", META_STRING, "CPython revision"},
     {"python.build.configure_args", META_STRING, "./configure arguments"},
     {"python.build.cflags", META_STRING, "compiler flags"},
+    {"python.build.options", META_STRING_LIST,
+     "what the build is, from sysconfig: pgo, lto, debug, "
+     "free-threading, jit, shared, frame-pointers"},
     {"benchmark.name", META_STRING,
      "pyperformance's benchmark run (bm_ workloads only)"},
     {"benchmark.result", META_STRING,
@@ -78,6 +83,10 @@ const struct meta_field meta_fields[] = {
     {"benchmark.dropped", META_STRING, "the perf.data files not kept"},
     {"samples.total", META_NUMBER, "samples in all runs"},
     {"samples.per_run", META_NUMBER_LIST, "samples in each run"},
+    {"samples.runs_whole", META_STRING,
+     "whole: every run's end line counts its samples; not whole: a run "
+     "cut short (its counts are wrong); unknown: no end lines (older raw "
+     "files)"},
     {"samples.unit", META_STRING, "what a count is: samples, faults, calls"},
     {"samples.meaning", META_STRING, "what one sample is, in words"},
     {"samples.by_event", META_STRING_LIST,
@@ -94,6 +103,13 @@ const struct meta_field meta_fields[] = {
     {"strace.runs", META_NUMBER,
      "runs of the workload under strace, besides perf's tool.runs"},
     {"strace.calls", META_NUMBER, "system calls in the strace file"},
+    {"timing.profiled_seconds", META_DECIMAL,
+     "the first run under perf record, wall time"},
+    {"timing.unprofiled_seconds", META_DECIMAL,
+     "one run of the workload without the profiler, wall time (when the "
+     "first profiled run took under 10 s, or with OVERHEAD=1)"},
+    {"timing.unprofiled_cpu_seconds", META_DECIMAL,
+     "its CPU time, user and system, of all its processes"},
     {"timing.record_seconds", META_DECIMAL,
      "time spent in perf record, all runs"},
     {"timing.script_seconds", META_DECIMAL,
@@ -532,6 +548,13 @@ metadata_read_json(struct metadata *m, const char *file, char *why,
 	}
 	free(caps);
 	json_flat_free(&doc);
+	if (metadata_get(m, "id") == NULL) {
+		snprintf(why, whylen,
+		         "%s: no \"id\": not the meta.json of a data set "
+		         "(perfviews(5))",
+		         file);
+		return false;
+	}
 	return true;
 }
 
@@ -559,4 +582,66 @@ metadata_print_field(FILE *out, const char *meta, const char *field)
 	if (v != NULL)
 		fprintf(out, "%s\n", v);
 	metadata_free(&m);
+}
+
+const char *const meta_build_fields[] = {
+    "python.executable",
+    "python.version",
+    "python.implementation",
+    "python.build.git_revision",
+    "python.build.configure_args",
+    "python.build.options",
+    NULL,
+};
+
+bool
+metadata_same_build(const struct metadata *a, const struct metadata *b)
+{
+	for (size_t i = 0; meta_build_fields[i] != NULL; i++) {
+		const char *x = metadata_get(a, meta_build_fields[i]);
+		const char *y = metadata_get(b, meta_build_fields[i]);
+		if ((x == NULL) != (y == NULL) ||
+		    (x != NULL && strcmp(x, y) != 0))
+			return false;
+	}
+	return true;
+}
+
+char *
+metadata_build_label(const struct metadata *m)
+{
+	const char *version = metadata_get(m, "python.version");
+	const char *impl = metadata_get(m, "python.implementation");
+	const char *options = metadata_get(m, "python.build.options");
+	const char *revision = metadata_get(m, "python.build.git_revision");
+	const char *path = metadata_get(m, "python.executable");
+	char *text = NULL;
+	size_t n = 0;
+
+	if (version == NULL && path == NULL)
+		return NULL;
+	FILE *out = open_memstream(&text, &n);
+	if (out == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	if (impl == NULL || strcmp(impl, "cpython") == 0)
+		fputs(impl == NULL ? "Python" : "CPython", out);
+	else
+		fputs(impl, out);
+	if (version != NULL) {
+		/* "3.12.1 (main, Dec 1 2026, 10:00:00) [GCC 12.2.0]": the
+		 * number and the build tag, not the compiler. */
+		size_t len = strcspn(version, "[");
+		while (len > 0 && version[len - 1] == ' ')
+			len--;
+		fprintf(out, " %.*s", (int)len, version);
+	}
+	if (options != NULL && *options != '\0')
+		fprintf(out, " [%s]", options);
+	if (revision != NULL)
+		fprintf(out, ", revision %.12s", revision);
+	if (path != NULL)
+		fprintf(out, " at %s", path);
+	if (fclose(out) != 0)
+		die_errno(EXIT_DATA, "open_memstream");
+	return text;
 }

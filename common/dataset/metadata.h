@@ -88,6 +88,24 @@ bool metadata_has_tag(const struct metadata *m, const char *tag);
  */
 void metadata_print_field(FILE *out, const char *meta, const char *field);
 
+/*
+ * Which Python build a data set is, in words (a new string): the
+ * implementation and version, sys.version's build tag, the build options,
+ * the git revision when known, and the interpreter's path:
+ * "CPython 3.12.1 (main, Dec 1 2026, 10:00:00) [shared] at /usr/bin/python3".
+ * NULL when the data set does not know its Python.
+ */
+char *metadata_build_label(const struct metadata *m);
+
+/*
+ * Are a and b of one build?  The fields that tell builds apart
+ * (meta_build_fields: the interpreter's path, sys.version with its build
+ * date, the revision, configure's arguments, the options) all agree, an
+ * unknown field agreeing only with an unknown one.
+ */
+bool metadata_same_build(const struct metadata *a, const struct metadata *b);
+extern const char *const meta_build_fields[];
+
 void metadata_write(const struct metadata *m, FILE *out);
 
 /* Read a meta.json file; false, with the reason in why, when it is bad. */

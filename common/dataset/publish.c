@@ -1,9 +1,17 @@
 /*
  * publish.c - see publish.h.
+ *
+ * In steps, so that a conflict leaves the destination untouched: the data
+ * sets found (and another recording under a published ID refused), then
+ * rendered, then every file to publish planned and checked against what
+ * is there (shortened copies made in OUT/.publish first), then written,
+ * then the index and the manifest.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,17 +20,68 @@
 #include <unistd.h>
 
 #include "base/message.h"
-#include "base/string_table.h"
 #include "base/xalloc.h"
 #include "os/child.h"
+#include "os/dirs.h"
 #include "dataset/dataset_id.h"
 #include "dataset/file_kinds.h"
+#include "dataset/metadata.h"
 #include "dataset/publish.h"
+#include "dataset/publish_manifest.h"
+#include "dataset/view_make.h"
 #include "dataset/readme.h"
+#include "dataset/short_paths.h"
 
-struct tally {
+/* A data set to publish: from which directory, its raw file's hash. */
+struct source {
+	char *id, *dir, *raw, *meta;
+	uint64_t raw_hash;
+};
+
+/* A file to publish: what is copied (src, or its shortened copy). */
+struct item {
+	char *src, *name;
+	char *staged; /* the shortened copy, or NULL */
+	enum { ITEM_NEW, ITEM_SAME, ITEM_REPLACE } state;
+};
+
+struct publishing {
+	const char *dest;
+	const struct publish_options *opt;
+	struct publish_manifest m;
+	struct short_paths sp;
+	struct source *sets;
+	size_t nsets, sets_cap;
+	struct item *items;
+	size_t nitems, items_cap;
+	char *staging; /* OUT/.publish, for shortened copies */
+	unsigned problems;
 	unsigned copied, same;
 };
+
+static const char *
+base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash != NULL ? slash + 1 : path;
+}
+
+/* A conflict: said at once, counted; nothing is written after any. */
+static void problem(struct publishing *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+problem(struct publishing *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	p->problems++;
+}
 
 /* A command line being built. */
 struct line {
@@ -51,13 +110,28 @@ add_quoted(struct line *l, const char *text)
 	add_text(l, "'");
 }
 
+/* Run a command line through sh; a failure is fatal, naming it. */
+static void
+run_sh(const char *cmd)
+{
+	struct child_result r;
+	char how[128];
+	char *argv[] = {"sh", "-c", (char *)cmd, NULL};
+
+	fflush(stdout);
+	bool ok = child_run(argv, NULL, 0, &r);
+	if (child_stopped() != 0)
+		child_exit_by_signal(child_stopped());
+	if (!ok)
+		die(EXIT_DATA, "%s failed (%s)", cmd,
+		    child_describe(&r, how, sizeof how));
+}
+
 /* MAKE views ID='id' DATA='dir' OUT='out', through sh. */
 static void
 render(const char *make, const char *id, const char *dir, const char *out)
 {
 	struct line cmd = {NULL, 0, 0};
-	struct child_result r;
-	char how[128];
 
 	add_text(&cmd, make);
 	add_text(&cmd, " views ID=");
@@ -66,14 +140,7 @@ render(const char *make, const char *id, const char *dir, const char *out)
 	add_quoted(&cmd, dir);
 	add_text(&cmd, " OUT=");
 	add_quoted(&cmd, out);
-	char *argv[] = {"sh", "-c", cmd.s, NULL};
-	fflush(stdout);
-	bool ok = child_run(argv, NULL, 0, &r);
-	if (child_stopped() != 0)
-		child_exit_by_signal(child_stopped());
-	if (!ok)
-		die(EXIT_DATA, "%s failed (%s)", cmd.s,
-		    child_describe(&r, how, sizeof how));
+	run_sh(cmd.s);
 	free(cmd.s);
 }
 
@@ -103,69 +170,36 @@ same_bytes(const char *a, const char *b)
 	return same;
 }
 
-/* Copy src into dest/NAME as a whole: written beside, then renamed. */
+/*
+ * Copy src to dest/name as a whole: written beside under a name of its
+ * own (.NAME.XXXXXX, which nothing else uses), then renamed.
+ */
 static void
-copy_into(const char *src, const char *dest, struct tally *t)
+copy_file(const char *src, const char *dest, const char *name)
 {
-	const char *name =
-	    strrchr(src, '/') != NULL ? strrchr(src, '/') + 1 : src;
-	size_t n = strlen(dest) + strlen(name) + 8;
-	char *to = xmalloc(n), *tmp = xmalloc(n);
+	char *to = xasprintf("%s/%s", dest, name);
+	char *tmp = xasprintf("%s/.%s.XXXXXX", dest, name);
 	char buf[65536];
+	int in = open(src, O_RDONLY | O_CLOEXEC);
+	ssize_t got;
 
-	snprintf(to, n, "%s/%s", dest, name);
-	snprintf(tmp, n, "%s/%s.tmp", dest, name);
-	if (same_bytes(src, to)) {
-		t->same++;
-	} else {
-		int in = open(src, O_RDONLY | O_CLOEXEC);
-		if (in < 0)
-			die_errno(EXIT_DATA, "%s", src);
-		int out =
-		    open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (out < 0)
+	if (in < 0)
+		die_errno(EXIT_DATA, "%s", src);
+	int out = mkostemp(tmp, O_CLOEXEC);
+	if (out < 0)
+		die_errno(EXIT_DATA, "%s", tmp);
+	while ((got = read(in, buf, sizeof buf)) > 0)
+		if (write(out, buf, (size_t)got) != got)
 			die_errno(EXIT_DATA, "%s", tmp);
-		ssize_t got;
-		while ((got = read(in, buf, sizeof buf)) > 0)
-			if (write(out, buf, (size_t)got) != got)
-				die_errno(EXIT_DATA, "%s", tmp);
-		if (got < 0)
-			die_errno(EXIT_DATA, "%s", src);
-		close(in);
-		if (close(out) != 0)
-			die_errno(EXIT_DATA, "%s", tmp);
-		if (rename(tmp, to) != 0)
-			die_errno(EXIT_DATA, "%s", to);
-		t->copied++;
-	}
+	if (got < 0)
+		die_errno(EXIT_DATA, "%s", src);
+	close(in);
+	if (fchmod(out, 0644) != 0 || close(out) != 0)
+		die_errno(EXIT_DATA, "%s", tmp);
+	if (rename(tmp, to) != 0)
+		die_errno(EXIT_DATA, "%s", to);
 	free(to);
 	free(tmp);
-}
-
-/* Every file of one data set, from dir (recorded) and out (made). */
-static void
-copy_data_set(const char *id, const char *meta, const char *dir,
-              const char *out, const char *dest, struct tally *t)
-{
-	struct metadata m;
-
-	metadata_read_or_die(&m, meta);
-	for (size_t i = 0; i < file_kind_count; i++) {
-		const struct file_kind *k = &file_kinds[i];
-		bool recorded =
-		    k->origin == FILE_RECORDED || k->origin == FILE_OPTIONAL;
-		char *path = file_kind_find(k, recorded ? dir : out, id);
-		if (path == NULL && k->origin != FILE_EXTRA &&
-		    k->origin != FILE_OPTIONAL && file_kind_applies(k, &m)) {
-			metadata_free(&m);
-			die(EXIT_DATA, "%s: no %s%s in %s", id, id, k->suffix,
-			    recorded ? dir : out);
-		}
-		if (path != NULL)
-			copy_into(path, dest, t);
-		free(path);
-	}
-	metadata_free(&m);
 }
 
 static void
@@ -181,71 +215,55 @@ make_dir(const char *path)
 	}
 }
 
-/* DIR/ *-meta.json, sorted. */
+/* DIR/PATTERN, sorted. */
 static void
-find_metas(const char *dir, glob_t *g)
+find(const char *dir, const char *pattern, glob_t *g)
 {
-	size_t n = strlen(dir) + 16;
-	char *pattern = xmalloc(n);
+	char *path = xasprintf("%s/%s", dir, pattern);
 
-	snprintf(pattern, n, "%s/*-meta.json", dir);
 	memset(g, 0, sizeof *g);
-	int err = glob(pattern, 0, NULL, g);
+	int err = glob(path, 0, NULL, g);
 	if (err != 0 && err != GLOB_NOMATCH)
 		die(EXIT_DATA, "%s: cannot list", dir);
-	free(pattern);
-}
-
-static char *
-id_of(const char *meta)
-{
-	const char *base = strrchr(meta, '/') + 1;
-	return xstrndup(base, strlen(base) - strlen("-meta.json"));
-}
-
-static void
-write_index(const char *dest)
-{
-	glob_t g;
-	size_t n = strlen(dest) + 16;
-	char *path = xmalloc(n), *tmp = xmalloc(n);
-
-	find_metas(dest, &g);
-	snprintf(path, n, "%s/README.md", dest);
-	snprintf(tmp, n, "%s/README.md.tmp", dest);
-	FILE *f = fopen(tmp, "we");
-	if (f == NULL)
-		die_errno(EXIT_DATA, "%s", tmp);
-	readme_index(f, dest, g.gl_pathv, g.gl_pathc);
-	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "%s", tmp);
-	if (rename(tmp, path) != 0)
-		die_errno(EXIT_DATA, "%s", path);
-	globfree(&g);
 	free(path);
-	free(tmp);
 }
 
 /* The raw file's kind: a data set needs one to be rendered. */
 static const struct file_kind *
 raw_kind(void)
 {
-	for (size_t i = 0; i < file_kind_count; i++)
-		if (strcmp(file_kinds[i].kind, "raw") == 0)
-			return &file_kinds[i];
-	die(EXIT_DATA, "no raw kind of file");
+	const struct file_kind *k = file_kind_named("raw");
+	if (k == NULL)
+		die(EXIT_DATA, "no raw kind of file");
+	return k;
 }
 
-/* One meta.json of dir: rendered and copied, unless it cannot be. */
-static void
-publish_one(const char *meta, const char *dir, const char *dest,
-            const struct publish_options *opt, struct string_table *done,
-            struct tally *t)
+static struct source *
+source_of(const struct publishing *p, const char *id)
 {
-	char *id = id_of(meta);
+	for (size_t i = 0; i < p->nsets; i++)
+		if (strcmp(p->sets[i].id, id) == 0)
+			return &p->sets[i];
+	return NULL;
+}
+
+static uint64_t
+hash_or_die(const char *path)
+{
+	uint64_t h, n;
+	if (!file_hash(path, &h, &n))
+		die_errno(EXIT_DATA, "%s", path);
+	return h;
+}
+
+/* One meta.json of dir: a data set to publish, unless it cannot be. */
+static void
+add_source(struct publishing *p, const char *meta, const char *dir)
+{
+	const char *base = base_name(meta);
+	char *id = xstrndup(base, strlen(base) - strlen("-meta.json"));
 	struct dataset_id parsed;
 	char why[256];
-	uint32_t before = done->count;
 
 	if (!dataset_id_parse(id, &parsed, why, sizeof why)) {
 		warnmsg("skipping %s: bad ID: %s", meta, why);
@@ -253,27 +271,598 @@ publish_one(const char *meta, const char *dir, const char *dest,
 		return;
 	}
 	dataset_id_free(&parsed);
-	string_table_intern(done, span_cstr(id));
 	char *raw = file_kind_find(raw_kind(), dir, id);
-	if (done->count == before) {
-		/* published from an earlier directory */
-	} else if (raw == NULL) {
-		warnmsg("skipping %s: no raw file beside it", meta);
+	struct source *first = source_of(p, id);
+	if (raw == NULL) {
+		if (first == NULL)
+			warnmsg("skipping %s: no raw file beside it", meta);
+	} else if (first != NULL) {
+		if (hash_or_die(raw) != first->raw_hash)
+			warnmsg("%s: %s holds another recording of it than "
+			        "%s: publishing the one of %s",
+			        id, dir, first->dir, first->dir);
 	} else {
-		if (*opt->make != '\0')
-			render(opt->make, id, dir, opt->out);
-		copy_data_set(id, meta, dir, opt->out, dest, t);
+		p->sets = array_reserve(p->sets, &p->sets_cap, p->nsets + 1,
+		                        sizeof *p->sets);
+		p->sets[p->nsets++] =
+		    (struct source){xstrdup(id), xstrdup(dir), raw,
+		                    xstrdup(meta), hash_or_die(raw)};
+		raw = NULL;
 	}
 	free(raw);
 	free(id);
 }
 
+/*
+ * Another recording under a published ID: what differs in their
+ * meta.json, beyond how long things took.
+ */
+static void
+say_differences(struct publishing *p, const struct source *s, bool there_short)
+{
+	char *there_meta = xasprintf("%s/%s-meta.json", p->dest, s->id);
+	struct metadata there, here;
+	char why[256];
+	unsigned shown = 0;
+
+	metadata_init(&there);
+	if (!metadata_read_json(&there, there_meta, why, sizeof why)) {
+		fprintf(stderr, "    (its meta.json cannot be read: %s)\n",
+		        why);
+		metadata_free(&there);
+		free(there_meta);
+		return;
+	}
+	metadata_read_or_die(&here, s->meta);
+	for (size_t i = 0; i < meta_field_count && shown < 8; i++) {
+		if (strncmp(meta_fields[i].path, "timing.", 7) == 0)
+			continue;
+		const char *a = there.values[i];
+		char *b = here.values[i] == NULL ? NULL
+		          : there_short
+		              ? short_paths_string(&p->sp, here.values[i])
+		              : xstrdup(here.values[i]);
+		if ((a == NULL) != (b == NULL) ||
+		    (a != NULL && strcmp(a, b) != 0)) {
+			fprintf(stderr, "    %s: %s published, %s in %s\n",
+			        meta_fields[i].path, a ? a : "null",
+			        b ? b : "null", s->dir);
+			shown++;
+		}
+		free(b);
+	}
+	if (shown == 0)
+		fputs("    (their meta.json are alike: the raw files differ)\n",
+		      stderr);
+	metadata_free(&there);
+	metadata_free(&here);
+	free(there_meta);
+}
+
+/* A data set published before from another raw file, unless force. */
+static void
+check_recordings(struct publishing *p)
+{
+	for (size_t i = 0; i < p->nsets; i++) {
+		const struct source *s = &p->sets[i];
+		const struct manifest_dataset *d =
+		    manifest_dataset(&p->m, s->id);
+		if (d == NULL || d->raw_hash == s->raw_hash)
+			continue;
+		if (p->opt->force) {
+			warnmsg("%s: replacing the recording published in %s "
+			        "with the one of %s (force)",
+			        s->id, p->dest, s->dir);
+			continue;
+		}
+		problem(p,
+		        "%s: another recording is published under this ID in "
+		        "%s than the one in %s (their raw files differ); in "
+		        "their meta.json:",
+		        s->id, p->dest, s->dir);
+		say_differences(p, s, d->short_paths);
+	}
+	if (p->problems > 0)
+		die(EXIT_DATA,
+		    "nothing published: publish each recording under an ID "
+		    "of its own (make record ID=... with a tag), or replace "
+		    "the published one with FORCE=1 (--force)");
+}
+
+static void
+add_item(struct publishing *p, const char *src, const char *name)
+{
+	p->items = array_reserve(p->items, &p->items_cap, p->nitems + 1,
+	                         sizeof *p->items);
+	p->items[p->nitems++] =
+	    (struct item){xstrdup(src), xstrdup(name), NULL, ITEM_NEW};
+}
+
+/* Every file of one data set, from its directory (recorded) and OUT. */
+static void
+add_data_set_items(struct publishing *p, const struct source *s)
+{
+	struct metadata m;
+
+	metadata_read_or_die(&m, s->meta);
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const struct file_kind *k = &file_kinds[i];
+		bool recorded =
+		    k->origin == FILE_RECORDED || k->origin == FILE_OPTIONAL;
+		const char *dir = recorded ? s->dir : p->opt->out;
+		char *path = file_kind_find(k, dir, s->id);
+		if (path == NULL && k->origin != FILE_EXTRA &&
+		    k->origin != FILE_OPTIONAL && file_kind_applies(k, &m)) {
+			metadata_free(&m);
+			die(EXIT_DATA, "%s: no %s%s in %s", s->id, s->id,
+			    k->suffix, dir);
+		}
+		if (path != NULL)
+			add_item(p, path, base_name(path));
+		free(path);
+	}
+	metadata_free(&m);
+}
+
+/* Is a data set in the destination once this is published? */
+static bool
+published(const struct publishing *p, const char *id)
+{
+	return source_of(p, id) != NULL || manifest_dataset(&p->m, id) != NULL;
+}
+
+/* The files OUT/NAME-SUFFIX that exist, as items. */
+static void
+add_named_items(struct publishing *p, const char *name,
+                const char *const suffixes[], size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *path =
+		    xasprintf("%s/%s-%s", p->opt->out, name, suffixes[i]);
+		if (access(path, F_OK) == 0)
+			add_item(p, path, base_name(path));
+		free(path);
+	}
+}
+
+/*
+ * NAME "A-vs-B": the IDs, when NAME splits into two valid ones at a
+ * "-vs-".  Free both.
+ */
+static bool
+split_comparison(const char *name, char **a, char **b)
+{
+	char why[256];
+	struct dataset_id id;
+
+	for (const char *vs = strstr(name, "-vs-"); vs != NULL;
+	     vs = strstr(vs + 1, "-vs-")) {
+		*a = xstrndup(name, (size_t)(vs - name));
+		*b = xstrdup(vs + 4);
+		bool ok = dataset_id_parse(*a, &id, why, sizeof why);
+		if (ok)
+			dataset_id_free(&id);
+		if (ok && dataset_id_parse(*b, &id, why, sizeof why)) {
+			dataset_id_free(&id);
+			return true;
+		}
+		free(*a);
+		free(*b);
+	}
+	return false;
+}
+
+/* OUT's comparisons of two published data sets. */
+static void
+add_comparisons(struct publishing *p)
+{
+	static const char *const parts[] = {"README.md", "diff.txt",
+	                                    "diffgraph.svg"};
+	glob_t g;
+
+	find(p->opt->out, "*-vs-*-README.md", &g);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		const char *base = base_name(g.gl_pathv[i]);
+		char *name =
+		    xstrndup(base, strlen(base) - strlen("-README.md"));
+		char *a, *b;
+		if (!split_comparison(name, &a, &b)) {
+			free(name);
+			continue;
+		}
+		if (published(p, a) && published(p, b)) {
+			add_named_items(p, name, parts, 3);
+			manifest_add_comparison(&p->m, name);
+		} else {
+			warnmsg("skipping the comparison %s: %s is not "
+			        "published (not in %s)",
+			        name, published(p, a) ? b : a, p->dest);
+		}
+		free(a);
+		free(b);
+		free(name);
+	}
+	globfree(&g);
+}
+
+/*
+ * A suite's README (its first line "# Suite NAME"): true when every data
+ * set it links is published; else the first that is not, in missing.
+ */
+static bool
+suite_publishable(const struct publishing *p, const char *readme,
+                  char **missing)
+{
+	FILE *f = fopen(readme, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	bool ok = true;
+
+	*missing = NULL;
+	if (f == NULL)
+		die_errno(EXIT_DATA, "%s", readme);
+	while (ok && getline(&line, &cap, f) != -1) {
+		for (char *l = strstr(line, "]("); l != NULL && ok;
+		     l = strstr(l + 2, "](")) {
+			char *end = strstr(l + 2, "-README.md)");
+			if (end == NULL ||
+			    memchr(l + 2, ')', (size_t)(end - l - 2)))
+				continue;
+			char *id = xstrndup(l + 2, (size_t)(end - l - 2));
+			if (!published(p, id)) {
+				ok = false;
+				*missing = id;
+			} else {
+				free(id);
+			}
+		}
+	}
+	free(line);
+	fclose(f);
+	return ok;
+}
+
+/* The name of a suite whose README this is, or NULL. */
+static char *
+suite_name(const char *readme)
+{
+	FILE *f = fopen(readme, "re");
+	char *line = NULL, *name = NULL;
+	size_t cap = 0;
+	ssize_t got;
+	const char *base = base_name(readme);
+
+	if (f == NULL)
+		return NULL;
+	got = getline(&line, &cap, f);
+	fclose(f);
+	if (got > 8 && strncmp(line, "# Suite ", 8) == 0) {
+		line[strcspn(line, "\n")] = '\0';
+		/* The README of that suite, not a copy under another name. */
+		if (strlen(base) == strlen(line + 8) + strlen("-README.md") &&
+		    strncmp(base, line + 8, strlen(line + 8)) == 0)
+			name = xstrdup(line + 8);
+	}
+	free(line);
+	return name;
+}
+
+/* OUT's suites whose data sets are all published. */
+static void
+add_suites(struct publishing *p)
+{
+	static const char *const parts[] = {"README.md", "categories.txt",
+	                                    "categories.svg"};
+	glob_t g;
+
+	find(p->opt->out, "*-README.md", &g);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		char *name = suite_name(g.gl_pathv[i]), *missing;
+		if (name == NULL)
+			continue;
+		if (suite_publishable(p, g.gl_pathv[i], &missing)) {
+			add_named_items(p, name, parts, 3);
+			manifest_add_suite(&p->m, name);
+		} else {
+			warnmsg("skipping the suite %s: its data set %s is not "
+			        "published (not in %s)",
+			        name, missing, p->dest);
+			free(missing);
+		}
+		free(name);
+	}
+	globfree(&g);
+}
+
+/* Compress text (a file) with the xz command into path. */
+static void
+compress_into(const struct publishing *p, const char *text, const char *path)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	int in = child_open(text, O_RDONLY);
+	int out = child_open(path, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {in, out, -1};
+
+	args_add_words(&a, p->opt->xz != NULL ? p->opt->xz : "xz -9 -T1",
+	               "--xz");
+	args_add(&a, "-c");
+	bool ok = child_run(a.v, &io, 0, &r);
+	close(in);
+	close(out);
+	args_free(&a);
+	if (child_stopped() != 0)
+		child_exit_by_signal(child_stopped());
+	if (!ok)
+		child_failed("compression", &r, NULL);
+}
+
+/* The item's shortened copy, in the staging directory. */
+static void
+stage_short(struct publishing *p, struct item *it)
+{
+	size_t n = strlen(it->name);
+	bool xz = n > 3 && strcmp(it->name + n - 3, ".xz") == 0;
+	char *text =
+	    xasprintf("%s/%.*s", p->staging, (int)(xz ? n - 3 : n), it->name);
+	FILE *out = fopen(text, "we");
+
+	if (out == NULL)
+		die_errno(EXIT_DATA, "%s", text);
+	int fd = input_open(it->src);
+	short_paths_copy(&p->sp, fd, it->src, out);
+	input_close(fd);
+	if (fclose(out) != 0)
+		die_errno(EXIT_DATA, "%s", text);
+	if (xz) {
+		it->staged = xasprintf("%s/%s", p->staging, it->name);
+		compress_into(p, text, it->staged);
+		unlink(text);
+		free(text);
+	} else {
+		it->staged = text;
+	}
+}
+
+/*
+ * Is dest/name publish's to replace: listed in the manifest, as it was
+ * written?  Else say why not.
+ */
+static bool
+ours(struct publishing *p, const char *name)
+{
+	char *path = xasprintf("%s/%s", p->dest, name);
+	const struct manifest_file *f = manifest_file(&p->m, name);
+	uint64_t h, n;
+	bool yes = false;
+
+	if (!file_hash(path, &h, &n))
+		die_errno(EXIT_DATA, "%s", path);
+	if (f == NULL)
+		problem(p,
+		        "%s is there already, and perfviews did not write it "
+		        "(it is not in %s): leaving it, and publishing nothing",
+		        path, PUBLISH_MANIFEST);
+	else if (f->hash != h || f->size != n)
+		problem(p,
+		        "%s was changed since perfviews published it: leaving "
+		        "it, and publishing nothing",
+		        path);
+	else
+		yes = true;
+	free(path);
+	return yes;
+}
+
+/* What publishing each item does; a file not publish's is a conflict. */
+static void
+check_items(struct publishing *p)
+{
+	for (size_t i = 0; i < p->nitems; i++) {
+		struct item *it = &p->items[i];
+		char *to = xasprintf("%s/%s", p->dest, it->name);
+		if (p->opt->paths == PUBLISH_PATHS_SHORT)
+			stage_short(p, it);
+		if (access(to, F_OK) != 0)
+			it->state = ITEM_NEW;
+		else if (same_bytes(it->staged ? it->staged : it->src, to))
+			it->state = ITEM_SAME;
+		else if (ours(p, it->name))
+			it->state = ITEM_REPLACE;
+		free(to);
+	}
+}
+
+/*
+ * The index's name: the one the manifest keeps; else README.md, unless
+ * one that is not publish's is there, then perfviews-index.md.
+ */
+static void
+choose_index(struct publishing *p)
+{
+	if (p->m.index == NULL) {
+		char *readme = xasprintf("%s/README.md", p->dest);
+		bool taken = access(readme, F_OK) == 0;
+		free(readme);
+		p->m.index =
+		    xstrdup(taken ? "perfviews-index.md" : "README.md");
+		if (taken)
+			printf("%s/README.md is not perfviews': the index is "
+			       "%s/%s\n",
+			       p->dest, p->dest, p->m.index);
+	}
+	char *path = xasprintf("%s/%s", p->dest, p->m.index);
+	if (access(path, F_OK) == 0)
+		ours(p, p->m.index);
+	free(path);
+}
+
+static int
+compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sort names (a list that may be empty: NULL). */
+static void
+sort_names(char **v, size_t n)
+{
+	if (n > 1)
+		qsort(v, n, sizeof *v, compare_names);
+}
+
+/* The index, from the manifest: every data set, comparison and suite. */
+static void
+write_index(struct publishing *p)
+{
+	size_t n = p->m.ndatasets;
+	char **ids = xmalloc((n + 1) * sizeof *ids);
+	char **metas = xmalloc((n + 1) * sizeof *metas);
+	bool *shortened = xmalloc(n + 1);
+	char *text = xasprintf("%s/index.md", p->staging);
+	uint64_t h, size;
+
+	for (size_t i = 0; i < n; i++)
+		ids[i] = p->m.datasets[i].id;
+	sort_names(ids, n);
+	for (size_t i = 0; i < n; i++) {
+		metas[i] = xasprintf("%s/%s-meta.json", p->dest, ids[i]);
+		shortened[i] = manifest_dataset(&p->m, ids[i])->short_paths;
+	}
+	sort_names(p->m.comparisons, p->m.ncomparisons);
+	sort_names(p->m.suites, p->m.nsuites);
+	struct readme_index ix = {
+	    metas,       shortened,   n, p->m.comparisons, p->m.ncomparisons,
+	    p->m.suites, p->m.nsuites};
+	FILE *f = fopen(text, "we");
+	if (f == NULL)
+		die_errno(EXIT_DATA, "%s", text);
+	readme_index(f, p->dest, &ix);
+	if (fclose(f) != 0)
+		die_errno(EXIT_DATA, "%s", text);
+	char *to = xasprintf("%s/%s", p->dest, p->m.index);
+	if (!same_bytes(text, to))
+		copy_file(text, p->dest, p->m.index);
+	if (!file_hash(to, &h, &size))
+		die_errno(EXIT_DATA, "%s", to);
+	manifest_add_file(&p->m, p->m.index, h, size);
+	unlink(text);
+	for (size_t i = 0; i < n; i++)
+		free(metas[i]);
+	free(metas);
+	free(ids);
+	free(shortened);
+	free(text);
+	free(to);
+}
+
+static bool
+is_item(const struct publishing *p, const char *name)
+{
+	for (size_t i = 0; i < p->nitems; i++)
+		if (strcmp(p->items[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * A recording replaced (force): the files of the one before that this one
+ * has not (a raw file named otherwise, a stability report), while they
+ * are as publish wrote them, so that no file of another recording is left
+ * under the ID.
+ */
+static void
+remove_replaced(struct publishing *p, const struct source *s)
+{
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const char *suffixes[2] = {file_kinds[i].suffix,
+		                           file_kinds[i].alt_suffix};
+		for (size_t k = 0; k < 2 && suffixes[k] != NULL; k++) {
+			char *name = xasprintf("%s%s", s->id, suffixes[k]);
+			char *path = xasprintf("%s/%s", p->dest, name);
+			const struct manifest_file *f =
+			    manifest_file(&p->m, name);
+			uint64_t h, n;
+			if (f != NULL && !is_item(p, name) &&
+			    file_hash(path, &h, &n) && h == f->hash &&
+			    n == f->size) {
+				if (unlink(path) != 0)
+					die_errno(EXIT_DATA, "%s", path);
+				manifest_remove_file(&p->m, name);
+			}
+			free(name);
+			free(path);
+		}
+	}
+}
+
+/* Write every item, and list it in the manifest. */
+static void
+write_items(struct publishing *p)
+{
+	for (size_t i = 0; i < p->nitems; i++) {
+		struct item *it = &p->items[i];
+		const char *from = it->staged ? it->staged : it->src;
+		uint64_t h, n;
+		if (it->state == ITEM_SAME) {
+			p->same++;
+		} else {
+			copy_file(from, p->dest, it->name);
+			p->copied++;
+		}
+		if (!file_hash(from, &h, &n))
+			die_errno(EXIT_DATA, "%s", from);
+		manifest_add_file(&p->m, it->name, h, n);
+	}
+	for (size_t i = 0; i < p->nsets; i++) {
+		const struct manifest_dataset *d =
+		    manifest_dataset(&p->m, p->sets[i].id);
+		if (d != NULL && d->raw_hash != p->sets[i].raw_hash)
+			remove_replaced(p, &p->sets[i]);
+		manifest_add_dataset(&p->m, p->sets[i].id, p->sets[i].raw_hash,
+		                     p->opt->paths == PUBLISH_PATHS_SHORT);
+	}
+}
+
+static void
+publishing_free(struct publishing *p)
+{
+	for (size_t i = 0; i < p->nsets; i++) {
+		free(p->sets[i].id);
+		free(p->sets[i].dir);
+		free(p->sets[i].raw);
+		free(p->sets[i].meta);
+	}
+	free(p->sets);
+	for (size_t i = 0; i < p->nitems; i++) {
+		if (p->items[i].staged != NULL)
+			unlink(p->items[i].staged);
+		free(p->items[i].src);
+		free(p->items[i].name);
+		free(p->items[i].staged);
+	}
+	free(p->items);
+	if (p->staging != NULL)
+		dirs_remove_tree(p->staging);
+	free(p->staging);
+	short_paths_free(&p->sp);
+	manifest_free(&p->m);
+}
+
+/* The staging directory, removed however publishing ends. */
+static char *staging_dir;
+
+static void
+remove_staging(void)
+{
+	if (staging_dir != NULL)
+		dirs_remove_tree(staging_dir);
+}
+
 void
 publish(const char *dest, const struct publish_options *opt)
 {
-	struct string_table done; /* IDs published */
-	struct tally t = {0, 0};
-
+	struct publishing p = {.dest = dest, .opt = opt};
 	static const char *const default_data[] = {"data"};
 	const char *const *data = opt->data.n > 0 ? opt->data.v : default_data;
 	size_t ndata = opt->data.n > 0 ? opt->data.n : 1;
@@ -281,17 +870,49 @@ publish(const char *dest, const struct publish_options *opt)
 	if (*dest == '\0')
 		usage_error("publish: no DEST (make publish DEST=dir)");
 	make_dir(dest);
-	string_table_init(&done);
+	manifest_read(&p.m, dest);
+	short_paths_init(&p.sp, data, ndata);
 	for (size_t d = 0; d < ndata; d++) {
 		glob_t g;
-		find_metas(data[d], &g);
+		find(data[d], "*-meta.json", &g);
 		for (size_t i = 0; i < g.gl_pathc; i++)
-			publish_one(g.gl_pathv[i], data[d], dest, opt, &done,
-			            &t);
+			add_source(&p, g.gl_pathv[i], data[d]);
 		globfree(&g);
 	}
-	string_table_free(&done);
-	write_index(dest);
+	check_recordings(&p);
+	for (size_t i = 0; i < p.nsets; i++) {
+		if (opt->make == NULL) {
+			struct view_files f = {.id = p.sets[i].id,
+			                       .out = opt->out};
+			view_render_all(p.sets[i].dir, &f);
+		} else if (*opt->make != '\0') {
+			render(opt->make, p.sets[i].id, p.sets[i].dir,
+			       opt->out);
+		}
+		add_data_set_items(&p, &p.sets[i]);
+	}
+	add_comparisons(&p);
+	add_suites(&p);
+	p.staging = xasprintf("%s/.publish", opt->out);
+	dirs_remove_tree(p.staging);
+	dirs_make(p.staging);
+	static bool registered;
+	staging_dir = p.staging;
+	if (!registered)
+		atexit(remove_staging);
+	registered = true;
+	check_items(&p);
+	choose_index(&p);
+	if (p.problems > 0)
+		die(EXIT_DATA,
+		    "nothing published into %s: %u file(s) in the "
+		    "way (move them, or publish elsewhere)",
+		    dest, p.problems);
+	write_items(&p);
+	write_index(&p);
+	manifest_write(&p.m, dest);
 	printf("published to %s: %u file(s) copied, %u already there\n", dest,
-	       t.copied, t.same);
+	       p.copied, p.same);
+	staging_dir = NULL;
+	publishing_free(&p);
 }

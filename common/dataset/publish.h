@@ -1,29 +1,52 @@
 /*
- * publish.h - `make publish`: data sets rendered and copied into one
- * directory, with an index a reader can use on its own.
+ * publish.h - `make publish`: data sets, comparisons and suites copied
+ * into one directory, with an index a reader can use on its own, without
+ * ever replacing what publish did not write.
  *
  * Every data set (a meta.json with its raw file beside it) of the data
  * directories, in order (an ID found twice is taken from the first), is
- * rendered by the views command ("make" runs `make views ID=.. DATA=..
- * OUT=..`), then its files (file_kinds.h: recorded ones from the data
- * directory, the views and README from OUT, and the stability report when
- * there is one) are copied into the destination.  A file already there
- * with the same bytes is left alone; others are replaced whole (written
- * beside, then renamed).  Last, DEST/README.md indexes every data set in
- * DEST.
+ * rendered (by perfviews views, view_make.h; or, given a make command, by
+ * `MAKE views ID=.. DATA=.. OUT=..`); its files (file_kinds.h: recorded ones
+ * from the data directory, the views, README and stability report from OUT) are
+ * published, and so are the comparisons (OUT/A-vs-B-*) and suites
+ * (OUT/NAME-README.md, "# Suite NAME") whose data sets are all published
+ * in the destination.
+ *
+ * What is written is listed in the destination's manifest
+ * (publish_manifest.h).  Before anything is written, every file to
+ * publish is checked: one already there with the same bytes is left
+ * alone; one publish wrote and nobody changed since is replaced whole
+ * (written beside, then renamed); any other is a conflict.  A data set
+ * published before from another recording (another raw file) is a
+ * conflict too, with what differs in their meta.json, unless force.  On
+ * any conflict nothing is written, and each is said.  Last, the index:
+ * README.md, or perfviews-index.md when a README.md that is not
+ * publish's is there (the manifest keeps the choice).
+ *
+ * With short_paths, every file is published with the recording machine's
+ * paths shortened (short_paths.h); a compressed raw file is decompressed,
+ * shortened and compressed again with xz.
  */
 #ifndef PERFVIEWS_PUBLISH_H
 #define PERFVIEWS_PUBLISH_H
+
+#include <stdbool.h>
 
 #include "base/cli.h"
 
 struct publish_options {
 	struct option_list data; /* directories of data sets; none: data */
 	const char *out;         /* where the views are: "out" */
-	const char *make; /* renders views; "": they are rendered already */
+	const char *make;        /* renders views with MAKE views ID=..; NULL:
+	                            perfviews views; "": they are rendered already */
+	bool force;     /* replace another recording of a published ID */
+	int paths;      /* PUBLISH_PATHS_FULL or PUBLISH_PATHS_SHORT */
+	const char *xz; /* compresses a shortened raw file; NULL: xz -9 */
 };
 
-/* Publish into dest; a failure is fatal. */
+enum { PUBLISH_PATHS_FULL, PUBLISH_PATHS_SHORT };
+
+/* Publish into dest; a failure or a conflict is fatal. */
 void publish(const char *dest, const struct publish_options *opt);
 
 #endif

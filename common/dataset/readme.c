@@ -12,7 +12,9 @@
 #include "base/xalloc.h"
 #include "dataset/file_kinds.h"
 #include "dataset/measure.h"
+#include "dataset/publish_manifest.h"
 #include "dataset/readme.h"
+#include "dataset/short_paths.h"
 
 const char *
 readme_known(const struct metadata *m, const char *field)
@@ -94,6 +96,63 @@ readme_unit(const struct metadata *m)
 	return unit != NULL ? unit : measure_of_meta(m)->unit;
 }
 
+/* A decimal field, or -1 when null. */
+static double
+seconds(const struct metadata *m, const char *field)
+{
+	const char *v = metadata_get(m, field);
+	return v != NULL && *v != '\0' ? strtod(v, NULL) : -1;
+}
+
+bool
+readme_distortion(const struct metadata *m, char *buf, size_t size)
+{
+	double profiled = seconds(m, "timing.profiled_seconds");
+	double unprofiled = seconds(m, "timing.unprofiled_seconds");
+	double cpu = seconds(m, "timing.unprofiled_cpu_seconds");
+	double total = seconds(m, "samples.total");
+	double runs = seconds(m, "tool.runs");
+	double hz = seconds(m, "tool.frequency");
+	double mean = seconds(m, "benchmark.mean_seconds");
+	double bare = seconds(m, "benchmark.unprofiled_mean_seconds");
+	const struct measure *ms = measure_of_meta(m);
+	size_t n = 0;
+
+	buf[0] = '\0';
+	/* Slower: past perf's own start-up (a second or two). */
+	if (profiled > 0 && unprofiled > 0 && profiled > 5 * unprofiled &&
+	    profiled - unprofiled > 2)
+		n += (size_t)snprintf(
+		    buf + n, size - n,
+		    "a profiled run took %.2f s, %.0f times the %.3f s of a "
+		    "run without the profiler; ",
+		    profiled, profiled / unprofiled, unprofiled);
+	/* Sampled CPU time (a sample: 1/HZ s) far past what it uses. */
+	if (ms->kind == MEASURE_TIME && cpu > 0 && total > 0 && runs > 0 &&
+	    hz > 0 && total / runs / hz > 5 * cpu &&
+	    total / runs / hz - cpu > 0.1 && n < size)
+		n += (size_t)snprintf(
+		    buf + n, size - n,
+		    "its samples stand for %.2f s of CPU per run, %.0f "
+		    "times the %.3f s it uses without the profiler; ",
+		    total / runs / hz, total / runs / hz / cpu, cpu);
+	if (mean > 0 && bare > 0 && mean > 3 * bare && n < size)
+		n +=
+		    (size_t)snprintf(buf + n, size - n,
+		                     "a profiled loop took %.3g s, %.1f times "
+		                     "the %.3g s of one without the profiler; ",
+		                     mean, mean / bare, bare);
+	if (n == 0 || n >= size)
+		return n > 0;
+	snprintf(buf + n - 2, size - n + 2,
+	         ": the profile shows perf's sampling as much as the "
+	         "workload.  Record again at a lower frequency (the HZ of the "
+	         "ID), or with frame-pointer call graphs (CALLGRAPH=fp, for "
+	         "a Python built with frame pointers), which cost less a "
+	         "sample than dwarf's");
+	return true;
+}
+
 static void
 describe(FILE *out, const struct metadata *m)
 {
@@ -129,6 +188,11 @@ describe(FILE *out, const struct metadata *m)
 	        readme_known(m, "tool.call_graph"), runs,
 	        strcmp(runs, "1") == 0 ? "" : "s",
 	        readme_known(m, "samples.total"), readme_unit(m));
+	char distorted[1024];
+	if (readme_distortion(m, distorted, sizeof distorted))
+		fprintf(out,
+		        "\n**The profiler distorted this workload**: %s.\n\n",
+		        distorted);
 	measure_call_graph_note(out, m);
 	const char *lost = metadata_get(m, "samples.lost");
 	if (lost != NULL && strcmp(lost, "0") != 0)
@@ -141,10 +205,16 @@ describe(FILE *out, const struct metadata *m)
 	        readme_known(m, "host.cpu_model"),
 	        readme_known(m, "host.cpu_count"),
 	        readme_known(m, "host.kernel"));
+	const char *options = metadata_get(m, "python.build.options");
 	fprintf(out,
-	        "Python: %s, at %s; source %s, branch %s, revision %s.\n\n",
+	        "Python: %s, at %s; build options %s; source %s, branch %s, "
+	        "revision %s.\n\n",
 	        readme_known(m, "python.version"),
 	        readme_known(m, "python.executable"),
+	        options == NULL    ? "unknown"
+	        : *options == '\0' ? "none (no pgo, lto, debug, "
+	                             "free-threading, jit, shared)"
+	                           : options,
 	        readme_known(m, "python.build.git_remote"),
 	        readme_known(m, "python.build.git_branch"),
 	        readme_known(m, "python.build.git_revision"));
@@ -247,13 +317,18 @@ files_table(FILE *out, const struct metadata *m,
 	fputc('\n', out);
 }
 
-/* "Recording took ...", when the timings are known. */
+/*
+ * "Recording took ...", when the timings are known: the steps named as the
+ * recording named them on the terminal.
+ */
 static void
 timings(FILE *out, const struct metadata *m)
 {
-	static const char *const parts[][2] = {
-	    {"timing.record_seconds", "perf record"},
-	    {"timing.script_seconds", "perf script"},
+	const char *const parts[][2] = {
+	    {"timing.record_seconds", metadata_get(m, "benchmark.name") != NULL
+	                                  ? "pyperformance"
+	                                  : "perf record"},
+	    {"timing.script_seconds", "perfviews script"},
 	    {"timing.compress_seconds", "compression"},
 	    {"timing.strace_seconds", "the run under strace"},
 	    {"timing.other_seconds", "the rest"},
@@ -417,6 +492,7 @@ readme_write(FILE *out, const struct metadata *m,
 	describe(out, m);
 	benchmark(out, m);
 	files_table(out, m, opt);
+	readme_viewers(out, id, opt->raw);
 	what_is_counted(out, m);
 	if (opt->files != NULL) {
 		side_by_side(out, id, opt->files);
@@ -542,7 +618,146 @@ index_row(FILE *out, const char *dir, const struct metadata *m)
 }
 
 void
-readme_index(FILE *out, const char *dir, char *const metas[], size_t n)
+readme_viewers(FILE *out, const char *id, const char *raw)
+{
+	const char *name = id != NULL ? id : "ID";
+	char *xz =
+	    raw != NULL ? xstrdup(raw) : xasprintf("%s-raw.txt.xz", name);
+	size_t n = strlen(xz);
+	bool compressed = n > 3 && strcmp(xz + n - 3, ".xz") == 0;
+	char *text = xstrndup(xz, compressed ? n - 3 : n);
+
+	fputs(id != NULL ? "## Opening it in speedscope or Firefox Profiler\n\n"
+	                 : "### speedscope and Firefox Profiler\n\n",
+	      out);
+	fputs("Both run in the browser, on your machine: the file is read "
+	      "there, not uploaded (Firefox Profiler uploads a profile only "
+	      "when you ask it to share one).",
+	      out);
+	if (compressed)
+		fprintf(out,
+		        "  Decompress the raw file first: `xz -dc %s > %s`.",
+		        xz, text);
+	fprintf(out,
+	        "\n\n- [speedscope](https://www.speedscope.app/): drop `%s` "
+	        "on the page (or Browse): a profile per thread of each run (a "
+	        "run is a process of its own), each on its own time line; "
+	        "`%s-folded.txt` opens too, as one profile of every sample, "
+	        "without times.\n"
+	        "- [Firefox Profiler](https://profiler.firefox.com/): Load a "
+	        "profile from file, `%s`: every run's threads on one time "
+	        "line, with a call tree and a flame graph.  It knows `perf "
+	        "script` text by its first line, `# ========`: the header "
+	        "perfviews writes in perf's form (a raw file recorded before "
+	        "perfviews wrote one needs that line put first).\n\n",
+	        text, name, text);
+	free(xz);
+	free(text);
+}
+
+/* " [label](NAME-PART)", when dir has that file. */
+static void
+link_if_there(FILE *out, const char *dir, const char *name, const char *part,
+              const char *label)
+{
+	char *path = xasprintf("%s/%s-%s", dir, name, part);
+
+	if (access(path, F_OK) == 0)
+		fprintf(out, " [%s](%s-%s)", label, name, part);
+	free(path);
+}
+
+/* The index's rows of comparisons: each links both data sets. */
+static void
+index_comparisons(FILE *out, const char *dir, const struct readme_index *ix)
+{
+	if (ix->ncomparisons == 0)
+		return;
+	fputs("## Comparisons\n\n"
+	      "Data set B against data set A: the functions whose share "
+	      "changed by more than run-to-run noise, and B's flame graph "
+	      "coloured by what changed.  Each README says what differs "
+	      "between the two recordings that makes the comparison unfair "
+	      "(Python build, host, event, frequency...).\n\n"
+	      "| comparison | A | B | files |\n|---|---|---|---|\n",
+	      out);
+	for (size_t i = 0; i < ix->ncomparisons; i++) {
+		const char *name = ix->comparisons[i];
+		const char *vs = strstr(name, "-vs-");
+		if (vs == NULL)
+			continue;
+		int alen = (int)(vs - name);
+		fprintf(out,
+		        "| [%s against %.*s](%s-README.md) | "
+		        "[%.*s](%.*s-README.md) | [%s](%s-README.md) |",
+		        vs + 4, alen, name, name, alen, name, alen, name,
+		        vs + 4, vs + 4);
+		link_if_there(out, dir, name, "diff.txt", "diff");
+		link_if_there(out, dir, name, "diffgraph.svg", "diffgraph");
+		fputs(" |\n", out);
+	}
+	fputc('\n', out);
+}
+
+/* The index's rows of suites. */
+static void
+index_suites(FILE *out, const char *dir, const struct readme_index *ix)
+{
+	if (ix->nsuites == 0)
+		return;
+	fputs("## Suites\n\n"
+	      "pyperformance benchmarks recorded at one setting: a row per "
+	      "data set with its top functions and its shares by "
+	      "category.\n\n| suite | files |\n|---|---|\n",
+	      out);
+	for (size_t i = 0; i < ix->nsuites; i++) {
+		const char *name = ix->suites[i];
+		fprintf(out, "| [%s](%s-README.md) |", name, name);
+		link_if_there(out, dir, name, "categories.svg", "categories");
+		link_if_there(out, dir, name, "categories.txt",
+		              "categories table");
+		fputs(" |\n", out);
+	}
+	fputc('\n', out);
+}
+
+/* Which data sets' paths were shortened, and the placeholders. */
+static void
+index_paths(FILE *out, const struct readme_index *ix)
+{
+	size_t shortened = 0;
+
+	for (size_t i = 0; ix->shortened != NULL && i < ix->n; i++)
+		shortened += ix->shortened[i];
+	if (shortened == 0)
+		return;
+	fputs("## Paths\n\n"
+	      "The recording machine's paths were shortened when these files "
+	      "were published (`make publish PUBLISH_PATHS=short`)",
+	      out);
+	if (shortened < ix->n) {
+		fputs(", in the files of", out);
+		for (size_t i = 0, k = 0; i < ix->n; i++) {
+			if (!ix->shortened[i])
+				continue;
+			const char *base = strrchr(ix->metas[i], '/');
+			base = base != NULL ? base + 1 : ix->metas[i];
+			fprintf(out, "%s `%.*s`",
+			        k++ == 0 ? "" : (k == shortened ? " and" : ","),
+			        (int)(strlen(base) - strlen("-meta.json")),
+			        base);
+		}
+	}
+	fprintf(out,
+	        ": in meta.json, the raw files (the names of frames, such as "
+	        "`py::` names, and of shared objects) and every view, the "
+	        "beginning of a path is replaced by a placeholder:\n\n%s\n"
+	        "Everything else, every sample and count, is as recorded.\n\n",
+	        short_paths_legend);
+}
+
+void
+readme_index(FILE *out, const char *dir, const struct readme_index *ix)
 {
 	fputs("# Profile data sets\n\n"
 	      "Profiles of programs recorded with Linux `perf` and rendered "
@@ -559,13 +774,29 @@ readme_index(FILE *out, const char *dir, char *const metas[], size_t n)
 	      "| ID | date | workload | Python | revision | samples | files "
 	      "|\n|---|---|---|---|---|---|---|\n",
 	      out);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < ix->n; i++) {
 		struct metadata m;
-		metadata_read_or_die(&m, metas[i]);
+		metadata_read_or_die(&m, ix->metas[i]);
 		index_row(out, dir, &m);
 		metadata_free(&m);
 	}
-	fputs("\n## The files of a data set\n\n"
+	fputc('\n', out);
+	index_comparisons(out, dir, ix);
+	index_suites(out, dir, ix);
+	fputs("## Opening the files\n\n"
+	      "The flame graphs (`ID-flamegraph.svg`, a comparison's "
+	      "`-diffgraph.svg`) and the bars by category are interactive in "
+	      "a browser: hover a frame for its counts, click to zoom, Ctrl-F "
+	      "to search.  A page that shows an SVG as an image, as GitHub "
+	      "does, runs none of its script: the graph reads, with its "
+	      "labels and legend, but does not zoom or search.  To use it, "
+	      "download the file (on GitHub: the file's Raw button, then "
+	      "save) and open it in a browser, or serve this directory as a "
+	      "web site (GitHub Pages) and open the SVG's own address.\n\n",
+	      out);
+	readme_viewers(out, NULL, NULL);
+	index_paths(out, ix);
+	fputs("## The files of a data set\n\n"
 	      "| kind | file | what it is | how to read it |\n"
 	      "|---|---|---|---|\n",
 	      out);
@@ -580,6 +811,12 @@ readme_index(FILE *out, const char *dir, char *const metas[], size_t n)
 			fputs(" (with Python frames: tag xperf)", out);
 		fprintf(out, " | %s | %s |\n", k->what, k->how);
 	}
+	fprintf(out,
+	        "\nThis index and `%s`, the list of the files perfviews "
+	        "wrote here, were written by `make publish` (perfviews): it "
+	        "replaces those files, while they are as it wrote them, and "
+	        "no other.\n",
+	        PUBLISH_MANIFEST);
 }
 
 void

@@ -30,6 +30,15 @@ struct readme_options {
 	const char *meta; /* meta.json's path: optional files found beside */
 };
 
+/*
+ * Whether the profiler distorted the workload, from meta.json's times: a
+ * profiled run five times slower than one without it (and 2 s more), the
+ * samples standing for five times its CPU time (and 0.1 s more), or a
+ * benchmark's profiled loop three times slower; the sentence saying how
+ * much and what to do, into buf.
+ */
+bool readme_distortion(const struct metadata *m, char *buf, size_t size);
+
 /* The README of a data set; a meta.json without an id is fatal. */
 void readme_write(FILE *out, const struct metadata *m,
                   const struct readme_options *opt);
@@ -75,10 +84,31 @@ void readme_subtitle(FILE *out, const struct metadata *m);
 void readme_write_file(FILE *out, const char *meta, struct readme_options *opt,
                        bool subtitle);
 
+/* What a directory of published data sets holds, for its index. */
+struct readme_index {
+	char *const *metas;    /* the data sets' meta.json files, in the dir */
+	const bool *shortened; /* per data set: paths shortened; or NULL */
+	size_t n;
+	char *const *comparisons; /* "A-vs-B": A-vs-B-README.md and others */
+	size_t ncomparisons;
+	char *const *suites; /* NAME: NAME-README.md and others */
+	size_t nsuites;
+};
+
 /*
- * The README of a directory of data sets: metas are their meta.json
- * files, in dir; each row links the files of the data set found there.
+ * The README of a directory of data sets: a row per data set linking its
+ * files found in dir, a row per comparison linking both data sets, a row
+ * per suite; how to open the files (the flame graph where a page shows
+ * SVGs as images, speedscope, Firefox Profiler); the placeholders of
+ * shortened paths when there are any.
  */
-void readme_index(FILE *out, const char *dir, char *const metas[], size_t n);
+void readme_index(FILE *out, const char *dir, const struct readme_index *ix);
+
+/*
+ * How to open a data set in speedscope and Firefox Profiler, for its
+ * README (id, its raw file's name raw; NULL: ID-raw.txt.xz) or, with id
+ * NULL, for an index (Markdown paragraphs).
+ */
+void readme_viewers(FILE *out, const char *id, const char *raw);
 
 #endif

@@ -1,22 +1,44 @@
 /*
  * runs.c - see runs.h.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/cli.h"
+#include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
 #include "dataset/runs.h"
 #include "input/input_format.h"
 #include "input/perf_script.h"
+#include "input/run_marks.h"
 
 static bool
 ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
 	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+void
+raw_header_write(int fd, const char *name, const char *id, unsigned runs)
+{
+	char *text = xasprintf(
+	    RAW_HEADER_FIRST_LINE
+	    "# perfviews raw file of data set %s: the `perf script` text of "
+	    "%u run%s,\n"
+	    "# each after a \"" RUN_MARK_START "N/%u\" line (perfviews(5))\n"
+	    "# ========\n"
+	    "#\n",
+	    id, runs, runs == 1 ? "" : "s", runs);
+	size_t n = strlen(text);
+
+	if (write(fd, text, n) != (ssize_t)n)
+		die_errno(EXIT_DATA, "%s", name);
+	free(text);
 }
 
 /* What the reader has seen so far: lines, and the runs they began. */
@@ -57,7 +79,7 @@ index_gap(void *ctx, struct span text)
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *next = nl != NULL ? nl + 1 : end;
 		if (span_starts_with(span_make(p, (size_t)(next - p)),
-		                     RUN_MARKER))
+		                     RUN_MARK_START))
 			new_run(g->ix, g->lines + 1);
 		if (nl != NULL)
 			g->lines++;
@@ -66,7 +88,7 @@ index_gap(void *ctx, struct span text)
 }
 
 void
-run_index_read(struct run_index *ix, const char *path)
+run_index_read(struct run_index *ix, const char *path, bool strict)
 {
 	struct indexing g = {ix, 0};
 	struct perf_reader r;
@@ -77,6 +99,7 @@ run_index_read(struct run_index *ix, const char *path)
 	string_table_init(&ix->comms);
 	int fd = input_open(path);
 	perf_reader_init(&r, fd, input_name(path));
+	r.runs.strict = strict;
 	input_format_require(&r.lines, ACCEPT_PERF);
 	r.skip_frames = true;
 	r.gap = index_gap;
@@ -103,8 +126,48 @@ run_index_read(struct run_index *ix, const char *path)
 		g.lines += count_lines(s.text);
 	}
 	perf_reader_summary(&r);
+	ix->whole = run_marks_state(&r.runs);
+	ix->not_whole = r.runs.not_whole;
 	perf_reader_free(&r);
 	input_close(fd);
+}
+
+off_t
+run_text_start(int fd, const char *path, uint32_t n, uint32_t m,
+               const char *words)
+{
+	char line[RUN_MARK_SIZE];
+	int len = run_mark_start(line, n, m, words);
+
+	if (write(fd, line, (size_t)len) != len)
+		die_errno(EXIT_DATA, "%s", path);
+	off_t at = lseek(fd, 0, SEEK_END);
+	if (at < 0)
+		die_errno(EXIT_DATA, "%s", path);
+	return at;
+}
+
+unsigned long
+run_text_end(int fd, const char *path, uint32_t n, uint32_t m, off_t from)
+{
+	struct perf_reader r;
+	struct perf_sample s;
+	char line[RUN_MARK_SIZE];
+	int in = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (in < 0 || lseek(in, from, SEEK_SET) != from)
+		die_errno(EXIT_DATA, "%s", path);
+	perf_reader_init(&r, in, path);
+	r.skip_frames = true;
+	while (perf_reader_next(&r, &s))
+		;
+	unsigned long samples = r.samples;
+	perf_reader_free(&r);
+	close(in);
+	int len = run_mark_end(line, n, m, samples);
+	if (write(fd, line, (size_t)len) != len)
+		die_errno(EXIT_DATA, "%s", path);
+	return samples;
 }
 
 void
@@ -168,6 +231,8 @@ run_index_describe(const struct run_index *ix, struct metadata *m)
 	snprintf(number, sizeof number, "%lu", ix->python_samples);
 	set_or_die(m, "samples.python", number);
 	set_or_die(m, "samples.per_run", ix->nruns > 0 ? list : " ");
+	if (ix->whole != NULL && *ix->whole != '\0')
+		set_or_die(m, "samples.runs_whole", ix->whole);
 	if (metadata_get(m, "tool.event") == NULL && ix->event != NULL)
 		set_or_die(m, "tool.event", ix->event);
 	free(list);
@@ -178,12 +243,12 @@ run_index_describe(const struct run_index *ix, struct metadata *m)
 }
 
 void
-run_index_describe_file(struct metadata *m, const char *path)
+run_index_describe_file(struct metadata *m, const char *path, bool strict)
 {
 	struct run_index ix;
 	const char *runs = metadata_get(m, "tool.runs");
 
-	run_index_read(&ix, path);
+	run_index_read(&ix, path, strict);
 	run_index_describe(&ix, m);
 	if (runs != NULL && strtoul(runs, NULL, 10) != ix.nruns)
 		warnmsg("%s: %zu runs, but the ID says %s", input_name(path),

@@ -98,7 +98,8 @@ stability_read(struct stability *s, const char *raw, const char *event)
 	if (strcmp(raw, "-") == 0)
 		die(EXIT_USAGE, "stability: the raw file is read twice: give "
 		                "its path, not stdin");
-	run_index_read(&rr.ix, raw);
+	/* Runs are what it compares: one not whole is fatal. */
+	run_index_read(&rr.ix, raw, true);
 	if (rr.ix.nruns == 0)
 		die(EXIT_DATA, "%s: no samples", raw);
 	profile_init(&s->profile, &opt);

@@ -21,6 +21,7 @@
 #include "dataset/readme.h"
 #include "dataset/runs.h"
 #include "dataset/suite.h"
+#include "os/dirs.h"
 #include "views/profile.h"
 
 enum category { INTERPRETER, RUNTIME, LIBC, KERNEL, OTHER, NCATEGORIES };
@@ -386,12 +387,12 @@ header(FILE *out, const char *name, const char *meta, size_t n, size_t recorded)
 	        field(&m, "python.executable"), field(&m, "host.hostname"),
 	        field(&m, "host.cpu_model"), field(&m, "host.cpu_count"));
 	metadata_free(&m);
-	fputs("| benchmark | data set | samples | runs | time | top self "
-	      "functions |",
+	fputs("| benchmark | data set | Python build | samples | runs | time "
+	      "| top self functions |",
 	      out);
 	for (int c = 0; c < NCATEGORIES; c++)
 		fprintf(out, " %s |", category_names[c]);
-	fputs("\n|---|---|--:|--:|--:|---|--:|--:|--:|--:|--:|\n", out);
+	fputs("\n|---|---|---|--:|--:|--:|---|--:|--:|--:|--:|--:|\n", out);
 }
 
 static void
@@ -415,8 +416,12 @@ recorded_row(FILE *out, const char *id, const char *meta, const char *raw,
 	analyse(&row, raw);
 	const struct profile *p = &row.profile;
 	v = metadata_get(&m, "benchmark.result");
-	fprintf(out, "| %s | [%s](%s-README.md) | %llu | %s | ", v ? v : id + 3,
-	        id, id, (unsigned long long)row.total, field(&m, "tool.runs"));
+	fprintf(out, "| %s | [%s](%s-README.md) | ", v ? v : id + 3, id, id);
+	char *build = metadata_build_label(&m);
+	put_cell(out, span_cstr(build != NULL ? build : "unknown"));
+	free(build);
+	fprintf(out, " | %llu | %s | ", (unsigned long long)row.total,
+	        field(&m, "tool.runs"));
 	const char *mean = metadata_get(&m, "benchmark.mean_seconds");
 	const char *stdev = metadata_get(&m, "benchmark.stdev_seconds");
 	if (mean != NULL && stdev != NULL) {
@@ -607,13 +612,65 @@ suite_missing(FILE *out, const char *data, const char *id)
 	dataset_id_free(&d);
 }
 
+/*
+ * The data sets of ids (one a line) that are there already and of another
+ * build than the suite's Python: named with their builds, and an end
+ * (exit 1), unless there are none.  make's targets are the data sets'
+ * files, which another build's satisfy: without this a suite of a second
+ * Python would reuse the first one's data sets and say nothing.
+ */
+static const char *field(const struct metadata *m, const char *path);
+
+static void
+refuse_other_builds(const struct suite_options *o, const char *ids)
+{
+	struct metadata py;
+	size_t nother = 0;
+	char *mine;
+
+	metadata_init(&py);
+	o->build(o->python, &py);
+	mine = metadata_build_label(&py);
+	for (const char *id = ids; *id != '\0';) {
+		size_t n = strcspn(id, "\n");
+		char *meta =
+		    xasprintf("%s/%.*s-meta.json", o->data, (int)n, id);
+		struct metadata m;
+		char why[512];
+		metadata_init(&m);
+		if (access(meta, F_OK) == 0 &&
+		    metadata_read_json(&m, meta, why, sizeof why) &&
+		    !metadata_same_build(&m, &py)) {
+			char *theirs = metadata_build_label(&m);
+			if (nother++ == 0)
+				warnmsg("suite: PYTHON is %s; these data sets "
+				        "of %s are of another build:",
+				        mine, o->data);
+			fprintf(stderr, "  %s: recorded %s with %s\n", meta,
+			        field(&m, "timestamp"),
+			        theirs != NULL ? theirs : "an unknown Python");
+			free(theirs);
+		}
+		metadata_free(&m);
+		free(meta);
+		id += n + (id[n] == '\n');
+	}
+	free(mine);
+	metadata_free(&py);
+	if (nother > 0)
+		die(EXIT_DATA,
+		    "suite: not mixing builds in one suite: give this build a "
+		    "directory of its own (DATA=DIR), or FORCE=1 to record "
+		    "the suite again over these");
+}
+
 /* ids: "all" is pyperformance's default set; no name, which to give. */
 static int
 ids(const struct suite_options *o, int n, char *rest[])
 {
-	char *cache = o->cache != NULL
+	char *cache = o->cache != NULL && *o->cache != '\0'
 	                  ? xstrdup(o->cache)
-	                  : xasprintf("%s/.pyperformance", o->data);
+	                  : dirs_user_cache("pyperformance");
 	size_t nall = 0;
 	char **all = NULL;
 
@@ -634,10 +691,21 @@ ids(const struct suite_options *o, int n, char *rest[])
 		exit(EXIT_USAGE);
 	}
 	char *tail = xasprintf("-%s", rest[0]);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	if (out == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
 	if (all != NULL)
-		suite_ids(stdout, o->data, tail, all, nall);
+		suite_ids(out, o->data, tail, all, nall);
 	else
-		suite_ids(stdout, o->data, tail, rest + 1, (size_t)n - 1);
+		suite_ids(out, o->data, tail, rest + 1, (size_t)n - 1);
+	if (fclose(out) != 0)
+		die_errno(EXIT_DATA, "open_memstream");
+	if (o->check_build && !o->force)
+		refuse_other_builds(o, text);
+	fputs(text, stdout);
+	free(text);
 	free(tail);
 	for (size_t i = 0; i < nall; i++)
 		free(all[i]);

@@ -23,8 +23,11 @@
 #ifndef PERFVIEWS_SUITE_H
 #define PERFVIEWS_SUITE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "dataset/metadata.h"
 
 struct suite_options {
 	const char *data;       /* where the data sets are */
@@ -39,13 +42,23 @@ struct suite_options {
 	 * group above this one).  Free each name and the array.
 	 */
 	char **(*all)(const char *python, const char *cache, size_t *n);
+	/*
+	 * ids --check-build: python's build (record_python_build, in
+	 * record/), to refuse data sets of another build unless force.
+	 */
+	void (*build)(const char *python, struct metadata *m);
+	bool check_build;
+	bool force;
 };
 
 /*
  * `perfviews suite ACTION ...`:
  *   ids TAIL NAME ...      the data-set IDs of the named benchmarks, one
  *                          per line (all: pyperformance's default set;
- *                          none: an error saying which to give)
+ *                          none: an error saying which to give); with
+ *                          check_build, an error naming every data set
+ *                          there already of another build than python's,
+ *                          unless force: a suite is of one build
  *   step ID COMMAND ...    run the recording of ID as one of todo steps
  *   readme SUITE ID ...    the suite's README, a row per data set
  *   report LOG             the failures the log holds, on stderr

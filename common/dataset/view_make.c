@@ -1,6 +1,7 @@
 /*
  * view_make.c - see view_make.h.
  */
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,10 @@
 #include "dataset/measure.h"
 #include "dataset/readme.h"
 #include "dataset/view_make.h"
+#include "dataset/dataset_id.h"
+#include "dataset/runs.h"
 #include "os/child.h"
+#include "os/dirs.h"
 
 /* The views the README quotes: readme_options' flat, categories, files,
  * python. */
@@ -168,7 +172,7 @@ write_rule(FILE *out, const struct file_kind *k, const struct view_files *f,
 		        k->program);
 	fprintf(out,
 	        " $(VIEWS_MK) $(BIN)/perfviews | views-check\n"
-	        "\t$(call view,%s)\n",
+	        "\t@$(call view,%s)\n",
 	        k->kind);
 }
 
@@ -323,4 +327,125 @@ view_render(const char *view, const struct view_files *f)
 	fflush(stdout);
 	execv(a.v[0], a.v);
 	die_errno(EXIT_DATA, "%s", a.v[0]);
+}
+
+/*
+ * A raw file alone (no meta.json beside it): OUT/ID-meta.json made from
+ * what its text tells, as `perfviews meta --raw` does.
+ */
+static char *
+meta_from_raw(const struct view_files *f)
+{
+	struct dataset_id id;
+	struct metadata m;
+	char why[256];
+	const char *base = strrchr(f->raw, '/');
+	char *path = xasprintf("%s/%s-meta.json", f->out, f->id);
+	char *tmp = xasprintf("%s.tmp", path);
+	char *from = xasprintf("raw file %s", base != NULL ? base + 1 : f->raw);
+
+	warnmsg("%s has no %s-meta.json beside it: %s holds what its text "
+	        "tells, null elsewhere",
+	        f->raw, f->id, path);
+	dataset_id_parse_or_die(f->id, &id);
+	metadata_init(&m);
+	metadata_set_id(&m, &id);
+	if (!metadata_set(&m, "made_from", from, why, sizeof why))
+		die(EXIT_DATA, "%s", why);
+	run_index_describe_file(&m, f->raw, false);
+	FILE *w = fopen(tmp, "we");
+	if (w == NULL)
+		die_errno(EXIT_DATA, "%s", tmp);
+	metadata_write(&m, w);
+	if (fclose(w) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		die_errno(EXIT_DATA, "%s", path);
+	}
+	metadata_free(&m);
+	dataset_id_free(&id);
+	free(tmp);
+	free(from);
+	return path;
+}
+
+/* One view into its file, whole: written beside, then renamed. */
+static void
+render_into(const char *self, const char *view, const struct view_files *f)
+{
+	char *path = view_path(f->out, f->id, view);
+	char *tmp = xasprintf("%s.tmp", path);
+	char *argv[] = {(char *)self,   "views",         "--view",
+	                (char *)view,   "--raw",         (char *)f->raw,
+	                "--meta",       (char *)f->meta, "--out",
+	                (char *)f->out, (char *)f->id,   NULL};
+	struct child_result r;
+	int fd = child_open(tmp, O_WRONLY | O_CREAT | O_TRUNC);
+	struct child_io io = {-1, fd, -1};
+	bool ok = child_run(argv, &io, 0, &r);
+
+	close(fd);
+	if (child_stopped() != 0) {
+		unlink(tmp);
+		child_exit_by_signal(child_stopped());
+	}
+	if (!ok) {
+		unlink(tmp);
+		exit(EXIT_DATA); /* the view's program said why */
+	}
+	if (rename(tmp, path) != 0)
+		die_errno(EXIT_DATA, "%s", path);
+	free(path);
+	free(tmp);
+}
+
+void
+view_render_all(const char *data, const struct view_files *given)
+{
+	struct view_files f = *given;
+	char *raw = NULL, *meta = NULL, *made = NULL;
+
+	struct dataset_id id;
+
+	dataset_id_parse_or_die(f.id, &id); /* a bad ID says so first */
+	dataset_id_free(&id);
+	if (f.raw == NULL) {
+		raw = file_kind_find(file_kind_named("raw"), data, f.id);
+		if (raw == NULL)
+			die(EXIT_DATA,
+			    "%s: no %s-raw.txt.xz or %s-raw.txt: record it "
+			    "(perfviews record --data %s %s)",
+			    data, f.id, f.id, data, f.id);
+		f.raw = raw;
+	}
+	dirs_make(f.out);
+	if (f.meta == NULL) {
+		char *dir = file_kind_dir(f.raw);
+		meta = xasprintf("%s/%s-meta.json", dir, f.id);
+		free(dir);
+		if (access(meta, F_OK) != 0)
+			made = meta_from_raw(&f);
+		f.meta = made != NULL ? made : meta;
+	}
+	/* perfviews, where the views' programs are (not this program's self:
+	 * a test linking this module is no perfviews). */
+	char *dir = program_dir();
+	char *self = xasprintf("%s/perfviews", dir);
+	free(dir);
+	if (access(self, X_OK) != 0)
+		die_errno(EXIT_DATA, "%s", self);
+	/* What a view reads comes before it: the folded stacks, the README. */
+	static const enum view_input order[] = {
+	    VIEW_FROM_RAW, VIEW_FROM_STRACE, VIEW_FROM_FOLDED, VIEW_FROM_VIEWS};
+	struct metadata m;
+	metadata_read_or_die(&m, f.meta);
+	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++)
+		for (size_t i = 0; i < file_kind_count; i++)
+			if (file_kinds[i].input == order[o] &&
+			    view_applies(&file_kinds[i], &f, &m))
+				render_into(self, file_kinds[i].kind, &f);
+	metadata_free(&m);
+	free(self);
+	free(raw);
+	free(meta);
+	free(made);
 }

@@ -56,4 +56,14 @@ void view_make_fragment(const char *path, const struct view_files *f);
  */
 void view_render(const char *view, const struct view_files *f);
 
+/*
+ * `perfviews views ID`: every view of the data set written into f->out,
+ * each whole (beside, then renamed), what a view reads before it.  f->raw NULL:
+ * the raw file found in data; f->meta NULL: the meta.json beside it, or
+ * one made from the raw text into f->out.  The views' programs are found
+ * beside perfviews.  A view that fails ends the process (its program said
+ * why), leaving the views before it.
+ */
+void view_render_all(const char *data, const struct view_files *f);
+
 #endif

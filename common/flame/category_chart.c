@@ -20,11 +20,16 @@ enum {
 	CHAR_WIDTH = 7, /* about, for 12px Verdana */
 };
 
-/* Hover: the segment's title into the details line, and back. */
+/*
+ * Hover: the segment's title into the details line, and back.  The line's
+ * hint is the script's: where the SVG is shown as an image (GitHub), no
+ * script runs, and nothing invites a hover that does nothing.
+ */
 static const char script[] =
     "(function () {\n"
     "\tvar details = document.getElementById(\"details\");\n"
-    "\tvar idle = details.textContent;\n"
+    "\tvar idle = \"Hover over a segment for its share\";\n"
+    "\tdetails.textContent = idle;\n"
     "\tfunction titled(e) {\n"
     "\t\tfor (var n = e.target; n && n.getAttribute; n = n.parentNode)\n"
     "\t\t\tif (n.querySelector && n.querySelector(\":scope > title\"))\n"
@@ -248,9 +253,7 @@ category_chart_write(FILE *out, const struct category_chart *c)
 		fputs("</text>\n", out);
 	}
 	write_bars(out, c, x0);
-	fprintf(out,
-	        "<text id=\"details\" x=\"%.0f\" y=\"%.0f\">Hover over a "
-	        "segment for its share</text>\n",
+	fprintf(out, "<text id=\"details\" x=\"%.0f\" y=\"%.0f\"> </text>\n",
 	        x0, details);
 	write_legend(out, c, legend);
 	/* Last, so that the elements it finds exist when it runs. */

@@ -4,7 +4,12 @@
  * Merging follows the stacks in drawing order with a path of open nodes:
  * a stack closes the open nodes below the first frame where it differs from
  * the path, and opens a node for each of its frames from there.  Nodes are
- * appended as they open, which is pre-order.
+ * appended as they open, which is pre-order; a node that closes narrower
+ * than the minimum width is dropped by cutting the array back to it, since
+ * every node after it is its descendant (and closed before it).  Sorted
+ * stacks are merged once all are added, when the total, and so the
+ * minimum width, is known; a flame chart merges as it reads, and is pruned
+ * at the end.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -70,6 +75,19 @@ ensure_path(struct flame_graph *g, size_t depth)
 	                              depth + 1, sizeof *g->path_nodes);
 }
 
+/* Close the open nodes deeper than depth, dropping the narrow ones. */
+static void
+close_path(struct flame_graph *g, size_t depth)
+{
+	for (size_t d = g->path_n; d > depth; d--) {
+		uint32_t i = g->path_nodes[d];
+		struct flame_node *n = &g->nodes[i];
+		n->end = g->time;
+		if (n->end - n->start < g->min_width)
+			g->nnodes = i;
+	}
+}
+
 /* Merge one stack (name ids, root side first) into the nodes. */
 static void
 merge_stack(struct flame_graph *g, const uint32_t *ids, size_t n, double width,
@@ -84,13 +102,14 @@ merge_stack(struct flame_graph *g, const uint32_t *ids, size_t n, double width,
 	size_t same = 0;
 	while (same < n && same < g->path_n && g->path_ids[same] == ids[same])
 		same++;
-	for (size_t depth = g->path_n; depth > same; depth--)
-		g->nodes[g->path_nodes[depth]].end = g->time;
+	close_path(g, same);
 	for (size_t depth = same + 1; depth <= n; depth++) {
 		g->path_ids[depth - 1] = ids[depth - 1];
 		g->path_nodes[depth] = new_node(g, ids[depth - 1], depth);
 	}
 	g->path_n = n;
+	for (size_t depth = 0; depth <= n; depth++)
+		g->nodes[g->path_nodes[depth]].other += width - delta;
 	struct flame_node *leaf = &g->nodes[g->path_nodes[n]];
 	leaf->delta += delta;
 	leaf->self += width;
@@ -188,6 +207,8 @@ add_stack(struct flame_graph *g, struct span stack, double width, double delta,
 	size_t n = parse_frames(g, stack);
 	const uint32_t *ids = g->line_ids;
 
+	g->total += width;
+
 	if (g->reverse) {
 		g->drawn_ids = array_reserve(g->drawn_ids, &g->drawn_ids_cap, n,
 		                             sizeof *g->drawn_ids);
@@ -256,24 +277,13 @@ merge_sorted(struct flame_graph *g)
 	free(order);
 }
 
-void
-flame_graph_finish(struct flame_graph *g)
-{
-	if (g->finished)
-		return;
-	g->finished = true;
-	if (!g->flamechart)
-		merge_sorted(g);
-	if (g->nnodes == 0)
-		return;
-	for (size_t depth = g->path_n; depth > 0; depth--)
-		g->nodes[g->path_nodes[depth]].end = g->time;
-	g->nodes[0].end = g->time;
-	g->path_n = 0;
-}
-
-void
-flame_graph_prune(struct flame_graph *g, double min_width)
+/*
+ * Keep the nodes min_width wide or wider, and set max_depth and max_delta
+ * from them.  Sorted stacks have dropped the narrower ones as they closed;
+ * a flame chart's, merged before the total was known, are dropped here.
+ */
+static void
+prune(struct flame_graph *g, double min_width)
 {
 	size_t kept = 0;
 
@@ -294,6 +304,24 @@ flame_graph_prune(struct flame_graph *g, double min_width)
 	g->nnodes = kept;
 }
 
+void
+flame_graph_finish(struct flame_graph *g, double min_width)
+{
+	if (g->finished)
+		return;
+	g->finished = true;
+	g->min_width = min_width;
+	if (!g->flamechart)
+		merge_sorted(g);
+	if (g->nnodes > 0) {
+		/* The root is closed here, the rest by close_path. */
+		close_path(g, 0);
+		g->nodes[0].end = g->time;
+		g->path_n = 0;
+	}
+	prune(g, min_width);
+}
+
 struct span
 flame_graph_name(const struct flame_graph *g, const struct flame_node *n)
 {
@@ -305,7 +333,9 @@ flame_graph_name(const struct flame_graph *g, const struct flame_node *n)
 double
 flame_layout_top(const struct flame_layout *l)
 {
-	return l->font_size * 3 + (l->subtitle ? l->font_size * 2 : 0);
+	if (l->subtitle == 0)
+		return l->font_size * 3;
+	return l->font_size * 5 + (l->subtitle - 1) * l->font_size * 1.25;
 }
 
 double

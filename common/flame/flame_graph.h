@@ -11,7 +11,11 @@
  *
  * The result is an array of nodes in pre-order: a node comes before its
  * descendants, and they follow it contiguously.  Node 0 is the root, "all".
- * Positions are in counts; a layout turns them into pixels.
+ * Positions are in counts; a layout turns them into pixels.  Only the
+ * frames to be drawn are kept: a node narrower than the minimum width is
+ * dropped as soon as it closes, with its descendants (the nodes after
+ * it), so that memory follows the frames drawn and the distinct stacks,
+ * not every frame of every stack.
  *
  * In a diff file ("stack A B") widths are B and each node's delta is B - A
  * summed over the stacks that end at that node.  A diff file written by
@@ -47,6 +51,8 @@ struct flame_node {
 	double end;     /* right edge, in counts */
 	double delta;   /* diff input: B - A of the stacks ending here */
 	double self;    /* width of the stacks ending here */
+	double other;   /* diff input: the other side's count of the stacks
+	                   through here; 0: the frame is on one side only */
 	/* Tested diff input: the test of the stack ending here. */
 	struct flame_test test;
 };
@@ -78,13 +84,15 @@ struct flame_graph {
 	uint32_t *path_ids;   /* name ids, depth 1 first */
 	uint32_t *path_nodes; /* node index by depth; [0] is the root */
 	size_t path_n, path_ids_cap, path_nodes_cap;
-	double time; /* counts merged so far */
+	double time;      /* counts merged so far */
+	double total;     /* counts added so far */
+	double min_width; /* narrower nodes are dropped (flame_graph_finish) */
 
 	struct flame_node *nodes;
 	size_t nnodes, nodes_cap;
-	uint32_t max_depth; /* after flame_graph_prune */
-	/* Largest |delta| of a node after pruning (when tested: of a
-	   significant node), the deepest colour. */
+	uint32_t max_depth; /* after flame_graph_finish */
+	/* Largest |delta| of a node kept (when tested: of a significant
+	   node), the deepest colour. */
 	double max_delta;
 	bool finished;
 };
@@ -103,21 +111,19 @@ void flame_graph_add_tested(struct flame_graph *g, struct span stack,
                             double width, double delta,
                             const struct flame_test *test);
 
-/* Sort and merge: fills nodes.  Call once, after the last add. */
-void flame_graph_finish(struct flame_graph *g);
+/*
+ * Sort and merge: fills nodes with the frames min_width counts wide or
+ * wider (a frame's descendants are no wider than it), and sets max_depth
+ * and max_delta from them.  Call once, after the last add.
+ */
+void flame_graph_finish(struct flame_graph *g, double min_width);
 
 /* Sum of the widths added: the root's width. */
 static inline double
 flame_graph_total(const struct flame_graph *g)
 {
-	return g->time;
+	return g->total;
 }
-
-/*
- * Remove the nodes narrower than min_width counts (their descendants are
- * narrower still), and set max_depth and max_delta from what is left.
- */
-void flame_graph_prune(struct flame_graph *g, double min_width);
 
 /* The name of a node ("all" for the root). */
 struct span flame_graph_name(const struct flame_graph *g,
@@ -137,7 +143,7 @@ struct flame_layout {
 	double font_size;
 	double font_width; /* average character width / font size */
 	bool inverted;     /* icicle: the root at the top */
-	bool subtitle;     /* leave room for a subtitle */
+	unsigned subtitle; /* lines of subtitle to leave room for */
 
 	/* Set by flame_layout_init. */
 	double total; /* counts across the full width */

@@ -406,6 +406,9 @@
 			    box.top - margin);
 	}
 
+	// The controls the SVG hides: shown only where this script runs.
+	searchButton.classList.remove("hide");
+	caseButton.classList.remove("hide");
 	var state = readUrl();
 	if (state.i === "1") {
 		ignoreCase = true;

@@ -147,16 +147,65 @@ write_label(FILE *out, const char *id, double x, double y, const char *cls,
 	fputs("</text>\n", out);
 }
 
+/*
+ * The length of the next line of text that fits in chars characters:
+ * up to its last blank that fits, or chars when a word is longer.
+ */
+static size_t
+line_length(const char *text, size_t chars)
+{
+	size_t n = strlen(text), cut = chars;
+
+	if (n <= chars)
+		return n;
+	while (cut > 0 && text[cut] != ' ')
+		cut--;
+	return cut > 0 ? cut : chars;
+}
+
+/* Characters of a subtitle line: the image's width less its margins. */
+static size_t
+subtitle_chars(const struct flame_layout *l)
+{
+	size_t chars =
+	    flame_layout_label_chars(l, l->image_width - 2 * FLAME_XPAD);
+
+	return chars > 10 ? chars : 10;
+}
+
+unsigned
+flame_svg_subtitle_lines(const struct flame_layout *l, const char *subtitle)
+{
+	unsigned lines = 0;
+
+	for (const char *s = subtitle; s != NULL && *s != '\0'; lines++) {
+		s += line_length(s, subtitle_chars(l));
+		s += strspn(s, " ");
+	}
+	return lines;
+}
+
 static void
 write_titles(FILE *out, const struct flame_layout *l,
              const struct flame_svg_options *o, const char *title)
 {
 	double w = l->image_width, fs = l->font_size;
+	unsigned line = 0;
+	char id[32];
 
 	write_label(out, "title", (int)(w / 2), fs * 2, NULL, title);
-	if (o->subtitle != NULL && *o->subtitle != '\0')
-		write_label(out, "subtitle", (int)(w / 2), fs * 4, NULL,
-		            o->subtitle);
+	/* A long subtitle wraps (subtitle, subtitle-2, ...), never cut. */
+	for (const char *s = o->subtitle; s != NULL && *s != '\0'; line++) {
+		size_t n = line_length(s, subtitle_chars(l));
+		char *text = xstrndup(s, n);
+		snprintf(id, sizeof id, line ? "subtitle-%u" : "subtitle",
+		         line + 1);
+		write_label(out, id, (int)(w / 2), fs * 4 + line * fs * 1.25,
+		            NULL, text);
+		free(text);
+		s += n;
+		s += strspn(s, " ");
+	}
 }
 
 /* A bar's background, drawn only while the script floats the bar. */
@@ -187,8 +236,12 @@ write_bars(FILE *out, const struct flame_layout *l,
 	fputs("<g id=\"controls\">\n", out);
 	write_band(out, l, 0, fs * 3, o->background[0]);
 	write_label(out, "unzoom", FLAME_XPAD, fs * 2, "hide", "Reset Zoom");
-	write_label(out, "search", w - FLAME_XPAD - 30, fs * 2, NULL, "Search");
-	write_label(out, "ignorecase", w - FLAME_XPAD - 16, fs * 2, NULL, "ic");
+	/* Hidden until the script shows them: where an SVG is shown as an
+	 * image (GitHub), no script runs and they would do nothing. */
+	write_label(out, "search", w - FLAME_XPAD - 30, fs * 2, "hide",
+	            "Search");
+	write_label(out, "ignorecase", w - FLAME_XPAD - 16, fs * 2, "hide",
+	            "ic");
 	fputs("</g>\n<g id=\"status\">\n", out);
 	write_band(out, l, height - bottom, bottom, o->background[1]);
 	write_label(out, "details", FLAME_XPAD, bottom_line, NULL, " ");
@@ -293,6 +346,9 @@ write_title(FILE *out, const struct flame_graph *g,
 	}
 	if (g->tested)
 		write_test(out, o, n);
+	if (g->diff && n->depth > 0 && n->other == 0)
+		fprintf(out, "; %s: only in %s", o->a_widths ? "gone" : "new",
+		        o->a_widths ? "A" : "B");
 	fputs(")</title>", out);
 }
 
@@ -302,7 +358,11 @@ frame_colour(const struct flame_graph *g, const struct flame_svg_options *o,
 {
 	/* Not significant, or not tested: as if it had not changed. */
 	bool noise = g->tested && n->test.verdict != FLAME_SIGNIFICANT;
-	if (g->diff && !span_eq_cstr(name, "--") && !span_eq_cstr(name, "-"))
+	bool frame = !span_eq_cstr(name, "--") && !span_eq_cstr(name, "-");
+	/* On one side only: new or gone, not grown from nothing. */
+	if (g->diff && frame && n->depth > 0 && n->other == 0)
+		return palette_one_side_colour(o->a_widths);
+	if (g->diff && frame)
 		return palette_diff_colour(noise       ? 0
 		                           : o->negate ? -n->delta
 		                                       : n->delta,

@@ -39,7 +39,7 @@ struct flame_svg_options {
 	bool hash_colours;     /* --hash */
 	char background[2][8]; /* gradient, "#rrggbb" */
 	bool negate;           /* diff: swap red and blue */
-	bool a_widths;         /* tested diff: widths are A's (columns B A) */
+	bool a_widths;         /* diff: widths are A's (columns B A) */
 	double factor;         /* counts are shown multiplied by this */
 };
 
@@ -59,5 +59,12 @@ void flame_svg_write_message(FILE *out, const struct flame_layout *l,
  */
 extern const char flame_script[];
 extern const char flame_style[];
+
+/*
+ * How many lines a subtitle takes at the layout's width: a long one wraps
+ * at blanks (a word longer than a line is cut into lines).
+ */
+unsigned flame_svg_subtitle_lines(const struct flame_layout *l,
+                                  const char *subtitle);
 
 #endif

@@ -271,6 +271,13 @@ palette_colour(enum palette p, struct span name, bool by_prefix, bool waker)
 }
 
 struct rgb
+palette_one_side_colour(bool only_a)
+{
+	/* Neither red nor blue: purple for new, green for gone. */
+	return only_a ? make_rgb(90, 190, 110) : make_rgb(190, 110, 230);
+}
+
+struct rgb
 palette_diff_colour(double delta, double max_delta)
 {
 	double strength = max_delta > 0 ? delta / max_delta : 0;

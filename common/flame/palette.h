@@ -55,6 +55,12 @@ struct rgb palette_colour(enum palette p, struct span name, bool by_prefix,
  * The colour of a frame in a differential graph: red for growth, blue for
  * shrinkage, white for none, deeper as |delta| approaches max_delta.
  */
+/*
+ * A frame of a differential graph on one side only: new (only in B,
+ * purple) or gone (only in A, green).
+ */
+struct rgb palette_one_side_colour(bool only_a);
+
 struct rgb palette_diff_colour(double delta, double max_delta);
 
 /*

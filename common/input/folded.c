@@ -115,7 +115,12 @@ folded_reader_next(struct folded_reader *r, struct folded_line *out)
 {
 	struct span line;
 
-	while (line_reader_next(&r->lines, &line)) {
+	for (;;) {
+		/* The lines before are done with: the buffer need not keep
+		   them (memory stays one buffer, whatever the input's size). */
+		line_reader_mark(&r->lines);
+		if (!line_reader_next(&r->lines, &line))
+			break;
 		if (r->lines.too_long) {
 			line_reader_bad(&r->lines, r->lines.lineno,
 			                "line too long");

@@ -1,7 +1,9 @@
 /*
  * input_format.c - see input_format.h.
  */
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/message.h"
 #include "input/folded.h"
@@ -179,6 +181,12 @@ input_format_require(struct line_reader *r, unsigned accept)
 	    input_compressed_format(line_reader_peek(r, 8));
 	bool stdin_name = strcmp(r->name, "stdin") == 0;
 
+	if (span_starts_with(line_reader_peek(r, 8), "PERFILE2"))
+		die(EXIT_DATA,
+		    "%s: a perf.data file: give its path to collapse or a "
+		    "view, or make its text (perfviews script%s%s | %s)",
+		    r->name, stdin_name ? "" : " ", stdin_name ? "" : r->name,
+		    progname);
 	if (compressed != NULL)
 		die(EXIT_DATA,
 		    "%s: %s-compressed: decompress it first (%s -dc%s%s | %s)",
@@ -225,4 +233,19 @@ input_format_require(struct line_reader *r, unsigned accept)
 		    r->name, g.perf_line, g.folded_line);
 	}
 	return g.format;
+}
+
+bool
+input_is_perf_data(const char *path)
+{
+	char head[8];
+	if (strcmp(path, "-") == 0)
+		return false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	bool yes = read(fd, head, sizeof head) == (ssize_t)sizeof head &&
+	           memcmp(head, "PERFILE2", sizeof head) == 0;
+	close(fd);
+	return yes;
 }

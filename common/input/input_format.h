@@ -55,6 +55,10 @@ struct input_guess input_format_guess(struct span head, bool whole);
  */
 struct input_guess input_format_peek(struct line_reader *r);
 
+/* Whether the file at path starts as perf.data ("PERFILE2"); false for
+ * "-" and for a file that cannot be read. */
+bool input_is_perf_data(const char *path);
+
 /* "xz", "gzip" or "zstd" when head starts with its magic number; or NULL. */
 const char *input_compressed_format(struct span head);
 

@@ -340,6 +340,7 @@ perf_reader_init(struct perf_reader *r, int fd, const char *name)
 {
 	memset(r, 0, sizeof *r);
 	line_reader_init(&r->lines, fd, name);
+	run_marks_init(&r->runs, r->lines.name, false);
 }
 
 void
@@ -468,6 +469,9 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 				                "line too long");
 				continue;
 			}
+			if (line.n > 0 && line.p[0] == '#' &&
+			    run_marks_is_mark(line))
+				run_marks_line(&r->runs, line, lr->lineno);
 			if (line.n == 0 || line.p[0] == '#' || is_blank(line))
 				continue;
 			enum perf_line_kind kind = perf_line_classify(line, s);
@@ -511,6 +515,11 @@ find_record(struct perf_reader *r, struct perf_sample *s, size_t *record_off,
 		}
 		if (is_blank(line))
 			break;
+		/* A run line ends a sample cut short: it is read again. */
+		if (line.p[0] == '#' && run_marks_is_mark(line)) {
+			line_reader_unget(lr);
+			break;
+		}
 		/* perf indents frames with a tab: no header starts so. */
 		if (line.p[0] != '\t' && line.p[0] != '#' &&
 		    perf_line_classify(line, &scratch) != PERF_LINE_OTHER) {
@@ -562,14 +571,17 @@ perf_reader_next(struct perf_reader *r, struct perf_sample *s)
 {
 	size_t record_off = 0;
 	unsigned long lineno = 0, generation = 0;
+	r->runs.strict |= r->lines.strict;
 	size_t nlines = find_record(r, s, &record_off, &lineno, &generation);
 	struct span all = line_reader_marked(&r->lines);
 
 	if (nlines == 0) {
 		gap_flush(r, all);
+		run_marks_finish(&r->runs, r->lines.lineno);
 		return false;
 	}
 	gap_flush(r, span_make(all.p, record_off));
+	run_marks_sample(&r->runs);
 	s->text = span_make(all.p + record_off, all.n - record_off);
 	s->lineno = lineno;
 

@@ -38,6 +38,7 @@
 #include "input/frame_cache.h"
 #include "input/line_reader.h"
 #include "input/perf_frame.h"
+#include "input/run_marks.h"
 
 /* The fields a header printed (perf_sample.fields). */
 enum {
@@ -96,6 +97,12 @@ struct perf_reader {
 	 */
 	void (*gap)(void *ctx, struct span text);
 	void *gap_ctx;
+	/*
+	 * The runs of a data set's raw file, from its run lines; a run not
+	 * whole is fatal under lines.strict or runs.strict, a warning
+	 * otherwise.
+	 */
+	struct run_marks runs;
 	struct perf_frame *frames;
 	size_t frames_cap;
 	struct line_extent *extents; /* lines of the current record */

@@ -111,51 +111,40 @@ root_name(struct sample_stream *st, const struct perf_sample *s)
 	return st->root_name;
 }
 
-/* The text between samples comes as whole lines: count the run markers. */
-static void
-count_run_markers(void *ctx, struct span text)
+void
+sample_stream_take(struct sample_stream *st, struct perf_sample *s)
 {
-	struct sample_stream *st = ctx;
-	const char *p = text.p, *end = text.p + text.n;
-
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *next = nl != NULL ? nl + 1 : end;
-		if (span_starts_with(span_make(p, (size_t)(next - p)),
-		                     SAMPLE_STREAM_RUN_MARKER))
-			st->run++;
-		p = next;
-	}
+	if (!event_select_take(&st->events, s->event))
+		return;
+	if (!s->has_period && st->opt.period)
+		missing_field(st, s, NO_PERIOD,
+		              "no period in the header (perf script -F "
+		              "+period): samples without one weigh 1");
+	if (s->event.n == 0 && st->opt.event != NULL)
+		missing_field(st, s, NO_EVENT,
+		              "no event name in the header (perf script "
+		              "-F +event): --event cannot choose, samples "
+		              "without one are all shown");
+	if (st->rewrite != NULL)
+		s->nframes = st->rewrite(st->rewrite_ctx, &st->cache.frames,
+		                         s->frames, s->nframes, &s->frames);
+	st->sample(st->ctx, s, root_name(st, s));
+	st->samples++;
 }
 
 static void
 read_perf(struct sample_stream *st, struct perf_reader *r)
 {
 	struct perf_sample s;
+	uint32_t runs_before = st->run;
 
 	r->cache = &st->cache;
-	r->gap = count_run_markers;
-	r->gap_ctx = st;
 	while (perf_reader_next(r, &s)) {
-		if (!event_select_take(&st->events, s.event))
-			continue;
-		if (!s.has_period && st->opt.period)
-			missing_field(st, &s, NO_PERIOD,
-			              "no period in the header (perf script -F "
-			              "+period): samples without one weigh 1");
-		if (s.event.n == 0 && st->opt.event != NULL)
-			missing_field(
-			    st, &s, NO_EVENT,
-			    "no event name in the header (perf script "
-			    "-F +event): --event cannot choose, samples "
-			    "without one are all shown");
-		if (st->rewrite != NULL)
-			s.nframes =
-			    st->rewrite(st->rewrite_ctx, &st->cache.frames,
-			                s.frames, s.nframes, &s.frames);
-		st->sample(st->ctx, &s, root_name(st, &s));
-		st->samples++;
+		/* The run lines read before this sample (run_marks.h). */
+		st->run = runs_before + (uint32_t)r->runs.starts;
+		sample_stream_take(st, &s);
 	}
+	st->run = runs_before + (uint32_t)r->runs.starts;
 	perf_reader_summary(r);
 	st->saw_perf = true;
 }
@@ -187,6 +176,13 @@ void
 sample_stream_read(struct sample_stream *st, const char *path)
 {
 	struct perf_reader r;
+
+	if (st->read_perf_data != NULL && input_is_perf_data(path)) {
+		st->input = path;
+		st->read_perf_data(st, path);
+		st->saw_perf = true;
+		return;
+	}
 	int fd = input_open(path);
 
 	perf_reader_init(&r, fd, input_name(path));

@@ -15,8 +15,9 @@
  * module itself knows nothing of symbols.
  *
  * A raw file of a data set holds several runs, each after a comment line
- * "# perfviews run N/M" (SAMPLE_STREAM_RUN_MARKER); run counts those lines
- * as they are read, so the sample callback knows the run of its sample.
+ * "# perfviews run N/M" (run_marks.h); run counts those lines as they are
+ * read, so the sample callback knows the run of its sample.  A run found
+ * not whole (a cut file) is a warning, fatal under strict.
  *
  * A field the caller's options need but the input lacks (perf script -F
  * leaves out any field) is said once on stderr, and the stream goes on with
@@ -39,9 +40,6 @@
 #include "input/folded.h"
 #include "input/frame_cache.h"
 #include "input/perf_script.h"
-
-/* The comment line that starts each run of a data set's raw file. */
-#define SAMPLE_STREAM_RUN_MARKER "# perfviews run "
 
 /* What the root of a stack names. */
 enum root_kind { ROOT_COMM, ROOT_PID, ROOT_TID };
@@ -70,6 +68,13 @@ struct sample_stream {
 	void *ctx;
 	frame_rewrite_fn rewrite; /* or NULL */
 	void *rewrite_ctx;
+	/*
+	 * A reader of perf.data files (perfdata/perf_data_stream.h), set
+	 * by programs that link one: an input named by its path that is a
+	 * perf.data file is read by it, its samples handed over with
+	 * sample_stream_take.  NULL: such an input is an error.
+	 */
+	void (*read_perf_data)(struct sample_stream *st, const char *path);
 
 	uint64_t samples; /* handed over: samples and folded lines */
 	/*
@@ -102,6 +107,13 @@ void sample_stream_read(struct sample_stream *st, const char *path);
 /* Read every input, stdin when there is none. */
 void sample_stream_read_all(struct sample_stream *st, int argc,
                             char *const argv[]);
+
+/*
+ * Hand one sample of the input being read to the caller, as the text
+ * reader does with each: the event chosen, the frames rewritten, the
+ * root name made.  For readers of other formats (read_perf_data).
+ */
+void sample_stream_take(struct sample_stream *st, struct perf_sample *s);
 
 /*
  * After the last input: warn about the events left out; false, with a

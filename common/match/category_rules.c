@@ -285,7 +285,13 @@ category_rules_load(struct category_rules *r, const char *path,
 char *
 category_rules_find(const char *given)
 {
-	const char *env = getenv("PERFVIEWS_RULES");
+	return rules_file_find(given, "PERFVIEWS_RULES", RULES_FILE);
+}
+
+char *
+rules_file_find(const char *given, const char *variable, const char *file)
+{
+	const char *env = getenv(variable);
 	char exe[PATH_MAX], path[PATH_MAX + 64];
 
 	if (given != NULL)
@@ -302,28 +308,51 @@ category_rules_find(const char *given)
 		*slash = '\0';
 		if (up == 0)
 			continue;
-		snprintf(path, sizeof path, "%s/share/perfviews/" RULES_FILE,
-		         exe);
+		snprintf(path, sizeof path, "%s/share/perfviews/%s", exe, file);
 		if (access(path, R_OK) == 0)
 			return xstrdup(path);
 	}
-	return xstrdup(PERFVIEWS_DATADIR "/" RULES_FILE);
+	return xasprintf("%s/%s", PERFVIEWS_DATADIR, file);
 }
 
 const char *
 category_rules_shown(const struct category_rules *r, const char *given)
 {
-	const char *env = getenv("PERFVIEWS_RULES");
+	return rules_file_shown(r, given, "PERFVIEWS_RULES",
+	                        RULES_FILE " (the default rules)");
+}
+
+const char *
+rules_file_shown(const struct category_rules *r, const char *given,
+                 const char *variable, const char *default_name)
+{
+	const char *env = getenv(variable);
 
 	if (given != NULL || (env != NULL && env[0] != '\0'))
 		return r->path;
-	return RULES_FILE " (the default rules)";
+	return default_name;
 }
 
 void
 category_rules_load_or_exit(struct category_rules *r, const char *given)
 {
 	char *path = category_rules_find(given);
+	const char *env = getenv("PERFVIEWS_RULES");
+
+	/* The installed rules missing: say how to give others. */
+	if (given == NULL && (env == NULL || *env == '\0') &&
+	    access(path, R_OK) != 0)
+		die(EXIT_DATA,
+		    "no category rules: %s: %s (the installed rules: is this "
+		    "program installed with make install?); give --rules FILE "
+		    "or set PERFVIEWS_RULES",
+		    path, strerror(errno));
+	rules_file_load_or_exit(r, path);
+}
+
+void
+rules_file_load_or_exit(struct category_rules *r, char *path)
+{
 	bool readable = access(path, R_OK) == 0;
 
 	category_rules_init(r);

@@ -94,11 +94,21 @@ size_t category_rules_load(struct category_rules *r, const char *path,
 char *category_rules_find(const char *given);
 
 /*
+ * The same search for another rules file: given, else $variable, else
+ * share/perfviews/file near the program, else the installed one.
+ */
+char *rules_file_find(const char *given, const char *variable,
+                      const char *file);
+
+/*
  * category_rules_init, then load the rules file category_rules_find names,
  * or end: status 1 when it cannot be read, 2 when a line is bad (each
  * reported by warnmsg).
  */
 void category_rules_load_or_exit(struct category_rules *r, const char *given);
+
+/* The same for the rules file at path (a new string, freed here). */
+void rules_file_load_or_exit(struct category_rules *r, char *path);
 
 /*
  * The rules file as reports name it: its path when given (here, or by
@@ -108,6 +118,9 @@ void category_rules_load_or_exit(struct category_rules *r, const char *given);
  */
 const char *category_rules_shown(const struct category_rules *r,
                                  const char *given);
+/* The same for another rules file: default_name when it is the default. */
+const char *rules_file_shown(const struct category_rules *r, const char *given,
+                             const char *variable, const char *default_name);
 
 /*
  * The index of the first rule at or after from that matches s, or

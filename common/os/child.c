@@ -344,6 +344,14 @@ show_tail(int fd)
 	}
 }
 
+static void (*failure_note)(void);
+
+void
+child_on_failure(void (*note)(void))
+{
+	failure_note = note;
+}
+
 /* The failure line; the tail of the stderr file when there is one. */
 static _Noreturn void
 failed(const char *what, const struct child_result *r, bool has_stderr, int fd)
@@ -356,6 +364,8 @@ failed(const char *what, const struct child_result *r, bool has_stderr, int fd)
 	        has_stderr ? "; the end of its stderr:" : "");
 	if (fd >= 0)
 		show_tail(fd);
+	if (failure_note != NULL)
+		failure_note();
 	exit(EXIT_DATA);
 }
 

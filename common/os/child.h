@@ -110,6 +110,12 @@ _Noreturn void child_failed_fd(const char *what, const struct child_result *r,
                                int fd);
 
 /* "exit 3", "killed by signal 9", "could not start: ...": for messages. */
+/*
+ * Called by child_failed and child_failed_fd after their message, before
+ * the exit: what the caller knows that may explain it (a full disk).
+ */
+void child_on_failure(void (*note)(void));
+
 const char *child_describe(const struct child_result *r, char *buf,
                            size_t size);
 

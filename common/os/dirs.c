@@ -4,7 +4,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/statvfs.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -67,4 +71,80 @@ dirs_scratch_file(const char *dir, const char *name)
 	unlink(path);
 	free(path);
 	return fd;
+}
+
+char *
+dirs_memory_file(const char *name)
+{
+	/* One per name, reused (opened with O_TRUNC): a few fds in all. */
+	static struct {
+		char *name;
+		int fd;
+	} files[16];
+	size_t i = 0;
+
+	while (i < 16 && files[i].name != NULL && strcmp(files[i].name, name))
+		i++;
+	if (i == 16)
+		die(EXIT_DATA, "dirs_memory_file: too many names");
+	if (files[i].name == NULL) {
+		files[i].fd = memfd_create(name, MFD_CLOEXEC);
+		if (files[i].fd < 0)
+			die_errno(EXIT_DATA, "memfd_create %s", name);
+		files[i].name = xstrdup(name);
+	}
+	return xasprintf("/proc/self/fd/%d", files[i].fd);
+}
+
+/* The mount point of path: the longest of /proc/self/mounts under it. */
+static void
+mount_of(const char *path, char *mount, size_t size)
+{
+	char *real = realpath(path, NULL), *line = NULL;
+	size_t cap = 0, best = 0;
+	FILE *f = fopen("/proc/self/mounts", "re");
+
+	snprintf(mount, size, "?");
+	while (real != NULL && f != NULL && getline(&line, &cap, f) != -1) {
+		char dir[4096], type[64];
+		if (sscanf(line, "%*s %4095s %63s", dir, type) != 2)
+			continue;
+		size_t n = strlen(dir);
+		if (n >= best && strncmp(real, dir, n) == 0 &&
+		    (real[n] == '/' || real[n] == '\0' || n == 1)) {
+			best = n;
+			snprintf(mount, size, "%s (%s)", dir, type);
+		}
+	}
+	if (f != NULL)
+		fclose(f);
+	free(line);
+	free(real);
+}
+
+bool
+dirs_free_space(const char *path, unsigned long long *bytes, char *mount,
+                size_t mount_size)
+{
+	struct statvfs st;
+
+	if (statvfs(path, &st) != 0)
+		return false;
+	*bytes = (unsigned long long)st.f_bavail * st.f_frsize;
+	mount_of(path, mount, mount_size);
+	return true;
+}
+
+char *
+dirs_user_cache(const char *name)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	if (xdg != NULL && *xdg == '/')
+		return xasprintf("%s/perfviews/%s", xdg, name);
+	if (home == NULL || *home == '\0')
+		die(EXIT_DATA,
+		    "no cache directory: set HOME or XDG_CACHE_HOME, "
+		    "or give --cache DIR");
+	return xasprintf("%s/.cache/perfviews/%s", home, name);
 }

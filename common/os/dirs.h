@@ -9,6 +9,9 @@
 #ifndef PERFVIEWS_DIRS_H
 #define PERFVIEWS_DIRS_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 /* Make path and its parents; those already there are no error. */
 void dirs_make(const char *path);
 
@@ -23,5 +26,28 @@ const char *dirs_temp(const char *dir);
  * (O_CLOEXEC) and already unlinked.
  */
 int dirs_scratch_file(const char *dir, const char *name);
+
+/*
+ * A file in memory (memfd_create), named by a path this process can open
+ * ("/proc/self/fd/N"), for as long as it runs: what a child prints, kept
+ * off the disk a recording fills, so that a full disk cannot cut the
+ * message that says so.  One file per name, the same each call (open it
+ * with O_TRUNC to start anew).  Free the path.
+ */
+char *dirs_memory_file(const char *name);
+
+/*
+ * The user's cache directory for perfviews' NAME, outside any data
+ * directory, shared by them all: $XDG_CACHE_HOME/perfviews/NAME, else
+ * $HOME/.cache/perfviews/NAME (not made here).  Free it.
+ */
+char *dirs_user_cache(const char *name);
+
+/*
+ * The space free on the file system holding path, in bytes, and where it
+ * is mounted (into mount, of size mount_size); false when unknown.
+ */
+bool dirs_free_space(const char *path, unsigned long long *bytes, char *mount,
+                     size_t mount_size);
 
 #endif

@@ -18,6 +18,7 @@
 #include "base/xalloc.h"
 #include "dataset/runs.h"
 #include "os/child.h"
+#include "os/dirs.h"
 #include "record/bench_output.h"
 #include "record/pyperf_result.h"
 #include "record/record_step.h"
@@ -265,7 +266,7 @@ choose_outputs(struct job *j)
 static void
 script_file(struct job *j, struct output *o, const char *path, int raw)
 {
-	char *err = xasprintf("%s/script.err", j->br->tmp);
+	char *err = dirs_memory_file("script.err");
 	struct script_options so = {
 	    .perf = j->c->opt->perf,
 	    .input = path,
@@ -288,13 +289,17 @@ write_raw(struct job *j, struct output *o, const char *raw)
 	int fd = child_open(raw, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND);
 	uint32_t run = 0;
 	size_t last = (size_t)-1;
+	off_t from = 0;
 	char *pids = xstrdup("");
 
+	raw_header_write(fd, raw, o->id.text, o->id.runs);
 	for (size_t i = 0; i < j->nfiles; i++) {
 		struct hook_file *f = &j->files[i];
 		if (f->label.benchmark != o->bench || !f->label.kept)
 			continue;
 		if (f->label.run != last) {
+			if (run > 0)
+				run_text_end(fd, raw, run, o->id.runs, from);
 			long pid = f->pid;
 			for (size_t k = i; k < j->nfiles && !f->label.outer;
 			     k++)
@@ -302,20 +307,20 @@ write_raw(struct job *j, struct output *o, const char *raw)
 					pid = j->files[k].pid; /* the worker */
 					break;
 				}
-			char *marker =
-			    xasprintf(RUN_MARKER "%u/%u %s worker %ld\n", ++run,
-			              o->id.runs, b->name, pid);
-			if (write(fd, marker, strlen(marker)) < 0)
-				die_errno(EXIT_DATA, "%s", raw);
+			char *words = xasprintf("%s worker %ld", b->name, pid);
+			from =
+			    run_text_start(fd, raw, ++run, o->id.runs, words);
+			free(words);
 			char *more =
 			    xasprintf("%s%s%ld", pids, *pids ? " " : "", pid);
 			free(pids);
 			pids = more;
-			free(marker);
 			last = f->label.run;
 		}
 		script_file(j, o, f->path, fd);
 	}
+	if (run > 0)
+		run_text_end(fd, raw, run, o->id.runs, from);
 	close(fd);
 	o->pids = pids;
 	if (run != o->id.runs)
@@ -331,7 +336,7 @@ check_samples(struct job *j, struct output *o, const char *raw)
 	const char *event = j->c->opt->event;
 	struct run_index ix;
 
-	run_index_read(&ix, raw);
+	run_index_read(&ix, raw, true);
 	for (size_t i = 0; i < ix.nruns; i++)
 		if (ix.runs[i].samples == 0)
 			die(EXIT_DATA,
@@ -468,10 +473,10 @@ describe_unprofiled(struct job *j, struct output *o)
 }
 
 static void
-run_quietly(struct job *j, struct child_args *a, int out, const char *what)
+run_quietly(struct child_args *a, int out, const char *what)
 {
 	struct child_result r;
-	char *err = xasprintf("%s/step.err", j->br->tmp);
+	char *err = dirs_memory_file("step.err");
 	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
 	struct child_io io = {-1, out, efd};
 	bool ok = child_run(a->v, &io, 600, &r);
@@ -501,13 +506,13 @@ write_output(struct job *j, struct output *o)
 	args_add(&a, j->br->result);
 	args_add(&a, json);
 	args_add(&a, j->result.benchmarks[o->bench].name);
-	run_quietly(j, &a, -1, "splitting pyperf's result");
+	run_quietly(&a, -1, "splitting pyperf's result");
 	args_add_words(&a, j->c->opt->xz, "--xz");
 	args_add(&a, "-c");
 	args_add(&a, raw);
 	int fd = child_open(xz, O_WRONLY | O_CREAT | O_TRUNC);
 	double t = clock_seconds();
-	run_quietly(j, &a, fd, "compression");
+	run_quietly(&a, fd, "compression");
 	o->compress_s = clock_seconds() - t;
 	close(fd);
 	unlink(raw);
@@ -613,7 +618,11 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 	}
 	inline_text_free(j.inlines); /* its DWARF is large: freed now */
 	j.inlines = NULL;
-	/* All or nothing: moved once every data set is complete. */
+	/* All or nothing: moved once every data set is complete, and none
+	 * over another recording's (the variants' IDs are known now). */
+	for (size_t i = 0; i < j.nouts; i++)
+		if (strcmp(j.outs[i].id.text, c->id->text) != 0)
+			record_refuse_existing(c->opt, j.outs[i].id.text);
 	for (size_t i = 0; i < j.nouts; i++) {
 		struct output *o = &j.outs[i];
 		const char *data = c->opt->data;
@@ -636,13 +645,11 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 		       c->opt->data, o->id.text, o->samples, o->id.runs);
 	}
 	fflush(stdout);
-	const char *views = c->opt->views;
-	for (size_t i = 0; views != NULL && *views != '\0' && i < j.nouts;
-	     i++) {
+	for (size_t i = 0; i < j.nouts; i++) {
 		struct output *o = &j.outs[i];
 		char *meta =
 		    xasprintf("%s/%s-meta.json", c->opt->data, o->id.text);
-		o->views_s = record_views(views, o->id.text, meta);
+		o->views_s = record_views(c->opt, o->id.text, meta);
 		free(meta);
 	}
 	total = clock_seconds() - c->start;
@@ -656,6 +663,12 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 	       "compression %.1f s, views %.1f s, the rest %.1f s\n",
 	       total, br->record_s, script, compress, views_s,
 	       total - br->record_s - script - compress - views_s);
+	for (size_t i = 0; i < j.nouts; i++) {
+		char *meta = xasprintf("%s/%s-meta.json", c->opt->data,
+		                       j.outs[i].id.text);
+		record_warn_distortion(meta);
+		free(meta);
+	}
 	for (size_t i = 0; i < j.nouts; i++) {
 		dataset_id_free(&j.outs[i].id);
 		free(j.outs[i].dir);

@@ -19,6 +19,7 @@
 #include "base/xalloc.h"
 #include "os/child.h"
 #include "os/dirs.h"
+#include "os/lock.h"
 #include "record/bench_output.h"
 #include "record/pyperformance.h"
 #include "record/record_step.h"
@@ -338,7 +339,7 @@ preflight(const struct bench_context *c)
 	struct child_result r;
 	char hz[16], how[128];
 	char *probe = xasprintf("%s/probe.data", c->tmp);
-	char *err = xasprintf("%s/probe.err", c->tmp);
+	char *err = dirs_memory_file("probe.err");
 
 	snprintf(hz, sizeof hz, "%u", c->id->hz);
 	args_add(&a, c->opt->perf);
@@ -370,7 +371,6 @@ preflight(const struct bench_context *c)
 		    first);
 	}
 	unlink(probe);
-	unlink(err);
 	free(probe);
 	free(err);
 	args_free(&a);
@@ -384,7 +384,7 @@ resolve(const struct bench_context *c, const char *tool, const char *dir)
 	struct child_result r;
 	char runs[16];
 	char *answer = xasprintf("%s/answer", c->tmp);
-	char *err = xasprintf("%s/resolve.err", c->tmp);
+	char *err = dirs_memory_file("resolve.err");
 	const char *version = metadata_get(c->meta, "python.version");
 	char *pyver = xstrndup(version ? version : "",
 	                       strcspn(version ? version : "", " "));
@@ -481,7 +481,7 @@ run(const struct bench_context *c, const char *tool, const char *cache,
 	struct child_args a = {0};
 	struct child_result r;
 	char limit[16];
-	char *log = xasprintf("%s/pyperformance.log", c->tmp);
+	char *log = dirs_memory_file("pyperformance.log");
 	char *inherit = inherit_list();
 
 	args_add(&a, tool);
@@ -549,16 +549,36 @@ hook_environment(const struct bench_context *c, const char *prd)
 	free(extra);
 }
 
+/*
+ * The cache is shared by every recording that uses it (pyperformance's
+ * environments, made once): one at a time, the others wait.  Released
+ * when the process ends.
+ */
+static void
+lock_cache(const char *cache)
+{
+	static struct lock held;
+	char holder[128];
+
+	if (held.path != NULL)
+		return;
+	char *path = xasprintf("%s/.lock", cache);
+	lock_take(&held, path, "pyperformance's cache", true, holder,
+	          sizeof holder);
+	free(path);
+}
+
 /* The cache directory, made and absolute (free it). */
 static char *
 bench_cache_dir(const struct record_options *opt)
 {
 	char *cache = opt->cache != NULL && *opt->cache != '\0'
 	                  ? xstrdup(opt->cache)
-	                  : xasprintf("%s/.pyperformance", opt->data);
+	                  : dirs_user_cache("pyperformance");
 	dirs_make(cache);
 	char *abs = absolute(cache);
 	free(cache);
+	lock_cache(abs);
 	return abs;
 }
 
@@ -574,7 +594,7 @@ pyperformance_record(const struct bench_context *c)
 
 	preflight(c);
 	absolute_find_links();
-	char *log = xasprintf("%s/venv.log", tmp);
+	char *log = dirs_memory_file("venv.log");
 	char *venv = tool_venv(c->python, cache, log);
 	free(log);
 	char *tool = xasprintf("%s/bin/python", venv);
@@ -622,7 +642,8 @@ pyperformance_default(const char *python, const char *cache, size_t *n)
 	absolute_find_links();
 	dirs_make(cache);
 	char *abs = absolute(cache);
-	char *log = xasprintf("%s/list.log", abs);
+	lock_cache(abs);
+	char *log = dirs_memory_file("list.log");
 	char *venv = tool_venv(exe, abs, log);
 	char *tool = xasprintf("%s/bin/python", venv);
 	char *argv[] = {tool,      "-m", "pyperformance", "list", "-b",
@@ -644,7 +665,6 @@ pyperformance_default(const char *python, const char *cache, size_t *n)
 	}
 	if (f != NULL)
 		fclose(f);
-	unlink(log);
 	free(line);
 	free(tool);
 	free(venv);

@@ -15,7 +15,8 @@
  * dropped (pyperf_result.h says how they are told apart).
  *
  * pyperformance runs in a virtual environment made from the Python under
- * test, once, in the cache directory (DATA/.pyperformance unless given),
+ * test, once, in the cache directory (the user's, outside any DATA:
+ * ~/.cache/perfviews/pyperformance, unless given; one recording at a time),
  * which also holds the benchmarks' own environments: pip's PIP_NO_INDEX
  * and PIP_FIND_LINKS are honoured and passed on to them.
  *

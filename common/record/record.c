@@ -19,6 +19,7 @@
 #include "base/xalloc.h"
 #include "dataset/runs.h"
 #include "os/dirs.h"
+#include "os/lock.h"
 #include "record/pyperformance.h"
 #include "record/record_meta.h"
 #include "record/record_plan.h"
@@ -54,7 +55,83 @@ record_benchmark(struct plan *p)
 	record_undo();
 }
 
-/* The hidden directory, empty: what a failed recording left is gone. */
+/*
+ * Scratch beside the data set while it is recorded: one run's perf.data
+ * (about 8.5 KB a sample with dwarf call graphs, under 1 KB with fp) and
+ * the raw text of every run (about 2 KB a sample) until compressed.  A
+ * few thousand samples need tens of MB; below this, nothing is tried.
+ */
+#define RECORD_MIN_FREE (16ULL << 20)
+
+static const char *data_dir; /* for the note on a failure */
+
+/* A child failed: a full disk under DATA is the likely cause, say so. */
+static void
+note_full_disk(void)
+{
+	unsigned long long free;
+	char mount[512];
+
+	if (data_dir != NULL &&
+	    dirs_free_space(data_dir, &free, mount, sizeof mount) &&
+	    free < (1ULL << 20))
+		fprintf(stderr,
+		        "%s: %s: No space left on device? %llu KB free on "
+		        "%s, which holds it\n",
+		        progname, data_dir, free >> 10, mount);
+}
+
+static void
+check_free_space(const char *data)
+{
+	unsigned long long free;
+	char mount[512];
+
+	data_dir = data;
+	child_on_failure(note_full_disk);
+	if (!dirs_free_space(data, &free, mount, sizeof mount) ||
+	    free >= RECORD_MIN_FREE)
+		return;
+	die(EXIT_DATA,
+	    "%s: no space to record: %.1f MB free on %s; a recording needs "
+	    "scratch space beside its data set (one run's perf.data, about "
+	    "8.5 KB a sample with dwarf call graphs, and 2 KB a sample of "
+	    "text for every run): %llu MB at the least",
+	    data, (double)free / (1 << 20), mount, RECORD_MIN_FREE >> 20);
+}
+
+/* The data set's lock, held until the recording ends however it ends. */
+static struct lock dataset_lock;
+
+static void
+unlock_dataset(void)
+{
+	lock_release(&dataset_lock);
+}
+
+/*
+ * One recording of an ID at a time: a second one, while the first runs,
+ * would share its hidden directory and corrupt both.
+ */
+static void
+lock_dataset(struct plan *p)
+{
+	char holder[128];
+	char *path = xasprintf("%s/.%s.lock", p->opt->data, p->id.text);
+
+	if (!lock_take(&dataset_lock, path, NULL, false, holder, sizeof holder))
+		die(EXIT_DATA,
+		    "%s is being recorded into %s already, by %s (its lock: "
+		    "%s): nothing done; record it once that one is done",
+		    p->id.text, p->opt->data, holder, path);
+	record_undo_call(unlock_dataset);
+	free(path);
+}
+
+/*
+ * The hidden directory, empty: what a failed recording left is gone.
+ * Under the data set's lock: another recording's is never touched.
+ */
 static void
 make_tmp(struct plan *p)
 {
@@ -65,6 +142,8 @@ make_tmp(struct plan *p)
 		errno = ENOTDIR;
 		die_errno(EXIT_DATA, "%s", p->opt->data);
 	}
+	lock_dataset(p);
+	check_free_space(p->opt->data);
 	p->tmp = xasprintf("%s/.%s.tmp", p->opt->data, p->id.text);
 	record_undo_dir(p->tmp);
 	dirs_remove_tree(p->tmp);
@@ -78,7 +157,7 @@ count_samples(struct plan *p, const char *raw)
 {
 	struct run_index ix;
 
-	run_index_read(&ix, raw);
+	run_index_read(&ix, raw, true);
 	unsigned long total = run_index_describe(&ix, &p->meta);
 	run_index_free(&ix);
 	return total;
@@ -144,6 +223,7 @@ record_defaults(struct record_options *opt)
 {
 	memset(opt, 0, sizeof *opt);
 	opt->data = "data";
+	opt->out = "out";
 	opt->python = "python3";
 	opt->callgraph = "dwarf";
 	opt->perf = "perf";
@@ -169,6 +249,7 @@ record(const char *id, const struct record_options *opt)
 		die(EXIT_USAGE, "--callgraph %s: fp or dwarf", opt->callgraph);
 	if (*opt->data == '\0')
 		die(EXIT_USAGE, "--data: no directory given");
+	record_refuse_existing(opt, p.id.text);
 	child_hold_signals();
 	atexit(record_undo);
 	plan_command(&p);
@@ -193,10 +274,16 @@ record(const char *id, const struct record_options *opt)
 
 	char *raw = xasprintf("%s/raw.txt", p.tmp);
 	int fd = child_open(raw, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND);
+	raw_header_write(fd, raw, p.id.text, p.id.runs);
 	p.inlines = inline_text_new(); /* the runs' DSOs are the same */
-	for (uint32_t n = 1; n <= p.id.runs; n++)
+	double first_run_s = 0;
+	for (uint32_t n = 1; n <= p.id.runs; n++) {
 		record_run(&p, n, fd);
+		if (n == 1)
+			first_run_s = p.record_s;
+	}
 	close(fd);
+	record_unprofiled(&p, first_run_s);
 	unsigned long samples = count_samples(&p, raw);
 	record_stop_if_asked();
 	char *xz = xasprintf("%s/raw.txt.xz", p.tmp);
@@ -222,11 +309,11 @@ record(const char *id, const struct record_options *opt)
 		printf("wrote %s (%s calls, with the names of their files)\n",
 		       final_strace, metadata_get(&p.meta, "strace.calls"));
 	fflush(stdout);
-	if (opt->views != NULL && *opt->views != '\0')
-		p.views_s = record_views(opt->views, p.id.text, final_meta);
+	p.views_s = record_views(opt, p.id.text, final_meta);
 	double total = clock_seconds() - p.start;
 	record_undo();
 	print_timings(&p, total);
+	record_warn_distortion(final_meta);
 	free(raw);
 	free(xz);
 	free(strace);

@@ -49,10 +49,13 @@ struct record_options {
 	unsigned timeout;       /* seconds per run; 0: none */
 	const char *xz;         /* the compressor: "xz -9 -T1" */
 	const char *views;      /* run with ID=ID once a data set is in
-	                           place (record_views.h): NULL */
+	                           place (record_views.h); NULL: perfviews
+	                           views, into out; "": none */
+	const char *out;        /* where the views go: "out" */
 	/* bm_ workloads (pyperformance.h): */
 	const char *cache; /* pyperformance's environments; NULL: DATA's */
 	bool overhead;     /* also run without the profiler, to compare */
+	bool force;        /* record over a data set of the same ID */
 };
 
 void record_defaults(struct record_options *opt);

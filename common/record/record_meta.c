@@ -10,23 +10,40 @@
 #include <unistd.h>
 
 #include "base/xalloc.h"
+#include "os/dirs.h"
 #include "record/record_meta.h"
 
 /*
  * Python's own account of itself, as FIELD=VALUE lines; values on one
- * line each (sys.version and CFLAGS may hold newlines).
+ * line each (sys.version and CFLAGS may hold newlines).  The build's
+ * options are read from sysconfig, as configure left them: what makes one
+ * build of a version run at another speed than the next.  An empty list
+ * is printed as a blank, so that it is known to be empty.
  */
 static const char python_metadata[] =
     "import sys, sysconfig\n"
     "g = getattr(sys, '_git', ('', '', ''))\n"
     "c = sysconfig.get_config_var\n"
+    "a = ' ' + str(c('CONFIG_ARGS') or '').replace(\"'\", ' ') + ' '\n"
+    "f = str(c('CFLAGS') or '') + ' ' + str(c('PY_CFLAGS_NODIST') or '')\n"
+    "o = [w for w, on in (\n"
+    "    ('pgo', ' --enable-optimizations ' in a),\n"
+    "    ('lto', ' --with-lto' in a and ' --with-lto=no' not in a),\n"
+    "    ('debug', c('Py_DEBUG')),\n"
+    "    ('free-threading', c('Py_GIL_DISABLED')),\n"
+    "    ('jit', ' --enable-experimental-jit' in a and\n"
+    "            ' --enable-experimental-jit=no' not in a),\n"
+    "    ('shared', c('Py_ENABLE_SHARED')),\n"
+    "    ('frame-pointers', '-fno-omit-frame-pointer' in f)) if on]\n"
     "for k, x in (('python.executable', sys.executable),\n"
     "             ('python.version', sys.version),\n"
+    "             ('python.implementation', sys.implementation.name),\n"
     "             ('python.build.git_branch', g[1]),\n"
     "             ('python.build.git_revision', g[2]),\n"
     "             ('python.build.configure_args', c('CONFIG_ARGS')),\n"
     "             ('python.build.cflags', c('CFLAGS'))):\n"
-    "    print(k + '=' + ' '.join(str(x or '').split()))\n";
+    "    print(k + '=' + ' '.join(str(x or '').split()))\n"
+    "print('python.build.options=' + (' '.join(o) or ' '))\n";
 
 static void
 read_cpu_model(struct plan *p)
@@ -49,6 +66,29 @@ read_cpu_model(struct plan *p)
 	free(line);
 	if (f != NULL)
 		fclose(f);
+}
+
+void
+record_python_build(const char *python, struct metadata *m)
+{
+	struct child_args a = {0};
+	struct child_result r;
+	char path[64];
+	int fd = dirs_scratch_file(NULL, "python-build");
+
+	args_add_words(&a, python, "--python");
+	args_add(&a, "-c");
+	args_add(&a, python_metadata);
+	struct child_io io = {-1, fd, -1};
+	bool ok = child_run(a.v, &io, 0, &r);
+	if (!ok)
+		child_failed(python, &r, NULL);
+	/* The scratch file is unlinked: read it back through its fd. */
+	lseek(fd, 0, SEEK_SET);
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	metadata_assign_file(m, path);
+	close(fd);
+	args_free(&a);
 }
 
 void
@@ -87,19 +127,8 @@ record_meta_gather(struct plan *p)
 	snprintf(cpus, sizeof cpus, "%ld", n);
 	plan_set(p, "host.cpu_count", n > 0 ? cpus : "");
 	if (p->python_meta) {
-		struct child_result r;
-		args_add_words(&a, p->opt->python, "--python");
-		args_add(&a, "-c");
-		args_add(&a, python_metadata);
-		int fd = child_open(file, O_WRONLY | O_CREAT | O_TRUNC);
-		struct child_io io = {-1, fd, -1};
-		bool ok = child_run(a.v, &io, 0, &r);
-		close(fd);
+		record_python_build(p->opt->python, &p->meta);
 		record_stop_if_asked();
-		if (!ok)
-			child_failed(p->opt->python, &r, NULL);
-		metadata_assign_file(&p->meta, file);
-		args_free(&a);
 	}
 	if (p->python_meta && p->opt->python_src != NULL &&
 	    *p->opt->python_src != '\0') {

@@ -11,4 +11,11 @@
 
 void record_meta_gather(struct plan *p);
 
+/*
+ * The Python's own account of its build into m: python.executable,
+ * version, implementation and python.build.* (git from sys._git, the
+ * options from sysconfig).  A Python that does not run is fatal (exit 1).
+ */
+void record_python_build(const char *python, struct metadata *m);
+
 #endif

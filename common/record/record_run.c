@@ -6,12 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/runs.h"
+#include "os/dirs.h"
 #include "record/record_plan.h"
 #include "record/record_run.h"
 #include "record/script.h"
@@ -59,7 +61,7 @@ void
 record_run(struct plan *p, uint32_t n, int raw)
 {
 	char *data = xasprintf("%s/run.data", p->tmp);
-	char *err = xasprintf("%s/stderr", p->tmp);
+	char *err = dirs_memory_file("stderr");
 	struct child_args a = {0};
 
 	char *shown = plan_record_text(p, data);
@@ -70,12 +72,8 @@ record_run(struct plan *p, uint32_t n, int raw)
 	char *what = xasprintf("run %" PRIu32 " of %" PRIu32, n, p->id.runs);
 	p->record_s += record_workload(p, &a, what);
 
-	char marker[64];
-	int len =
-	    snprintf(marker, sizeof marker,
-	             RUN_MARKER "%" PRIu32 "/%" PRIu32 "\n", n, p->id.runs);
-	if (write(raw, marker, (size_t)len) != len)
-		die_errno(EXIT_DATA, "%s/raw.txt", p->tmp);
+	char *raw_path = xasprintf("%s/raw.txt", p->tmp);
+	off_t from = run_text_start(raw, raw_path, n, p->id.runs, NULL);
 	free(what);
 	what = xasprintf("run %" PRIu32, n); /* "perf script of run 2" */
 	struct script_options so = {
@@ -90,6 +88,8 @@ record_run(struct plan *p, uint32_t n, int raw)
 	p->script_s += clock_seconds() - t;
 	close(so.err_fd);
 	record_stop_if_asked();
+	run_text_end(raw, raw_path, n, p->id.runs, from);
+	free(raw_path);
 	unsigned long lost = lost_samples(p, data);
 	if (lost > 0)
 		warnmsg("run %" PRIu32 ": perf lost %lu samples (its ring "
@@ -103,6 +103,43 @@ record_run(struct plan *p, uint32_t n, int raw)
 	free(what);
 	free(data);
 	free(err);
+}
+
+/* Seconds of CPU time this process's waited-for children used so far. */
+static double
+children_cpu(void)
+{
+	struct rusage u;
+
+	getrusage(RUSAGE_CHILDREN, &u);
+	return (double)u.ru_utime.tv_sec + u.ru_utime.tv_usec / 1e6 +
+	       (double)u.ru_stime.tv_sec + u.ru_stime.tv_usec / 1e6;
+}
+
+static void
+set_decimal(struct plan *p, const char *field, double v)
+{
+	char text[32];
+
+	snprintf(text, sizeof text, "%.3f", v);
+	plan_set(p, field, text);
+}
+
+void
+record_unprofiled(struct plan *p, double first_run_s)
+{
+	struct child_args a = {0};
+
+	set_decimal(p, "timing.profiled_seconds", first_run_s);
+	if (!p->opt->overhead && first_run_s >= 10)
+		return; /* a long workload: OVERHEAD=1 measures it */
+	printf("once more without the profiler: %s\n", p->cmd);
+	fflush(stdout);
+	args_add_words(&a, p->cmd, "CMD");
+	double cpu = children_cpu();
+	double wall = record_workload(p, &a, "the run without the profiler");
+	set_decimal(p, "timing.unprofiled_seconds", wall);
+	set_decimal(p, "timing.unprofiled_cpu_seconds", children_cpu() - cpu);
 }
 
 void

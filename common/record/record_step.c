@@ -10,6 +10,7 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "dataset/readme.h"
 #include "os/dirs.h"
 #include "record/record_step.h"
 
@@ -80,10 +81,10 @@ record_output(output_reader *reader, struct child_args *a, const char *file)
 double
 record_workload(struct plan *p, struct child_args *a, const char *what)
 {
-	char *out = xasprintf("%s/stdout", p->tmp);
-	char *err = xasprintf("%s/stderr", p->tmp);
+	/* Off the disk being filled: its stdout dropped, stderr in memory. */
+	char *err = dirs_memory_file("stderr");
 	struct child_result r;
-	int ofd = child_open(out, O_WRONLY | O_CREAT | O_TRUNC);
+	int ofd = child_open("/dev/null", O_WRONLY);
 	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
 	struct child_io io = {-1, ofd, efd};
 	double t = clock_seconds();
@@ -96,7 +97,6 @@ record_workload(struct plan *p, struct child_args *a, const char *what)
 	record_stop_if_asked();
 	if (!ok)
 		child_failed(what, &r, err);
-	free(out);
 	free(err);
 	return t;
 }
@@ -108,4 +108,58 @@ plan_set(struct plan *p, const char *field, const char *value)
 
 	if (!metadata_set(&p->meta, field, value, why, sizeof why))
 		die(EXIT_DATA, "%s", why);
+}
+
+/* Loudly, last: the profiler distorted the workload (readme.h). */
+void
+record_warn_distortion(const char *meta)
+{
+	struct metadata m;
+	char why[1024];
+
+	metadata_read_or_die(&m, meta);
+	if (readme_distortion(&m, why, sizeof why))
+		warnmsg("WARNING: %s: the profiler distorted the workload: %s.",
+		        meta, why);
+	metadata_free(&m);
+}
+
+void
+record_refuse_existing(const struct record_options *opt, const char *id)
+{
+	if (opt->force)
+		return;
+	char *meta = xasprintf("%s/%s-meta.json", opt->data, id);
+	char *raw = xasprintf("%s/%s-raw.txt.xz", opt->data, id);
+	const char *what = NULL;
+	char *build = NULL;
+	struct metadata m;
+
+	metadata_init(&m);
+	if (access(meta, F_OK) == 0) {
+		char why[512];
+		if (metadata_read_json(&m, meta, why, sizeof why)) {
+			build = metadata_build_label(&m);
+			what = metadata_get(&m, "timestamp");
+		}
+		if (what == NULL)
+			what = "at an unknown date";
+	} else if (access(raw, F_OK) == 0) {
+		what = "without meta.json: when and with what is unknown";
+	}
+	if (what != NULL) {
+		warnmsg("%s/%s is there already: a data set recorded %s%s%s",
+		        opt->data, id, what, build != NULL ? " with " : "",
+		        build != NULL ? build : "");
+		die(EXIT_DATA,
+		    "not recorded over it: FORCE=1 (perfviews record --force) "
+		    "replaces it; DATA=DIR records into another directory, "
+		    "keeping both (a directory per build compares with "
+		    "make compare A=DIR1/%s B=DIR2/%s)",
+		    id, id);
+	}
+	free(build);
+	metadata_free(&m);
+	free(meta);
+	free(raw);
 }

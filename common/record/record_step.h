@@ -55,6 +55,12 @@ void record_undo(void);
 /* Stop at once when SIGINT, SIGTERM or SIGHUP came: undone, then ended. */
 void record_stop_if_asked(void);
 
+/*
+ * At the end of a recording, loudly: the profiler distorted the workload
+ * of the data set whose meta.json this is (readme_distortion).
+ */
+void record_warn_distortion(const char *meta);
+
 /* Run quietly (stdout and stderr to /dev/null): did it exit 0? */
 bool record_succeeds(struct child_args *a);
 
@@ -75,5 +81,13 @@ double record_workload(struct plan *p, struct child_args *a, const char *what);
 
 /* One field of meta.json; a bad value is fatal. */
 void plan_set(struct plan *p, const char *field, const char *value);
+
+/*
+ * Refuse (exit 1) to record data set id into opt->data when a data set of
+ * that ID is there already, unless opt->force: the message names its date
+ * and its build (metadata_build_label), and the ways out.  Checked before
+ * anything runs, and again for each data set a benchmark makes.
+ */
+void record_refuse_existing(const struct record_options *opt, const char *id);
 
 #endif

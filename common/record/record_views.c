@@ -8,30 +8,49 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/metadata.h"
+#include "dataset/view_make.h"
 #include "os/child.h"
+#include "record/record.h"
 #include "record/record_step.h"
 #include "record/record_views.h"
 
-double
-record_views(const char *views, const char *id, const char *meta)
+/* The command views (make's), with ID=id. */
+static void
+run_views(const char *views, const char *id)
 {
 	struct child_args a = {0};
 	struct child_result r;
-	struct metadata m;
-	char seconds[32], why[256];
 
 	args_add_words(&a, views, "--views");
 	char *assign = xasprintf("ID=%s", id);
 	args_add(&a, assign);
-	double t = clock_seconds();
 	bool ok = child_run(a.v, NULL, 0, &r);
-	double s = clock_seconds() - t;
 	args_free(&a);
 	free(assign);
 	record_stop_if_asked();
 	if (!ok)
 		child_failed("the views", &r, NULL);
 	printf("rendered the views of %s: %s ID=%s\n", id, views, id);
+}
+
+double
+record_views(const struct record_options *opt, const char *id, const char *meta)
+{
+	struct metadata m;
+	char seconds[32], why[256];
+
+	if (opt->views != NULL && *opt->views == '\0')
+		return 0;
+	double t = clock_seconds();
+	if (opt->views != NULL) {
+		run_views(opt->views, id);
+	} else {
+		struct view_files f = {.id = id, .out = opt->out};
+		view_render_all(opt->data, &f);
+		record_stop_if_asked();
+		printf("rendered the views of %s into %s/\n", id, opt->out);
+	}
+	double s = clock_seconds() - t;
 
 	/* The time into meta.json, replaced whole. */
 	metadata_read_or_die(&m, meta);

@@ -24,6 +24,8 @@
 #include "base/xalloc.h"
 #include "os/child.h"
 #include "os/dirs.h"
+#include "input/input_format.h"
+#include "perfdata/perf_data_text.h"
 #include "record/script.h"
 #include "record/script_text.h"
 #include "symbols/inline_text.h"
@@ -633,9 +635,76 @@ say_what_was_done(const struct run *r, double start, double cpu[2])
 	        (double)self.ru_maxrss / 1024);
 }
 
+static void
+write_fd(void *ctx, const char *p, size_t n)
+{
+	int fd = *(const int *)ctx;
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t w = write(fd, p + done, n - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			die_errno(EXIT_DATA, "write error");
+		done += (size_t)w;
+	}
+}
+
+/*
+ * The text made by the reader of perfdata, without perf; false, with -v
+ * saying why, for perf to make (nothing written then).
+ */
+static bool
+read_here(const struct script_options *o, int fd)
+{
+	const char *name = o->name != NULL ? o->name : o->input;
+	const char *why;
+	double start = clock_seconds();
+	double cpu = cpu_seconds(RUSAGE_SELF);
+
+	if (o->use_perf)
+		return false;
+	if (strcmp(o->input, "-") != 0 && !input_is_perf_data(o->input)) {
+		why = "not a perf.data file"; /* perf says what it is */
+	} else {
+		struct perf_data_text_options t = {
+		    .path = o->input,
+		    .args = o->args,
+		    .nargs = o->nargs,
+		    .inlines = o->inlines,
+		    .write = write_fd,
+		    .ctx = &fd,
+		    .verbose = o->verbose,
+		};
+		if (perf_data_text(&t, &why)) {
+			if (o->verbose) {
+				struct rusage self;
+				getrusage(RUSAGE_SELF, &self);
+				fprintf(stderr,
+				        "%s: %.2f s wall, %.2f s CPU; peak RSS "
+				        "of this process %.1f MB\n",
+				        progname, clock_seconds() - start,
+				        cpu_seconds(RUSAGE_SELF) - cpu,
+				        (double)self.ru_maxrss / 1024);
+			}
+			return true;
+		}
+	}
+	if (o->verbose)
+		fprintf(stderr,
+		        "%s: %s: %s: not read here, perf script "
+		        "instead\n",
+		        progname, name, why);
+	return false;
+}
+
 bool
 script_write(const struct script_options *o, int fd)
 {
+	if (read_here(o, fd))
+		return true;
+
 	struct run *r = xcalloc(1, sizeof *r);
 	char *buf = xmalloc(READ_SIZE);
 	double start = clock_seconds();

@@ -30,6 +30,13 @@
  *     or --no-inline, the slices run with perf's own choice and nothing is
  *     added.
  *
+ * First, though, the perf.data file is read here, without perf
+ * (perfdata/perf_data_text.h: the same text, many times faster); perf
+ * runs as above only for what that reader refuses (perf script options
+ * other than --ns, record types and events it does not print as perf
+ * does), for a file that cannot be opened or is not perf.data (perf says
+ * what), or when use_perf is set; -v says which and why.
+ *
  * perf's stderr: slice 0's goes where asked (every slice prints the same
  * warnings), the others' are kept and shown only when one fails.  A slice
  * that fails, or cannot start, stops the others and ends the process with
@@ -55,6 +62,7 @@ struct script_options {
 	                  for a failure message, so open it for reading too) */
 	const char *tmpdir; /* for the slices' text; NULL: $TMPDIR, /tmp */
 	bool verbose;       /* say on stderr what was done */
+	bool use_perf;      /* run perf even where perf.data is read here */
 	/*
 	 * The DSOs' inlined frames, looked up once for all the calls that
 	 * share it (the runs of a data set: the same DSOs); the caller frees

@@ -124,14 +124,22 @@ struct significance
 welch_t_test_floored(const double *a, size_t na, const double *b, size_t nb,
                      double floor_a, double floor_b)
 {
-	struct significance r = {0, 0, 1};
-	double ma = stats_mean(a, na), mb = stats_mean(b, nb);
 	double sa = stats_variance(a, na), sb = stats_variance(b, nb);
-	double va = (sa > floor_a ? sa : floor_a) / (double)na;
-	double vb = (sb > floor_b ? sb : floor_b) / (double)nb;
+
+	return welch_t_test_summary(
+	    stats_mean(a, na), sa > floor_a ? sa : floor_a, na,
+	    stats_mean(b, nb), sb > floor_b ? sb : floor_b, nb);
+}
+
+struct significance
+welch_t_test_summary(double ma, double sa, size_t na, double mb, double sb,
+                     size_t nb)
+{
+	struct significance r = {0, 0, 1};
 
 	if (na < 2 || nb < 2)
 		return r;
+	double va = sa / (double)na, vb = sb / (double)nb;
 	if (va + vb == 0) {
 		/* Neither side varies: the means differ or they do not. */
 		r.statistic = mb > ma ? INFINITY : mb < ma ? -INFINITY : 0;

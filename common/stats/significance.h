@@ -70,6 +70,13 @@ struct significance welch_t_test_floored(const double *a, size_t na,
                                          const double *b, size_t nb,
                                          double floor_a, double floor_b);
 
+/*
+ * Welch's t-test from each side's mean, variance (n - 1) and number of
+ * values, as pyperf reports them; na, nb >= 2.
+ */
+struct significance welch_t_test_summary(double ma, double sa, size_t na,
+                                         double mb, double sb, size_t nb);
+
 /* x1 of n1 against x2 of n2 (x <= n, counts or weights in count units). */
 struct significance proportion_z_test(double x1, double n1, double x2,
                                       double n2);

@@ -96,6 +96,36 @@ kallsyms_binding(char type)
 	return type >= 'A' && type <= 'Z' ? BINDING_GLOBAL : BINDING_LOCAL;
 }
 
+/*
+ * Where perf's kernel map ends once it has read kallsyms (map__fixup_end:
+ * the end of its last symbol, of the types it keeps, text, data and bss;
+ * a symbol without a size reaching the next, a module's if any, the
+ * last one page past its own page).
+ */
+static void
+note_kernel_extent(struct dso_table *t, bool kept, bool module, uint64_t at)
+{
+	if (!kept || at == 0)
+		return;
+	if (module) {
+		if (t->first_module == 0 || at < t->first_module)
+			t->first_module = at;
+	} else if (at > t->last_kernel) {
+		t->last_kernel = at;
+	}
+}
+
+uint64_t
+dso_table_kernel_end(struct dso_table *t)
+{
+	struct dso *d = dso_table_get(t, span_cstr("[kernel.kallsyms]"));
+	if (d == NULL || t->last_kernel == 0)
+		return 0;
+	if (t->first_module > t->last_kernel)
+		return t->first_module;
+	return (t->last_kernel / 4096 + 1) * 4096 + 4096;
+}
+
 /* Text symbols of /proc/kallsyms (or of a perf map: START SIZE name). */
 static void
 load_text_symbols(struct dso_table *t, struct dso *d, bool perf_map)
@@ -126,15 +156,17 @@ load_text_symbols(struct dso_table *t, struct dso *d, bool perf_map)
 			p = end + 1;
 		} else {
 			char type = *p;
+			/* "name\t[module]": the module is not part of it. */
+			char *tab = strchr(p, '\t');
+			if (tab != NULL)
+				*tab = '\0';
+			note_kernel_extent(t, strchr("TtWwDdBb", type) != NULL,
+			                   tab != NULL, start);
 			if (type != 't' && type != 'T' && type != 'w' &&
 			    type != 'W')
 				continue;
 			binding = kallsyms_binding(type);
 			p += 2;
-			/* "name\t[module]": the module is not part of it. */
-			char *tab = strchr(p, '\t');
-			if (tab != NULL)
-				*tab = '\0';
 		}
 		if (*p == '\0' || (!perf_map && start == 0))
 			continue;
@@ -182,28 +214,50 @@ dso_kind_of(struct span dso)
 	return dso_is_kernel(dso) ? DSO_KERNEL : DSO_OPAQUE;
 }
 
+/* The DSO named path (kind not DSO_OPAQUE), made on first use: read
+ * from file when it is new and file is not NULL. */
+static struct dso *
+dso_named(struct dso_table *t, struct span path, enum dso_kind kind,
+          const char *file)
+{
+	if (kind == DSO_KERNEL)
+		return t->kernel;
+	uint32_t count = t->paths.count;
+	uint32_t id = string_table_intern(&t->paths, path);
+	if (id == count) {
+		t->dsos = array_reserve(t->dsos, &t->dsos_cap, (size_t)id + 1,
+		                        sizeof *t->dsos);
+		const char *at = string_table_cstr(&t->paths, id);
+		if (file != NULL && strcmp(file, at) != 0) {
+			size_t n = strlen(file) + 1;
+			at = memcpy(arena_alloc(&t->arena, n, 1), file, n);
+		}
+		t->dsos[id] = dso_new(t, kind, at);
+	}
+	return t->dsos[id];
+}
+
+struct dso *
+dso_table_get_from(struct dso_table *t, struct span path, const char *file)
+{
+	enum dso_kind kind = dso_kind_of(path);
+	if (kind != DSO_ELF)
+		return file != NULL ? dso_table_get(t, path) : NULL;
+	uint32_t count = t->paths.count;
+	struct dso *d = dso_named(t, path, kind, file);
+	if (t->paths.count > count && file == NULL)
+		d->loaded = true; /* never read: not usable */
+	return dso_table_get(t, path);
+}
+
 struct dso *
 dso_table_get(struct dso_table *t, struct span path)
 {
 	enum dso_kind kind = dso_kind_of(path);
-	struct dso *d;
 
 	if (kind == DSO_OPAQUE)
 		return NULL;
-	if (kind == DSO_KERNEL) {
-		d = t->kernel;
-	} else {
-		uint32_t count = t->paths.count;
-		uint32_t id = string_table_intern(&t->paths, path);
-		if (id == count) {
-			t->dsos =
-			    array_reserve(t->dsos, &t->dsos_cap, (size_t)id + 1,
-			                  sizeof *t->dsos);
-			t->dsos[id] =
-			    dso_new(t, kind, string_table_cstr(&t->paths, id));
-		}
-		d = t->dsos[id];
-	}
+	struct dso *d = dso_named(t, path, kind, NULL);
 	if (!d->loaded) {
 		d->loaded = true;
 		if (d->kind == DSO_ELF)
@@ -223,16 +277,33 @@ dso_address(const struct dso *d, uint64_t printed)
 }
 
 const char *
-dso_function_at(struct dso_table *t, const struct dso *d, uint64_t vma,
-                uint64_t *offset)
+dso_function_named(struct dso_table *t, const struct dso *d, uint64_t vma,
+                   uint64_t *offset, bool params)
 {
 	const struct func_symbol *f = symbol_list_find(&d->syms, vma);
 	if (f == NULL)
 		return NULL;
 	*offset = vma - f->start;
 	return d->kind == DSO_ELF
-	           ? demangle(&t->demangled, d->elf.file, f->name)
+	           ? demangle_as(&t->demangled, d->elf.file, f->name, params)
 	           : f->name;
+}
+
+const char *
+dso_function_printed(struct dso_table *t, const struct dso *d, uint64_t printed,
+                     uint64_t *offset, bool params)
+{
+	uint64_t vma = printed;
+	if (d->kind == DSO_ELF && !elf_dso_vma(&d->elf, printed, &vma))
+		return NULL;
+	return dso_function_named(t, d, vma, offset, params);
+}
+
+const char *
+dso_function_at(struct dso_table *t, const struct dso *d, uint64_t vma,
+                uint64_t *offset)
+{
+	return dso_function_named(t, d, vma, offset, true);
 }
 
 const char *

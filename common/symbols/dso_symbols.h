@@ -26,6 +26,7 @@
 #ifndef PERFVIEWS_DSO_SYMBOLS_H
 #define PERFVIEWS_DSO_SYMBOLS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,6 +45,8 @@ struct dso_table {
 	struct dso *kernel; /* /proc/kallsyms, for every kernel DSO */
 	struct arena arena; /* the DSOs and their symbol names */
 	struct string_table demangled; /* names of ELF symbols, demangled */
+	uint64_t last_kernel;          /* kallsyms: the last kernel symbol */
+	uint64_t first_module;         /* and the first module symbol, or 0 */
 };
 
 void dso_table_init(struct dso_table *t);
@@ -51,6 +54,21 @@ void dso_table_free(struct dso_table *t);
 
 /* The DSO perf names path, read on first use; NULL when none can be read. */
 struct dso *dso_table_get(struct dso_table *t, struct span path);
+
+/*
+ * The same, for an ELF file perf names path whose bytes are in file (a
+ * copy in perf's build-id cache), or nowhere (file NULL: no symbols);
+ * as named the first time, for this table's life.
+ */
+struct dso *dso_table_get_from(struct dso_table *t, struct span path,
+                               const char *file);
+
+/*
+ * Where perf's kernel map ends once it has read /proc/kallsyms (perf
+ * extends it to its last symbol, past the text of the perf.data's
+ * mmap: the init text); 0 without kallsyms.
+ */
+uint64_t dso_table_kernel_end(struct dso_table *t);
 
 /* The address in d's own address space of one perf printed. */
 uint64_t dso_address(const struct dso *d, uint64_t printed);
@@ -62,6 +80,22 @@ uint64_t dso_address(const struct dso *d, uint64_t printed);
  */
 const char *dso_function_at(struct dso_table *t, const struct dso *d,
                             uint64_t vma, uint64_t *offset);
+
+/*
+ * The same, demangled without argument lists when params is false, as
+ * perf 6.1 names its own symbols ("ns::f", not "ns::f(int)").
+ */
+const char *dso_function_named(struct dso_table *t, const struct dso *d,
+                               uint64_t vma, uint64_t *offset, bool params);
+
+/*
+ * The function holding the address perf printed (a file offset in an ELF
+ * DSO), as perf finds it: none where the offset is in no loaded section
+ * of the file.  Names without argument lists unless params.
+ */
+const char *dso_function_printed(struct dso_table *t, const struct dso *d,
+                                 uint64_t printed, uint64_t *offset,
+                                 bool params);
 
 /*
  * name demangled as in d's ELF file (see demangle.h); d may be NULL or a

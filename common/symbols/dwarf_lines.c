@@ -26,9 +26,8 @@ dwarf_lines_free(struct dwarf_lines *l)
 	free(l->buf);
 }
 
-/* The section of abfd holding vma, for find_nearest_line. */
-static asection *
-section_of(bfd *abfd, uint64_t vma)
+asection *
+dwarf_lines_section_of(bfd *abfd, uint64_t vma)
 {
 	for (asection *sec = abfd->sections; sec != NULL; sec = sec->next) {
 		if (!(bfd_section_flags(sec) & SEC_ALLOC))
@@ -61,7 +60,7 @@ dwarf_lines_at(struct dwarf_lines *l, bfd *file, asymbol **symbols,
 {
 	if (file == NULL || max == 0)
 		return 0;
-	asection *sec = section_of(file, vma);
+	asection *sec = dwarf_lines_section_of(file, vma);
 	if (sec == NULL)
 		return 0;
 	const char *path = NULL, *func = NULL;

@@ -57,4 +57,8 @@ size_t dwarf_lines_at(struct dwarf_lines *l, struct bfd *file,
                       struct bfd_symbol **symbols, uint64_t vma,
                       struct symbol_location *out, size_t max);
 
+/* The allocated section of file holding vma (libbfd's asection), or
+ * NULL: where find_nearest_line looks. */
+struct bfd_section *dwarf_lines_section_of(struct bfd *file, uint64_t vma);
+
 #endif

@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -46,14 +47,22 @@ elf_symbol_size(bfd *abfd, asymbol *sym)
 
 /*
  * The symbols perf keeps: functions (STT_FUNC, STT_GNU_IFUNC) and, in code
- * sections, labels (STT_NOTYPE of size 0, such as _start).
+ * sections, labels (STT_NOTYPE of size 0, such as _start); and data
+ * objects (STT_OBJECT) of loaded sections, which perf 6.1 keeps in the
+ * same table, so that an address in a DSO's data (a return address
+ * unwound from a garbled stack) is named after the variable there.
  */
 static bool
 is_function_symbol(bfd *abfd, asymbol *sym)
 {
-	if (sym->flags & (BSF_SECTION_SYM | BSF_FILE | BSF_DEBUGGING |
-	                  BSF_OBJECT | BSF_THREAD_LOCAL))
+	if (sym->flags &
+	    (BSF_SECTION_SYM | BSF_FILE | BSF_DEBUGGING | BSF_THREAD_LOCAL))
 		return false;
+	if (sym->flags & BSF_OBJECT)
+		return !bfd_is_und_section(sym->section) &&
+		       !bfd_is_com_section(sym->section) &&
+		       !bfd_is_abs_section(sym->section) &&
+		       (sym->section->flags & SEC_ALLOC);
 	if (bfd_is_und_section(sym->section) ||
 	    bfd_is_com_section(sym->section) ||
 	    bfd_is_abs_section(sym->section) ||
@@ -110,40 +119,65 @@ add_function_symbols(struct symbol_list *list, struct arena *names, bfd *abfd,
 	}
 }
 
-/* The PLT stubs bfd makes up from the relocations ("f@plt"). */
-static void
-add_plt_symbols(struct symbol_list *list, struct arena *names, bfd *file,
-                asymbol **statics, long nstatic, asymbol **dynamics,
-                long ndynamic)
+/* A section's contents, to free; NULL when absent or unreadable. */
+static bfd_byte *
+section_bytes(bfd *file, const char *name, bfd_size_type *size)
 {
-	asymbol *synthetic = NULL;
-	long nsynthetic = bfd_get_synthetic_symtab(
-	    file, nstatic, statics, ndynamic, dynamics, &synthetic);
+	asection *sec = bfd_get_section_by_name(file, name);
+	bfd_byte *bytes = NULL;
+	if (sec == NULL || !bfd_malloc_and_get_section(file, sec, &bytes))
+		return NULL;
+	*size = bfd_section_size(sec);
+	return bytes;
+}
 
-	for (long i = 0; i < nsynthetic; i++) {
-		asymbol *sym = &synthetic[i];
-		if (sym->name == NULL || !(sym->section->flags & SEC_CODE))
-			continue;
-		/*
-		 * A PLT entry is 16 bytes (x86-64, AArch64 and others), and
-		 * no more than what is left of its section.  perf names the
-		 * entries of IFUNC relocations "@plt"; bfd "*ABS*+0x..@plt".
-		 */
-		uint64_t start = bfd_asymbol_value(sym);
-		uint64_t end = bfd_section_vma(sym->section) +
-		               bfd_section_size(sym->section);
-		uint64_t size = end - start < 16 ? end - start : 16;
-		const char *name =
-		    strncmp(sym->name, "*ABS*", 5) == 0 ? "@plt" : sym->name;
-		symbol_list_add(list, names, start, size, name, BINDING_GLOBAL);
+/*
+ * The PLT stubs, as perf 6.1 names them (dso__synthesize_plt_symbols):
+ * the n-th relocation of .rela.plt names the (n+1)-th 16-byte entry of
+ * .plt (the first is the PLT's header) "SYMBOL@plt", in the order of
+ * the relocations whatever the stubs jump through, so an IRELATIVE
+ * relocation (no symbol) gives "@plt".  Only ELF64 x86-64 files.
+ */
+static void
+add_plt_symbols(struct symbol_list *list, struct arena *names, bfd *file)
+{
+	enum { ENTRY = 16, RELA = 24, SYM = 24 };
+	asection *plt = bfd_get_section_by_name(file, ".plt");
+	bfd_size_type nrela = 0, nsyms = 0, nstr = 0;
+
+	if (plt == NULL || bfd_get_arch(file) != bfd_arch_i386 ||
+	    bfd_get_arch_size(file) != 64)
+		return;
+	bfd_byte *rela = section_bytes(file, ".rela.plt", &nrela);
+	bfd_byte *syms = section_bytes(file, ".dynsym", &nsyms);
+	bfd_byte *str = section_bytes(file, ".dynstr", &nstr);
+	char buf[1024];
+	for (bfd_size_type i = 0; rela != NULL && syms != NULL && str != NULL &&
+	                          (i + 1) * RELA <= nrela;
+	     i++) {
+		uint64_t info = bfd_getl64(rela + i * RELA + 8);
+		uint64_t sym = info >> 32;
+		const char *name = "";
+		if ((sym + 1) * SYM <= nsyms) {
+			uint32_t at = bfd_getl32(syms + sym * SYM);
+			if (at < nstr && memchr(str + at, '\0', nstr - at))
+				name = (const char *)str + at;
+		}
+		snprintf(buf, sizeof buf, "%s@plt", name);
+		symbol_list_add(list, names,
+		                bfd_section_vma(plt) + (i + 1) * ENTRY, ENTRY,
+		                buf, BINDING_GLOBAL);
 	}
-	free(synthetic);
+	free(rela);
+	free(syms);
+	free(str);
 }
 
 /*
  * The function symbols perf would use: the .symtab of the DSO, else of
- * its debug file, else .dynsym; plus PLT stubs either way.  The asymbol
- * array of the file with DWARF is kept for find_nearest_line.
+ * its debug file, else .dynsym; plus PLT stubs, from the DSO, either
+ * way.  The asymbol array of the file with DWARF is kept for
+ * find_nearest_line.
  */
 static void
 read_symbols(struct elf_dso *e, struct symbol_list *list, struct arena *names)
@@ -161,8 +195,7 @@ read_symbols(struct elf_dso *e, struct symbol_list *list, struct arena *names)
 		add_function_symbols(list, names, e->debug, debugs, ndebug);
 	else
 		add_function_symbols(list, names, e->file, dynamics, ndynamic);
-	add_plt_symbols(list, names, e->file, statics, nstatic, dynamics,
-	                ndynamic);
+	add_plt_symbols(list, names, e->file);
 
 	/* find_nearest_line wants the symbols of the file it reads. */
 	if (e->dwarf == e->debug && e->debug != NULL) {
@@ -182,21 +215,31 @@ read_symbols(struct elf_dso *e, struct symbol_list *list, struct arena *names)
 
 /* ---- files and sections ---- */
 
-/* Where each loaded section lies in the file, for file offsets. */
+/*
+ * Where each loaded section lies in the file, for file offsets: those
+ * with bytes first, then those without (.bss), whose file offsets perf
+ * counts from their sh_offset as if they had bytes there.
+ */
 static void
 read_file_ranges(struct elf_dso *e)
 {
-	for (asection *sec = e->file->sections; sec != NULL; sec = sec->next) {
-		flagword flags = bfd_section_flags(sec);
-		if (!(flags & SEC_ALLOC) || !(flags & SEC_LOAD) ||
-		    !(flags & SEC_HAS_CONTENTS))
-			continue;
-		e->ranges = array_reserve(e->ranges, &e->ranges_cap,
-		                          e->nranges + 1, sizeof *e->ranges);
-		struct file_range *r = &e->ranges[e->nranges++];
-		r->filepos = (uint64_t)sec->filepos;
-		r->size = bfd_section_size(sec);
-		r->vma = bfd_section_vma(sec);
+	for (int bytes = 1; bytes >= 0; bytes--) {
+		for (asection *sec = e->file->sections; sec != NULL;
+		     sec = sec->next) {
+			flagword flags = bfd_section_flags(sec);
+			bool has =
+			    (flags & SEC_LOAD) && (flags & SEC_HAS_CONTENTS);
+			if (!(flags & SEC_ALLOC) || has != (bytes == 1) ||
+			    (flags & SEC_THREAD_LOCAL))
+				continue;
+			e->ranges =
+			    array_reserve(e->ranges, &e->ranges_cap,
+			                  e->nranges + 1, sizeof *e->ranges);
+			struct file_range *r = &e->ranges[e->nranges++];
+			r->filepos = (uint64_t)sec->filepos;
+			r->size = bfd_section_size(sec);
+			r->vma = bfd_section_vma(sec);
+		}
 	}
 }
 
@@ -273,15 +316,24 @@ elf_dso_close(struct elf_dso *e)
 	memset(e, 0, sizeof *e);
 }
 
-uint64_t
-elf_dso_address(const struct elf_dso *e, uint64_t file_offset)
+bool
+elf_dso_vma(const struct elf_dso *e, uint64_t file_offset, uint64_t *vma)
 {
-	/* The section whose bytes hold it. */
+	/* The section whose bytes hold it, else one without bytes. */
 	for (size_t i = 0; i < e->nranges; i++) {
 		const struct file_range *r = &e->ranges[i];
 		if (file_offset >= r->filepos &&
-		    file_offset - r->filepos < r->size)
-			return file_offset - r->filepos + r->vma;
+		    file_offset - r->filepos < r->size) {
+			*vma = file_offset - r->filepos + r->vma;
+			return true;
+		}
 	}
-	return file_offset;
+	return false;
+}
+
+uint64_t
+elf_dso_address(const struct elf_dso *e, uint64_t file_offset)
+{
+	uint64_t vma;
+	return elf_dso_vma(e, file_offset, &vma) ? vma : file_offset;
 }

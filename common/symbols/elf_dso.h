@@ -15,6 +15,7 @@
 #ifndef PERFVIEWS_ELF_DSO_H
 #define PERFVIEWS_ELF_DSO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,5 +52,12 @@ void elf_dso_close(struct elf_dso *e);
  * section is returned as it is.
  */
 uint64_t elf_dso_address(const struct elf_dso *e, uint64_t file_offset);
+
+/*
+ * The same, false for an offset in no loaded section (those without
+ * bytes in the file, such as .bss, counted from their sh_offset, as perf
+ * counts their symbols).
+ */
+bool elf_dso_vma(const struct elf_dso *e, uint64_t file_offset, uint64_t *vma);
 
 #endif

@@ -38,6 +38,8 @@ struct inline_text {
 	size_t pool_len, pool_cap;
 	struct symbol_location chain[MAX_RECORDS];
 	struct inline_text_stats stats;
+	inline_chain_fn find_chain; /* tried first, or NULL */
+	void *find_chain_ctx;
 };
 
 struct inline_text *
@@ -86,8 +88,15 @@ records_of(struct inline_text *t, const struct perf_frame *f)
 	if (d == NULL)
 		return 0;
 	struct dso_dwarf dw = dso_dwarf(d);
-	return dwarf_lines_at(&t->lines, dw.file, dw.symbols,
-	                      dso_address(d, f->addr), t->chain, MAX_RECORDS);
+	uint64_t vma = dso_address(d, f->addr);
+	if (t->find_chain != NULL && dw.file != NULL) {
+		size_t n = t->find_chain(t->find_chain_ctx, &dw, vma, t->chain,
+		                         MAX_RECORDS);
+		if (n != INLINE_CHAIN_ASK_BFD)
+			return n;
+	}
+	return dwarf_lines_at(&t->lines, dw.file, dw.symbols, vma, t->chain,
+	                      MAX_RECORDS);
 }
 
 /* Work out the lines of a frame line seen for the first time. */
@@ -151,4 +160,17 @@ struct inline_text_stats
 inline_text_stats(const struct inline_text *t)
 {
 	return t->stats;
+}
+
+struct dso_table *
+inline_text_dsos(struct inline_text *t)
+{
+	return &t->dsos;
+}
+
+void
+inline_text_set_chain(struct inline_text *t, inline_chain_fn fn, void *ctx)
+{
+	t->find_chain = fn;
+	t->find_chain_ctx = ctx;
 }

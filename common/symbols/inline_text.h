@@ -33,7 +33,12 @@
 #ifndef PERFVIEWS_INLINE_TEXT_H
 #define PERFVIEWS_INLINE_TEXT_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "base/span.h"
+#include "symbols/dso_symbols.h"
+#include "symbols/dwarf_lines.h"
 
 struct inline_text;
 
@@ -56,5 +61,25 @@ void inline_text_free(struct inline_text *t);
 struct span inline_text_frame(struct inline_text *t, struct span line);
 
 struct inline_text_stats inline_text_stats(const struct inline_text *t);
+
+/*
+ * The DSOs t reads (dso_symbols.h), for a caller that looks up symbols
+ * in the same files: each is then opened once.
+ */
+struct dso_table *inline_text_dsos(struct inline_text *t);
+
+/*
+ * A faster source of the records at an address, tried before libbfd's
+ * DWARF reader: given the DSO's DWARF file (dso_dwarf) and an address of
+ * its own, it fills out as dwarf_lines_at would and returns the count,
+ * or INLINE_CHAIN_ASK_BFD where it cannot be sure to give what libbfd
+ * gives.  Names it hands out must stay valid until the next call.
+ */
+#define INLINE_CHAIN_ASK_BFD SIZE_MAX
+typedef size_t (*inline_chain_fn)(void *ctx, const struct dso_dwarf *dwarf,
+                                  uint64_t vma, struct symbol_location *out,
+                                  size_t max);
+void inline_text_set_chain(struct inline_text *t, inline_chain_fn fn,
+                           void *ctx);
 
 #endif

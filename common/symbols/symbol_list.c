@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "symbols/libbfd.h"
 #include "symbols/symbol_list.h"
 
 void
@@ -44,9 +45,22 @@ leading_underscores(const char *name)
 }
 
 /*
+ * A symbol's name as perf compares it: demangled as it loads it
+ * (bfd_demangle, no parameters: "operator new[]"), or as it is.  The
+ * caller frees *owned.
+ */
+static const char *
+compared_name(const char *name, char **owned)
+{
+	*owned = bfd_demangle(NULL, name, 0);
+	return *owned != NULL ? *owned : name;
+}
+
+/*
  * Of two symbols at one address, the one perf shows (its
  * choose_best_symbol): one with a size, then not weak, then global, then
- * fewer leading underscores, then the longer name.  True for a.
+ * fewer leading underscores, then the longer name, both of the demangled
+ * names (_Znam and _Znwm tie; "operator new[]" is longer).  True for a.
  */
 static bool
 better_symbol(const struct func_symbol *a, const struct func_symbol *b)
@@ -62,11 +76,14 @@ better_symbol(const struct func_symbol *a, const struct func_symbol *b)
 	     bglobal = b->binding == BINDING_GLOBAL;
 	if (aglobal != bglobal)
 		return aglobal;
-	size_t au = leading_underscores(a->name),
-	       bu = leading_underscores(b->name);
-	if (au != bu)
-		return au < bu;
-	return strlen(a->name) >= strlen(b->name);
+	char *aowned, *bowned;
+	const char *an = compared_name(a->name, &aowned),
+	           *bn = compared_name(b->name, &bowned);
+	size_t au = leading_underscores(an), bu = leading_underscores(bn);
+	bool better = au != bu ? au < bu : strlen(an) >= strlen(bn);
+	free(aowned);
+	free(bowned);
+	return better;
 }
 
 static int

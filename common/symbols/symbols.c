@@ -44,6 +44,8 @@ struct symbolizer {
 	size_t pool_len, pool_cap;
 	struct perf_frame *out; /* the frames of the last sample */
 	size_t out_cap;
+	inline_chain_fn chain; /* tried before libbfd, if set */
+	void *chain_ctx;
 };
 
 struct symbolizer *
@@ -80,8 +82,20 @@ locate(struct symbolizer *s, const struct dso *d, uint64_t vma,
        struct symbol_location *out, size_t max)
 {
 	struct dso_dwarf dwarf = dso_dwarf(d);
+	if (s->chain != NULL && dwarf.file != NULL) {
+		size_t n = s->chain(s->chain_ctx, &dwarf, vma, out, max);
+		if (n != INLINE_CHAIN_ASK_BFD)
+			return n;
+	}
 	return dwarf_lines_at(&s->lines, dwarf.file, dwarf.symbols, vma, out,
 	                      max);
+}
+
+void
+symbolizer_set_chain(struct symbolizer *s, inline_chain_fn fn, void *ctx)
+{
+	s->chain = fn;
+	s->chain_ctx = ctx;
 }
 
 struct span

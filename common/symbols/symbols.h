@@ -49,6 +49,7 @@
 #include "input/perf_frame.h"
 #include "input/sample_stream.h"
 #include "symbols/dwarf_lines.h"
+#include "symbols/inline_text.h"
 #include "symbols/symbol_options.h"
 
 struct symbolizer;
@@ -88,5 +89,11 @@ struct span symbolizer_lookup(struct symbolizer *s, struct span dso,
  */
 size_t symbolizer_locate(struct symbolizer *s, struct span dso, uint64_t addr,
                          struct symbol_location *out, size_t max);
+
+/*
+ * A faster source of symbolizer_locate's function names, tried before
+ * libbfd (inline_text.h's; its source lines may be left empty).
+ */
+void symbolizer_set_chain(struct symbolizer *s, inline_chain_fn fn, void *ctx);
 
 #endif

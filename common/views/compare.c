@@ -6,12 +6,14 @@
  * Total weights count an item once per sample however often it recurs,
  * as flatsort counts them.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/cli.h"
 #include "base/xalloc.h"
+#include "base/json_flat.h"
 #include "input/frame_tidy.h"
 #include "views/compare.h"
 
@@ -30,6 +32,21 @@ compare_fdr_option(void *alpha, const char *value, const char *option)
 	*a = option_percent(value, option) / 100;
 	if (*a == 0)
 		usage_error("%s: more than 0 percent, not '%s'", option, value);
+}
+
+void
+compare_unit_option(void *unit, const char *value, const char *option)
+{
+	static const char *const names[] = {[UNIT_SHARE] = "share",
+	                                    [UNIT_SAMPLES] = "samples",
+	                                    [UNIT_TIME] = "time"};
+
+	for (int u = UNIT_SHARE; u <= UNIT_TIME; u++)
+		if (strcmp(value, names[u]) == 0) {
+			*(enum compare_unit *)unit = (enum compare_unit)u;
+			return;
+		}
+	usage_error("%s: time, samples or share, not '%s'", option, value);
 }
 
 void
@@ -59,6 +76,7 @@ compare_free(struct compare *c)
 			profile_free(&c->side[s].profile);
 		free(c->side[s].item_of);
 		free(c->side[s].category_of);
+		free(c->side[s].glue_of);
 	}
 	string_table_free(&c->names);
 	tuple_table_free(&c->index);
@@ -68,6 +86,70 @@ compare_free(struct compare *c)
 	free(c->buf);
 	free(c->fam);
 	free(c->rules);
+	free(c->glue);
+}
+
+/* A number of meta.json, or 0 when absent or not a number. */
+static double
+meta_number(const struct json_flat *doc, const char *path)
+{
+	const struct json_entry *e = json_flat_find(doc, path);
+
+	return e != NULL && e->kind == JSON_NUMBER ? strtod(e->value, NULL) : 0;
+}
+
+/*
+ * What the data set's meta.json beside a raw file (DIR/ID-raw.txt[.xz]
+ * beside DIR/ID-meta.json) says of a sample and of a run: the frequency of
+ * a time event, and the loops a run's profiled values ran (pyperformance).
+ * Nothing when there is none; a bad one is an error (exit 1).
+ */
+static void
+read_beside(struct compare_side *s, const char *path)
+{
+	static const char *const suffixes[] = {"-raw.txt.xz", "-raw.txt"};
+	size_t n = strlen(path);
+	char *meta = NULL, *text = NULL, why[256];
+	size_t len = 0;
+
+	for (size_t i = 0; meta == NULL && i < 2; i++) {
+		size_t k = strlen(suffixes[i]);
+		if (n > k && strcmp(path + n - k, suffixes[i]) == 0 &&
+		    asprintf(&meta, "%.*s-meta.json", (int)(n - k), path) < 0)
+			die(EXIT_DATA, "out of memory");
+	}
+	FILE *f = meta != NULL ? fopen(meta, "re") : NULL;
+	if (f == NULL) {
+		if (meta != NULL && errno != ENOENT)
+			die_errno(EXIT_DATA, "%s", meta);
+		free(meta);
+		return; /* not a data set's raw file, or none beside it */
+	}
+	FILE *buf = open_memstream(&text, &len);
+	char chunk[4096];
+	size_t got;
+	while (buf != NULL && (got = fread(chunk, 1, sizeof chunk, f)) > 0)
+		fwrite(chunk, 1, got, buf);
+	if (buf == NULL || ferror(f) || fclose(buf) != 0)
+		die_errno(EXIT_DATA, "%s", meta);
+	fclose(f);
+	struct json_flat doc = {0};
+	if (!json_flat_parse(text, len, &doc, why, sizeof why))
+		die(EXIT_DATA, "%s: not JSON: %s", meta, why);
+	const struct json_entry *event = json_flat_find(&doc, "tool.event");
+	const struct json_entry *unit = json_flat_find(&doc, "samples.unit");
+	bool time = event != NULL && event->kind == JSON_STRING &&
+	            (strcmp(event->value, "cpu-clock") == 0 ||
+	             strcmp(event->value, "task-clock") == 0) &&
+	            (unit == NULL || unit->kind != JSON_STRING ||
+	             strcmp(unit->value, "samples") == 0);
+	if (time && meta_number(&doc, "tool.period") == 0)
+		s->frequency = meta_number(&doc, "tool.frequency");
+	s->loops = meta_number(&doc, "benchmark.loops") *
+	           meta_number(&doc, "benchmark.values_per_run");
+	json_flat_free(&doc);
+	free(text);
+	free(meta);
 }
 
 /*
@@ -91,6 +173,9 @@ compare_read(struct compare *c, int side, const struct view_options *vo,
 	}
 	s->nruns = profile_run_count(&s->profile);
 	s->counts_per_weight = 1;
+	s->scale = 1;
+	if (strcmp(path, "-") != 0)
+		read_beside(s, path);
 	if (o.profile.period && s->profile.stream.saw_perf)
 		s->counts_per_weight = (double)s->profile.stream.samples /
 		                       (double)s->profile.total;
@@ -254,7 +339,10 @@ stack_item(struct compare *c, int side, uint32_t stack)
 	/* A sample of no frames was counted in "[unknown]": the root alone. */
 	bool alone = s.n == 1 && leaf->name == p->unknown_dso &&
 	             leaf->dso == p->unknown_dso;
+	const bool *glue = c->side[side].glue_of;
 	for (uint32_t i = s.n; !alone && i-- > 0;) {
+		if (glue != NULL && i > 0 && glue[s.functions[i]])
+			continue; /* glue: the same code either way */
 		const struct function *f = profile_function(p, s.functions[i]);
 		append(c, &len, span_cstr(";"));
 		append(c, &len, family_of(c, profile_text(p, f->name), true));
@@ -333,6 +421,16 @@ counting_floor(const struct compare *c, const struct compare_result *r,
 	               c->side[1].counts_per_weight};
 	double counts = r->weight[0] * k[0] + r->weight[1] * k[1];
 
+	if (c->unit == UNIT_TIME) {
+		/* Under no change, the time per run (or loop) mu is common:
+		 * side s counts mu / scale a run, Poisson, in its unit. */
+		double mu = (r->weight[0] * k[0] * c->side[0].scale +
+		             r->weight[1] * k[1] * c->side[1].scale) /
+		            (c->side[0].nruns + c->side[1].nruns);
+		for (int s = 0; s < 2; s++)
+			floor[s] = mu * c->side[s].scale;
+		return;
+	}
 	if (c->opt.absolute) {
 		double mean = counts / (c->side[0].nruns + c->side[1].nruns);
 		for (int s = 0; s < 2; s++)
@@ -368,11 +466,11 @@ compute_result(struct compare *c, uint32_t item, uint32_t measure,
 			double w = row[column];
 			r->weight[s] += w;
 			x[s][run] = c->opt.absolute
-			                ? w
+			                ? w * side->scale
 			                : w / (double)p->run_totals[run];
 		}
 		r->share[s] = c->opt.absolute
-		                  ? r->weight[s] / side->nruns
+		                  ? r->weight[s] * side->scale / side->nruns
 		                  : 100 * r->weight[s] / (double)p->total;
 	}
 	r->diff = r->share[1] - r->share[0];
@@ -392,9 +490,10 @@ compute_result(struct compare *c, uint32_t item, uint32_t measure,
 		                         c->side[1].nruns, floor[0], floor[1]);
 		return;
 	}
-	if (c->opt.absolute)
-		r->test = rate_z_test(r->weight[0] * ka, c->side[0].nruns,
-		                      r->weight[1] * kb, c->side[1].nruns);
+	if (c->opt.absolute) /* exposure: runs, or the unit's per count */
+		r->test = rate_z_test(
+		    r->weight[0] * ka, c->side[0].nruns / c->side[0].scale,
+		    r->weight[1] * kb, c->side[1].nruns / c->side[1].scale);
 	else
 		r->test = proportion_z_test(
 		    r->weight[0] * ka, (double)c->side[0].profile.total * ka,
@@ -431,11 +530,42 @@ adjust(struct compare *c, uint32_t measure)
 	free(p);
 }
 
+/*
+ * The unit of the values (compare.h): asked for, or time when both sides
+ * know theirs, and each side's scale into it (milliseconds).  Time needs
+ * sample counts: weights by period are not.
+ */
+static void
+resolve_unit(struct compare *c)
+{
+	const struct compare_side *a = &c->side[0], *b = &c->side[1];
+	bool counts = a->counts_per_weight == 1 && b->counts_per_weight == 1;
+	bool time = counts && a->frequency > 0 && b->frequency > 0;
+
+	c->unit = c->opt.unit;
+	if (c->opt.absolute)
+		c->unit = UNIT_SAMPLES;
+	else if (c->unit == UNIT_AUTO)
+		c->unit = time ? UNIT_TIME : UNIT_SHARE;
+	if (c->unit == UNIT_TIME && !time)
+		die(EXIT_USAGE,
+		    "--unit time: %s has no meta.json beside it giving the "
+		    "frequency of a time event (cpu-clock, task-clock)",
+		    a->frequency > 0 ? "B" : "A");
+	c->opt.absolute = c->unit != UNIT_SHARE;
+	c->per_loop = c->unit == UNIT_TIME && a->loops > 0 && b->loops > 0;
+	for (int s = 0; s < 2 && c->unit == UNIT_TIME; s++)
+		c->side[s].scale =
+		    1000 / (c->side[s].frequency *
+		            (c->per_loop ? c->side[s].loops : 1));
+}
+
 void
 compare_run(struct compare *c)
 {
 	uint32_t clock = 0;
 
+	resolve_unit(c);
 	c->unknown = intern(c, span_cstr("[unknown]"));
 	c->by_name =
 	    c->key == KEY_FUNCTION && (c->side[0].profile.stream.saw_folded ||

@@ -51,6 +51,20 @@
 #include "views/view_cli.h"
 
 enum compare_key { KEY_FUNCTION, KEY_DSO, KEY_STACK, KEY_CATEGORY };
+
+/*
+ * What a value is.  Shares hide speed: when B runs faster every share
+ * moves, so where the data sets say how long a sample is and how much work
+ * a run did, the values are times:
+ *   UNIT_TIME     milliseconds per loop (samples ÷ frequency ÷ the loops
+ *                 the run's profiled values ran, pyperformance's data
+ *                 sets), or per run when either side has no loops;
+ *   UNIT_SAMPLES  samples per run (--absolute);
+ *   UNIT_SHARE    percent of each side's own total.
+ * UNIT_AUTO is time when both sides are data sets whose meta.json (beside
+ * the raw file) gives the frequency of a time event, shares otherwise.
+ */
+enum compare_unit { UNIT_AUTO, UNIT_SHARE, UNIT_SAMPLES, UNIT_TIME };
 enum compare_test { TEST_WELCH, TEST_COUNTS };
 
 struct compare_options {
@@ -59,6 +73,7 @@ struct compare_options {
 	bool force;       /* compare different events or weighting anyway */
 	double alpha;     /* false discovery rate; 0.05 */
 	double min_count; /* samples, both sides together, to be tested */
+	enum compare_unit unit;
 };
 
 /*
@@ -69,6 +84,7 @@ struct compare_options {
  * number, into min_count) for OPT_CALL.
  */
 void compare_options_default(struct compare_options *o);
+void compare_unit_option(void *unit, const char *value, const char *option);
 void compare_fdr_option(void *alpha, const char *value, const char *option);
 void compare_min_samples_option(void *min_count, const char *value,
                                 const char *option);
@@ -83,7 +99,12 @@ struct compare_side {
 	double counts_per_weight; /* samples per unit of weight */
 	uint32_t *item_of;        /* by function id (by stack id for stacks) */
 	uint32_t *category_of;    /* by function id: its category, in names */
+	bool *glue_of;            /* by function id: left out of stacks */
 	uint64_t present;         /* items with weight on this side */
+	/* From the data set's meta.json beside the input, 0 unknown: */
+	double frequency; /* samples per second of a time event */
+	double loops;     /* loops per run: values per run x loops */
+	double scale;     /* a count per run into the unit (1: not time) */
 };
 
 struct compare_item {
@@ -113,10 +134,14 @@ struct compare {
 	uint32_t nitems;
 	uint32_t nmeasures; /* 2 (self, total), or 1 for stacks */
 	enum compare_test test;
-	bool by_name;     /* functions by name alone: a side is folded */
-	uint32_t unknown; /* "[unknown]" in names */
-	char *rules;      /* KEY_CATEGORY: the rules file, as shown */
-	double *cells;    /* see compare.c */
+	enum compare_unit unit; /* resolved: never UNIT_AUTO */
+	bool per_loop;          /* UNIT_TIME: per loop, not per run */
+	bool by_name;           /* functions by name alone: a side is folded */
+	uint32_t unknown;       /* "[unknown]" in names */
+	char *rules;            /* KEY_CATEGORY: the rules file, as shown */
+	char *glue;             /* KEY_STACK: the glue rules file, as shown */
+	uint32_t nglue[2];      /* functions of each side that are glue */
+	double *cells;          /* see compare.c */
 	struct compare_result *results; /* by item * nmeasures + measure */
 	uint32_t ntested[COMPARE_MEASURES];
 	uint32_t nsignificant[COMPARE_MEASURES];
@@ -151,6 +176,17 @@ void compare_check(const struct compare *c);
 struct category_rules;
 void compare_categorize(struct compare *c, struct category_rules *rules,
                         const char *shown);
+
+/*
+ * KEY_STACK, after reading both sides: the functions that rules put in
+ * category "glue" are left out of every stack but as its leaf, on both
+ * sides, so that stacks of two versions whose interpreters call through
+ * different wrappers (3.11's _PyEval_Vector;_PyEval_EvalFrame between
+ * two _PyEval_EvalFrameDefault, 3.12's none) are matched as the same code.
+ * In views/compare_category.c.
+ */
+void compare_glue(struct compare *c, struct category_rules *rules,
+                  const char *shown);
 
 /* Match the items of both sides, and compute every result. */
 void compare_run(struct compare *c);
@@ -192,6 +228,9 @@ struct span compare_item_dso(const struct compare *c, uint32_t item);
  */
 void compare_write_header(FILE *out, struct compare *c, const char *prefix,
                           const char *what);
+
+/* The unit in words: "percent", "samples per run", "ms per loop". */
+const char *compare_unit_text(const struct compare *c);
 
 /* One line: "Welch's t-test on per-run shares (6 and 6 runs)" etc. */
 const char *compare_test_text(const struct compare *c);

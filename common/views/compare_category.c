@@ -36,3 +36,30 @@ compare_categorize(struct compare *c, struct category_rules *rules,
 	free(c->rules);
 	c->rules = xstrdup(shown);
 }
+
+void
+compare_glue(struct compare *c, struct category_rules *rules, const char *shown)
+{
+	struct category_profile cp;
+	struct span glue = span_cstr("glue");
+
+	category_profile_init(&cp, rules, 1, false, false);
+	for (int s = 0; s < 2; s++) {
+		const struct profile *p = &c->side[s].profile;
+		uint32_t n = profile_function_count(p);
+		bool *of = xcalloc(n ? n : 1, sizeof *of);
+		category_profile_classify(&cp, p);
+		c->nglue[s] = 0;
+		for (uint32_t fn = 0; fn < n; fn++) {
+			struct span name = category_name(
+			    rules, category_profile_function_category(&cp, fn));
+			of[fn] = span_eq(name, glue);
+			c->nglue[s] += of[fn];
+		}
+		free(c->side[s].glue_of);
+		c->side[s].glue_of = of;
+	}
+	category_profile_free(&cp);
+	free(c->glue);
+	c->glue = xstrdup(shown);
+}

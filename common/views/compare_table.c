@@ -73,6 +73,8 @@ value_format(const struct compare_table *t, bool sign)
 {
 	const struct compare *c = t->c;
 
+	if (c->unit == UNIT_TIME)
+		return sign ? "%+.3f" : "%.3f";
 	if (c->opt.absolute)
 		return sign ? "%+.1f" : "%.1f";
 	return sign ? "%+.2f" : "%.2f";
@@ -127,7 +129,8 @@ write_text(const struct compare_table *t)
 	enum compare_key by = c->key;
 	int section = -1;
 
-	printf("# flatdiff: B against A, a row per %s\n", rows_by[by].title);
+	printf("# flatdiff: B against A, a row per %s, in %s\n",
+	       rows_by[by].title, compare_unit_text(c));
 	compare_write_header(stdout, c, "# ", rows_by[by].many);
 	printf("# rows: significant by %s first, then by the size of the "
 	       "difference\n",
@@ -230,13 +233,17 @@ write_csv(const struct compare_table *t)
 	const struct compare *c = t->c;
 	int n = c->key == KEY_FUNCTION ? NCOLUMNS : NCOLUMNS - 1;
 
+	/* The last column names the values' unit, on every row. */
 	for (int i = 0; i < n; i++)
-		printf("%s%s", column(t, i), i + 1 < n ? "," : "\n");
-	for (uint32_t r = 0; r < t->nrows; r++)
+		printf("%s,", column(t, i));
+	printf("unit\n");
+	for (uint32_t r = 0; r < t->nrows; r++) {
 		for (int i = 0; i < n; i++) {
 			write_field(t, t->order[r], i, false);
-			printf(i + 1 < n ? "," : "\n");
+			printf(",");
 		}
+		printf("%s\n", compare_unit_text(c));
+	}
 }
 
 static void
@@ -271,8 +278,7 @@ write_json(const struct compare_table *t)
 	write_json_side(c, 0);
 	write_json_side(c, 1);
 	printf("\"values\":\"%s\",\"dso_versions\":\"%s\",\"test\":",
-	       c->opt.absolute ? "samples per run" : "percent",
-	       c->opt.exact_dso ? "exact" : "set aside");
+	       compare_unit_text(c), c->opt.exact_dso ? "exact" : "set aside");
 	json_write_string(stdout, span_cstr(compare_test_text(c)));
 	printf(",\"fdr\":%g,\"min_samples\":%g,\"items\":%u,"
 	       "\"tested\":{\"self\":%u,\"total\":%u},"

@@ -27,10 +27,21 @@ thousands(double v, char *out, size_t size)
 }
 
 const char *
+compare_unit_text(const struct compare *c)
+{
+	if (c->unit == UNIT_TIME)
+		return c->per_loop ? "ms per loop" : "ms per run";
+	return c->opt.absolute ? "samples per run" : "percent";
+}
+
+const char *
 compare_test_text(const struct compare *c)
 {
 	static char text[200];
-	const char *what = c->opt.absolute ? "counts" : "shares";
+	const char *what = c->unit == UNIT_TIME
+	                       ? (c->per_loop ? "times per loop" : "times")
+	                   : c->opt.absolute ? "counts"
+	                                     : "shares";
 
 	if (c->test == TEST_WELCH)
 		snprintf(text, sizeof text,
@@ -159,11 +170,26 @@ compare_write_header(FILE *out, struct compare *c, const char *prefix,
 	header_line(out, prefix, text);
 	describe_side(c, 1, text, sizeof text);
 	header_line(out, prefix, text);
-	header_line(out, prefix,
-	            c->opt.absolute
-	                ? "values: samples per run (absolute counts, for "
-	                  "runs of equal length)"
-	                : "values: percent of each side's own total");
+	if (c->unit == UNIT_TIME && c->per_loop)
+		snprintf(text, sizeof text,
+		         "values: ms per loop (samples / frequency / loops, "
+		         "each run; A %g Hz, %g loops a run, B %g Hz, %g loops "
+		         "a run: meta.json; --unit share for shares)",
+		         c->side[0].frequency, c->side[0].loops,
+		         c->side[1].frequency, c->side[1].loops);
+	else if (c->unit == UNIT_TIME)
+		snprintf(text, sizeof text,
+		         "values: ms per run (samples / frequency, each run; "
+		         "A %g Hz, B %g Hz: meta.json; --unit share for "
+		         "shares)",
+		         c->side[0].frequency, c->side[1].frequency);
+	else
+		snprintf(text, sizeof text, "%s",
+		         c->opt.absolute
+		             ? "values: samples per run (absolute counts, for "
+		               "runs of equal length)"
+		             : "values: percent of each side's own total");
+	header_line(out, prefix, text);
 	describe_dsos(c, text, sizeof text);
 	header_line(out, prefix, text);
 	snprintf(text, sizeof text, "test: %s", compare_test_text(c));

@@ -13,6 +13,7 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "input/frame_tidy.h"
+#include "perfdata/perf_data_stream.h"
 #include "views/profile.h"
 
 static void perf_sample(void *ctx, const struct perf_sample *s, uint32_t comm);
@@ -27,6 +28,7 @@ profile_init(struct profile *p, const struct profile_options *opt)
 	struct sample_stream_options input = opt->input;
 	input.period = opt->period;
 	sample_stream_init(&p->stream, &input, &p->names);
+	p->stream.read_perf_data = perf_data_stream_read;
 	p->stream.sample = perf_sample;
 	p->stream.folded = folded_line;
 	p->stream.ctx = p;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "base/cli.h"
+#include "perfdata/dwarf_inlines.h"
 #include "symbols/symbols.h"
 #include "views/view_cli.h"
 
@@ -62,9 +63,14 @@ const struct option_row view_option_table[] = {
 };
 #undef V
 
-/* A symbolizer made when the first orphan needs one. */
+/*
+ * A symbolizer made when the first orphan needs one, its inlined calls
+ * read with libdw where that gives what libbfd gives (perfdata's
+ * dwarf_inlines: loading a DSO's DWARF with libbfd is slow).
+ */
 struct locator {
 	struct symbolizer *symbols;
+	struct dwarf_inlines *inlines;
 };
 
 /*
@@ -102,6 +108,9 @@ function_at(void *ctx, struct span dso, uint64_t addr, struct span name)
 		struct symbol_options none;
 		memset(&none, 0, sizeof none);
 		l->symbols = symbolizer_new(&none);
+		l->inlines = dwarf_inlines_new();
+		symbolizer_set_chain(l->symbols, dwarf_inlines_chain,
+		                     l->inlines);
 	}
 	size_t n = symbolizer_locate(l->symbols, dso, addr, chain, 32);
 	for (size_t i = 0; i < n; i++)
@@ -114,7 +123,7 @@ bool
 view_load(struct profile *p, const struct view_options *o, int argc,
           char *const argv[])
 {
-	struct locator l = {NULL};
+	struct locator l = {NULL, NULL};
 
 	profile_init(p, &o->profile);
 	/* Names the symbolizer finds are copied into the profile's. */
@@ -125,6 +134,8 @@ view_load(struct profile *p, const struct view_options *o, int argc,
 	bool ok = profile_finish(p);
 	symbolizer_free(s);
 	symbolizer_free(l.symbols);
+	if (l.inlines != NULL)
+		dwarf_inlines_free(l.inlines);
 	p->stream.rewrite = NULL;
 	p->locate = NULL;
 	return ok;

@@ -125,13 +125,24 @@ async function main() {
 	await page.goto(pathToFileURL(resolve(svgPath)).href);
 	const before = await frames(page);
 
-	// Colours: significant growth red, shrinkage blue, the rest white.
-	let bad = [], red = 0, blue = 0, white = 0;
+	// Colours: significant growth red, shrinkage blue, the rest white; a
+	// frame on one side only (the title says so) purple when new, green
+	// when gone, whatever its test.
+	let bad = [], red = 0, blue = 0, white = 0, oneSide = 0;
 	for (const f of before.slice(1)) {
 		const w = want.get(f.path);
 		const c = rgb(f.fill);
 		if (!w || !c) {
 			bad.push(`${f.path}: not in the diff`);
+			continue;
+		}
+		const only = /; (new: only in B|gone: only in A)\)$/.exec(f.title);
+		if (only) {
+			const want = only[1].startsWith("new") ? [190, 110, 230]
+			                                       : [90, 190, 110];
+			oneSide++;
+			if (c.join() !== want.join())
+				bad.push(`${f.name} (${only[1]}) ${f.fill}`);
 			continue;
 		}
 		const grew = w.b > w.a, shrank = w.b < w.a;
@@ -148,24 +159,34 @@ async function main() {
 	}
 	report("frames coloured by significant change", bad.length === 0,
 	       bad.slice(0, 5).join("; "));
-	console.log(`# ${before.length} frames: ${red} red, ${blue} blue, ${white} white`);
+	console.log(`# ${before.length} frames: ${red} red, ${blue} blue, ${white} white, ${oneSide} on one side only`);
 	report("some frames red and some blue", red > 0 && blue > 0,
 	       `${red} red, ${blue} blue`);
 
-	// Hover: the details line shows the title, with counts, p and q.
-	const target = before.filter((f) => / significant\)$/.test(f.title))
-	    .sort((x, y) => y.width - x.width)[0];
-	const rect = page.locator("#frames > g > rect").nth(before.indexOf(target));
-	await rect.hover();
+	// Hover: the details line shows the title, with counts, p and q.  The
+	// subject is the widest significant frame, whatever the recording made
+	// it; a person points at the frame, rectangle or label alike, so the
+	// pointer goes to the frame's group (a label drawn over the rectangle
+	// takes the pointer at its centre).
+	const target = before.filter((f) => / significant(; new: only in B)?\)$/.test(f.title) &&
+	    f.shown && f.width >= 2).sort((x, y) => y.width - x.width)[0];
+	if (!target) {
+		report("a significant frame to hover", false,
+		       "no significant frame 2 pixels wide or more");
+		await done();
+		return;
+	}
+	const frame = page.locator("#frames > g").nth(before.indexOf(target));
+	await frame.hover();
 	const details = await page.evaluate(() =>
 	    document.getElementById("details").textContent);
 	report("hover shows counts, p and q", details.endsWith(target.title) &&
-	       /self A [\d,.]+ -> B [\d,.]+, p=\S+ q=\S+, significant\)$/.test(details),
+	       /self A [\d,.]+ -> B [\d,.]+, p=\S+ q=\S+, significant(; new: only in B)?\)$/.test(details),
 	       `'${details}'`);
 
 	// Zoom on it: it spans the width; Reset Zoom restores every frame.
 	const full = before[0].width;
-	await rect.click();
+	await frame.click();
 	const zoomed = (await frames(page)).find((f) => f.path === target.path);
 	report("click zooms a differential frame", Math.abs(zoomed.width - full) < 0.5 &&
 	       Math.abs(zoomed.x - before[0].x) < 0.5, `${zoomed.x}+${zoomed.width}`);
@@ -176,8 +197,10 @@ async function main() {
 	report("Reset Zoom restores frames and colours", bad.length === 0,
 	       bad.map((f) => f.path).slice(0, 3).join("; "));
 
-	// Search highlights the frames of that name; Escape gives colours back.
-	const name = target.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+	// Search highlights the frames of that name, and only those (anchored:
+	// a recording may hold longer names that contain it, such as a .cold
+	// part); Escape gives colours back.
+	const name = "^" + target.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "$";
 	page.once("dialog", (d) => d.accept(name));
 	await page.keyboard.press("Control+f");
 	const found = await frames(page);

@@ -5,7 +5,13 @@
 set -e
 G=test/golden
 C=test/fuzz/corpus
-rm -rf "$C"
+for d in "$C"/*; do
+	# The perf.data seeds are recordings: kept where perf cannot redo them.
+	if [ "$d" = "$C/fuzz_perf_data" ] && ! command -v perf >/dev/null; then
+		continue
+	fi
+	rm -rf "$d"
+done
 mkdir -p "$C/fuzz_perf_script" "$C/fuzz_pipeline" "$C/fuzz_folded" \
     "$C/fuzz_json" "$C/fuzz_dataset_id" "$C/fuzz_pattern" \
     "$C/fuzz_category_rules" "$C/fuzz_strace"
@@ -42,3 +48,25 @@ head -c 16384 share/perfviews/cpython.rules >"$C/fuzz_category_rules/cpython"
 for f in "$G"/inputs/strace-*.txt; do
 	head -c 16384 "$f" >"$C/fuzz_strace/$(basename "$f" .txt)"
 done
+
+# Small recordings of a C program (made here), for the perf.data reader:
+# frame pointers, dwarf user stacks of 256 bytes, no call graph, two
+# events, the pipe format; each under 32 KiB.
+if command -v perf >/dev/null && command -v cc >/dev/null; then
+	P=$C/fuzz_perf_data
+	mkdir -p "$P"
+	tmp=$(mktemp -d)
+	cc -O2 -g -o "$tmp/work" test/workloads/symbols/*.c
+	rec() {
+		name=$1
+		shift
+		perf record -q -e cpu-clock -o "$tmp/$name" "$@" -- "$tmp/work" 1 \
+		    >/dev/null 2>&1 && head -c 32768 "$tmp/$name" >"$P/$name"
+	}
+	rec fp -F 300 -g
+	rec dwarf -F 100 --call-graph dwarf,256
+	rec plain -F 500
+	perf record -q -e cpu-clock,page-faults -F 300 -g -o - -- "$tmp/work" 1 \
+	    2>/dev/null | head -c 32768 >"$P/pipe-two-events"
+	rm -rf "$tmp"
+fi

@@ -9,6 +9,7 @@
 
 #include "dataset/file_kinds.h"
 #include "dataset/runs.h"
+#include "input/run_marks.h"
 #include "unit.h"
 
 static const struct file_kind *
@@ -85,7 +86,7 @@ START_TEST(known_kinds)
 	ck_assert_ptr_null(kind("meta")->alt_suffix);
 	ck_assert_ptr_null(kind("flat")->alt_suffix);
 	/* The raw row tells the run marker as it is written. */
-	ck_assert_ptr_nonnull(strstr(kind("raw")->what, RUN_MARKER "N/M"));
+	ck_assert_ptr_nonnull(strstr(kind("raw")->what, RUN_MARK_START "N/M"));
 	/* Pictures first. */
 	ck_assert_str_eq(file_kinds[0].kind, "flamegraph");
 }

@@ -111,7 +111,6 @@ START_TEST(diff_widths_and_deltas)
 	ck_assert(g.nodes[1].delta == 0);
 	ck_assert(g.nodes[2].delta == 20);
 	ck_assert(g.nodes[3].delta == -30);
-	flame_graph_prune(&g, 0);
 	ck_assert(g.max_delta == 30);
 	flame_graph_free(&g);
 }
@@ -129,7 +128,7 @@ START_TEST(tested_diff_colours_only_significant)
 	flame_graph_add_tested(&g, span_cstr("p;shrink"), 10, -30, &noise);
 	flame_graph_add_tested(&g, span_cstr("p"), 5, 0, &noise);
 	flame_graph_add_tested(&g, span_cstr("p;grow"), 2, 1, NULL);
-	flame_graph_finish(&g);
+	flame_graph_finish(&g, 0);
 	ck_assert(g.tested);
 	ck_assert_str_eq(describe(&g),
 	                 "all@0:0-47 p@1:0-47 grow@2:5-37 shrink@2:37-47");
@@ -141,7 +140,6 @@ START_TEST(tested_diff_colours_only_significant)
 	ck_assert(g.nodes[1].self == 5);
 	ck_assert(g.nodes[0].self == 0);
 	/* The colour scale comes from significant changes only. */
-	flame_graph_prune(&g, 0);
 	ck_assert(g.max_delta == 21);
 	flame_graph_free(&g);
 }
@@ -154,12 +152,47 @@ START_TEST(prune_narrow_frames)
 
 	flame_graph_init(&g, false, false);
 	unit_flame_graph_lines(&g, lines, false);
-	flame_graph_prune(&g, 0);
 	ck_assert_uint_eq(g.max_depth, 4);
-	flame_graph_prune(&g, 2);
+	flame_graph_free(&g);
+
+	/* Finished at 2 counts: the frames of a;b;c;d are left out. */
+	flame_graph_init(&g, false, false);
+	flame_graph_add(&g, span_cstr("a;b;c;d"), 1, 0);
+	flame_graph_add(&g, span_cstr("a;e"), 99, 0);
+	ck_assert(flame_graph_total(&g) == 100);
+	flame_graph_finish(&g, 2);
 	ck_assert_str_eq(describe(&g), "all@0:0-100 a@1:0-100 e@2:1-100");
 	ck_assert_uint_eq(g.max_depth, 2);
 	flame_graph_free(&g);
+}
+END_TEST
+
+/* Narrow frames are dropped as they close: the nodes kept in memory are
+   the frames drawn, not every frame of every distinct stack.  A flame
+   chart, merged as it is read, is pruned alike at the end. */
+START_TEST(narrow_frames_never_held)
+{
+	for (int chart = 0; chart <= 1; chart++) {
+		struct flame_graph g;
+		char stack[64];
+
+		flame_graph_init(&g, false, chart);
+		flame_graph_add(&g, span_cstr("main;wide"), 100000, 0);
+		for (int i = 0; i < 5000; i++) {
+			int n = snprintf(stack, sizeof stack,
+			                 "main;narrow%04d;x;y", i);
+			flame_graph_add(&g, span_make(stack, (size_t)n), 1, 0);
+		}
+		flame_graph_finish(&g, 2);
+		ck_assert_str_eq(describe(&g),
+		                 chart ? "all@0:0-105000 main@1:0-105000 "
+		                         "wide@2:0-100000"
+		                       : "all@0:0-105000 main@1:0-105000 "
+		                         "wide@2:5000-105000");
+		if (!chart)
+			ck_assert_uint_lt(g.nodes_cap, 64);
+		flame_graph_free(&g);
+	}
 }
 END_TEST
 
@@ -203,6 +236,7 @@ main(void)
 	                        diff_widths_and_deltas,
 	                        tested_diff_colours_only_significant,
 	                        prune_narrow_frames,
+	                        narrow_frames_never_held,
 	                        layout_in_pixels,
 	                        NULL};
 	return unit_main("flame_graph", tests);

@@ -183,7 +183,6 @@ build(struct doc *d, const char *const *lines, bool diff)
 {
 	flame_graph_init(&d->g, false, false);
 	unit_flame_graph_lines(&d->g, lines, diff);
-	flame_graph_prune(&d->g, 0);
 }
 
 /* Lay out and write the document; it must be well-formed. */
@@ -375,8 +374,7 @@ START_TEST(titles_and_options)
 	options(&d);
 	flame_graph_init(&d.g, false, true);
 	flame_graph_add(&d.g, span_cstr("a;b"), 1, 0);
-	flame_graph_finish(&d.g);
-	flame_graph_prune(&d.g, 0);
+	flame_graph_finish(&d.g, 0);
 	assert_has(write_doc(&d), ">Flame Chart</text>");
 	doc_free(&d);
 }

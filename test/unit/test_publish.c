@@ -2,7 +2,11 @@
  * test_publish.c - `make publish` (dataset/publish.h): data sets copied
  * into one directory with an index whose every link is a file there,
  * copies made only where the bytes differ, data sets that cannot be
- * published skipped or fatal, and the views command run for each.
+ * published skipped or fatal, and the views command run for each; a file
+ * publish did not write (or changed since) never replaced, another
+ * recording under a published ID refused unless forced, the index beside
+ * a README of someone else's, comparisons and suites published with their
+ * data sets, and paths shortened in every file.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -87,6 +91,8 @@ struct run {
 	const char *out;
 	const char *make;
 	bool in_top; /* run in top: relative paths */
+	bool force;
+	int paths;
 };
 
 static void
@@ -111,7 +117,8 @@ publish_in_child(void *arg)
 		         r->data[i]);
 		dirs[i] = data[i];
 	}
-	struct publish_options opt = {{dirs, r->ndata, 0}, out, r->make};
+	struct publish_options opt = {
+	    {dirs, r->ndata, 0}, out, r->make, r->force, r->paths, "xz -1"};
 	publish(dest, &opt);
 }
 
@@ -145,6 +152,8 @@ assert_links_resolve(const char *dest)
 	for (const char *p = strstr(text, "]("); p != NULL;
 	     p = strstr(p + 1, "](")) {
 		size_t n = strcspn(p + 2, ")");
+		if (strncmp(p + 2, "https://", 8) == 0)
+			continue; /* the viewers' sites */
 		snprintf(rel, sizeof rel, "%s/%.*s", dest, (int)n, p + 2);
 		ck_assert_msg(strchr(rel + strlen(dest) + 1, '/') == NULL,
 		              "link outside: %s", rel);
@@ -178,7 +187,7 @@ listing(const char *rel)
 
 START_TEST(copies_and_indexes)
 {
-	struct run r = {"pub", {"data"}, 1, "out", "", false};
+	struct run r = {"pub", {"data"}, 1, "out", "", false, false, 0};
 	struct unit_child c;
 
 	top = unit_dir_make();
@@ -214,7 +223,7 @@ END_TEST
 
 START_TEST(same_bytes_left_alone)
 {
-	struct run r = {"pub", {"data"}, 1, "out", "", false};
+	struct run r = {"pub", {"data"}, 1, "out", "", false, false, 0};
 	struct unit_child c;
 	struct stat before, after;
 
@@ -254,7 +263,7 @@ END_TEST
 
 START_TEST(unpublishable_data_sets_skipped)
 {
-	struct run r = {"pub", {"data"}, 1, "out", "", false};
+	struct run r = {"pub", {"data"}, 1, "out", "", false, false, 0};
 	struct unit_child c;
 
 	top = unit_dir_make();
@@ -282,7 +291,8 @@ END_TEST
 
 START_TEST(first_directory_wins)
 {
-	struct run r = {"pub", {"data", "data2"}, 2, "out", "", false};
+	struct run r = {"pub", {"data", "data2"}, 2, "out", "", false, false,
+	                0};
 	struct unit_child c;
 
 	top = unit_dir_make();
@@ -304,7 +314,7 @@ END_TEST
 
 START_TEST(missing_view_is_fatal)
 {
-	struct run r = {"pub", {"data"}, 1, "out", "", false};
+	struct run r = {"pub", {"data"}, 1, "out", "", false, false, 0};
 	struct unit_child c;
 
 	top = unit_dir_make();
@@ -322,7 +332,7 @@ END_TEST
 
 START_TEST(destination_must_be_a_directory)
 {
-	struct run r = {"file", {"data"}, 1, "out", "", false};
+	struct run r = {"file", {"data"}, 1, "out", "", false, false, 0};
 	struct unit_child c;
 
 	top = unit_dir_make();
@@ -346,7 +356,7 @@ END_TEST
  */
 START_TEST(views_rendered_by_make)
 {
-	struct run r = {"pub", {"da'ta"}, 1, "out dir", NULL, false};
+	struct run r = {"pub", {"da'ta"}, 1, "out dir", NULL, false, false, 0};
 	struct unit_child c;
 	char make[PATH_MAX + 32], want[2 * PATH_MAX];
 
@@ -392,7 +402,7 @@ END_TEST
 /* No directories given: data; paths relative to where it runs. */
 START_TEST(data_by_default)
 {
-	struct run r = {"pub", {NULL}, 0, "out", "", true};
+	struct run r = {"pub", {NULL}, 0, "out", "", true, false, 0};
 	struct unit_child c;
 
 	top = unit_dir_make();
@@ -408,7 +418,7 @@ END_TEST
 
 START_TEST(nothing_to_publish)
 {
-	struct run r = {"pub", {"empty"}, 1, "out", "", false};
+	struct run r = {"pub", {"empty"}, 1, "out", "", false, false, 0};
 	struct unit_child c;
 
 	top = unit_dir_make();
@@ -421,7 +431,205 @@ START_TEST(nothing_to_publish)
 	ck_assert_str_eq(listing("pub"), "README.md");
 	ck_assert_ptr_nonnull(strstr(contents("pub/README.md"),
 	                             "|---|---|---|---|---|---|---|\n\n"
-	                             "## The files of a data set\n"));
+	                             "## Opening the files\n"));
+	unit_dir_remove();
+}
+END_TEST
+
+/* A file publish did not write is never replaced: nothing is written. */
+START_TEST(foreign_files_left_alone)
+{
+	struct run r = {"pub", {"data"}, 1, "out", "", false, false, 0};
+	struct unit_child c;
+
+	top = unit_dir_make();
+	make_data_set();
+	make_dir("pub");
+	unit_dir_write("pub/README.md", "the repository's own README\n");
+	unit_dir_write("pub/" ID "-flat.txt", "someone's flat\n");
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.err,
+	                 "prog: TOP/pub/" ID "-flat.txt is there already, and "
+	                 "perfviews did not write it (it is not in "
+	                 ".perfviews-published): leaving it, and publishing "
+	                 "nothing\n"
+	                 "prog: nothing published into TOP/pub: 1 file(s) in "
+	                 "the way (move them, or publish elsewhere)\n");
+	ck_assert_str_eq(listing("pub"), "README.md " ID "-flat.txt");
+	ck_assert_str_eq(contents("pub/" ID "-flat.txt"), "someone's flat\n");
+	ck_assert(!exists("pub/.perfviews-published"));
+
+	/* Moved away: published, the index beside the README. */
+	unlink(unit_dir_path("pub/" ID "-flat.txt"));
+	publish_run(&r, &c);
+	ck_assert_str_eq(c.err, "");
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.out, "TOP/pub/README.md is not perfviews': the "
+	                        "index is TOP/pub/perfviews-index.md\n"
+	                        "published to TOP/pub: 10 file(s) copied, 0 "
+	                        "already there\n");
+	ck_assert_str_eq(contents("pub/README.md"),
+	                 "the repository's own README\n");
+	ck_assert_ptr_nonnull(strstr(contents("pub/perfviews-index.md"),
+	                             "| [" ID "](" ID "-README.md) |"));
+	/* The manifest keeps the index's place. */
+	ck_assert_ptr_nonnull(strstr(contents("pub/.perfviews-published"),
+	                             "\nindex perfviews-index.md\n"));
+	unlink(unit_dir_path("pub/README.md"));
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert(!exists("pub/README.md"));
+
+	/* A file publish wrote, changed since, is not its own any more. */
+	unit_dir_write("pub/" ID "-flat.txt", "edited by hand\n");
+	unit_dir_write("out/" ID "-flat.txt", "a new flat\n");
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_ptr_nonnull(strstr(c.err, "prog: TOP/pub/" ID "-flat.txt was "
+	                                    "changed since perfviews "
+	                                    "published it: leaving it"));
+	ck_assert_str_eq(contents("pub/" ID "-flat.txt"), "edited by hand\n");
+	unit_dir_remove();
+}
+END_TEST
+
+/*
+ * Another recording under a published ID is refused, saying what
+ * differs, and nothing is written; --force replaces it.
+ */
+START_TEST(another_recording_refused)
+{
+	struct run r = {"pub", {"data"}, 1, "out", "", false, false, 0};
+	struct unit_child c;
+
+	top = unit_dir_make();
+	make_data_set();
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, 0);
+	char before[8192];
+	snprintf(before, sizeof before, "%s",
+	         contents("pub/.perfviews-published"));
+
+	make_dir("data2");
+	write_meta("data2", ID, "python3 -c other");
+	unit_dir_write("data2/" ID "-raw.txt", "another raw text\n");
+	write_meta("data2", "n-perf-freq99", "python3 -c new");
+	unit_dir_write("data2/n-perf-freq99-raw.txt", "new raw\n");
+	for (size_t i = 0; views[i] != NULL; i++) {
+		char rel[256];
+		snprintf(rel, sizeof rel, "out/n-perf-freq99-%s", views[i]);
+		unit_dir_write(rel, views[i]);
+	}
+	r.data[0] = "data2";
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(
+	    c.err,
+	    "prog: " ID ": another recording is published under this ID "
+	    "in TOP/pub than the one in TOP/data2 (their raw files "
+	    "differ); in their meta.json:\n"
+	    "    workload.command: python3 -c pass published, python3 -c "
+	    "other in TOP/data2\n"
+	    "prog: nothing published: publish each recording under an "
+	    "ID of its own (make record ID=... with a tag), or replace "
+	    "the published one with FORCE=1 (--force)\n");
+	ck_assert(!exists("pub/n-perf-freq99-meta.json"));
+	ck_assert_str_eq(contents("pub/" ID "-raw.txt"), "raw text\n");
+	ck_assert_str_eq(contents("pub/.perfviews-published"), before);
+
+	r.force = true;
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.err, "prog: " ID ": replacing the recording "
+	                        "published in TOP/pub with the one of "
+	                        "TOP/data2 (force)\n");
+	ck_assert_str_eq(contents("pub/" ID "-raw.txt"), "another raw text\n");
+	ck_assert_ptr_nonnull(
+	    strstr(contents("pub/README.md"),
+	           "| [n-perf-freq99](n-perf-freq99-README.md)"));
+	unit_dir_remove();
+}
+END_TEST
+
+/*
+ * Comparisons and suites of OUT are published when their data sets are,
+ * and the index links them.
+ */
+START_TEST(comparisons_and_suites)
+{
+	struct run r = {"pub", {"data"}, 1, "out", "", false, false, 0};
+	struct unit_child c;
+
+	top = unit_dir_make();
+	make_data_set();
+	unit_dir_write("out/" ID "-vs-" ID "-README.md", "same\n");
+	unit_dir_write("out/" ID "-vs-" ID "-diff.txt", "diff\n");
+	unit_dir_write("out/w-perf-freq99x2-vs-x-perf-freq1-README.md", "x\n");
+	unit_dir_write("out/s1-README.md",
+	               "# Suite s1\n| [" ID "](" ID "-README.md) |\n");
+	unit_dir_write("out/s1-categories.svg", "<svg/>\n");
+	unit_dir_write("out/s2-README.md", "# Suite s2\n| [x-perf-freq1]"
+	                                   "(x-perf-freq1-README.md) |\n");
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.err,
+	                 "prog: skipping the comparison "
+	                 "w-perf-freq99x2-vs-x-perf-freq1: x-perf-freq1 is not "
+	                 "published (not in TOP/pub)\n"
+	                 "prog: skipping the suite s2: its data set "
+	                 "x-perf-freq1 is not published (not in TOP/pub)\n");
+	ck_assert(exists("pub/" ID "-vs-" ID "-diff.txt"));
+	ck_assert(exists("pub/s1-categories.svg"));
+	ck_assert(!exists("pub/s2-README.md"));
+	const char *index = contents("pub/README.md");
+	ck_assert_ptr_nonnull(strstr(
+	    index, "| [" ID " against " ID "](" ID "-vs-" ID
+	           "-README.md) | [" ID "](" ID "-README.md) | [" ID "](" ID
+	           "-README.md) | [diff](" ID "-vs-" ID "-diff.txt) |\n"));
+	ck_assert_ptr_nonnull(strstr(index, "| [s1](s1-README.md) | "
+	                                    "[categories](s1-categories.svg) "
+	                                    "|\n"));
+	ck_assert_uint_eq(assert_links_resolve("pub"), 16);
+	unit_dir_remove();
+}
+END_TEST
+
+/* Short paths: in every file, the raw file's compressed again. */
+START_TEST(short_paths_everywhere)
+{
+	struct run r = {"pub", {"data"}, 1,     "out",
+	                "",    false,    false, PUBLISH_PATHS_SHORT};
+	struct unit_child c;
+
+	top = unit_dir_make();
+	make_data_set();
+	write_meta("data", ID, "/home/ann/py/bin/python3 /tmp/x/run.py");
+	unit_dir_write("out/" ID "-flat.txt",
+	               "py::f:/root/v/lib/python3.12/site-packages/m.py 1\n");
+	/* A compressed raw file: decompressed, shortened, compressed. */
+	unlink(unit_dir_path("data/" ID "-raw.txt"));
+	char cmd[3 * PATH_MAX];
+	snprintf(cmd, sizeof cmd,
+	         "printf '\\t1 f (/tmp/perf-1.map)\\n' | xz >%s",
+	         unit_dir_path("data/" ID "-raw.txt.xz"));
+	ck_assert_int_eq(system(cmd), 0);
+	publish_run(&r, &c);
+	ck_assert_str_eq(c.err, "");
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_ptr_nonnull(strstr(contents("pub/" ID "-meta.json"),
+	                             "\"~/py/bin/python3 $TMP/x/run.py\""));
+	ck_assert_str_eq(contents("pub/" ID "-flat.txt"),
+	                 "py::f:$VENV/m.py 1\n");
+	snprintf(cmd, sizeof cmd, "xz -dc %s >%s",
+	         unit_dir_path("pub/" ID "-raw.txt.xz"), unit_dir_path("raw"));
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_str_eq(contents("raw"), "\t1 f ($TMP/perf-1.map)\n");
+	ck_assert_ptr_nonnull(strstr(contents("pub/README.md"), "## Paths\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(contents("pub/.perfviews-published"), "\ndataset " ID " "));
+	ck_assert_ptr_nonnull(
+	    strstr(contents("pub/.perfviews-published"), " short\n"));
 	unit_dir_remove();
 }
 END_TEST
@@ -438,6 +646,10 @@ main(void)
 	                        views_rendered_by_make,
 	                        data_by_default,
 	                        nothing_to_publish,
+	                        foreign_files_left_alone,
+	                        another_recording_refused,
+	                        comparisons_and_suites,
+	                        short_paths_everywhere,
 	                        NULL};
 	return unit_main("publish", tests);
 }

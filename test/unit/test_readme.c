@@ -149,7 +149,7 @@ START_TEST(readme_of_a_known_data_set)
 	          "Recorded 2024-01-02T03:04:05Z on box (Some CPU @ 2.00GHz, 8 "
 	          "CPUs, Linux 6.1.0-18-amd64).\n"
 	          "Python: 3.12.1 (main, Jan  1 2024, 00:00:00) [GCC 12.2.0], "
-	          "at /usr/bin/python3; source "
+	          "at /usr/bin/python3; build options unknown; source "
 	          "https://github.com/python/cpython, branch v3.12.1, revision "
 	          "2305ca5.\n\n"
 	          "The flame graph is drawn with the `python` palette: Python "
@@ -163,11 +163,11 @@ START_TEST(readme_of_a_known_data_set)
 	                 "run appended to the raw file; then `make views "
 	                 "ID=w-perf-freq99x2-nosite` ran collapse, flatsort, "
 	                 "calltree, bydso and flamesvg on it.\n\n"));
-	ck_assert_ptr_nonnull(
-	    strstr(text, "\n\nRecording took 3.8 s: perf record 1.2 s, perf "
-	                 "script 2.0 s, compression 0.3 s, the rest 0.2 s.\n\n"
-	                 "## Metadata\n\n| field | value |\n|---|---|\n"
-	                 "| id | `w-perf-freq99x2-nosite` |\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    text, "\n\nRecording took 3.8 s: perf record 1.2 s, perfviews "
+	          "script 2.0 s, compression 0.3 s, the rest 0.2 s.\n\n"
+	          "## Metadata\n\n| field | value |\n|---|---|\n"
+	          "| id | `w-perf-freq99x2-nosite` |\n"));
 	ck_assert_str_eq(line_of(text, "| tags |"), "| tags | `nosite` |\n");
 	ck_assert_str_eq(line_of(text, "| samples.per_run |"),
 	                 "| samples.per_run | `3 4` |\n");
@@ -189,13 +189,14 @@ START_TEST(readme_says_unknown_and_none)
 
 	meta_of(&m, bare);
 	char *text = readme(&m, NULL, NULL);
-	ck_assert_ptr_nonnull(
-	    strstr(text, "\n`unknown` profiled with unknown unknown: event "
-	                 "unknown at unknown Hz, unknown call graphs, unknown "
-	                 "runs combined, unknown samples in all.\nRecorded "
-	                 "unknown on unknown (unknown, unknown CPUs, Linux "
-	                 "unknown).\nPython: unknown, at unknown; source "
-	                 "unknown, branch unknown, revision unknown.\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    text, "\n`unknown` profiled with unknown unknown: event "
+	          "unknown at unknown Hz, unknown call graphs, unknown "
+	          "runs combined, unknown samples in all.\nRecorded "
+	          "unknown on unknown (unknown, unknown CPUs, Linux "
+	          "unknown).\nPython: unknown, at unknown; build options "
+	          "unknown; source "
+	          "unknown, branch unknown, revision unknown.\n"));
 	ck_assert_ptr_nonnull(strstr(text, "```\nunknown\n```\n"));
 	ck_assert_str_eq(line_of(text, "| tags |"), "| tags | none |\n");
 	ck_assert_str_eq(line_of(text, "| host.kernel |"),
@@ -436,8 +437,9 @@ START_TEST(index_of_a_directory)
 	touch(dir, "a-perf-freq99x2-README.md");
 	touch(dir, "a-perf-freq99x2-stability.md");
 	char *metas[] = {pa, pb};
+	struct readme_index ix = {metas, NULL, 2, NULL, 0, NULL, 0};
 	FILE *f = open_memstream(&text, &n);
-	readme_index(f, dir, metas, 2);
+	readme_index(f, dir, &ix);
 	fclose(f);
 
 	assert_starts(text, "# Profile data sets\n\nProfiles of programs "
@@ -457,7 +459,18 @@ START_TEST(index_of_a_directory)
 	                 "| [b-perf-freq1](b-perf-freq1-README.md) | unknown | "
 	                 "unknown | unknown | unknown | unknown | "
 	                 "[meta](b-perf-freq1-meta.json) |\n\n"
-	                 "## The files of a data set\n\n"
+	                 "## Opening the files\n\n"));
+	/* No comparison, suite or shortened path: no section for them. */
+	ck_assert_ptr_null(strstr(text, "## Comparisons"));
+	ck_assert_ptr_null(strstr(text, "## Suites"));
+	ck_assert_ptr_null(strstr(text, "## Paths"));
+	/* GitHub shows an SVG as an image: how to use the flame graph. */
+	ck_assert_ptr_nonnull(strstr(text, "as GitHub does, runs none of its "
+	                                   "script"));
+	ck_assert_ptr_nonnull(strstr(text, "https://www.speedscope.app/"));
+	ck_assert_ptr_nonnull(strstr(text, "https://profiler.firefox.com/"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n\n## The files of a data set\n\n"
 	                 "| kind | file | what it is | how to read it |\n"
 	                 "|---|---|---|---|\n"));
 	/* Every kind, with both names where it has two, and its tag. */
@@ -566,6 +579,59 @@ START_TEST(call_graphs_and_frame_pointers)
 }
 END_TEST
 
+/* Comparisons link both data sets; suites; which paths were shortened. */
+START_TEST(index_of_comparisons_suites_and_paths)
+{
+	static const char *const a[] = {"id", "a-perf-freq99", NULL};
+	static const char *const b[] = {"id", "b-perf-freq99", NULL};
+	char dir[] = "/tmp/perfviews-unit.XXXXXX";
+	char pa[128], pb[128];
+	char *text, *comparisons[] = {"a-perf-freq99-vs-b-perf-freq99"};
+	char *suites[] = {"small"};
+	bool shortened[] = {true, false};
+	size_t n;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_meta(dir, a, pa, sizeof pa);
+	write_meta(dir, b, pb, sizeof pb);
+	touch(dir, "a-perf-freq99-vs-b-perf-freq99-diffgraph.svg");
+	touch(dir, "small-categories.svg");
+	char *metas[] = {pa, pb};
+	struct readme_index ix = {metas, shortened, 2, comparisons,
+	                          1,     suites,    1};
+	FILE *f = open_memstream(&text, &n);
+	readme_index(f, dir, &ix);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(
+	    text, "| comparison | A | B | files |\n|---|---|---|---|\n"
+	          "| [b-perf-freq99 against "
+	          "a-perf-freq99](a-perf-freq99-vs-b-perf-freq99-README.md) | "
+	          "[a-perf-freq99](a-perf-freq99-README.md) | "
+	          "[b-perf-freq99](b-perf-freq99-README.md) | "
+	          "[diffgraph](a-perf-freq99-vs-b-perf-freq99-diffgraph.svg) "
+	          "|\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    text, "| suite | files |\n|---|---|\n| [small](small-"
+	          "README.md) | [categories](small-categories.svg) |\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "(`make publish PUBLISH_PATHS=short`), in the files "
+	                 "of `a-perf-freq99`: "));
+	ck_assert_ptr_nonnull(strstr(text, "- `$VENV/`: "));
+	free(text);
+	char path[256];
+	snprintf(path, sizeof path,
+	         "%s/a-perf-freq99-vs-b-perf-freq99-"
+	         "diffgraph.svg",
+	         dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/small-categories.svg", dir);
+	unlink(path);
+	unlink(pa);
+	unlink(pb);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -578,6 +644,7 @@ main(void)
 	                        subtitle_line,
 	                        index_of_a_directory,
 	                        call_graphs_and_frame_pointers,
+	                        index_of_comparisons_suites_and_paths,
 	                        NULL};
 	return unit_main("readme", tests);
 }

@@ -82,6 +82,8 @@ START_TEST(defaults)
 	ck_assert_str_eq(opt.event, "cpu-clock");
 	ck_assert_uint_eq(opt.timeout, 600);
 	ck_assert_str_eq(opt.xz, "xz -9 -T1");
+	ck_assert_str_eq(opt.out, "out");
+	ck_assert_ptr_null(opt.views); /* perfviews views renders them */
 }
 END_TEST
 
@@ -157,6 +159,7 @@ job_init(struct job *j, const char *id)
 	j->opt.cmd = "true";
 	j->opt.xz = "xz -1";
 	j->opt.timeout = 60;
+	j->opt.views = ""; /* no views: record_views is not tested here */
 }
 
 static void
@@ -280,7 +283,7 @@ START_TEST(records_a_data_set)
 	j.opt.cmd = "sh -c 'echo workload ran >&2'";
 	run_job(&j, &c);
 	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
-	/* The workload's stderr went to a file of the hidden directory. */
+	/* The workload's stderr went to a file in memory. */
 	ck_assert_str_eq(c.err, "");
 	assert_starts(c.out,
 	              "run 1/2: sh TOP/perf.sh record -e cpu-clock -F 99 "
@@ -289,6 +292,8 @@ START_TEST(records_a_data_set)
 	              "run 2/2: sh TOP/perf.sh record -e cpu-clock -F 99 "
 	              "--call-graph dwarf -o TOP/data/.w-perf-freq99x2-t1.tmp/"
 	              "run.data -- sh -c 'echo workload ran >&2'\n"
+	              "once more without the profiler: sh -c 'echo workload "
+	              "ran >&2'\n"
 	              "wrote TOP/data/w-perf-freq99x2-t1-raw.txt.xz and "
 	              "TOP/data/w-perf-freq99x2-t1-meta.json (5 samples)\n"
 	              "took ");
@@ -316,20 +321,29 @@ START_TEST(records_a_data_set)
 #undef RUN_DATA
 #undef SCRIPT
 
-	/* The raw file: each run's text after its marker. */
+	/* The raw file: its header, then each run's text after its marker. */
 	char cmd[PATH_MAX + 64];
 	snprintf(cmd, sizeof cmd, "xz -dc %s >%s",
 	         unit_dir_path("data/w-perf-freq99x2-t1-raw.txt.xz"),
 	         unit_dir_path("raw.txt"));
 	ck_assert_int_eq(system(cmd), 0);
 	ck_assert_str_eq(unit_file_text(unit_dir_path("raw.txt")),
-	                 "# perfviews run 1/2\n"
+	                 "# ========\n"
+	                 "# perfviews raw file of data set w-perf-freq99x2-t1: "
+	                 "the `perf script` text of 2 runs,\n"
+	                 "# each after a \"# perfviews run N/2\" line "
+	                 "(perfviews(5))\n"
+	                 "# ========\n"
+	                 "#\n"
+	                 "# perfviews run 1/2 (an end line follows)\n"
 	                 "py 1 1.1: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
 	                 "py 1 1.2: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
-	                 "# perfviews run 2/2\n"
+	                 "# perfviews end of run 1/2: 2 samples\n"
+	                 "# perfviews run 2/2 (an end line follows)\n"
 	                 "py 1 2.1: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
 	                 "py 1 2.2: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
-	                 "py 1 2.3: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n");
+	                 "py 1 2.3: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
+	                 "# perfviews end of run 2/2: 3 samples\n");
 
 	/* meta.json: from the ID, perf, the options and the counts. */
 	metadata_init(&m);

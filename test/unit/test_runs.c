@@ -5,6 +5,7 @@
  */
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "base/message.h"
@@ -55,7 +56,7 @@ index_of(const char *text, struct run_index *ix)
 	char path[UNIT_PATH];
 
 	unit_temp_file(path, text);
-	run_index_read(ix, path);
+	run_index_read(ix, path, false);
 	unlink(path);
 	return describe(ix);
 }
@@ -206,7 +207,7 @@ START_TEST(xz_read_through_xz)
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/w-perf-freq1x3-raw.txt.xz", dir);
 	write_xz(path, three_runs);
-	run_index_read(&ix, path);
+	run_index_read(&ix, path, false);
 	ck_assert_str_eq(describe(&ix), "1:2 9:1 13:3");
 	ck_assert_str_eq(ix.event, "cpu-clock");
 	run_index_free(&ix);
@@ -244,7 +245,7 @@ index_file(void *arg)
 	struct run_index ix;
 
 	progname = "prog";
-	run_index_read(&ix, arg);
+	run_index_read(&ix, arg, false);
 	printf("%s\n", describe(&ix));
 	run_index_free(&ix);
 }
@@ -354,7 +355,7 @@ describe_file_with_runs(void *arg)
 	metadata_init(&m);
 	if (a[1] != NULL)
 		metadata_set(&m, "tool.runs", a[1], why, sizeof why);
-	run_index_describe_file(&m, a[0]);
+	run_index_describe_file(&m, a[0], false);
 	printf("%s\n", metadata_get(&m, "samples.per_run"));
 	metadata_free(&m);
 }
@@ -396,6 +397,69 @@ assert_name(const char *path, const char *want)
 	free(got);
 }
 
+/* Two runs of the present form: start and end lines. */
+#define START(n)  "# perfviews run " n "/2 (an end line follows)\n"
+#define END(n, s) "# perfviews end of run " n "/2: " s " samples\n"
+static const char two_whole[] =
+    START("1") CPU("1.0") "\n" CPU("1.1") "\n" END("1", "2") START("2")
+        CPU("2.0") "\n" END("2", "1");
+
+START_TEST(end_lines_make_runs_whole)
+{
+	struct run_index ix;
+
+	ck_assert_str_eq(index_of(two_whole, &ix), "1:2 9:1");
+	ck_assert_str_eq(ix.whole, "whole");
+	ck_assert_uint_eq(ix.not_whole, 0);
+	run_index_free(&ix);
+	/* The old form: start lines alone. */
+	ck_assert_str_eq(index_of(three_runs, &ix), "1:2 9:1 13:3");
+	ck_assert_str_eq(ix.whole, "unknown");
+	run_index_free(&ix);
+}
+END_TEST
+
+/* Each cut leaves a run not whole, never quietly one run more or less. */
+START_TEST(cut_runs_are_not_whole)
+{
+	static const char *const cuts[] = {
+	    /* the end of the file lost, inside run 2 */
+	    START("1") CPU("1.0") "\n" CPU("1.1") "\n" END("1", "2") START("2")
+	        CPU("2.0"),
+	    /* run 1's end and run 2's start lost: one run of 3 samples */
+	    START("1")
+	        CPU("1.0") "\n" CPU("1.1") "\n" CPU("2.0") "\n" END("2", "1"),
+	    /* a sample of run 1 lost */
+	    START("1") CPU("1.0") "\n" END("1", "2") START("2")
+	        CPU("2.0") "\n" END("2", "1"),
+	    /* run 1's end lost, run 2 whole */
+	    START("1") CPU("1.0") "\n" CPU("1.1") "\n" START("2")
+	        CPU("2.0") "\n" END("2", "1"),
+	    /* cut in the middle of a sample: the start line joins it */
+	    START("1") CPU("1.0") "\n" CPU("1.1") "\n" END(
+	        "1", "2") "python "
+	                  "10 2.0"
+	                  ": 1 "
+	                  "cpu-"
+	                  "clock:"
+	                  "\n\t1 "
+	                  "ma" START("2") CPU("2."
+	                                      "1") "\n" END("2", "1"),
+	    /* the start line of run 1 lost */
+	    CPU("1.0") "\n" CPU("1.1") "\n" END("1", "2") START("2")
+	        CPU("2.0") "\n" END("2", "1"),
+	};
+	for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+		struct run_index ix;
+		index_of(cuts[i], &ix);
+		ck_assert_msg(strcmp(ix.whole, "not whole") == 0, "cut %zu: %s",
+		              i, ix.whole);
+		ck_assert_uint_ge(ix.not_whole, 1);
+		run_index_free(&ix);
+	}
+}
+END_TEST
+
 START_TEST(raw_dataset_names)
 {
 	assert_name("w-perf-freq99x3-raw.txt.xz", "w-perf-freq99x3");
@@ -414,10 +478,49 @@ START_TEST(raw_dataset_names)
 }
 END_TEST
 
+/*
+ * The header perfviews writes: perf's form, read as no run, and it passes
+ * Firefox Profiler's test for perf script text (its first line is
+ * "# ========").
+ */
+START_TEST(header_in_perfs_form)
+{
+	char path[UNIT_PATH];
+	struct run_index ix;
+
+	unit_temp_file(path, "");
+	int fd = open(path, O_WRONLY | O_APPEND);
+	ck_assert_int_ge(fd, 0);
+	raw_header_write(fd, path, "w-perf-freq9x3", 3);
+	ck_assert_int_eq(write(fd, three_runs, strlen(three_runs)),
+	                 (ssize_t)strlen(three_runs));
+	close(fd);
+	const char *text = unit_file_text(path);
+	ck_assert_msg(
+	    strncmp(text,
+	            "# ========\n"
+	            "# perfviews raw file of data set w-perf-freq9x3: "
+	            "the `perf script` text of 3 runs,\n"
+	            "# each after a \"# perfviews run N/3\" line "
+	            "(perfviews(5))\n"
+	            "# ========\n#\n# perfviews run 1/3\n",
+	            strlen("# ========\n")) == 0,
+	    "%s", text);
+	ck_assert_ptr_nonnull(strstr(text, "(perfviews(5))\n# ========\n#\n"
+	                                   "# perfviews run 1/3\n"));
+	run_index_read(&ix, path, false);
+	/* The same runs, five lines further down. */
+	ck_assert_str_eq(describe(&ix), "6:2 14:1 18:3");
+	run_index_free(&ix);
+	unlink(path);
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {markers_split_runs,
+	const TTest *tests[] = {header_in_perfs_form,
+	                        markers_split_runs,
 	                        no_markers_one_run,
 	                        samples_before_the_first_marker,
 	                        runs_without_samples,
@@ -432,6 +535,8 @@ main(void)
 	                        describe_sets_sample_counts,
 	                        describe_file_warns_of_other_run_counts,
 	                        raw_dataset_names,
+	                        end_lines_make_runs_whole,
+	                        cut_runs_are_not_whole,
 	                        NULL};
 	return unit_main("runs", tests);
 }

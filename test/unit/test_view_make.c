@@ -91,7 +91,7 @@ START_TEST(fragment_lists_the_views_a_data_set_has)
 	ck_assert_ptr_nonnull(
 	    strstr(text, "\n$(V)-flat.txt: $(VIEW_RAW) $(BIN)/flatsort "
 	                 "$(VIEWS_MK) $(BIN)/perfviews | views-check\n"
-	                 "\t$(call view,flat)\n"));
+	                 "\t@$(call view,flat)\n"));
 	ck_assert_ptr_nonnull(strstr(text,
 	                             "\n$(V)-flamegraph.svg: $(V)-folded.txt "
 	                             "$(BIN)/flamesvg "));

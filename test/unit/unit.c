@@ -205,5 +205,5 @@ unit_flame_graph_lines(struct flame_graph *g, const char *const *lines,
 		}
 		flame_graph_add(g, span_make(lines[i], n), b, diff ? b - a : 0);
 	}
-	flame_graph_finish(g);
+	flame_graph_finish(g, 0);
 }

@@ -5,7 +5,7 @@ id=w-perf-freq99x2
 $BIN/perfviews meta --set timestamp=2024-01-01T00:00:00Z --set 'workload.command=python3 -c pass' --set python.version='3.12.1 (main)' --set samples.total=3 $id >data/$id-meta.json
 echo raw >data/$id-raw.txt
 $BIN/perfviews meta v-perf-freq99 >data/v-perf-freq99-meta.json
-for k in folded.txt flat.txt calltree.txt bydso.txt flamegraph.svg README.md stability.md; do echo $k >out/$id-$k; done
+for k in folded.txt flat.txt calltree.txt bydso.txt categories.txt categories.svg flamegraph.svg README.md stability.md; do echo $k >out/$id-$k; done
 $BIN/perfviews publish --make '' --data data --out out pub
 ls pub
 $BIN/perfviews publish --make '' --data data --out out pub

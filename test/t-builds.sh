@@ -1,0 +1,248 @@
+#!/bin/sh
+# t-builds.sh - comparing two CPython builds honestly (issue 21).
+#
+# 1. Generated runs (test/gen-runs.awk) with meta.json beside them: B is A's
+#    profile with twice the loops per run, so every function takes half the
+#    time per loop.  flatdiff's default unit is then ms per loop: the
+#    large functions are significantly down, none up; by share (--unit
+#    share) nothing changed; the csv names its unit and keeps significant.
+#    Two halves of one profile at equal loops: no significant time change.
+# 2. flamesvg: a frame on one side only is drawn new or gone (its own
+#    colour and hover text), not as grown; a long subtitle wraps, uncut.
+# 3. Real recordings of pyperformance's richards under Python 3.11 and 3.12
+#    (pyenv's; a directory per build, 3 runs at 1000 Hz each, and 3.12
+#    twice): make compare A=DIR1/ID B=DIR2/ID names the build as what is
+#    compared, opens with pyperf's ratio, and the functions whose time per
+#    loop changed; what holds for any recording of richards: the functions'
+#    CPU time per loop sums to about pyperf's (wall) mean per loop, at most
+#    it; two recordings of one build show no significant change (at a 1%
+#    false discovery rate); no frame of the differential flame graph is
+#    coloured against its function's change; and, once frames of functions
+#    one side lacks are set apart, it leaves no more samples on unmatched
+#    paths than two recordings of 3.12 do, within 3 points.  Which build is
+#    faster is not asserted: it depends on how each was built (pyenv's 3.11
+#    and 3.12 ran richards alike on one machine here, 1.58x apart on another).
+#    SKIP without perf, the Pythons or the wheels.
+. "$(dirname "$0")/lib.sh"
+
+GEN=$TOP/test/gen-runs.awk
+D=$TMP/gen
+mkdir -p "$D"
+
+# meta ID RAW LOOPS: a data set's meta.json, 1000 Hz of cpu-clock, LOOPS
+# loops per value and 3 values per run.
+meta() {
+	"$BIN/perfviews" meta --raw "$2" --set tool.event=cpu-clock \
+	    --set benchmark.loops="$3" --set benchmark.values_per_run=3 \
+	    "$1" >"$(dirname "$2")/$1-meta.json"
+}
+A=gen_a-perf-freq1000x10
+B=gen_b-perf-freq1000x10
+C=gen_c-perf-freq1000x10
+awk -v seed=1 -v runs=10 -v sd=0.1 -v version=11 -f "$GEN" >"$D/$A-raw.txt"
+awk -v seed=2 -v runs=10 -v sd=0.1 -v version=12 -f "$GEN" >"$D/$B-raw.txt"
+awk -v seed=3 -v runs=10 -v sd=0.1 -v version=12 -f "$GEN" >"$D/$C-raw.txt"
+meta $A "$D/$A-raw.txt" 2
+meta $B "$D/$B-raw.txt" 4
+meta $C "$D/$C-raw.txt" 4
+
+# 1. Time per loop.
+"$BIN/flatdiff" --all "$D/$A-raw.txt" "$D/$B-raw.txt" >"$TMP/time.txt"
+down=$(awk '!/^#/ && $6 == "yes" && $3 < 0' "$TMP/time.txt" | wc -l)
+up=$(awk '!/^#/ && $6 == "yes" && $3 > 0' "$TMP/time.txt" | wc -l)
+if grep -q '^# flatdiff: B against A, a row per function (symbol and DSO), in ms per loop$' "$TMP/time.txt" &&
+    grep -q '^# values: ms per loop (samples / frequency / loops, each run; A 1000 Hz, 6 loops a run, B 1000 Hz, 12 loops a run' "$TMP/time.txt" &&
+    [ "$down" -ge 10 ] && [ "$up" = 0 ]; then
+	pass "twice the loops: $down functions significantly down in ms per loop, none up"
+else
+	fail "twice the loops" "$down down, $up up: $(head -n 1 "$TMP/time.txt")"
+fi
+"$BIN/flatdiff" --unit share "$D/$A-raw.txt" "$D/$B-raw.txt" >"$TMP/share.txt"
+if grep -q ', in percent$' "$TMP/share.txt" &&
+    grep -q '^# significant .*: 0 by self, 0 by total$' "$TMP/share.txt"; then
+	pass "twice the loops, by share: nothing changed"
+else
+	fail "twice the loops, by share" "$(grep '^# significant' "$TMP/share.txt")"
+fi
+"$BIN/flatdiff" "$D/$B-raw.txt" "$D/$C-raw.txt" >"$TMP/same.txt"
+if grep -q '^# significant .*: 0 by self, 0 by total$' "$TMP/same.txt"; then
+	pass "one profile, equal loops: no significant time change"
+else
+	fail "one profile, equal loops" "$(grep '^# significant' "$TMP/same.txt")"
+fi
+"$BIN/flatdiff" --format csv "$D/$A-raw.txt" "$D/$B-raw.txt" >"$TMP/time.csv"
+if head -n 1 "$TMP/time.csv" | grep -q '^status,significant,self_a,.*,symbol,unit$' &&
+    sed -n 2p "$TMP/time.csv" | grep -q '^changed,yes,.*,ms per loop$'; then
+	pass "csv: significant kept, the unit named"
+else
+	fail "csv" "$(head -n 2 "$TMP/time.csv" | paste -s -d'|' -)"
+fi
+cp "$D/$C-raw.txt" "$TMP/alone.txt"
+if "$BIN/flatdiff" --unit time "$D/$A-raw.txt" "$TMP/alone.txt" >/dev/null 2>"$TMP/err.txt"; then
+	fail "--unit time without meta.json" "succeeded"
+else
+	grep -q 'no meta.json beside it' "$TMP/err.txt" &&
+	    pass "--unit time without meta.json: refused, saying why" ||
+	    fail "--unit time without meta.json" "$(cat "$TMP/err.txt")"
+fi
+
+# Recording over a data set is refused before anything runs (no perf
+# needed): the message names its date and build, and the ways out.
+"$BIN/perfviews" meta --raw "$D/$A-raw.txt" --set timestamp=2026-01-02T03:04:05Z \
+    --set 'python.version=3.11.7 (main, Jan 1 2026, 00:00:00) [GCC 12.2.0]' \
+    --set python.implementation=cpython --set python.build.options='pgo lto' \
+    --set python.executable=/opt/py311/bin/python3.11 $A >"$D/$A-meta.json"
+if "$BIN/perfviews" record --data "$D" --cmd true --perf "$TMP/no-perf" $A >"$TMP/rec.out" 2>"$TMP/rec.err"; then
+	fail "recording over a data set" "succeeded"
+elif grep -q "^perfviews: $D/$A is there already: a data set recorded 2026-01-02T03:04:05Z with CPython 3.11.7 (main, Jan 1 2026, 00:00:00) \[pgo lto\] at /opt/py311/bin/python3.11$" "$TMP/rec.err" &&
+    grep -q 'FORCE=1 (perfviews record --force) replaces it; DATA=DIR records into another directory' "$TMP/rec.err" &&
+    [ "$(wc -l <"$TMP/rec.err")" = 2 ] && ! [ -s "$TMP/rec.out" ]; then
+	pass "recording over a data set: refused, naming its date and build, and FORCE=1"
+else
+	fail "recording over a data set" "$(paste -s -d'|' "$TMP/rec.err")"
+fi
+if "$BIN/perfviews" record --force --data "$D" --cmd true --perf "$TMP/no-perf" $A >/dev/null 2>"$TMP/rec.err"; then
+	fail "recording over a data set with --force" "succeeded without perf"
+elif ! grep -q 'is there already' "$TMP/rec.err" && grep -q 'could not start' "$TMP/rec.err" &&
+    grep -q '2026-01-02T03:04:05Z' "$D/$A-meta.json"; then
+	pass "--force: past the refusal (then stopped by the missing perf, the data set intact)"
+else
+	fail "recording over a data set with --force" "$(head -n 2 "$TMP/rec.err" | paste -s -d'|' -)"
+fi
+
+# 2. New and gone frames; a long subtitle.
+printf 'main;old 10 0\nmain;both 10 12\nmain;new 0 9\n' >"$TMP/ng.folded"
+"$BIN/flamesvg" "$TMP/ng.folded" >"$TMP/ng.svg"
+if grep -q '<title>new (9 samples, [0-9.]*%; +[0-9.]*%; new: only in B)</title><rect [^>]*fill="#be6ee6"' "$TMP/ng.svg" &&
+    ! grep -q '<title>both[^<]*only in' "$TMP/ng.svg"; then
+	pass "a frame only in B: drawn new, in its own colour"
+else
+	fail "a frame only in B" "$(grep -o '<title>new[^<]*</title><rect[^>]*' "$TMP/ng.svg")"
+fi
+long=$(printf 'word%.0s ' $(seq 1 120))
+"$BIN/flamesvg" --width 600 --subtitle "$long end" "$TMP/ng.folded" >"$TMP/long.svg"
+lines=$(grep -c '<text id="subtitle[-0-9]*"' "$TMP/long.svg")
+if [ "$lines" -ge 5 ] && grep -q '<text id="subtitle-[0-9]*"[^>]*>.* end</text>' "$TMP/long.svg"; then
+	pass "a long subtitle wraps onto $lines lines, its end kept"
+else
+	fail "a long subtitle" "$lines lines"
+fi
+
+# 3. Real recordings.
+WHEELS=$SHARED/vendor/wheels
+PY311=$(ls "$HOME"/.pyenv/versions/3.11*/bin/python3.11 2>/dev/null | head -n 1)
+PY312=$(ls "$HOME"/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | head -n 1)
+if ! perf_works; then
+	skip "richards 3.11 against 3.12" "$PERF_WHY"
+	exit 0
+fi
+if [ -z "$PY311" ] || [ -z "$PY312" ] || ! ls "$WHEELS"/pyperformance-*.whl >/dev/null 2>&1; then
+	skip "richards 3.11 against 3.12" "no pyenv 3.11 and 3.12, or no pyperformance wheel in $WHEELS"
+	exit 0
+fi
+export PIP_NO_INDEX=1 PIP_FIND_LINKS="$WHEELS"
+ID=bm_richards-perf-freq1000x3
+R=$TMP/rec
+for spec in 311:$PY311 312:$PY312 312b:$PY312; do
+	d=${spec%%:*}
+	if ! "$BIN/perfviews" record --data "$R/$d" --cache "$R/cache" --python "${spec#*:}" \
+	    --xz 'xz -1' $ID >"$TMP/rec-$d.out" 2>"$TMP/rec-$d.err"; then
+		fail "recording richards ($d)" "$(tail -n 2 "$TMP/rec-$d.err" | paste -s -d'|' -)"
+		exit 0
+	fi
+done
+MAKE="make -C $TOP --no-print-directory"
+$MAKE compare A="$R/311/$ID" B="$R/312/$ID" OUT="$TMP/out" >/dev/null 2>"$TMP/cmp.err"
+C=$TMP/out/$ID-311-vs-312
+if [ -s "$C-README.md" ] && [ -s "$C-diffgraph.svg" ] &&
+    sed -n 5p "$C-README.md" | grep -q '^- \*\*Speed\*\* (pyperf.*: B takes \*\*[0-9]*\.[0-9]*×\*\* A.s time' &&
+    sed -n 6p "$C-README.md" | grep -q '^- \*\*Where the time changed most\*\* (self.*ms per loop' &&
+    grep -q '^Two Python builds: the build is the difference under test' "$C-README.md" &&
+    ! sed -n '/^## What makes this/,/^## Files/p' "$C-README.md" | grep -q 'Python build\|Workload'; then
+	pass "make compare A=DIR1/ID B=DIR2/ID: speed first, then time per loop, the build named as what is compared"
+else
+	fail "make compare of two builds" "$(head -n 1 "$TMP/cmp.err") $(sed -n 5,6p "$C-README.md" 2>/dev/null | cut -c1-80 | paste -s -d'|' -)"
+fi
+"$BIN/flatdiff" --all "$R/311/$ID-raw.txt.xz" "$R/312/$ID-raw.txt.xz" >"$TMP/real.txt"
+# Time per loop is CPU time (samples / frequency / loops) and pyperf's is
+# wall time: summed over the functions, the profile's is at most pyperf's
+# (15% for sampling error) and, on a machine that is not overloaded, near
+# it; a wrong count of loops (per value, values per run) is off by 2 or more.
+per_loop() {
+	"$BIN/flatdiff" --all "$1" "$2" | awk '!/^#/ && NF >= 12 { a += $1; b += $2 }
+	    END { printf "%.3f %.3f\n", a, b }'
+}
+pyperf_ms() {
+	"$PYTHON" -c 'import json, sys
+print("%.3f" % (1000 * json.load(open(sys.argv[1]))["benchmark"]["mean_seconds"]))' "$1"
+}
+set -- $(per_loop "$R/311/$ID-raw.txt.xz" "$R/312/$ID-raw.txt.xz")
+prof_a=$1 prof_b=$2
+ms_a=$(pyperf_ms "$R/311/$ID-meta.json")
+ms_b=$(pyperf_ms "$R/312/$ID-meta.json")
+if awk -v a="$prof_a" -v b="$prof_b" -v pa="$ms_a" -v pb="$ms_b" 'BEGIN {
+    ra = a / pa; rb = b / pb
+    exit !(ra >= 0.4 && ra <= 1.15 && rb >= 0.4 && rb <= 1.15) }'; then
+	pass "ms per loop of every function, summed: 3.11 $prof_a (pyperf $ms_a), 3.12 $prof_b (pyperf $ms_b)"
+else
+	fail "ms per loop summed against pyperf's mean" "3.11 $prof_a against $ms_a, 3.12 $prof_b against $ms_b"
+fi
+"$BIN/flatdiff" --fdr 1 "$R/312/$ID-raw.txt.xz" "$R/312b/$ID-raw.txt.xz" >"$TMP/same-real.txt"
+if grep -q '^# significant .*: 0 by self, 0 by total$' "$TMP/same-real.txt"; then
+	pass "two recordings of 3.12: no significant time change"
+else
+	fail "two recordings of 3.12" "$(grep '^# significant' "$TMP/same-real.txt")"
+fi
+# No frame drawn red (grew) whose function's time per loop fell
+# significantly, nor blue whose rose.
+"$BIN/flatdiff" --all --format csv "$R/311/$ID-raw.txt.xz" "$R/312/$ID-raw.txt.xz" >"$TMP/real.csv"
+"$BIN/diffstacks" "$R/311/$ID-raw.txt.xz" "$R/312/$ID-raw.txt.xz" | "$BIN/flamesvg" >"$TMP/real.svg"
+wrong=$("$PYTHON" - "$TMP/real.csv" "$TMP/real.svg" <<'PY'
+import csv, re, sys
+change = {r["symbol"]: float(r["self_diff"]) for r in csv.DictReader(open(sys.argv[1]))
+          if r["significant"] == "yes"}
+frame = re.compile(r'<title>(\S+) \([^<]*\)</title><rect [^>]*fill="#(..)(..)(..)"')
+wrong = set()
+for m in frame.finditer(open(sys.argv[2]).read()):
+    r, g, b = (int(x, 16) for x in m.groups()[1:])
+    grew, shrank = r == 255 and g < 255, b == 255 and r < 255
+    d = change.get(m.group(1), 0)
+    if (grew and d < 0) or (shrank and d > 0):
+        wrong.add(m.group(1))
+print(" ".join(sorted(wrong)))
+PY
+)
+if [ -z "$wrong" ] && grep -q 'fill="#0000ff"\|fill="#[0-9a-f]\{4\}ff"' "$TMP/real.svg"; then
+	pass "diffgraph 3.11 against 3.12: no frame coloured against its function's time per loop"
+else
+	fail "diffgraph 3.11 against 3.12: colours" "against flatdiff: $wrong"
+fi
+# Samples on paths the other side lacks, functions one side lacks set apart.
+unmatched() {
+	"$BIN/diffstacks" "$1" "$2" | "$PYTHON" -c '
+import sys
+st = {}
+for l in sys.stdin:
+    if l.startswith("#") or not l.strip():
+        continue
+    s, a, b = l.rsplit(" ", 2)
+    st[s] = (float(a), float(b))
+worst = 0
+for me in 0, 1:
+    other = set()
+    for s, v in st.items():
+        if v[1 - me] > 0:
+            other.update(s.split(";"))
+    total = sum(v[me] for v in st.values())
+    lost = sum(v[me] for s, v in st.items() if v[1 - me] == 0 and
+               all(f in other for f in s.split(";")))
+    worst = max(worst, 100 * lost / total)
+print("%.1f" % worst)'
+}
+builds=$(unmatched "$R/311/$ID-raw.txt.xz" "$R/312/$ID-raw.txt.xz")
+same=$(unmatched "$R/312/$ID-raw.txt.xz" "$R/312b/$ID-raw.txt.xz")
+if awk -v b="$builds" -v s="$same" 'BEGIN { exit !(b <= s + 3) }'; then
+	pass "diffgraph 3.11 against 3.12: $builds% on unmatched paths, two of 3.12: $same%"
+else
+	fail "diffgraph 3.11 against 3.12" "$builds% on unmatched paths against $same% for one build"
+fi

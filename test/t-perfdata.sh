@@ -1,0 +1,273 @@
+#!/bin/sh
+# t-perfdata.sh - perfviews script reading perf.data itself (the perfdata
+# group: its default), against perf script, on recordings made here.
+#
+# 1. Text: on each recording -- a C program built -O2 -g whose hot helpers
+#    are inlined (frame pointers; dwarf call graphs; two events; no call
+#    graph), a system-wide -a -g recording, CPython -X perf with frame
+#    pointers, CPython with dwarf call graphs, the pipe format from a file
+#    and from standard input, a program rebuilt since its recording (read
+#    from perf's build-id cache) -- perfviews script reads the file
+#    itself (-v says so) and writes perf script's text byte for byte.  Where it
+#    does not, it passes only when at least 99.5% of the samples' stacks
+#    are identical and every line that differs is an inlined frame (the
+#    one cause known: libbfd names an aliased symbol after whichever
+#    alias its cache holds, which depends on the addresses looked up
+#    before, in perf's addr2line as here); the differences are listed.
+# 2. The views (collapse, flatsort, calltree, bydso, bycategory,
+#    flatdiff) given a perf.data file write what they write for its perf
+#    script text; one on standard input says to give its path.
+# 3. What the reader refuses goes to perf: an option it does not take
+#    (--no-inline), and --perf; -v says so, and the text is perf's.
+# 4. Bad input: a file cut inside its data, a file that starts as
+#    perf.data and is not (exit 1 with a message naming the file and
+#    what is wrong, no crash: perfviews script, collapse); random bytes
+#    and an empty file, which are not perf.data, are perf's to report.
+# 5. Memory does not grow with the file: the peak RSS of reading a
+#    CPython recording five times as long as another is within 20 MB of
+#    it (the DSOs' symbols and DWARF are most of it).
+. "$(dirname "$0")/lib.sh"
+
+if ! perf_works; then
+	skip perfdata "$PERF_WHY"
+	exit 0
+fi
+CC=${CC:-cc}
+PV=$BIN/perfviews
+
+# equal NAME DATA [perf script options]: perfviews script reads DATA
+# itself and writes perf script's text.
+equal() {
+	name=$1 data=$2
+	shift 2
+	perf script -i "$data" "$@" >"$TMP/$name.perf" 2>/dev/null
+	if ! "$PV" script -v "$data" "$@" >"$TMP/$name.ours" \
+	    2>"$TMP/$name.err"; then
+		fail "$name: perfviews script" "$(tail -n 1 "$TMP/$name.err")"
+		return
+	fi
+	if ! grep -q ' here: ' "$TMP/$name.err"; then
+		fail "$name: not read here" "$(grep 'not read here' "$TMP/$name.err")"
+		return
+	fi
+	samples=$(awk '!/^\t/ && NF { n++ } END { print n + 0 }' \
+	    "$TMP/$name.perf")
+	if [ "$samples" -eq 0 ]; then
+		fail "$name: no samples in perf script's text"
+		return
+	fi
+	if cmp -s "$TMP/$name.perf" "$TMP/$name.ours"; then
+		pass "$name: perf script's text, byte for byte ($samples samples)"
+		return
+	fi
+	for who in perf ours; do
+		per_sample "$TMP/$name.$who" | "$BIN/collapse" 2>/dev/null |
+			sort >"$TMP/$name.$who.folded"
+	done
+	total=$(wc -l <"$TMP/$name.perf.folded")
+	same=$(comm -12 "$TMP/$name.perf.folded" "$TMP/$name.ours.folded" |
+		wc -l)
+	diff "$TMP/$name.perf" "$TMP/$name.ours" | grep '^[<>]' \
+	    >"$TMP/$name.diff"
+	lines=$(wc -l <"$TMP/$name.diff")
+	unexplained=$(grep -cv ' (inlined)$' "$TMP/$name.diff")
+	if [ $((same * 1000)) -ge $((total * 995)) ] &&
+	    [ "$unexplained" -eq 0 ]; then
+		pass "$name: $same of $total stacks identical; $lines lines differ, all inlined frames"
+	else
+		fail "$name: $same of $total stacks identical, $lines lines differ ($unexplained not inlined frames)"
+	fi
+	head -n 10 "$TMP/$name.diff" | sed 's/^/    /'
+}
+
+# The C program: fp, dwarf, two events, no call graph.
+"$CC" -O2 -g -o "$TMP/symwork" "$TOP"/test/workloads/symbols/*.c \
+    2>"$TMP/cc.err" || {
+	fail "build the C workload" "$(head -n 1 "$TMP/cc.err")"
+	exit 0
+}
+record() {
+	out=$1
+	shift
+	perf record -q -o "$TMP/$out" "$@" >/dev/null 2>"$TMP/record.err" ||
+		{
+			fail "record $out" "$(head -n 1 "$TMP/record.err")"
+			return 1
+		}
+}
+record c-fp.data -e cpu-clock -F 2000 -g -- "$TMP/symwork" 30 &&
+	equal "C -O2, -g" "$TMP/c-fp.data"
+record c-dwarf.data -e cpu-clock -F 2000 --call-graph dwarf -- \
+    "$TMP/symwork" 30 && equal "C -O2, dwarf" "$TMP/c-dwarf.data"
+if [ -s "$TMP/C -O2, dwarf.ours" ] && grep -q '(inlined)$' "$TMP/C -O2, dwarf.ours"; then
+	pass "C -O2, dwarf: inlined frames written"
+else
+	fail "C -O2, dwarf: no inlined frame written"
+fi
+record c-two.data -e cpu-clock,page-faults -F 2000 -g -- "$TMP/symwork" 10 &&
+	equal "C, two events" "$TMP/c-two.data"
+record c-nocg.data -e cpu-clock -F 2000 -- "$TMP/symwork" 10 &&
+	equal "C, no call graph" "$TMP/c-nocg.data"
+equal "C -O2, dwarf, --ns" "$TMP/c-dwarf.data" --ns
+# The program rebuilt since (another build id): its bytes and symbols
+# from perf's build-id cache, as perf reads them, or none.
+if [ -s "$TMP/c-dwarf.data" ] && "$CC" -O0 -g -o "$TMP/symwork" \
+    "$TOP"/test/workloads/symbols/*.c 2>"$TMP/cc.err"; then
+	equal "C -O2, dwarf, the program rebuilt -O0 since" "$TMP/c-dwarf.data"
+fi
+
+# The pipe format: from a file, and from standard input.
+if perf record -q -e cpu-clock -F 2000 --call-graph dwarf -o - -- \
+    "$TMP/symwork" 10 >"$TMP/pipe.data" 2>"$TMP/record.err"; then
+	equal "pipe format" "$TMP/pipe.data"
+	"$PV" script - <"$TMP/pipe.data" >"$TMP/stdin.ours" 2>"$TMP/stdin.err"
+	same "pipe format, from standard input" "$TMP/pipe format.perf" \
+	    "$TMP/stdin.ours"
+else
+	fail "record the pipe format" "$(head -n 1 "$TMP/record.err")"
+fi
+
+# System-wide, frame pointers.
+if perf record -q -a -g -e cpu-clock -F 499 -o "$TMP/sys.data" -- sleep 1 \
+    >/dev/null 2>"$TMP/record.err"; then
+	equal "system-wide, -a -g" "$TMP/sys.data"
+else
+	skip "system-wide" "perf record -a failed: $(head -n 1 "$TMP/record.err")"
+fi
+
+# CPython: -X perf (frame pointers and perf maps), and dwarf.
+PY=
+for p in "$HOME"/.pyenv/versions/3.1[2-9]*/bin/python3; do
+	[ -x "$p" ] && PY=$p && break
+done
+if [ -n "$PY" ]; then
+	record py-xperf.data -e cpu-clock -F 10000 -g -- "$PY" -X perf \
+	    "$TOP/test/workloads/hot.py" 20 &&
+		equal "CPython -X perf, -g" "$TMP/py-xperf.data"
+	# Python's frames are in the perf map; an fp chain reaches them
+	# only through libpython's frame pointers, which it may not keep
+	# (about 6 frames in 2,900 samples here).
+	if ! grep -q '(/tmp/perf-[0-9]*\.map)$' "$TMP/CPython -X perf, -g.perf"; then
+		skip "CPython -X perf: perf map frames" "no sample of perf script's reached one"
+	elif grep -q '(/tmp/perf-[0-9]*\.map)$' "$TMP/CPython -X perf, -g.ours"; then
+		pass "CPython -X perf: perf map frames written"
+	else
+		fail "CPython -X perf: no perf map frame"
+	fi
+	record py-short.data -e cpu-clock -F 5000 --call-graph dwarf -- \
+	    "$PY" "$TOP/test/workloads/hot.py" 20 &&
+		equal "CPython, dwarf" "$TMP/py-short.data"
+else
+	skip "CPython" "no pyenv Python 3.12 or later"
+fi
+
+# 2. The views read perf.data as they read its text: the same output.
+views_equal() {
+	name=$1 data=$2 text=$3
+	for v in collapse flatsort calltree bydso bycategory; do
+		"$BIN/$v" "$text" >"$TMP/view-text" 2>/dev/null
+		if ! "$BIN/$v" "$data" >"$TMP/view-data" 2>"$TMP/view.err"; then
+			fail "$name: $v of perf.data" "$(tail -n 1 "$TMP/view.err")"
+		elif [ -s "$TMP/view-text" ] &&
+		    cmp -s "$TMP/view-text" "$TMP/view-data"; then
+			pass "$name: $v of perf.data is $v of its text"
+		else
+			fail "$name: $v of perf.data differs from $v of its text"
+			diff "$TMP/view-text" "$TMP/view-data" | head -n 6 |
+				sed 's/^/    /'
+		fi
+	done
+}
+views_equal "C -O2, dwarf" "$TMP/c-dwarf.data" "$TMP/C -O2, dwarf.perf"
+[ -s "$TMP/CPython, dwarf.perf" ] &&
+	views_equal "CPython, dwarf" "$TMP/py-short.data" "$TMP/CPython, dwarf.perf"
+"$BIN/flatdiff" "$TMP/c-fp.data" "$TMP/c-dwarf.data" >"$TMP/diff-data" \
+    2>/dev/null
+"$BIN/flatdiff" "$TMP/C -O2, -g.perf" "$TMP/C -O2, dwarf.perf" \
+    >"$TMP/diff-text" 2>/dev/null
+# The inputs' names are in the header; the rest must be the same.
+sed -i '/^# [AB]: /d' "$TMP/diff-text" "$TMP/diff-data"
+if [ -s "$TMP/diff-text" ]; then
+	same "flatdiff of two perf.data files is flatdiff of their texts" \
+	    "$TMP/diff-text" "$TMP/diff-data"
+else
+	fail "flatdiff of two perf.data files: no output"
+fi
+"$BIN/collapse" - <"$TMP/c-fp.data" >/dev/null 2>"$TMP/stdin-view.err"
+if grep -q 'a perf.data file: give its path' "$TMP/stdin-view.err"; then
+	pass "perf.data on standard input: a message saying what to do"
+else
+	fail "perf.data on standard input" "$(head -n 1 "$TMP/stdin-view.err")"
+fi
+
+# 3. Refused: to perf.
+"$PV" script -v "$TMP/c-dwarf.data" --no-inline >"$TMP/noinline.ours" \
+    2>"$TMP/noinline.err"
+perf script -i "$TMP/c-dwarf.data" --no-inline >"$TMP/noinline.perf" \
+    2>/dev/null
+if grep -q 'option --no-inline: not read here' "$TMP/noinline.err"; then
+	same "an option the reader does not take: perf's text" \
+	    "$TMP/noinline.perf" "$TMP/noinline.ours"
+else
+	fail "--no-inline: -v" "$(head -n 1 "$TMP/noinline.err")"
+fi
+"$PV" script -v --perf perf "$TMP/c-fp.data" >"$TMP/withperf.ours" \
+    2>"$TMP/withperf.err"
+if grep -q 'slice' "$TMP/withperf.err" && ! grep -q ' here: ' "$TMP/withperf.err"; then
+	same "--perf: perf script in slices" "$TMP/C -O2, -g.perf" \
+	    "$TMP/withperf.ours"
+else
+	fail "--perf: -v" "$(head -n 1 "$TMP/withperf.err")"
+fi
+
+# 4. Bad input.
+bad() {
+	name=$1 file=$2 want=$3
+	"$PV" script "$file" >/dev/null 2>"$TMP/bad.err"
+	status=$?
+	if [ $status = 1 ] && grep -q "$want" "$TMP/bad.err" &&
+	    ! grep -qi 'sanitizer\|core dumped' "$TMP/bad.err"; then
+		pass "$name: exit 1, \"$(head -n 1 "$TMP/bad.err" | cut -c 1-70)\""
+	else
+		fail "$name" "exit $status: $(head -n 2 "$TMP/bad.err" | paste -s -d' ' -)"
+	fi
+}
+size=$(wc -c <"$TMP/c-dwarf.data")
+head -c $((size / 2 + 3)) "$TMP/c-dwarf.data" >"$TMP/cut.data"
+bad "a file cut inside its data" "$TMP/cut.data" 'cut.data: .*cut short'
+printf 'PERFILE2 is not all it takes' >"$TMP/garbage.data"
+bad "a file that is not perf.data" "$TMP/garbage.data" 'garbage.data'
+head -c 4096 /dev/urandom >"$TMP/random.data"
+bad "random bytes (perf's to say)" "$TMP/random.data" \
+    'perf script of .*random.data failed'
+: >"$TMP/empty.data"
+bad "an empty file (perf's to say)" "$TMP/empty.data" \
+    'perf script of .*empty.data failed'
+head -c 4096 /dev/urandom >"$TMP/random.data"
+"$BIN/collapse" "$TMP/cut.data" >/dev/null 2>"$TMP/bad.err"
+status=$?
+if [ $status = 1 ] && grep -q 'cut.data: .*cut short' "$TMP/bad.err"; then
+	pass "collapse of a cut perf.data: exit 1, \"$(head -n 1 "$TMP/bad.err" | cut -c 1-60)\""
+else
+	fail "collapse of a cut perf.data" "exit $status: $(head -n 1 "$TMP/bad.err")"
+fi
+
+# 5. Memory: a recording five times as long, within 20 MB.
+if [ -n "$PY" ] && [ -s "$TMP/py-short.data" ] &&
+    record py-long.data -e cpu-clock -F 5000 --call-graph dwarf -- \
+        "$PY" "$TOP/test/workloads/hot.py" 100; then
+	rss() {
+		"$PV" script -v "$1" 2>&1 >/dev/null |
+			sed -n 's/.*peak RSS of this process \([0-9]*\)\..*/\1/p'
+	}
+	short=$(rss "$TMP/py-short.data")
+	long=$(rss "$TMP/py-long.data")
+	short_mb=$(($(wc -c <"$TMP/py-short.data") / 1048576))
+	long_mb=$(($(wc -c <"$TMP/py-long.data") / 1048576))
+	if [ -n "$short" ] && [ -n "$long" ] &&
+	    [ "$long" -le $((short + 20)) ]; then
+		pass "memory: $long MB for a $long_mb MB perf.data, $short MB for $short_mb MB"
+	else
+		fail "memory" "$long MB for a $long_mb MB perf.data, $short MB for $short_mb MB"
+	fi
+fi

@@ -1,0 +1,210 @@
+#!/bin/sh
+# t-publish.sh - make publish into a Git repository, as a new user would.
+#
+# Two data directories with one ID in common, each from another
+# recording: d1 holds the shipped example pass-perf-freq50000-nosite and a
+# benchmark-like data set with Python frames (py:: names under a venv, a
+# home and /tmp), d2 another recording of that example's ID and a data set
+# of its own.  OUT holds a comparison of d1's two and a suite of one.
+#
+# 1. Publishing d1 into a repository with its own README: the README and
+#    everything tracked stay as they were, git status shows only untracked
+#    files, each the index (perfviews-index.md, beside the README), the
+#    manifest, or a file the index links; every link resolves; the index
+#    lists the comparison (linking both data sets) and the suite.
+# 2. Publishing d2 into it: refused, naming the ID and what differs, and
+#    nothing of the repository changes (git status is empty once the first
+#    publishing is committed); a file of the user's in the way is refused
+#    too.  FORCE=1 replaces the recording and adds d2's own data set, and
+#    git status shows just that.
+# 3. PUBLISH_PATHS=short: no home, venv, temporary or data directory path
+#    in any published file (the .xz ones read decompressed); the samples
+#    as they were (the same lines but for the paths' starts); the index
+#    says so.
+. "$(dirname "$0")/lib.sh"
+
+MAKE="make -C $TOP --no-print-directory"
+EX=pass-perf-freq50000-nosite
+BM=bm_fake-perf-freq99x2-xperf
+NEW=gen-perf-freq99x3
+D1=$TMP/d1
+D2=$TMP/d2
+OUT1=$TMP/out1
+OUT2=$TMP/out2
+REPO=$TMP/repo
+mkdir -p "$D1" "$D2"
+
+if ! command -v git >/dev/null 2>&1; then
+	skip "publish into a Git repository" "git is not installed"
+	exit 0
+fi
+
+# A data set of two runs whose frames carry the paths a benchmark's do.
+venv=$D1/.pyperformance/venv/cpython3.12-0123/lib/python3.12/site-packages
+for run in 1 2; do
+	echo "# perfviews run $run/2 fake worker 10$run"
+	for t in 1 2 3; do
+		printf 'python3.12 10%s 1.00%s: 1000000 cpu-clock:\n' $run $t
+		printf '\t7f00000000a0 py::advance:%s/pyperformance/data-files/benchmarks/bm_nbody/run_benchmark.py+0x1 (/tmp/perf-10%s.map)\n' "$venv" $run
+		printf '\t7f00000000b0 py::main:/home/someone/work/bench.py+0x1 (/tmp/perf-10%s.map)\n' $run
+		printf '\t5e0 _PyEval_EvalFrameDefault+0x20 (/root/.pyenv/versions/3.12.1/lib/libpython3.12.so.1.0)\n\n'
+	done
+done >"$D1/$BM-raw.txt"
+"$BIN/perfviews" meta --raw "$D1/$BM-raw.txt" \
+    --set "workload.command=/root/.pyenv/versions/3.12.1/bin/python3.12 $venv/pyperformance/run.py" \
+    --set "python.executable=$D1/.pyperformance/venv/cpython3.12-0123/bin/python" \
+    $BM >"$D1/$BM-meta.json"
+cp "$TOP/examples/$EX-raw.txt.xz" "$TOP/examples/$EX-meta.json" "$D1/"
+# d2: another recording under the example's ID, and one of its own.
+awk -v seed=1 -v runs=3 -v sd=0.1 -f "$TOP/test/gen-runs.awk" >"$D2/$EX-raw.txt"
+sed 's/"timestamp": "[^"]*"/"timestamp": "2026-12-01T10:00:00Z"/' \
+    "$TOP/examples/$EX-meta.json" >"$D2/$EX-meta.json"
+awk -v seed=2 -v runs=3 -v sd=0.1 -f "$TOP/test/gen-runs.awk" >"$D2/$NEW-raw.txt"
+"$BIN/perfviews" meta --raw "$D2/$NEW-raw.txt" $NEW >"$D2/$NEW-meta.json"
+
+# OUT1: a comparison of d1's two, and a suite of the benchmark.
+if $MAKE compare A=$EX B=$BM DATA="$D1" OUT="$OUT1" FORCE=1 >"$TMP/cmp.out" 2>&1 &&
+    "$BIN/perfviews" suite readme --data "$D1" --log "$TMP/no.log" small $BM \
+    >"$OUT1/small-README.md"; then
+	:
+else
+	fail "setting up a comparison and a suite" "$(tail -n 2 "$TMP/cmp.out")"
+fi
+
+git init -q "$REPO" && printf '# My project\n\nIts own README.\n' >"$REPO/README.md" &&
+    git -C "$REPO" add README.md &&
+    git -C "$REPO" -c user.name=t -c user.email=t@t commit -qm init || {
+	fail "a Git repository to publish into"
+	exit 0
+}
+
+# 1. Publish d1.
+if $MAKE publish DATA="$D1" OUT="$OUT1" DEST="$REPO" >"$TMP/pub1.out" 2>"$TMP/pub1.err"; then
+	pass "make publish into a repository with its own README"
+else
+	fail "make publish into a repository" "$(tail -n 2 "$TMP/pub1.err")"
+	exit 0
+fi
+INDEX=$REPO/perfviews-index.md
+changed=$(git -C "$REPO" status --porcelain --untracked-files=all | grep -v '^?? ')
+if git -C "$REPO" diff --quiet && [ -z "$changed" ] &&
+    grep -qx "Its own README." "$REPO/README.md" && [ -s "$INDEX" ] &&
+    grep -q "README.md is not perfviews': the index is $INDEX" "$TMP/pub1.out"; then
+	pass "the repository's README and files untouched; the index beside them"
+else
+	fail "the repository changed" "$changed $(git -C "$REPO" diff --stat | tail -n 1)"
+fi
+# The index's links: each resolves, and they are what was added.
+links() {
+	grep -o '](\([^)h][^)]*\))' "$1" | sed 's/^](//; s/)$//' | sort -u
+}
+links "$INDEX" >"$TMP/links"
+git -C "$REPO" status --porcelain --untracked-files=all | sed 's/^?? //' |
+    grep -vx 'perfviews-index.md' | grep -vx '.perfviews-published' | sort >"$TMP/added"
+dangling=$(while read -r l; do [ -e "$REPO/$l" ] || echo "$l"; done <"$TMP/links")
+unlisted=$(comm -13 "$TMP/links" "$TMP/added" | paste -s -d' ' -)
+if [ -z "$dangling" ] && [ -z "$unlisted" ] && [ -s "$TMP/added" ]; then
+	pass "git status shows what the index links ($(wc -l <"$TMP/added") files), and the manifest"
+else
+	fail "git status against the index" "dangling: $dangling; added, not linked: $unlisted"
+fi
+CMP=$EX-vs-$BM
+if grep -q "^| \[$BM against $EX\]($CMP-README.md) | \[$EX\]($EX-README.md) | \[$BM\]($BM-README.md) | \[diff\]($CMP-diff.txt) \[diffgraph\]($CMP-diffgraph.svg) |$" "$INDEX" &&
+    grep -q "^| \[small\](small-README.md) |" "$INDEX" &&
+    grep -q "\[\`$EX\`\]($EX-README.md)" "$REPO/$CMP-README.md" &&
+    grep -q "\[\`$BM\`\]($BM-README.md)" "$REPO/$CMP-README.md" &&
+    [ -s "$REPO/$BM-README.md" ] && [ -s "$REPO/$EX-README.md" ]; then
+	pass "the index lists the comparison and the suite; the comparison links both data sets"
+else
+	fail "comparisons and suites in the index" "$(grep -c 'against' "$INDEX") comparison row(s)"
+fi
+if grep -q 'as GitHub does, runs none of its script' "$INDEX" &&
+    grep -q 'https://www.speedscope.app/' "$REPO/$EX-README.md" &&
+    grep -q 'https://profiler.firefox.com/' "$REPO/$EX-README.md"; then
+	pass "the index says how to open the flame graphs; a data set's README, the viewers"
+else
+	fail "how to open the files"
+fi
+git -C "$REPO" add -A && git -C "$REPO" -c user.name=t -c user.email=t@t commit -qm published
+
+# 2. d2 under the same ID: refused, nothing changes.
+if $MAKE publish DATA="$D2" OUT="$OUT2" DEST="$REPO" >"$TMP/pub2.out" 2>"$TMP/pub2.err"; then
+	fail "another recording under a published ID" "accepted"
+elif grep -q "^perfviews: $EX: another recording is published under this ID in $REPO than the one in $D2 (their raw files differ)" "$TMP/pub2.err" &&
+    grep -q "^    timestamp: 2026-11-29T19:19:31Z published, 2026-12-01T10:00:00Z in $D2$" "$TMP/pub2.err" &&
+    grep -q "FORCE=1" "$TMP/pub2.err" &&
+    [ -z "$(git -C "$REPO" status --porcelain --untracked-files=all)" ]; then
+	pass "another recording under a published ID: refused, saying what differs; nothing changed"
+else
+	fail "another recording under a published ID" "$(head -n 3 "$TMP/pub2.err" | paste -s -d'|' -) $(git -C "$REPO" status --porcelain | head -n 3)"
+fi
+# A file of the user's where d2's own data set would go: refused too.
+echo "mine" >"$REPO/$NEW-flat.txt"
+if ! $MAKE publish DATA="$D2" OUT="$OUT2" DEST="$REPO" FORCE=1 >"$TMP/pub3.out" 2>"$TMP/pub3.err" &&
+    grep -q "$REPO/$NEW-flat.txt is there already, and perfviews did not write it" "$TMP/pub3.err" &&
+    [ "$(git -C "$REPO" status --porcelain --untracked-files=all)" = "?? $NEW-flat.txt" ] &&
+    [ "$(cat "$REPO/$NEW-flat.txt")" = mine ]; then
+	pass "a file perfviews did not write is never replaced, even with FORCE=1"
+else
+	fail "a file of the user's" "$(head -n 2 "$TMP/pub3.err" | paste -s -d'|' -)"
+fi
+rm "$REPO/$NEW-flat.txt"
+if $MAKE publish DATA="$D2" OUT="$OUT2" DEST="$REPO" FORCE=1 >"$TMP/pub4.out" 2>"$TMP/pub4.err"; then
+	git -C "$REPO" status --porcelain --untracked-files=all >"$TMP/status4"
+	modified=$(grep -v '^?? ' "$TMP/status4" | sed 's/^ [MD] //' | grep -v "^$EX-" |
+	    grep -vx 'perfviews-index.md' | grep -vx '.perfviews-published' | paste -s -d' ' -)
+	added=$(grep '^?? ' "$TMP/status4" | sed 's/^?? //' | grep -v "^$NEW-" | grep -vx "$EX-raw.txt" | paste -s -d' ' -)
+	# d2's raw file is plain text: the .xz of the recording before goes.
+	if [ -z "$modified" ] && [ -z "$added" ] && grep -q "^?? $NEW-README.md$" "$TMP/status4" &&
+	    grep -q "^ D $EX-raw.txt.xz$" "$TMP/status4" && grep -q "^?? $EX-raw.txt$" "$TMP/status4" &&
+	    grep -q "\[raw\]($EX-raw.txt)" "$INDEX" &&
+	    grep -q "| \[$NEW\]($NEW-README.md) |" "$INDEX" && [ -z "$(git -C "$REPO" diff README.md)" ]; then
+		pass "FORCE=1: the recording replaced, d2's data set added, nothing else"
+	else
+		fail "FORCE=1" "also modified: $modified; also added: $added"
+	fi
+else
+	fail "FORCE=1" "$(tail -n 2 "$TMP/pub4.err")"
+fi
+
+# 3. Short paths.
+SHORT=$TMP/short
+if $MAKE publish DATA="$D1" OUT="$OUT1" DEST="$SHORT" PUBLISH_PATHS=short \
+    XZ="xz -1" >"$TMP/pub5.out" 2>"$TMP/pub5.err"; then
+	found=
+	for f in "$SHORT"/* "$SHORT"/.perfviews-published; do
+		# (The index's list of placeholders names what they stand for.)
+		case $f in
+		*.xz) xz -dc "$f" ;;
+		*/README.md) sed '/^## Paths/,/^## /d' "$f" ;;
+		*) cat "$f" ;;
+		esac >"$TMP/text"
+		for p in /root/ /home/ /tmp/ site-packages "$TMP" "$HOME/"; do
+			grep -qF -- "$p" "$TMP/text" && found="$found $(basename "$f"):$p"
+		done
+	done
+	if [ -z "$found" ] && grep -q '^## Paths' "$SHORT/README.md" &&
+	    grep -qF 'py::advance:$VENV/pyperformance/data-files/benchmarks/bm_nbody/run_benchmark.py' "$SHORT/$BM-raw.txt" &&
+	    grep -qF 'py::main:~/work/bench.py' "$SHORT/$BM-flat.txt" &&
+	    grep -qF '($TMP/perf-101.map)' "$SHORT/$BM-raw.txt" &&
+	    grep -qF '"$DATA/.pyperformance/venv/cpython3.12-0123/bin/python"' "$SHORT/$BM-meta.json"; then
+		pass "PUBLISH_PATHS=short: no home, venv, temporary or data path in any file; the index says so"
+	else
+		fail "PUBLISH_PATHS=short" "still there:$found"
+	fi
+	# The samples as they were: a line differs only where a path began.
+	xz -dc "$D1/$EX-raw.txt.xz" >"$TMP/a"
+	xz -dc "$SHORT/$EX-raw.txt.xz" >"$TMP/b"
+	other=$(paste -d '\n' "$TMP/a" "$TMP/b" | awk 'NR % 2 { a = $0; next }
+	    a != $0 && $0 !~ /(~|\$VENV|\$TMP|\$DATA)\// { n++ } END { print n + 0 }')
+	if [ "$(wc -l <"$TMP/a")" = "$(wc -l <"$TMP/b")" ] && [ "$other" = 0 ] &&
+	    ! cmp -s "$TMP/a" "$TMP/b" &&
+	    [ "$("$BIN/collapse" "$TMP/a" | awk '{ n += $NF } END { print n }')" = \
+	      "$("$BIN/collapse" "$TMP/b" | awk '{ n += $NF } END { print n }')" ]; then
+		pass "PUBLISH_PATHS=short: the raw file's lines and samples as they were, but for paths"
+	else
+		fail "PUBLISH_PATHS=short: the raw file" "$other lines differ otherwise"
+	fi
+else
+	fail "make publish PUBLISH_PATHS=short" "$(tail -n 2 "$TMP/pub5.err")"
+fi
