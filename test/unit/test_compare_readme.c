@@ -369,7 +369,7 @@ START_TEST(of_raw_files)
 	ck_assert_ptr_nonnull(
 	    strstr(line_of(text, "- A:"),
 	           "- A: [`a-perf-freq9`](a-perf-freq9-README.md), "
-	           "`a-perf-freq9-raw.txt.xz`: python3 -c "
+	           "`a-perf-freq9-raw.txt`: python3 -c "
 	           "work | "));
 	ck_assert_ptr_nonnull(strstr(text, "\n- **B has no meta.json**"));
 	ck_assert_ptr_null(strstr(text, "Here the test is"));
