@@ -57,26 +57,12 @@ static const struct option_row diffstacks_options[] = {
     OPT_FLAG(0, "absolute", O, compare.absolute,
              "counts as read, tested per run; default: scaled to\n"
              "the width side's total, shares tested"),
-    OPT_CALL(0, "fdr", "P", O, compare.alpha, compare_fdr_option,
-             "false discovery rate, percent (default 5)"),
-    OPT_CALL(0, "min-samples", "N", O, compare.min_count,
-             compare_min_samples_option,
-             "test stacks with N samples or more in A and B\n"
-             "together (default 10)"),
     OPT_TEXT(0, "glue", "FILE", O, glue,
              "leave out of stacks the functions FILE's rules put\n"
              "in category glue (default: glue.rules)"),
     OPT_FLAG(0, "no-glue", O, no_glue, "match stacks frame by frame"),
-    OPT_CALL(0, "unit", "time|samples|share", O, compare.unit,
-             compare_unit_option,
-             "\nwhat is tested and scaled: time per loop or run\n"
-             "(default when both sides' meta.json give it),\n"
-             "samples per run, or shares"),
-    OPT_FLAG(0, "exact-dso", O, compare.exact_dso,
-             "match DSO and command names by exact name"),
-    OPT_FLAG(0, "force", O, compare.force,
-             "compare different events or weighting anyway"),
     OPT_CALL('f', "format", "FORMAT", O, view, format_option, NULL),
+    OPT_TABLE(O, compare, compare_option_table),
     OPT_TABLE(O, view, view_option_table),
     OPT_END,
 };

@@ -56,11 +56,6 @@ static const struct option_choice row_keys[] = {
 static const struct option_row flatdiff_options[] = {
     OPT_NOTE("A, B", "the profiles: perf script text (run markers make\n"
                      "runs) or folded stacks; - is stdin"),
-    OPT_CALL(0, "unit", "time|samples|share", O, compare.unit,
-             compare_unit_option,
-             "\nvalues: ms per loop (or per run), samples per run,\n"
-             "or percent of each total (default: time when both\n"
-             "sides' meta.json give it, else share)"),
     OPT_FLAG(0, "absolute", O, compare.absolute,
              "compare counts per run (--unit samples)"),
     OPT_FLAG(0, "all", O, all,
@@ -74,16 +69,7 @@ static const struct option_row flatdiff_options[] = {
                "\na row per function (default), DSO or category"),
     OPT_TEXT(0, "rules", "FILE", O, rules,
              "by category: the rules (default: bycategory's)"),
-    OPT_CALL(0, "fdr", "P", O, compare.alpha, compare_fdr_option,
-             "false discovery rate, percent (default 5)"),
-    OPT_CALL(0, "min-samples", "N", O, compare.min_count,
-             compare_min_samples_option,
-             "test rows with N samples or more in A and B together\n"
-             "(default 10)"),
-    OPT_FLAG(0, "exact-dso", O, compare.exact_dso,
-             "match DSOs by exact name, versions included"),
-    OPT_FLAG(0, "force", O, compare.force,
-             "compare different events or weighting anyway"),
+    OPT_TABLE(O, compare, compare_option_table),
     OPT_TABLE(O, view, view_option_table),
     OPT_END,
 };

@@ -24,7 +24,7 @@ compare_options_default(struct compare_options *o)
 	o->min_count = 10;
 }
 
-void
+static void
 compare_fdr_option(void *alpha, const char *value, const char *option)
 {
 	double *a = alpha;
@@ -34,7 +34,7 @@ compare_fdr_option(void *alpha, const char *value, const char *option)
 		usage_error("%s: more than 0 percent, not '%s'", option, value);
 }
 
-void
+static void
 compare_unit_option(void *unit, const char *value, const char *option)
 {
 	static const char *const names[] = {[UNIT_SHARE] = "share",
@@ -49,12 +49,32 @@ compare_unit_option(void *unit, const char *value, const char *option)
 	usage_error("%s: time, samples or share, not '%s'", option, value);
 }
 
-void
+static void
 compare_min_samples_option(void *min_count, const char *value,
                            const char *option)
 {
 	*(double *)min_count = (double)option_count(value, option, true);
 }
+
+#define C struct compare_options
+const struct option_row compare_option_table[] = {
+    OPT_CALL(0, "unit", "time|samples|share", C, unit, compare_unit_option,
+             "\nwhat is compared: ms per loop (or per run), samples\n"
+             "per run, or percent of each total (default: time\n"
+             "when both sides' meta.json give it, else share)"),
+    OPT_CALL(0, "fdr", "P", C, alpha, compare_fdr_option,
+             "false discovery rate, percent (default 5)"),
+    OPT_CALL(0, "min-samples", "N", C, min_count, compare_min_samples_option,
+             "test rows (functions, stacks) with N samples or more\n"
+             "in A and B together (default 10)"),
+    OPT_FLAG(0, "exact-dso", C, exact_dso,
+             "match DSOs and commands by exact name, versions\n"
+             "included"),
+    OPT_FLAG(0, "force", C, force,
+             "compare different events or weighting anyway"),
+    OPT_END,
+};
+#undef C
 
 void
 compare_init(struct compare *c, const struct compare_options *o,

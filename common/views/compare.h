@@ -44,6 +44,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/options.h"
 #include "base/string_table.h"
 #include "base/tuple_table.h"
 #include "stats/significance.h"
@@ -77,17 +78,14 @@ struct compare_options {
 };
 
 /*
- * The options every comparison takes (flatdiff, diffstacks) are rows of
- * each program's own table (their --help lines are the program's own: what
- * is tested differs): the defaults (FDR 5%, 10 samples), and the values of
- * --fdr (a percentage above 0, into alpha) and --min-samples (a whole
- * number, into min_count) for OPT_CALL.
+ * The options every comparison takes (flatdiff, diffstacks), one table
+ * each program includes (OPT_TABLE over its struct compare_options):
+ * --unit, --fdr (a percentage above 0, into alpha), --min-samples (a whole
+ * number, into min_count), --exact-dso, --force; and their defaults (FDR
+ * 5%, 10 samples).
  */
+extern const struct option_row compare_option_table[];
 void compare_options_default(struct compare_options *o);
-void compare_unit_option(void *unit, const char *value, const char *option);
-void compare_fdr_option(void *alpha, const char *value, const char *option);
-void compare_min_samples_option(void *min_count, const char *value,
-                                const char *option);
 
 #define COMPARE_NONE UINT32_MAX
 enum { COMPARE_MEASURES = 2 }; /* self, total */
