@@ -7,7 +7,9 @@
 # "# sanitize: yes", with the ASan+UBSan programs.  On a machine of two
 # CPUs or more the two passes run side by side, a test at a time in each
 # (the tests assume nothing of the machine's load, and use temporary
-# directories of their own); the ASan pass's lines come when it has ended.
+# directories of their own), and the ASan pass, done first, then runs the
+# release scripts the other has not begun, from the last; its lines come
+# when it has ended.
 # Says how long each took, in wall time and in CPU time of its processes
 # ("# took N s, N CPU-s: NAME"), ends with "N passed, N failed" and exits
 # non-zero when anything failed.
@@ -84,13 +86,30 @@ run_script() {
 	took "$name"
 }
 
-# asan_pass: the unit tests and the marked scripts, with ASan+UBSan.
+# claim SCRIPT: true once per script over both lanes (mkdir is atomic), so
+# that a lane done with its own work takes the other's scripts not begun.
+CLAIMS=$(mktemp -d "${TMPDIR:-/tmp}/perfviews-claims.XXXXXX")
+claim() {
+	mkdir "$CLAIMS/$(basename "$1")" 2>/dev/null
+}
+
+# release_scripts ORDER: every script with the release programs, in
+# order of name (ORDER "forward") or reversed, each that no lane began.
+release_scripts() {
+	for t in $(ls test/t-*.sh | if [ "$1" = forward ]; then cat; else sort -r; fi); do
+		claim "$t" && run_script "$t" bin
+	done
+}
+
+# asan_pass: the unit tests and the marked scripts, with ASan+UBSan; then
+# the release scripts no lane began, from the last.
 asan_pass() {
 	pass=asan
 	unit_tests asan
 	for t in test/t-*.sh; do
 		grep -q '^# sanitize: yes' "$t" && run_script "$t" build/asan/bin /asan
 	done
+	release_scripts reversed
 }
 
 mark
@@ -101,9 +120,7 @@ if [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
 	asan_pid=$!
 fi
 unit_tests release
-for t in test/t-*.sh; do
-	run_script "$t" bin
-done
+release_scripts forward
 if [ -n "$asan_pid" ]; then
 	wait "$asan_pid"
 	cat "$ASAN_LOG"
@@ -117,6 +134,6 @@ skipped=$(grep -c '^skip$' "$RESULTS")
 echo
 since=$began since_cpu=$began_cpu
 took "the tests"
-rm -f "$RESULTS" "$ASAN_LOG" "$CPU_TIMES" "$CPU_TIMES".*
+rm -rf "$RESULTS" "$ASAN_LOG" "$CPU_TIMES" "$CPU_TIMES".* "$CLAIMS"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
