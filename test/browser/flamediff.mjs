@@ -143,7 +143,7 @@ async function main() {
 		// it; a person points at the frame, rectangle or label alike, so the
 		// pointer goes to the frame's group (a label drawn over the rectangle
 		// takes the pointer at its centre).
-		const target = before.filter((f) => / significant(; new: only in B)?\)$/.test(f.title) &&
+		const target = before.filter((f) => /, significant(; new: only in B)?\)$/.test(f.title) &&
 		    f.shown && f.width >= 2).sort((x, y) => y.width - x.width)[0];
 		if (!target) {
 			report("a significant frame to hover", false,
