@@ -15,8 +15,8 @@
 #    compared, opens with pyperf's ratio, and the functions whose time per
 #    loop changed; what holds for any recording of richards: the functions'
 #    CPU time per loop sums to at most pyperf's (wall) mean per loop, and
-#    to more than a tenth of it; two recordings of one build show no significant change (at a 1%
-#    false discovery rate); no frame of the differential flame graph is
+#    to more than a tenth of it; two recordings of one build show no
+#    significant change (at a 1% false discovery rate); no frame of the differential flame graph is
 #    coloured against its function's change; and, once frames of functions
 #    one side lacks are set apart, it leaves no more samples on unmatched
 #    paths than two recordings of 3.12 do, within 3 points.  Which build is
