@@ -458,46 +458,65 @@ decimal(const struct metadata *m, const char *field)
 	return v != NULL ? strtod(v, NULL) : NAN;
 }
 
+bool
+compare_speed_of(const struct metadata *a, const struct metadata *b,
+                 struct compare_speed *sp)
+{
+	const struct metadata *m[2] = {a, b};
+
+	for (int s = 0; s < 2; s++) {
+		if (m[s] == NULL)
+			return false;
+		sp->mean[s] = decimal(m[s], "benchmark.mean_seconds");
+		sp->sd[s] = decimal(m[s], "benchmark.stdev_seconds");
+		sp->n[s] = decimal(m[s], "tool.runs") *
+		           decimal(m[s], "benchmark.values_per_run");
+		if (isnan(sp->mean[s]) || isnan(sp->sd[s]) ||
+		    !(sp->mean[s] > 0))
+			return false;
+	}
+	sp->ratio = sp->mean[1] / sp->mean[0];
+	sp->p = NAN;
+	if (!isnan(sp->n[0]) && !isnan(sp->n[1]) && sp->n[0] >= 2 &&
+	    sp->n[1] >= 2)
+		sp->p = welch_t_test_summary(sp->mean[0], sp->sd[0] * sp->sd[0],
+		                             (size_t)sp->n[0], sp->mean[1],
+		                             sp->sd[1] * sp->sd[1],
+		                             (size_t)sp->n[1])
+		            .p;
+	return true;
+}
+
 /*
  * pyperf's timing of both, when both are benchmarks: the means per loop,
- * their ratio, and whether it is beyond pyperf's noise (Welch's t-test on
- * pyperf's values: runs x values per run on each side).
+ * their ratio, and whether it is beyond pyperf's noise.
  */
 static void
 speed(FILE *out, const struct compare_readme *r)
 {
-	double mean[2], sd[2], n[2];
+	struct compare_speed sp;
 	char m[2][32], d[2][32];
 
+	if (!compare_speed_of(r->has_meta[0] ? r->meta[0] : NULL,
+	                      r->has_meta[1] ? r->meta[1] : NULL, &sp))
+		return;
 	for (int s = 0; s < 2; s++) {
-		if (!r->has_meta[s])
-			return;
-		mean[s] = decimal(r->meta[s], "benchmark.mean_seconds");
-		sd[s] = decimal(r->meta[s], "benchmark.stdev_seconds");
-		n[s] = decimal(r->meta[s], "tool.runs") *
-		       decimal(r->meta[s], "benchmark.values_per_run");
-		if (isnan(mean[s]) || isnan(sd[s]) || !(mean[s] > 0))
-			return;
-		readme_seconds(m[s], sizeof m[s], mean[s]);
-		readme_seconds(d[s], sizeof d[s], sd[s]);
+		readme_seconds(m[s], sizeof m[s], sp.mean[s]);
+		readme_seconds(d[s], sizeof d[s], sp.sd[s]);
 	}
-	double ratio = mean[1] / mean[0];
+	double ratio = sp.ratio;
 	fprintf(out,
 	        "- **Speed** (pyperf's mean ± standard deviation per loop, "
 	        "profiled): A %s ± %s, B %s ± %s: B takes **%.2f×** A's "
 	        "time (%.2f× %s)",
 	        m[0], d[0], m[1], d[1], ratio, ratio <= 1 ? 1 / ratio : ratio,
 	        ratio <= 1 ? "faster" : "slower");
-	if (!isnan(n[0]) && !isnan(n[1]) && n[0] >= 2 && n[1] >= 2) {
-		struct significance t =
-		    welch_t_test_summary(mean[0], sd[0] * sd[0], (size_t)n[0],
-		                         mean[1], sd[1] * sd[1], (size_t)n[1]);
+	if (!isnan(sp.p))
 		fprintf(out,
 		        ", %s pyperf's noise (Welch's t-test on its %.0f and "
 		        "%.0f values: p = %.2g)",
-		        t.p <= 0.05 ? "**beyond**" : "not beyond", n[0], n[1],
-		        t.p);
-	}
+		        sp.p <= 0.05 ? "**beyond**" : "not beyond", sp.n[0],
+		        sp.n[1], sp.p);
 	fputs(".\n", out);
 }
 
@@ -604,6 +623,13 @@ builds(FILE *out, const struct compare_readme *r)
 }
 
 void
+compare_readme_fairness(FILE *out, const struct compare_readme *r)
+{
+	builds(out, r);
+	unfairness(out, r);
+}
+
+void
 compare_readme_write(FILE *out, const struct compare_readme *r)
 {
 	const char *heads[2];
@@ -631,8 +657,7 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 			      out);
 	}
 	fputc('\n', out);
-	builds(out, r);
-	unfairness(out, r);
+	compare_readme_fairness(out, r);
 	files_table(out, r);
 	how_to_read(out, r);
 	by_dso_and_category(out, r);

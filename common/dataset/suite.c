@@ -21,6 +21,7 @@
 #include "dataset/readme.h"
 #include "dataset/runs.h"
 #include "dataset/suite.h"
+#include "dataset/suite_file.h"
 #include "os/dirs.h"
 #include "views/profile.h"
 
@@ -724,6 +725,13 @@ suite_command(const struct suite_options *o, const char *action, int n,
 		return suite_step(o->log, o->todo, rest[0], rest + 1);
 	if (strcmp(action, "readme") == 0 && n >= 1) {
 		suite_readme(stdout, o, rest[0], rest + 1, (size_t)n - 1);
+		return EXIT_OK;
+	}
+	if (strcmp(action, "define") == 0 && n >= 1) {
+		struct suite_file f;
+		suite_file_make(&f, rest[0], o->data, rest + 1, (size_t)n - 1);
+		suite_file_write(stdout, &f);
+		suite_file_free(&f);
 		return EXIT_OK;
 	}
 	if (strcmp(action, "missing") == 0 && n == 1) {

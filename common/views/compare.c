@@ -24,7 +24,7 @@ compare_options_default(struct compare_options *o)
 	o->min_count = 10;
 }
 
-static void
+void
 compare_fdr_option(void *alpha, const char *value, const char *option)
 {
 	double *a = alpha;

@@ -86,6 +86,8 @@ struct compare_options {
  */
 extern const struct option_row compare_option_table[];
 void compare_options_default(struct compare_options *o);
+/* --fdr's parser (OPT_CALL into a double alpha), for other tables. */
+void compare_fdr_option(void *alpha, const char *value, const char *option);
 
 #define COMPARE_NONE UINT32_MAX
 enum { COMPARE_MEASURES = 2 }; /* self, total */
@@ -174,6 +176,14 @@ void compare_check(const struct compare *c);
 struct category_rules;
 void compare_categorize(struct compare *c, struct category_rules *rules,
                         const char *shown);
+
+/*
+ * compare_categorize by the rules file category_rules_find finds from
+ * given (NULL: the installed rules), loaded here and let go after: for a
+ * caller that names rules but does not use them itself.  A file that
+ * cannot be read or has a bad line ends the process, as in bycategory.
+ */
+void compare_categorize_file(struct compare *c, const char *given);
 
 /*
  * KEY_STACK, after reading both sides: the functions that rules put in

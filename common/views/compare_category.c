@@ -38,6 +38,16 @@ compare_categorize(struct compare *c, struct category_rules *rules,
 }
 
 void
+compare_categorize_file(struct compare *c, const char *given)
+{
+	struct category_rules rules;
+
+	category_rules_load_or_exit(&rules, given);
+	compare_categorize(c, &rules, category_rules_shown(&rules, given));
+	category_rules_free(&rules);
+}
+
+void
 compare_glue(struct compare *c, struct category_rules *rules, const char *shown)
 {
 	struct category_profile cp;
