@@ -94,6 +94,8 @@ compare_categories(struct suites *ss, struct pair *p)
 	p->first = ss->nrows;
 	for (uint32_t i = 0; i < c.nitems; i++) {
 		const struct compare_result *r = compare_result(&c, i, 0);
+		if (r->weight[0] == 0 && r->weight[1] == 0)
+			continue; /* no leaf of this category: callers only */
 		ss->rows = array_reserve(ss->rows, &ss->rows_cap, ss->nrows + 1,
 		                         sizeof *ss->rows);
 		struct row *w = &ss->rows[ss->nrows++];
@@ -229,15 +231,21 @@ put_ratio(FILE *out, double ratio)
 
 /* A suite in a line. */
 static void
-suite_line(FILE *out, const char *side, const struct suite_file *s)
+suite_line(FILE *out, const char *out_dir, const char *side,
+           const struct suite_file *s)
 {
 	size_t recorded = 0;
 
 	for (size_t i = 0; i < s->n; i++)
 		recorded += s->members[i].recorded;
-	fprintf(out, "- %s: suite **%s** ([README](%s-README.md)), %zu "
-	        "benchmarks (%zu recorded) with ",
-	        side, s->name, s->name, s->n, recorded);
+	char *readme = xasprintf("%s/%s-README.md", out_dir, s->name);
+	if (access(readme, F_OK) == 0)
+		fprintf(out, "- %s: suite **%s** ([README](%s-README.md))", side,
+		        s->name, s->name);
+	else
+		fprintf(out, "- %s: suite **%s**", side, s->name);
+	free(readme);
+	fprintf(out, ", %zu benchmarks (%zu recorded) with ", s->n, recorded);
 	if (s->build != NULL)
 		readme_cell(out, s->build);
 	else
@@ -284,8 +292,8 @@ summary(FILE *out, const struct suites *ss)
 	        "tested changed significantly (Benjamini–Hochberg over all "
 	        "the rows of the suite, false discovery rate %g%%).\n",
 	        ss->nsignificant, ss->ntested, 100 * ss->o->alpha);
-	suite_line(out, "A", &ss->s[0]);
-	suite_line(out, "B", &ss->s[1]);
+	suite_line(out, ss->o->out, "A", &ss->s[0]);
+	suite_line(out, ss->o->out, "B", &ss->s[1]);
 	fputc('\n', out);
 }
 
@@ -449,6 +457,26 @@ suite_categories(FILE *out, const struct suites *ss)
 			share[k][s] += w->share[s] / (double)ss->npairs;
 		}
 	}
+	/* Largest first: by both sides' sums (or shares) together. */
+	for (size_t k = 1; k < nnames; k++)
+		for (size_t j = k; j > 0; j--) {
+			double x = per_loop ? sum[j][0] + sum[j][1]
+			                    : share[j][0] + share[j][1];
+			double y = per_loop ? sum[j - 1][0] + sum[j - 1][1]
+			                    : share[j - 1][0] + share[j - 1][1];
+			if (x <= y)
+				break;
+			char *t = names[j];
+			names[j] = names[j - 1];
+			names[j - 1] = t;
+			for (int s = 0; s < 2; s++) {
+				double u = sum[j][s], v = share[j][s];
+				sum[j][s] = sum[j - 1][s];
+				share[j][s] = share[j - 1][s];
+				sum[j - 1][s] = u;
+				share[j - 1][s] = v;
+			}
+		}
 	fputs("## Categories over the suite\n\n", out);
 	if (per_loop)
 		fputs("Each category's time per loop summed over the "
@@ -551,7 +579,9 @@ side_by_side(FILE *out, const struct suites *ss)
 		size_t len = 1;
 		for (size_t i = 0; i < f->ntags; i++)
 			len += strlen(f->tags[i]) + 1;
-		tags[s] = xcalloc(len, 1);
+		tags[s] = xcalloc(len + 4, 1);
+		if (f->ntags == 0)
+			strcpy(tags[s], "none");
 		for (size_t i = 0; i < f->ntags; i++) {
 			if (i > 0)
 				strcat(tags[s], " ");
