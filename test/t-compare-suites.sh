@@ -128,3 +128,76 @@ if grep -q '^wrote .*/sa-vs-sb-README.md, -timing.csv and -categories.csv (2 ben
 else
 	fail "compare-suites' message" "$(cat "$TMP/cmp.out")"
 fi
+
+# 2. Real recordings.
+WHEELS=$SHARED/vendor/wheels
+PY311=$(ls "$HOME"/.pyenv/versions/3.11*/bin/python3.11 2>/dev/null | head -n 1)
+PY312=$(ls "$HOME"/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | head -n 1)
+if ! perf_works; then
+	skip "suites of 3.11 and 3.12" "$PERF_WHY"
+	exit 0
+fi
+if [ -z "$PY311" ] || [ -z "$PY312" ] || ! ls "$WHEELS"/pyperformance-*.whl >/dev/null 2>&1; then
+	skip "suites of 3.11 and 3.12" "no pyenv 3.11 and 3.12, or no pyperformance wheel in $WHEELS"
+	exit 0
+fi
+export PIP_NO_INDEX=1 PIP_FIND_LINKS="$WHEELS"
+MAKE="make -C $TOP --no-print-directory"
+R=$TMP/rec
+O=$TMP/rout
+# suite NAME PYTHON BENCHMARKS: make suite into a data directory of its own.
+suite() {
+	if ! $MAKE suite SUITE="$1" DATA="$R/$1" OUT="$O" BENCHMARKS="$3" FREQ=999 RUNS=2 \
+	    PYTHON="$2" XZ="xz -1" >"$TMP/suite-$1.out" 2>"$TMP/suite-$1.err"; then
+		fail "make suite $1" "$(tail -n 2 "$TMP/suite-$1.err" | paste -s -d'|' -)"
+		exit 0
+	fi
+}
+suite r311 "$PY311" "nbody float"
+suite r312 "$PY312" "nbody float"
+suite r312b "$PY312" "nbody"
+if grep -q "^wrote $O/r311-README.md, $O/r311-suite.json" "$TMP/suite-r311.out" &&
+    grep -q "\"build\": \"CPython 3.11" "$O/r311-suite.json" &&
+    grep -q "{\"benchmark\": \"float\", \"id\": \"bm_float-perf-freq999x2\", \"data\": \"$R/r311\", \"recorded\": true}" "$O/r311-suite.json"; then
+	pass "make suite writes the suite's definition: its build and data sets"
+else
+	fail "make suite's definition" "$(grep -E 'build|float' "$O/r311-suite.json" | paste -s -d'|' -)"
+fi
+
+# compared A B FDR: make compare-suites, and what holds for any recording.
+compared() {
+	if ! $MAKE compare-suites A="$1" B="$2" OUT="$O" FDR="$3" >"$TMP/cs.out" 2>"$TMP/cs.err"; then
+		fail "make compare-suites A=$1 B=$2" "$(tail -n 2 "$TMP/cs.err" | paste -s -d'|' -)"
+		return 1
+	fi
+	C=$O/$1-vs-$2
+	geo=$(awk -F, 'NR > 1 && $4 != "" { s += log($4); n++ } END { if (n) printf "%.3f", exp(s / n) }' "$C-timing.csv")
+	rows=$(awk -F, 'NR > 1' "$C-timing.csv" | wc -l)
+	if [ "$(head -n 1 "$C-timing.csv")" = "benchmark,a_seconds,b_seconds,ratio,significant" ] &&
+	    [ "$(head -n 1 "$C-categories.csv")" = "benchmark,category,unit,a,b,change,a_share,b_share,share_change,p,q,significant" ] &&
+	    [ "$(awk -F, 'NR > 1 && (NF != 12 || $3 != "ms per loop")' "$C-categories.csv" | wc -l)" = 0 ] &&
+	    [ -n "$geo" ] && grep -q "^| \*\*geometric mean\*\* ($rows) | | | \*\*$geo\*\* |" "$C-README.md"; then
+		pass "$1 against $2: csv shapes, the geometric mean that of the csv's ratios ($geo)"
+	else
+		fail "$1 against $2: csv and geometric mean" "$geo over $rows: $(grep 'geometric mean\*\*' "$C-README.md")"
+	fi
+}
+if compared r311 r312 5; then
+	P=bm_nbody-perf-freq999x2-r311-vs-r312
+	if grep -q "^| nbody | .* | \[README\]($P-README.md) · \[diff\]($P-diff.txt) · \[flame graph\]($P-diffgraph.svg) |$" "$C-README.md" &&
+	    grep -q "^| float | " "$C-README.md" && [ -s "$O/$P-diffgraph.svg" ] &&
+	    grep -q '^Two Python builds: the build is the difference under test.$' "$C-README.md" &&
+	    [ "$(awk -F, 'NR > 1 {print $1}' "$C-categories.csv" | sort -u | paste -s -d' ' -)" = "float nbody" ]; then
+		pass "3.11 against 3.12: every benchmark named, its comparison linked, the builds under test"
+	else
+		fail "3.11 against 3.12" "$(grep -E '^\| (nbody|float) ' "$C-README.md" | cut -c1-200 | paste -s -d'|' -)"
+	fi
+fi
+if compared r312 r312b 1; then
+	n=$(awk -F, 'NR > 1 && $12 == "yes"' "$C-categories.csv" | wc -l)
+	if [ "$n" -le 2 ] && grep -q '^- float (`bm_float-perf-freq999x2`, in `.*/r312`): only in A$' "$C-README.md"; then
+		pass "3.12 against itself: $n significant category rows at a 1% FDR (at most 2); float in A alone"
+	else
+		fail "3.12 against itself" "$n significant: $(awk -F, '$12 == "yes"' "$C-categories.csv" | paste -s -d'|' -)"
+	fi
+fi
