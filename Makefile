@@ -5,6 +5,8 @@
 #                        recordings, and again under ASan+UBSan)
 #   make views [ID=X]    every view of data set X (default: the example)
 #   make compare A=X B=Y what changed from data set X to Y, and the README
+#   make compare-suites A=S1 B=S2  the same for two suites, benchmark by
+#                        benchmark (make suite writes OUT/S-suite.json)
 #   make bench [BENCH_ACCEPT=1] [BENCH_QUICK=1]  throughput and peak
 #                        memory against cat, compared with the figures
 #                        accepted last (scripts/bench-accepted.tsv)

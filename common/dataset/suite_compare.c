@@ -49,7 +49,8 @@ struct row {
 struct suites {
 	const struct suite_compare_options *o;
 	struct suite_file s[2];
-	char *name; /* "S1-vs-S2" */
+	char *name;           /* "S1-vs-S2" */
+	const char *given[2]; /* the suites as named on the command line */
 	struct pair *pairs;
 	size_t npairs;
 	struct row *rows;
@@ -245,7 +246,8 @@ suite_line(FILE *out, const char *out_dir, const char *side,
 	else
 		fprintf(out, "- %s: suite **%s**", side, s->name);
 	free(readme);
-	fprintf(out, ", %zu benchmarks (%zu recorded) with ", s->n, recorded);
+	fprintf(out, ", %zu benchmark%s (%zu recorded) with ", s->n,
+	        s->n == 1 ? "" : "s", recorded);
 	if (s->build != NULL)
 		readme_cell(out, s->build);
 	else
@@ -271,7 +273,7 @@ summary(FILE *out, const struct suites *ss)
 	        "B is compared against A, benchmark by benchmark, from their "
 	        "data sets alone (`make compare-suites A=%s B=%s`); a change "
 	        "is B's value minus A's.\n\n",
-	        ss->s[0].name, ss->s[1].name);
+	        ss->given[0], ss->given[1]);
 	if (n > 0) {
 		fputs("- **Speed** (the geometric mean of the ratios of "
 		      "pyperf's mean time per loop, B / A",
@@ -712,6 +714,8 @@ suite_compare(const char *a, const char *b,
 
 	memset(&ss, 0, sizeof ss);
 	ss.o = o;
+	ss.given[0] = a;
+	ss.given[1] = b;
 	suite_file_find_or_die(&ss.s[0], o->out, a);
 	suite_file_find_or_die(&ss.s[1], o->out, b);
 	if (strcmp(ss.s[0].name, ss.s[1].name) == 0)
