@@ -524,10 +524,8 @@ static const struct option_row compare_suites_options[] = {
              "(default 5)"),
     OPT_TEXT(0, "rules", "FILE", O, rules,
              "the category rules (default: bycategory's)"),
-    OPT_FLAG(0, "force", O, force,
-             "compare other events or weighting anyway"),
-    OPT_FLAG(0, "no-pages", O, no_pages,
-             "no make compare files per benchmark"),
+    OPT_FLAG(0, "force", O, force, "compare other events or weighting anyway"),
+    OPT_FLAG(0, "no-pages", O, no_pages, "no make compare files per benchmark"),
     OPT_END,
 };
 #undef O
@@ -554,12 +552,18 @@ cmd_compare_suites(const struct program *p, int argc, char *argv[])
 }
 
 static const struct command commands[] = {
-    {&id_program, cmd_id},           {&meta_program, cmd_meta},
-    {&get_program, cmd_get},         {&readme_program, cmd_readme},
-    {&views_program, cmd_views},     {&compare_program, cmd_compare},
-    {&record_program, cmd_record},   {&script_program, cmd_script},
-    {&publish_program, cmd_publish}, {&stability_program, cmd_stability},
-    {&suite_program, cmd_suite},     {&compare_suites_program, cmd_compare_suites},
+    {&id_program, cmd_id},
+    {&meta_program, cmd_meta},
+    {&get_program, cmd_get},
+    {&readme_program, cmd_readme},
+    {&views_program, cmd_views},
+    {&compare_program, cmd_compare},
+    {&record_program, cmd_record},
+    {&script_program, cmd_script},
+    {&publish_program, cmd_publish},
+    {&stability_program, cmd_stability},
+    {&suite_program, cmd_suite},
+    {&compare_suites_program, cmd_compare_suites},
 };
 
 int

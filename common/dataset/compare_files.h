@@ -20,8 +20,8 @@
  * diffstacks (other events or weighting compared anyway).  True when all
  * three were written.
  */
-bool compare_files_write(const char *out, const char *name,
-                         char *const raws[2], bool force);
+bool compare_files_write(const char *out, const char *name, char *const raws[2],
+                         bool force);
 
 /*
  * The prefix of the files comparing two raw files (a new string):

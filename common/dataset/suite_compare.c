@@ -29,9 +29,9 @@ struct pair {
 	bool has_meta[2];
 	bool timed; /* both meta.json give pyperf's timing */
 	struct compare_speed speed;
-	char *name;  /* the prefix of its make compare files */
-	bool page;   /* they were written */
-	char *unit;  /* of its category values */
+	char *name; /* the prefix of its make compare files */
+	bool page;  /* they were written */
+	char *unit; /* of its category values */
 	bool per_loop;
 	size_t first, nrows; /* its rows of categories */
 };
@@ -225,8 +225,7 @@ beyond_noise(const struct compare_speed *sp)
 static void
 put_ratio(FILE *out, double ratio)
 {
-	fprintf(out, "%.3f× (%.2f× %s)", ratio,
-	        ratio <= 1 ? 1 / ratio : ratio,
+	fprintf(out, "%.3f× (%.2f× %s)", ratio, ratio <= 1 ? 1 / ratio : ratio,
 	        ratio <= 1 ? "faster" : "slower");
 }
 
@@ -241,8 +240,8 @@ suite_line(FILE *out, const char *out_dir, const char *side,
 		recorded += s->members[i].recorded;
 	char *readme = xasprintf("%s/%s-README.md", out_dir, s->name);
 	if (access(readme, F_OK) == 0)
-		fprintf(out, "- %s: suite **%s** ([README](%s-README.md))", side,
-		        s->name, s->name);
+		fprintf(out, "- %s: suite **%s** ([README](%s-README.md))",
+		        side, s->name, s->name);
 	else
 		fprintf(out, "- %s: suite **%s**", side, s->name);
 	free(readme);
@@ -266,7 +265,8 @@ summary(FILE *out, const struct suites *ss)
 	double g = geometric_mean(ss, &n);
 
 	for (size_t i = 0; i < ss->npairs; i++)
-		beyond += ss->pairs[i].timed && beyond_noise(&ss->pairs[i].speed);
+		beyond +=
+		    ss->pairs[i].timed && beyond_noise(&ss->pairs[i].speed);
 	fprintf(out, "# Suites compared: %s against %s\n\n", ss->s[1].name,
 	        ss->s[0].name);
 	fprintf(out,
@@ -417,8 +417,8 @@ one_side_lists(FILE *out, const struct suites *ss)
 			if (!heading)
 				fputs("## Not compared\n\n", out);
 			heading = true;
-			fprintf(out, "- %s (`%s`, in `%s`): %s\n",
-			        m->benchmark, m->id, m->data, why);
+			fprintf(out, "- %s (`%s`, in `%s`): %s\n", m->benchmark,
+			        m->id, m->data, why);
 		}
 	}
 	if (heading)
@@ -488,12 +488,13 @@ suite_categories(FILE *out, const struct suites *ss)
 		      "B share |\n|---|--:|--:|--:|--:|--:|\n",
 		      out);
 	else
-		fputs("Not every benchmark has its time per loop on both sides: "
-		      "each category's share of the samples, the mean over "
-		      "the benchmarks compared.\n\n"
-		      "| category | A share | B share | change (points) |\n"
-		      "|---|--:|--:|--:|\n",
-		      out);
+		fputs(
+		    "Not every benchmark has its time per loop on both sides: "
+		    "each category's share of the samples, the mean over "
+		    "the benchmarks compared.\n\n"
+		    "| category | A share | B share | change (points) |\n"
+		    "|---|--:|--:|--:|\n",
+		    out);
 	for (size_t k = 0; k < nnames; k++) {
 		if (per_loop)
 			fprintf(out,
@@ -682,7 +683,9 @@ write_categories(FILE *out, const struct suites *ss)
 		fputc(',', out);
 		csv_number(out, "%.4g", w->q);
 		fprintf(out, ",%s\n",
-		        isnan(w->p) ? "" : w->significant ? "yes" : "no");
+		        isnan(w->p)      ? ""
+		        : w->significant ? "yes"
+		                         : "no");
 	}
 }
 

@@ -158,8 +158,8 @@ read_members(struct suite_file *s, const struct json_flat *doc)
 		snprintf(key, sizeof key, "datasets.%zu.id", i);
 		if (json_flat_find(doc, key) == NULL)
 			return true;
-		s->members = xreallocarray(s->members, i + 1,
-		                           sizeof *s->members);
+		s->members =
+		    xreallocarray(s->members, i + 1, sizeof *s->members);
 		struct suite_member *m = &s->members[s->n++];
 		memset(m, 0, sizeof *m);
 		m->id = string_at(doc, key);
@@ -202,11 +202,12 @@ suite_file_read(struct suite_file *s, const char *path, char *why,
 			char *tag = string_at(&doc, key);
 			if (tag == NULL)
 				break;
-			s->tags = xreallocarray(s->tags, i + 1, sizeof *s->tags);
+			s->tags =
+			    xreallocarray(s->tags, i + 1, sizeof *s->tags);
 			s->tags[s->ntags++] = tag;
 		}
-		ok = s->name != NULL && s->data != NULL &&
-		     read_members(s, &doc);
+		ok =
+		    s->name != NULL && s->data != NULL && read_members(s, &doc);
 	}
 	json_flat_free(&doc);
 	if (!ok) {
@@ -221,22 +222,21 @@ suite_file_read(struct suite_file *s, const char *path, char *why,
 }
 
 void
-suite_file_find_or_die(struct suite_file *s, const char *out,
-                       const char *given)
+suite_file_find_or_die(struct suite_file *s, const char *out, const char *given)
 {
 	size_t n = strlen(given);
 	bool path = strchr(given, '/') != NULL ||
 	            (n > 5 && strcmp(given + n - 5, ".json") == 0);
-	char *file = path ? xstrdup(given)
-	                  : xasprintf("%s/%s-suite.json", out, given);
+	char *file =
+	    path ? xstrdup(given) : xasprintf("%s/%s-suite.json", out, given);
 	char why[1024];
 
 	if (!suite_file_read(s, file, why, sizeof why))
-		die(EXIT_DATA,
-		    "%s%s", why,
-		    path ? ""
-		         : " (make suite SUITE=NAME writes OUT/NAME-suite.json; "
-		           "give OUT=DIR where it is, or the file's path)");
+		die(EXIT_DATA, "%s%s", why,
+		    path
+		        ? ""
+		        : " (make suite SUITE=NAME writes OUT/NAME-suite.json; "
+		          "give OUT=DIR where it is, or the file's path)");
 	free(file);
 }
 
