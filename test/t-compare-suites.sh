@@ -130,18 +130,14 @@ else
 fi
 
 # 2. Real recordings.
-WHEELS=$SHARED/vendor/wheels
-PY311=$(ls "$HOME"/.pyenv/versions/3.11*/bin/python3.11 2>/dev/null | head -n 1)
-PY312=$(ls "$HOME"/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | head -n 1)
 if ! perf_works; then
 	skip "suites of 3.11 and 3.12" "$PERF_WHY"
 	exit 0
 fi
-if [ -z "$PY311" ] || [ -z "$PY312" ] || ! ls "$WHEELS"/pyperformance-*.whl >/dev/null 2>&1; then
-	skip "suites of 3.11 and 3.12" "no pyenv 3.11 and 3.12, or no pyperformance wheel in $WHEELS"
+if ! bench_pythons; then
+	skip "suites of 3.11 and 3.12" "$BENCH_WHY"
 	exit 0
 fi
-export PIP_NO_INDEX=1 PIP_FIND_LINKS="$WHEELS"
 MAKE="make -C $TOP --no-print-directory"
 R=$TMP/rec
 O=$TMP/rout

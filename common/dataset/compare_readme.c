@@ -710,15 +710,7 @@ compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
 	/* The functions compared as flatdiff compares them (its refusals
 	 * were make compare's to make; FORCE=1 got past them). */
 	struct compare c;
-	struct compare_options o;
-	struct view_options vo;
-	memset(&vo, 0, sizeof vo);
-	memset(&o, 0, sizeof o);
-	compare_options_default(&o);
-	o.force = true;
-	compare_init(&c, &o, KEY_FUNCTION);
-	compare_read_both(&c, &vo, raws[0], raws[1]);
-	compare_run(&c);
+	compare_defaults_run(&c, KEY_FUNCTION, raws[0], raws[1], NULL);
 	r.cmp = &c;
 	compare_readme_write(out, &r);
 	compare_free(&c);

@@ -79,17 +79,10 @@ static void
 compare_categories(struct suites *ss, struct pair *p)
 {
 	struct compare c;
-	struct compare_options o;
-	struct view_options vo;
 
-	memset(&vo, 0, sizeof vo);
-	memset(&o, 0, sizeof o);
-	compare_options_default(&o);
-	o.force = true; /* refusals are said by the benchmark's own page */
-	compare_init(&c, &o, KEY_CATEGORY);
-	compare_read_both(&c, &vo, p->raw[0], p->raw[1]);
-	compare_categorize_file(&c, ss->o->rules);
-	compare_run(&c);
+	/* Refusals are said by the benchmark's own page. */
+	compare_defaults_run(&c, KEY_CATEGORY, p->raw[0], p->raw[1],
+	                     ss->o->rules);
 	p->unit = xstrdup(compare_unit_text(&c));
 	p->per_loop = c.unit == UNIT_TIME && c.per_loop;
 	p->first = ss->nrows;

@@ -186,6 +186,16 @@ void compare_categorize(struct compare *c, struct category_rules *rules,
 void compare_categorize_file(struct compare *c, const char *given);
 
 /*
+ * Two inputs compared as flatdiff compares them given no options, but
+ * different events or weighting allowed (a README that says what differs
+ * is written whatever they are; the programs refuse them): compare_init
+ * with the default options and force, both sides read, categorized by
+ * compare_categorize_file(rules) when key is KEY_CATEGORY, compare_run.
+ */
+void compare_defaults_run(struct compare *c, enum compare_key key,
+                          const char *a, const char *b, const char *rules);
+
+/*
  * KEY_STACK, after reading both sides: the functions that rules put in
  * category "glue" are left out of every stack but as its leaf, on both
  * sides, so that stacks of two versions whose interpreters call through
