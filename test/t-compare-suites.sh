@@ -17,7 +17,8 @@
 # 2. Real recordings: suites of nbody and float under Python 3.11 and 3.12
 #    (pyenv's, 2 runs at 999 Hz), and 3.12 again with nbody alone, made
 #    with make suite into a directory each.  What holds for any recording:
-#    every benchmark is named and linked, the csv files have their shapes,
+#    the suite's page names its Python and has a row per benchmark by
+#    category; every benchmark is named and linked, the csv files have their shapes,
 #    the page's geometric mean is that of the csv's ratios, float is listed
 #    as one side's alone, and 3.12 against itself has at most 2
 #    significant category rows at a 1% false discovery rate.  SKIP without
@@ -158,6 +159,17 @@ if grep -q "^wrote $O/r311-README.md, $O/r311-suite.json" "$TMP/suite-r311.out" 
 	pass "make suite writes the suite's definition: its build and data sets"
 else
 	fail "make suite's definition" "$(grep -E 'build|float' "$O/r311-suite.json" | paste -s -d'|' -)"
+fi
+# The suite's page: its Python named, by category a table a row per
+# benchmark, each row's shares summing to 100%.
+if head -n 3 "$O/r311-README.md" | grep -q '; Python 3\.11\.[0-9]' &&
+    ! head -n 3 "$O/r311-README.md" | grep -q 'Python ?' &&
+    sed -n '/^## By category/,/^## /p' "$O/r311-README.md" |
+    awk -F'|' '/^\| (nbody|float) \|/ { n++; s = 0; for (i = 3; i < NF; i++) s += $i
+	if (s < 99.5 || s > 100.5) bad++ } END { exit !(n == 2 && !bad) }'; then
+	pass "the suite's page: its Python, by category a row per benchmark summing to 100%"
+else
+	fail "the suite's page" "$(sed -n '/^## By category/,$p' "$O/r311-README.md" | grep '^|' | paste -s -d'|' -)"
 fi
 
 # compared A B FDR: make compare-suites, and what holds for any recording.
