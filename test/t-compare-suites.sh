@@ -13,7 +13,8 @@
 #    int up in alpha, significant, and nothing in beta or elsewhere; the
 #    timing is pyperf's means of meta.json; gamma is listed as A's alone;
 #    the csv files have their shapes; each benchmark's make compare files
-#    are there and linked.  The definitions read back (a bad one refused).
+#    are there and linked; the chart draws the planted changes significant
+#    with their signs, and the json says what the csv files say.  The definitions read back (a bad one refused).
 # 2. Real recordings: suites of nbody and float under Python 3.11 and 3.12
 #    (pyenv's, 2 runs at 999 Hz), and 3.12 again with nbody alone, made
 #    with make suite into a directory each.  What holds for any recording:
@@ -124,10 +125,40 @@ if grep -q '^# Suites compared: sb against sa$' "$R-README.md" &&
 else
 	fail "README" "$(grep -E '^(- \*\*Speed|\| alpha|- gamma)' "$R-README.md" | paste -s -d'|' -)"
 fi
-if grep -q '^wrote .*/sa-vs-sb-README.md, -timing.csv and -categories.csv (2 benchmarks compared)$' "$TMP/cmp.out"; then
+if grep -q '^wrote .*/sa-vs-sb-README.md, -timing.csv, -categories.csv, -categories.svg and -comparison.json (2 benchmarks compared)$' "$TMP/cmp.out"; then
 	pass "compare-suites says what it wrote"
 else
 	fail "compare-suites' message" "$(cat "$TMP/cmp.out")"
+fi
+# The chart: a bar per category that changed (at most 8 a benchmark), the
+# two planted ones significant, with their signs; the json: what the csv
+# files say.
+if [ -z "$PYTHON" ]; then
+	skip "categories.svg and comparison.json" "no python3"
+elif "$PYTHON" - "$R-categories.svg" "$R-comparison.json" "$CSV" <<'PY' >"$TMP/py.out" 2>&1
+import csv, json, sys, xml.etree.ElementTree as E
+svg = E.parse(sys.argv[1]).getroot()
+bars = [g for g in svg.iter("{http://www.w3.org/2000/svg}g")
+        if g.get("class") == "seg"]
+sig = sorted((g.get("data-category"), float(g.get("data-change")) > 0)
+             for g in bars if g.get("data-significant") == "yes")
+assert sig == [("dict", False), ("int", True)], sig
+rows = [r for r in csv.DictReader(open(sys.argv[3])) if float(r["change"]) != 0]
+assert len(bars) == len(rows), (len(bars), len(rows))
+d = json.load(open(sys.argv[2]))
+assert (d["a"], d["b"], d["only_in_a"], d["only_in_b"]) == ("sa", "sb", ["gamma"], ["delta"]), d
+assert abs(d["geometric_mean_ratio"] - (0.9 * 1.0005) ** 0.5) < 1e-6
+cats = {(b["benchmark"], c["category"]): c for b in d["benchmarks"] for c in b["categories"]}
+for r in csv.DictReader(open(sys.argv[3])):
+    c = cats[(r["benchmark"], r["category"])]
+    assert c["significant"] == (r["significant"] == "yes"), r
+    assert abs(c["change"] - float(r["change"])) <= 1e-5 * max(1, abs(c["change"])), r
+print(len(bars))
+PY
+then
+	pass "categories.svg: a bar per change, the planted two significant with their signs; the json agrees with the csv"
+else
+	fail "categories.svg and comparison.json" "$(tail -n 2 "$TMP/py.out" | paste -s -d'|' -)"
 fi
 
 # 2. Real recordings.

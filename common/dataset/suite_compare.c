@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/json_write.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/compare_files.h"
@@ -16,6 +17,7 @@
 #include "dataset/readme.h"
 #include "dataset/suite_compare.h"
 #include "dataset/suite_file.h"
+#include "flame/category_chart.h"
 #include "os/dirs.h"
 #include "stats/significance.h"
 #include "views/compare.h"
@@ -299,15 +301,23 @@ put_value(FILE *out, const char *fmt_time, const struct pair *p, double v)
 	fprintf(out, strncmp(p->unit, "ms ", 3) == 0 ? fmt_time : "%+.2f", v);
 }
 
-static void
-top_categories(FILE *out, const struct suites *ss, const struct pair *p,
-               size_t limit)
+/* A pair's rows, significant first, then by the size of the change. */
+static size_t *
+rows_by_change(const struct suites *ss, const struct pair *p)
 {
 	size_t *order = xcalloc(p->nrows + 1, sizeof *order);
 
 	for (size_t k = 0; k < p->nrows; k++)
 		order[k] = p->first + k;
 	qsort_r(order, p->nrows, sizeof *order, by_change, ss->rows);
+	return order;
+}
+
+static void
+top_categories(FILE *out, const struct suites *ss, const struct pair *p,
+               size_t limit)
+{
+	size_t *order = rows_by_change(ss, p);
 	size_t shown = 0;
 	for (size_t k = 0; k < p->nrows && shown < limit; k++) {
 		const struct row *w = &ss->rows[order[k]];
@@ -523,10 +533,18 @@ files_section(FILE *out, const struct suites *ss)
 	        "change, both shares (percent of each side's samples) and "
 	        "theirs, p, q (Benjamini–Hochberg over all rows) and "
 	        "`significant` |\n"
+	        "| [%s-categories.svg](%s-categories.svg) | the same as a "
+	        "chart: per benchmark, the categories that changed most, "
+	        "bars left (less) or right (more) of one axis, significant "
+	        "ones outlined, the others muted |\n"
+	        "| [%s-comparison.json](%s-comparison.json) | all of it for "
+	        "scripts: both suites, the geometric mean, each benchmark's "
+	        "timing and categories |\n"
 	        "| %s-README.md | this file |\n"
 	        "| BENCHMARK-vs-BENCHMARK-* | each benchmark's `make compare` "
 	        "files, linked from the table |\n\n",
-	        ss->name, ss->name, ss->name, ss->name, ss->name);
+	        ss->name, ss->name, ss->name, ss->name, ss->name, ss->name,
+	        ss->name, ss->name, ss->name);
 }
 
 /* A row of the suites' table: bold when both are known and differ. */
@@ -682,6 +700,168 @@ write_categories(FILE *out, const struct suites *ss)
 	}
 }
 
+/* The bars a chart shows of a benchmark: those that changed most. */
+enum { CHART_ROWS = 8 };
+
+/*
+ * The chart of how the categories moved: per benchmark, its categories
+ * that changed most (significant first), in one unit when every pair has
+ * it (else the first pair's unit is named with "or" the others).
+ */
+static void
+write_chart(FILE *out, const struct suites *ss)
+{
+	struct category_shift *rows =
+	    xcalloc(ss->npairs * CHART_ROWS + 1, sizeof *rows);
+	size_t n = 0;
+	bool one_unit = true;
+
+	for (size_t i = 0; i < ss->npairs; i++) {
+		const struct pair *p = &ss->pairs[i];
+		size_t *order = rows_by_change(ss, p);
+		one_unit &= strcmp(p->unit, ss->pairs[0].unit) == 0;
+		for (size_t k = 0, shown = 0;
+		     k < p->nrows && shown < CHART_ROWS; k++) {
+			const struct row *w = &ss->rows[order[k]];
+			if (w->change == 0)
+				break;
+			rows[n++] = (struct category_shift){
+			    p->m[0]->benchmark, w->category, w->value[0],
+			    w->value[1],        w->change,   w->q,
+			    w->significant};
+			shown++;
+		}
+		free(order);
+	}
+	char *title = xasprintf("%s against %s: the categories that changed "
+	                        "most, per benchmark",
+	                        ss->s[1].name, ss->s[0].name);
+	char *subtitle = xasprintf(
+	    "self time by bycategory's rules, B minus A, in %s%s; outlined: "
+	    "significant (Benjamini-Hochberg over the suite, FDR %g%%), "
+	    "muted: not",
+	    ss->npairs > 0 ? ss->pairs[0].unit : "ms per loop",
+	    one_unit ? "" : " (or each benchmark's own unit)",
+	    100 * ss->o->alpha);
+	struct category_shifts c = {
+	    title, subtitle, ss->npairs > 0 ? ss->pairs[0].unit : "", n, rows};
+	category_chart_shifts_write(out, &c);
+	free(subtitle);
+	free(title);
+	free(rows);
+}
+
+/* "key": a number, or null when it is not one. */
+static void
+json_number(FILE *out, const char *key, double v)
+{
+	if (isnan(v) || isinf(v))
+		fprintf(out, "\"%s\": null", key);
+	else
+		fprintf(out, "\"%s\": %.9g", key, v);
+}
+
+static void
+json_key_string(FILE *out, const char *key, const char *v)
+{
+	fprintf(out, "\"%s\": ", key);
+	if (v == NULL)
+		fputs("null", out);
+	else
+		json_write_string(out, span_cstr(v));
+}
+
+/* The benchmarks of suite s that the other lacks, as a JSON list. */
+static void
+json_only(FILE *out, const struct suites *ss, int s)
+{
+	const char *sep = "";
+
+	fputc('[', out);
+	for (size_t i = 0; i < ss->s[s].n; i++) {
+		const char *b = ss->s[s].members[i].benchmark;
+		if (suite_file_member(&ss->s[1 - s], b) != NULL)
+			continue;
+		fputs(sep, out);
+		json_write_string(out, span_cstr(b));
+		sep = ", ";
+	}
+	fputc(']', out);
+}
+
+/* The whole comparison for scripts: what the README and csv files say. */
+static void
+write_json(FILE *out, const struct suites *ss)
+{
+	size_t n;
+	double g = geometric_mean(ss, &n);
+
+	fputs("{\n  ", out);
+	json_key_string(out, "a", ss->s[0].name);
+	fputs(", ", out);
+	json_key_string(out, "b", ss->s[1].name);
+	fputs(",\n  ", out);
+	json_key_string(out, "a_build", ss->s[0].build);
+	fputs(",\n  ", out);
+	json_key_string(out, "b_build", ss->s[1].build);
+	fputs(",\n  ", out);
+	json_number(out, "fdr", ss->o->alpha);
+	fputs(", ", out);
+	json_number(out, "geometric_mean_ratio", g);
+	fprintf(out, ", \"timed\": %zu,\n  \"only_in_a\": ", n);
+	json_only(out, ss, 0);
+	fputs(", \"only_in_b\": ", out);
+	json_only(out, ss, 1);
+	fputs(",\n  \"benchmarks\": [", out);
+	for (size_t i = 0; i < ss->npairs; i++) {
+		const struct pair *p = &ss->pairs[i];
+		const struct compare_speed *sp = &p->speed;
+		fputs(i ? ",\n    {" : "\n    {", out);
+		json_key_string(out, "benchmark", p->m[0]->benchmark);
+		fputs(", ", out);
+		json_key_string(out, "a_id", p->m[0]->id);
+		fputs(", ", out);
+		json_key_string(out, "b_id", p->m[1]->id);
+		fputs(", ", out);
+		json_number(out, "a_seconds", p->timed ? sp->mean[0] : NAN);
+		fputs(", ", out);
+		json_number(out, "b_seconds", p->timed ? sp->mean[1] : NAN);
+		fputs(", ", out);
+		json_number(out, "ratio", p->timed ? sp->ratio : NAN);
+		fputs(", ", out);
+		json_number(out, "p", p->timed ? sp->p : NAN);
+		fprintf(out, ", \"significant\": %s, ",
+		        p->timed && beyond_noise(sp) ? "true" : "false");
+		json_key_string(out, "comparison", p->page ? p->name : NULL);
+		fputs(", ", out);
+		json_key_string(out, "unit", p->unit);
+		fputs(",\n     \"categories\": [", out);
+		for (size_t k = 0; k < p->nrows; k++) {
+			const struct row *w = &ss->rows[p->first + k];
+			fputs(k ? ",\n       {" : "\n       {", out);
+			json_key_string(out, "category", w->category);
+			fputs(", ", out);
+			json_number(out, "a", w->value[0]);
+			fputs(", ", out);
+			json_number(out, "b", w->value[1]);
+			fputs(", ", out);
+			json_number(out, "change", w->change);
+			fputs(", ", out);
+			json_number(out, "a_share", w->share[0]);
+			fputs(", ", out);
+			json_number(out, "b_share", w->share[1]);
+			fputs(", ", out);
+			json_number(out, "p", w->p);
+			fputs(", ", out);
+			json_number(out, "q", w->q);
+			fprintf(out, ", \"significant\": %s}",
+			        w->significant ? "true" : "false");
+		}
+		fputs("]}", out);
+	}
+	fputs(ss->npairs ? "\n  ]\n}\n" : "]\n}\n", out);
+}
+
 /* OUT/NAME-SUFFIX written by write, beside and then renamed. */
 static void
 write_file(const struct suites *ss, const char *suffix,
@@ -725,9 +905,12 @@ suite_compare(const char *a, const char *b,
 	adjust(&ss);
 	write_file(&ss, "timing.csv", write_timing);
 	write_file(&ss, "categories.csv", write_categories);
+	write_file(&ss, "categories.svg", write_chart);
+	write_file(&ss, "comparison.json", write_json);
 	write_file(&ss, "README.md", write_readme);
-	printf("wrote %s/%s-README.md, -timing.csv and -categories.csv (%zu "
-	       "benchmarks compared)\n",
+	printf("wrote %s/%s-README.md, -timing.csv, -categories.csv, "
+	       "-categories.svg and -comparison.json (%zu benchmarks "
+	       "compared)\n",
 	       o->out, ss.name, ss.npairs);
 	for (size_t i = 0; i < ss.npairs; i++) {
 		struct pair *p = &ss.pairs[i];
