@@ -27,7 +27,10 @@
  *                   the first pair) and both suites side by side;
  *   timing.csv      benchmark,a_seconds,b_seconds,ratio,significant;
  *   categories.csv  benchmark,category,unit,a,b,change,a_share,b_share,
- *                   share_change,p,q,significant.
+ *                   share_change,p,q,significant;
+ *   categories.svg  per benchmark, the categories that changed most as
+ *                   diverging bars (flame/category_chart.h);
+ *   comparison.json all of it for scripts.
  * Each is written beside and renamed, so none is ever half written.
  */
 #ifndef PERFVIEWS_SUITE_COMPARE_H
