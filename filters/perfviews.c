@@ -16,6 +16,8 @@
 
 #include "base/cli.h"
 #include "base/commands.h"
+#include "base/xalloc.h"
+#include "dataset/compare_files.h"
 #include "dataset/compare_readme.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
@@ -240,21 +242,29 @@ cmd_views(const struct program *p, int argc, char *argv[])
 
 struct compare_command_options {
 	const char *name;
+	const char *out;
+	bool force;
 };
 
 #define O struct compare_command_options
 static const struct option_row compare_options[] = {
     OPT_TEXT(0, "name", "NAME", O, name,
              "the files' prefix (default IDA-vs-IDB)"),
+    OPT_TEXT(0, "out", "DIR", O, out,
+             "write all three files into DIR (make compare)"),
+    OPT_FLAG(0, "force", O, force,
+             "--out: compare other events or weighting anyway"),
     OPT_END,
 };
 #undef O
 
 static const struct program compare_program = {
     .name = "perfviews compare",
-    .usage = "perfviews compare [--name NAME] RAW-A RAW-B [DIFF]\n",
+    .usage = "perfviews compare [--name NAME] RAW-A RAW-B [DIFF]\n"
+             "       perfviews compare --out DIR [--name NAME] [--force] "
+             "RAW-A RAW-B\n",
     .summary = "Write the README.md of a comparison of two data sets (DIFF: "
-               "flatdiff's text).",
+               "flatdiff's text), or all its files.",
     .options = compare_options,
 };
 
@@ -264,8 +274,21 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 	struct compare_command_options o = {NULL};
 	int first = program_parse(p, argc, argv, &o);
 
-	command_operands(p, argc - first, 2, 3, "RAW-A and RAW-B (and DIFF)");
-	compare_readme_of_raws(stdout, argv + first, argv[first + 2], o.name);
+	if (o.out == NULL) {
+		command_operands(p, argc - first, 2, 3,
+		                 "RAW-A and RAW-B (and DIFF)");
+		compare_readme_of_raws(stdout, argv + first, argv[first + 2],
+		                       o.name);
+		return EXIT_OK;
+	}
+	command_operands(p, argc - first, 2, 2, "RAW-A and RAW-B");
+	char *name =
+	    o.name != NULL ? xstrdup(o.name) : compare_files_name(argv + first);
+	if (!compare_files_write(o.out, name, argv + first, o.force))
+		return EXIT_DATA; /* the program that failed said why */
+	printf("wrote %s/%s-README.md, -diff.txt and -diffgraph.svg\n", o.out,
+	       name);
+	free(name);
 	return EXIT_OK;
 }
 

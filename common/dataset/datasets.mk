@@ -159,9 +159,9 @@ suite-view-%: | $(PROGRAMS)
 # X and Y are IDs (found as make views finds one) or paths to data sets in
 # any directory (DIR/ID, DIR/ID-raw.txt.xz, DIR/ID-meta.json): a data set
 # per build, each in a directory of its own, compares as A=DIR1/ID
-# B=DIR2/ID.  flatdiff, diffstacks | flamesvg and perfviews compare on the
-# raw files, into a temporary directory; the three files land in OUT
-# together, or none does.  One ID twice is named after the directories:
+# B=DIR2/ID.  perfviews compare --out runs flatdiff, diffstacks | flamesvg
+# on the raw files and writes the README, in a scratch directory in OUT;
+# the three files land in OUT together, or none does.  One ID twice is named after the directories:
 # OUT/ID-DIR1-vs-DIR2-*.
 cmp_id  = $(patsubst %-raw.txt,%,$(patsubst %-raw.txt.xz,%,$(patsubst %-meta.json,%,$(notdir $(1)))))
 cmp_raw = $(if $(findstring /,$(1)),$(firstword $(wildcard $(addprefix \
@@ -181,12 +181,7 @@ $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md &: $(CMP_RAW) $(wildcard \
     $(patsubst %-raw.txt,%-meta.json,$(CMP_RAW:.xz=))) $(BIN)/flatdiff $(BIN)/diffstacks $(BIN)/flamesvg $(BIN)/perfviews
 	@$(foreach s,$(A) $(B),$(BIN)/perfviews id '$(call cmp_id,$(s))' >/dev/null || exit 1; test -n '$(call cmp_raw,$(s))' || \
 	    { echo "make compare: no $(call cmp_id,$(s))-raw.txt.xz or $(call cmp_id,$(s))-raw.txt in $(if $(findstring /,$(s)),$(dir $(s)),$(DATA)/ or examples/)" >&2; exit 1; };)
-	@t=$$(mktemp -d) && trap 'rm -rf "$$t"' EXIT && force='$(if $(FORCE),--force)' && \
-	$(BIN)/flatdiff $$force $(CMP_RAW) >$$t/diff.txt && $(BIN)/diffstacks $$force $(CMP_RAW) >$$t/stacks.txt && \
-	$(BIN)/flamesvg --title '$(CMP_B) against $(CMP_A)' $$t/stacks.txt >$$t/diffgraph.svg && \
-	$(BIN)/perfviews compare --name '$(CMP_NAME)' $(CMP_RAW) $$t/diff.txt >$$t/README.md && mkdir -p $(OUT) && \
-	for f in diff.txt diffgraph.svg README.md; do mv $$t/$$f $(CMP)-$$f || exit 1; done && \
-	echo "wrote $(CMP)-README.md, -diff.txt and -diffgraph.svg"
+	@$(BIN)/perfviews compare --out $(call quote,$(OUT)) --name '$(CMP_NAME)' $(if $(FORCE),--force) $(CMP_RAW)
 
 # --- Suites compared: make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1] ---
 # S1 and S2 are suites' names (OUT/S-suite.json, which make suite writes)
