@@ -35,6 +35,7 @@ struct pair {
 	bool page;  /* they were written */
 	char *unit; /* of its category values */
 	bool per_loop;
+	bool counts;         /* tested on counts: a side has one run */
 	size_t first, nrows; /* its rows of categories */
 };
 
@@ -87,6 +88,7 @@ compare_categories(struct suites *ss, struct pair *p)
 	                     ss->o->rules);
 	p->unit = xstrdup(compare_unit_text(&c));
 	p->per_loop = c.unit == UNIT_TIME && c.per_loop;
+	p->counts = c.test == TEST_COUNTS;
 	p->first = ss->nrows;
 	for (uint32_t i = 0; i < c.nitems; i++) {
 		const struct compare_result *r = compare_result(&c, i, 0);
@@ -216,14 +218,6 @@ beyond_noise(const struct compare_speed *sp)
 	return !isnan(sp->p) && sp->p <= 0.05;
 }
 
-/* "0.83× (1.20× faster)" */
-static void
-put_ratio(FILE *out, double ratio)
-{
-	fprintf(out, "%.3f× (%.2f× %s)", ratio, ratio <= 1 ? 1 / ratio : ratio,
-	        ratio <= 1 ? "faster" : "slower");
-}
-
 /* A suite in a line. */
 static void
 suite_line(FILE *out, const char *out_dir, const char *side,
@@ -273,11 +267,11 @@ summary(FILE *out, const struct suites *ss)
 		fputs("- **Speed** (the geometric mean of the ratios of "
 		      "pyperf's mean time per loop, B / A",
 		      out);
-		fprintf(out, ", over %zu benchmarks): B takes **", n);
-		put_ratio(out, g);
 		fprintf(out,
-		        "** A's time; %zu of the %zu beyond pyperf's noise "
+		        ", over %zu benchmarks): B takes **%.3f×** A's time "
+		        "(%.2f× %s); %zu of the %zu beyond pyperf's noise "
 		        "(Welch's t-test on its values, p <= 5%%).\n",
+		        n, g, g <= 1 ? 1 / g : g, g <= 1 ? "faster" : "slower",
 		        beyond, n);
 	} else
 		fputs("- **Speed**: unknown: no benchmark has pyperf's timing "
@@ -331,7 +325,10 @@ top_categories(FILE *out, const struct suites *ss, const struct pair *p,
 	}
 	if (shown == 0)
 		fputs("none changed", out);
-	fprintf(out, " (%s)", p->unit);
+	fprintf(out, " (%s%s)", p->unit,
+	        p->counts ? "; a side of one run: tested on the counting "
+	                    "error alone, runs vary more"
+	                  : "");
 	free(order);
 }
 
@@ -531,7 +528,7 @@ files_section(FILE *out, const struct suites *ss)
 	        "benchmark and category: both sides' self values in the "
 	        "unit named (ms per loop where the loops are known), the "
 	        "change, both shares (percent of each side's samples) and "
-	        "theirs, p, q (Benjamini–Hochberg over all rows) and "
+	        "their change, p, q (Benjamini–Hochberg over all rows) and "
 	        "`significant` |\n"
 	        "| [%s-categories.svg](%s-categories.svg) | the same as a "
 	        "chart: per benchmark, the categories that changed most, "
@@ -541,8 +538,9 @@ files_section(FILE *out, const struct suites *ss)
 	        "scripts: both suites, the geometric mean, each benchmark's "
 	        "timing and categories |\n"
 	        "| %s-README.md | this file |\n"
-	        "| BENCHMARK-vs-BENCHMARK-* | each benchmark's `make compare` "
-	        "files, linked from the table |\n\n",
+	        "| IDA-vs-IDB-* (one ID in two directories: "
+	        "ID-DIRA-vs-DIRB-*) | each benchmark's `make compare` files, "
+	        "linked from the table |\n\n",
 	        ss->name, ss->name, ss->name, ss->name, ss->name, ss->name,
 	        ss->name, ss->name, ss->name);
 }
