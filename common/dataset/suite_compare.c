@@ -749,26 +749,6 @@ write_chart(FILE *out, const struct suites *ss)
 	free(rows);
 }
 
-/* "key": a number, or null when it is not one. */
-static void
-json_number(FILE *out, const char *key, double v)
-{
-	if (isnan(v) || isinf(v))
-		fprintf(out, "\"%s\": null", key);
-	else
-		fprintf(out, "\"%s\": %.9g", key, v);
-}
-
-static void
-json_key_string(FILE *out, const char *key, const char *v)
-{
-	fprintf(out, "\"%s\": ", key);
-	if (v == NULL)
-		fputs("null", out);
-	else
-		json_write_string(out, span_cstr(v));
-}
-
 /* The benchmarks of suite s that the other lacks, as a JSON list. */
 static void
 json_only(FILE *out, const struct suites *ss, int s)
@@ -795,17 +775,17 @@ write_json(FILE *out, const struct suites *ss)
 	double g = geometric_mean(ss, &n);
 
 	fputs("{\n  ", out);
-	json_key_string(out, "a", ss->s[0].name);
+	json_write_member(out, "a", ss->s[0].name);
 	fputs(", ", out);
-	json_key_string(out, "b", ss->s[1].name);
+	json_write_member(out, "b", ss->s[1].name);
 	fputs(",\n  ", out);
-	json_key_string(out, "a_build", ss->s[0].build);
+	json_write_member(out, "a_build", ss->s[0].build);
 	fputs(",\n  ", out);
-	json_key_string(out, "b_build", ss->s[1].build);
+	json_write_member(out, "b_build", ss->s[1].build);
 	fputs(",\n  ", out);
-	json_number(out, "fdr", ss->o->alpha);
+	json_write_member_number(out, "fdr", ss->o->alpha);
 	fputs(", ", out);
-	json_number(out, "geometric_mean_ratio", g);
+	json_write_member_number(out, "geometric_mean_ratio", g);
 	fprintf(out, ", \"timed\": %zu,\n  \"only_in_a\": ", n);
 	json_only(out, ss, 0);
 	fputs(", \"only_in_b\": ", out);
@@ -815,43 +795,46 @@ write_json(FILE *out, const struct suites *ss)
 		const struct pair *p = &ss->pairs[i];
 		const struct compare_speed *sp = &p->speed;
 		fputs(i ? ",\n    {" : "\n    {", out);
-		json_key_string(out, "benchmark", p->m[0]->benchmark);
+		json_write_member(out, "benchmark", p->m[0]->benchmark);
 		fputs(", ", out);
-		json_key_string(out, "a_id", p->m[0]->id);
+		json_write_member(out, "a_id", p->m[0]->id);
 		fputs(", ", out);
-		json_key_string(out, "b_id", p->m[1]->id);
+		json_write_member(out, "b_id", p->m[1]->id);
 		fputs(", ", out);
-		json_number(out, "a_seconds", p->timed ? sp->mean[0] : NAN);
+		json_write_member_number(out, "a_seconds",
+		                         p->timed ? sp->mean[0] : NAN);
 		fputs(", ", out);
-		json_number(out, "b_seconds", p->timed ? sp->mean[1] : NAN);
+		json_write_member_number(out, "b_seconds",
+		                         p->timed ? sp->mean[1] : NAN);
 		fputs(", ", out);
-		json_number(out, "ratio", p->timed ? sp->ratio : NAN);
+		json_write_member_number(out, "ratio",
+		                         p->timed ? sp->ratio : NAN);
 		fputs(", ", out);
-		json_number(out, "p", p->timed ? sp->p : NAN);
+		json_write_member_number(out, "p", p->timed ? sp->p : NAN);
 		fprintf(out, ", \"significant\": %s, ",
 		        p->timed && beyond_noise(sp) ? "true" : "false");
-		json_key_string(out, "comparison", p->page ? p->name : NULL);
+		json_write_member(out, "comparison", p->page ? p->name : NULL);
 		fputs(", ", out);
-		json_key_string(out, "unit", p->unit);
+		json_write_member(out, "unit", p->unit);
 		fputs(",\n     \"categories\": [", out);
 		for (size_t k = 0; k < p->nrows; k++) {
 			const struct row *w = &ss->rows[p->first + k];
 			fputs(k ? ",\n       {" : "\n       {", out);
-			json_key_string(out, "category", w->category);
+			json_write_member(out, "category", w->category);
 			fputs(", ", out);
-			json_number(out, "a", w->value[0]);
+			json_write_member_number(out, "a", w->value[0]);
 			fputs(", ", out);
-			json_number(out, "b", w->value[1]);
+			json_write_member_number(out, "b", w->value[1]);
 			fputs(", ", out);
-			json_number(out, "change", w->change);
+			json_write_member_number(out, "change", w->change);
 			fputs(", ", out);
-			json_number(out, "a_share", w->share[0]);
+			json_write_member_number(out, "a_share", w->share[0]);
 			fputs(", ", out);
-			json_number(out, "b_share", w->share[1]);
+			json_write_member_number(out, "b_share", w->share[1]);
 			fputs(", ", out);
-			json_number(out, "p", w->p);
+			json_write_member_number(out, "p", w->p);
 			fputs(", ", out);
-			json_number(out, "q", w->q);
+			json_write_member_number(out, "q", w->q);
 			fprintf(out, ", \"significant\": %s}",
 			        w->significant ? "true" : "false");
 		}

@@ -80,32 +80,21 @@ suite_file_make(struct suite_file *s, const char *name, const char *data,
 	}
 }
 
-/* "key": value as a JSON string, or null. */
-static void
-put_string(FILE *out, const char *key, const char *value)
-{
-	fprintf(out, "\"%s\": ", key);
-	if (value == NULL)
-		fputs("null", out);
-	else
-		json_write_string(out, span_cstr(value));
-}
-
 void
 suite_file_write(FILE *out, const struct suite_file *s)
 {
 	fputs("{\n  ", out);
-	put_string(out, "format", format_name);
+	json_write_member(out, "format", format_name);
 	fputs(",\n  ", out);
-	put_string(out, "name", s->name);
+	json_write_member(out, "name", s->name);
 	fputs(",\n  ", out);
-	put_string(out, "date", s->date);
+	json_write_member(out, "date", s->date);
 	fputs(",\n  \"python\": {", out);
-	put_string(out, "executable", s->python);
+	json_write_member(out, "executable", s->python);
 	fputs(", ", out);
-	put_string(out, "version", s->python_version);
+	json_write_member(out, "version", s->python_version);
 	fputs(", ", out);
-	put_string(out, "build", s->build);
+	json_write_member(out, "build", s->build);
 	fprintf(out, "},\n  \"frequency\": %u,\n  \"runs\": %u,\n  \"tags\": [",
 	        s->frequency, s->runs);
 	for (size_t i = 0; i < s->ntags; i++) {
@@ -113,16 +102,16 @@ suite_file_write(FILE *out, const struct suite_file *s)
 		json_write_string(out, span_cstr(s->tags[i]));
 	}
 	fputs("],\n  ", out);
-	put_string(out, "data", s->data);
+	json_write_member(out, "data", s->data);
 	fputs(",\n  \"datasets\": [", out);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct suite_member *m = &s->members[i];
 		fputs(i > 0 ? ",\n    {" : "\n    {", out);
-		put_string(out, "benchmark", m->benchmark);
+		json_write_member(out, "benchmark", m->benchmark);
 		fputs(", ", out);
-		put_string(out, "id", m->id);
+		json_write_member(out, "id", m->id);
 		fputs(", ", out);
-		put_string(out, "data", m->data);
+		json_write_member(out, "data", m->data);
 		fprintf(out, ", \"recorded\": %s}",
 		        m->recorded ? "true" : "false");
 	}
