@@ -520,33 +520,14 @@ speed(FILE *out, const struct compare_readme *r)
 	fputs(".\n", out);
 }
 
-/* For qsort_r: items by the size of their self change, largest first. */
-static int
-by_change(const void *pa, const void *pb, void *arg)
-{
-	const struct compare *c = arg;
-	uint32_t ia = *(const uint32_t *)pa, ib = *(const uint32_t *)pb;
-	double a = fabs(compare_result(c, ia, 0)->diff);
-	double b = fabs(compare_result(c, ib, 0)->diff);
-
-	if (a != b)
-		return a > b ? -1 : 1;
-	return span_compare(compare_text(c, c->items[ia].name),
-	                    compare_text(c, c->items[ib].name));
-}
-
 /* The functions whose self value changed most, significant ones marked. */
 static void
 top_changes(FILE *out, const struct compare_readme *r, uint32_t limit)
 {
 	struct compare *c = r->cmp;
-	uint32_t *order =
-	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
+	uint32_t *order = compare_by_size(c, 0);
 	const char *unit = compare_unit_text(c);
 
-	for (uint32_t i = 0; i < c->nitems; i++)
-		order[i] = i;
-	qsort_r(order, c->nitems, sizeof *order, by_change, c);
 	fprintf(out,
 	        "- **Where the %s changed most** (self: the function's own "
 	        "code; %u of %u functions tested changed significantly, "

@@ -225,6 +225,12 @@ int compare_only_in(const struct compare *c, uint32_t item);
  */
 uint32_t *compare_order(const struct compare *c, uint32_t measure);
 
+/*
+ * Every item by the size of its change alone, largest first, then by name
+ * (a new array): what changed most, whatever its section or test.
+ */
+uint32_t *compare_by_size(const struct compare *c, uint32_t measure);
+
 static inline struct span
 compare_text(const struct compare *c, uint32_t id)
 {
