@@ -36,6 +36,7 @@ struct pair {
 	char *unit; /* of its category values */
 	bool per_loop;
 	bool counts;         /* tested on counts: a side has one run */
+	char *functions;     /* Markdown: the functions that changed most */
 	size_t first, nrows; /* its rows of categories */
 };
 
@@ -114,6 +115,46 @@ compare_categories(struct suites *ss, struct pair *p)
 	compare_free(&c);
 }
 
+/* The functions whose self time changed most, for the benchmark's row. */
+enum { TOP_FUNCTIONS = 3 };
+
+/*
+ * The functions of a pair that changed most, as Markdown (significant
+ * ones, by the test of the benchmark's own comparison, in bold).
+ */
+static void
+compare_functions(struct pair *p)
+{
+	struct compare c;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	if (out == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	compare_defaults_run(&c, KEY_FUNCTION, p->raw[0], p->raw[1], NULL);
+	uint32_t *order = compare_by_size(&c, 0);
+	uint32_t shown = 0;
+	for (uint32_t k = 0; k < c.nitems && shown < TOP_FUNCTIONS; k++) {
+		const struct compare_result *r =
+		    compare_result(&c, order[k], 0);
+		if (r->diff == 0)
+			break;
+		const char *b = r->significant ? "**" : "";
+		fprintf(out, "%s%s`", shown++ ? ", " : "", b);
+		readme_cell(out, compare_text(&c, c.items[order[k]].name).p);
+		fprintf(out, c.unit == UNIT_TIME ? "` %+.3f%s" : "` %+.2f%s",
+		        r->diff, b);
+	}
+	if (shown == 0)
+		fputs("none changed", out);
+	if (fclose(out) != 0)
+		die_errno(EXIT_DATA, "open_memstream");
+	p->functions = text;
+	free(order);
+	compare_free(&c);
+}
+
 /* Benjamini–Hochberg over every tested row of the suite. */
 static void
 adjust(struct suites *ss)
@@ -170,6 +211,7 @@ pair_up(struct suites *ss)
 		                            &p->speed);
 		p->name = compare_files_name(p->raw);
 		compare_categories(ss, p);
+		compare_functions(p);
 		if (!ss->o->no_pages) {
 			p->page = compare_files_write(ss->o->out, p->name,
 			                              p->raw, ss->o->force);
@@ -344,12 +386,15 @@ benchmark_table(FILE *out, const struct suites *ss)
 	      "noise* is Welch's t-test on pyperf's values of both sides (p "
 	      "<= 5%).  The categories are those whose time (self: the "
 	      "category of the leaf function) changed most, significant "
-	      "ones **in bold**.  Each benchmark's comparison has its README, "
+	      "ones **in bold**; so are the functions (self time, the unit "
+	      "of the categories), each significant by the test of its "
+	      "benchmark's own comparison (its diff).  Each benchmark's "
+	      "comparison has its README, "
 	      "diff (a row per function, in time per loop) and differential "
 	      "flame graph.\n\n"
 	      "| benchmark | A | B | B / A | beyond noise | categories that "
-	      "changed most | comparison |\n"
-	      "|---|--:|--:|--:|---|---|---|\n",
+	      "changed most | functions that changed most | comparison |\n"
+	      "|---|--:|--:|--:|---|---|---|---|\n",
 	      out);
 	for (size_t i = 0; i < ss->npairs; i++) {
 		const struct pair *p = &ss->pairs[i];
@@ -368,6 +413,7 @@ benchmark_table(FILE *out, const struct suites *ss)
 		} else
 			fputs("? | ? | ? | unknown: no pyperf timing | ", out);
 		top_categories(out, ss, p, 3);
+		fprintf(out, " | %s", p->functions);
 		if (p->page)
 			fprintf(out,
 			        " | [README](%s-README.md) · "
@@ -381,7 +427,7 @@ benchmark_table(FILE *out, const struct suites *ss)
 	}
 	if (n > 0)
 		fprintf(out,
-		        "| **geometric mean** (%zu) | | | **%.3f** | | | |\n",
+		        "| **geometric mean** (%zu) | | | **%.3f** | | | | |\n",
 		        n, g);
 	fputc('\n', out);
 }
@@ -901,6 +947,7 @@ suite_compare(const char *a, const char *b,
 		}
 		free(p->name);
 		free(p->unit);
+		free(p->functions);
 	}
 	for (size_t i = 0; i < ss.nrows; i++)
 		free(ss.rows[i].category);

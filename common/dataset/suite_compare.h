@@ -17,6 +17,8 @@
  *     each tested over the runs, and Benjamini–Hochberg over every tested
  *     row of the whole suite (not per benchmark), at the false discovery
  *     rate alpha;
+ *   - its functions whose self time changed most (views/compare by
+ *     function, significant by the test of its own comparison);
  *   - unless pages is off, the benchmark's `make compare` files
  *     (compare_files.h), linked from the page.
  * The files, in out, named A-vs-B-* after the suites' names:
