@@ -16,8 +16,9 @@
 #    names the disk, make views into 64 KB names the view; nothing is left.
 # 4. A recording at 50 kHz of python -S -c pass: both times in meta.json;
 #    where the rule finds it distorted (on a busy machine), a loud warning
-#    and a paragraph in its README, where not, neither; one at 1 kHz says
-#    nothing.
+#    and a paragraph in its README, where not, neither; one whose perf
+#    record a wrapper makes 3 s slower (on any machine) gets both; one at
+#    1 kHz says nothing.
 # 5. make install PREFIX=..., then the installed perfviews record, views
 #    and publish in an empty directory, with no clone.
 . "$(dirname "$0")/lib.sh"
@@ -247,6 +248,20 @@ elif grep -q "distorted" "$TMP/README.md"; then
 	fail "not distorted ($times)" "the README says it is, make record did not"
 else
 	pass "not distorted on this machine ($times): neither the end of make record nor the README says so"
+fi
+# A run slowed many times, whatever the machine: perf record made 3 s
+# slower by a wrapper (as a livelocking sampling rate slows it), the
+# workload itself as fast as ever.  The warning and the README say so.
+SLOW=pass-perf-freq1000-nosite
+printf '#!/bin/sh\n[ "$1" = record ] && sleep 3\nexec perf "$@"\n' >"$TMP/slow-perf"
+chmod +x "$TMP/slow-perf"
+if "$BIN/perfviews" record --out "$TMP/views" --data "$DATA" --python "$PY" --xz 'xz -0 -T1' \
+    --perf "$TMP/slow-perf" "$SLOW" >"$TMP/out" 2>"$TMP/err" &&
+    grep -q "WARNING: .*$SLOW-meta.json: the profiler distorted the workload: a profiled run took [0-9.]* s, [0-9]* times the [0-9.]* s of a run without the profiler.*lower frequency" "$TMP/err" &&
+    grep -q '^\*\*The profiler distorted this workload\*\*: a profiled run took' "$TMP/views/$SLOW-README.md"; then
+	pass "a run made 3 s slower: the end of make record and the README say how much and what to do"
+else
+	fail "a run made 3 s slower" "$(grep -c WARNING "$TMP/err") warnings; README: $(grep -c distorted "$TMP/views/$SLOW-README.md" 2>/dev/null) lines; $(tail -n 1 "$TMP/err")"
 fi
 # One at 1 kHz is not distorted: nothing said.
 "$BIN/perfviews" readme "$DATA/pass-perf-freq1000x3-nosite-meta.json" >"$TMP/README.md"

@@ -23,6 +23,7 @@
 #include "dataset/suite.h"
 #include "dataset/suite_file.h"
 #include "os/dirs.h"
+#include "os/lock.h"
 #include "views/profile.h"
 
 enum category { INTERPRETER, RUNTIME, LIBC, KERNEL, OTHER, NCATEGORIES };
@@ -196,6 +197,28 @@ progress_line(const struct progress *pg, unsigned k, unsigned todo,
 	fflush(stdout);
 }
 
+/*
+ * What a step's stderr says first, for the suite's report: its first line
+ * that is not a note of waiting for a lock (os/lock), without the
+ * program's name, which says nothing here.
+ */
+static char *
+step_reason(const char *text)
+{
+	const char *line = text;
+
+	for (;;) {
+		const char *said = line;
+		if (strncmp(said, "perfviews: ", 11) == 0)
+			said += 11;
+		size_t n = strcspn(said, "\n");
+		if (strncmp(said, LOCK_WAITING, strlen(LOCK_WAITING)) != 0 ||
+		    said[n] == '\0')
+			return xstrndup(said, n);
+		line = said + n + 1;
+	}
+}
+
 int
 suite_step(const char *log, unsigned todo, const char *id, char *const argv[])
 {
@@ -220,10 +243,7 @@ suite_step(const char *log, unsigned todo, const char *id, char *const argv[])
 	close(efd);
 	unlink(err);
 	fputs(text, stderr);
-	const char *said = text;
-	if (strncmp(said, "perfviews: ", 11) == 0) /* the name says nothing */
-		said += 11;
-	char *first = xstrndup(said, strcspn(said, "\n"));
+	char *first = step_reason(text);
 	if (!ok && *first == '\0') {
 		free(first);
 		first = xstrdup(child_describe(&r, how, sizeof how));

@@ -74,7 +74,7 @@ lock_take(struct lock *l, const char *path, const char *what, bool wait,
 			}
 			if (!said)
 				fprintf(stderr,
-				        "%s: waiting for %s: %s holds it "
+				        "%s: " LOCK_WAITING "%s: %s holds it "
 				        "(%s)\n",
 				        progname, what, holder, path);
 			said = true;

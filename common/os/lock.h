@@ -20,10 +20,14 @@ struct lock {
 	int fd; /* -1: not held */
 };
 
+/* How the line a waiting lock_take writes begins, after "progname: ": a
+ * note, not an error (a suite's report of a step skips it). */
+#define LOCK_WAITING "waiting for "
+
 /*
  * Take the lock at path.  When another process holds it: with wait, say so
- * on stderr (what is waited for, the holder) and wait; without, false with
- * the holder in holder ("pid 123 since 2026-12-02 02:41:03 UTC").  An
+ * on stderr (LOCK_WAITING, what is waited for, the holder) and wait; without,
+ * false with the holder in holder ("pid 123 since 2026-12-02 02:41:03 UTC"). An
  * error opening the file is fatal, naming it.
  */
 bool lock_take(struct lock *l, const char *path, const char *what, bool wait,

@@ -10,23 +10,12 @@
 // (both self counts, p and q), zoom and Reset Zoom, search and Matched %,
 // and the console.  Prints "ok NAME" / "not ok NAME: why" lines for the
 // shell script (t-flatdiff.sh).
-import { readFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { finish, launch, report } from "./lib.mjs";
 
 const [diffPath, svgPath] = process.argv.slice(2);
-let failures = 0;
-
-function report(name, ok, why) {
-	if (ok) {
-		console.log(`ok ${name}`);
-	} else {
-		failures++;
-		console.log(`not ok ${name}: ${why}`);
-	}
-}
 
 // Stacks of the diff file: frames, counts, and the verdict of its test.
 function readDiff(path) {
@@ -71,21 +60,6 @@ function expectedFrames(stacks) {
 	return byPath;
 }
 
-async function launch() {
-	const profile = mkdtempSync(join(tmpdir(), "flamediff-chromium-"));
-	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-		headless: true,
-		args: ["--headless", "--no-sandbox", "--disable-gpu",
-		       "--no-first-run", "--disable-background-networking",
-		       "--disable-component-update", "--disable-sync"],
-	});
-	return { context, done: async () => {
-		await context.close();
-		rmSync(profile, { recursive: true, force: true });
-	} };
-}
-
 // Every frame as painted: its path from the root, title, box, colour.
 async function frames(page) {
 	return page.evaluate(() => {
@@ -118,110 +92,107 @@ function rgb(fill) {
 async function main() {
 	const want = expectedFrames(readDiff(diffPath));
 	const { context, done } = await launch();
-	const page = await context.newPage();
-	const errors = [];
-	page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-	page.on("pageerror", (e) => errors.push(String(e)));
-	await page.goto(pathToFileURL(resolve(svgPath)).href);
-	const before = await frames(page);
+	try {
+		const page = await context.newPage();
+		const errors = [];
+		page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+		page.on("pageerror", (e) => errors.push(String(e)));
+		await page.goto(pathToFileURL(resolve(svgPath)).href);
+		const before = await frames(page);
 
-	// Colours: significant growth red, shrinkage blue, the rest white; a
-	// frame on one side only (the title says so) purple when new, green
-	// when gone, whatever its test.
-	let bad = [], red = 0, blue = 0, white = 0, oneSide = 0;
-	for (const f of before.slice(1)) {
-		const w = want.get(f.path);
-		const c = rgb(f.fill);
-		if (!w || !c) {
-			bad.push(`${f.path}: not in the diff`);
-			continue;
+		// Colours: significant growth red, shrinkage blue, the rest white; a
+		// frame on one side only (the title says so) purple when new, green
+		// when gone, whatever its test.
+		let bad = [], red = 0, blue = 0, white = 0, oneSide = 0;
+		for (const f of before.slice(1)) {
+			const w = want.get(f.path);
+			const c = rgb(f.fill);
+			if (!w || !c) {
+				bad.push(`${f.path}: not in the diff`);
+				continue;
+			}
+			const only = /; (new: only in B|gone: only in A)\)$/.exec(f.title);
+			if (only) {
+				const want = only[1].startsWith("new") ? [190, 110, 230]
+				                                       : [90, 190, 110];
+				oneSide++;
+				if (c.join() !== want.join())
+					bad.push(`${f.name} (${only[1]}) ${f.fill}`);
+				continue;
+			}
+			const grew = w.b > w.a, shrank = w.b < w.a;
+			const sig = w.verdict === "significant" && (grew || shrank);
+			const isRed = c[0] === 255 && c[1] === c[2] && c[1] < 255;
+			const isBlue = c[2] === 255 && c[0] === c[1] && c[0] < 255;
+			const isWhite = c.every((v) => v === 255);
+			red += isRed;
+			blue += isBlue;
+			white += isWhite;
+			if (sig && grew && !isRed || sig && shrank && !isBlue ||
+			    !sig && !isWhite)
+				bad.push(`${f.name} (${w.verdict}, A ${w.a} B ${w.b}) ${f.fill}`);
 		}
-		const only = /; (new: only in B|gone: only in A)\)$/.exec(f.title);
-		if (only) {
-			const want = only[1].startsWith("new") ? [190, 110, 230]
-			                                       : [90, 190, 110];
-			oneSide++;
-			if (c.join() !== want.join())
-				bad.push(`${f.name} (${only[1]}) ${f.fill}`);
-			continue;
-		}
-		const grew = w.b > w.a, shrank = w.b < w.a;
-		const sig = w.verdict === "significant" && (grew || shrank);
-		const isRed = c[0] === 255 && c[1] === c[2] && c[1] < 255;
-		const isBlue = c[2] === 255 && c[0] === c[1] && c[0] < 255;
-		const isWhite = c.every((v) => v === 255);
-		red += isRed;
-		blue += isBlue;
-		white += isWhite;
-		if (sig && grew && !isRed || sig && shrank && !isBlue ||
-		    !sig && !isWhite)
-			bad.push(`${f.name} (${w.verdict}, A ${w.a} B ${w.b}) ${f.fill}`);
-	}
-	report("frames coloured by significant change", bad.length === 0,
-	       bad.slice(0, 5).join("; "));
-	console.log(`# ${before.length} frames: ${red} red, ${blue} blue, ${white} white, ${oneSide} on one side only`);
-	report("some frames red and some blue", red > 0 && blue > 0,
-	       `${red} red, ${blue} blue`);
+		report("frames coloured by significant change", bad.length === 0,
+		       bad.slice(0, 5).join("; "));
+		console.log(`# ${before.length} frames: ${red} red, ${blue} blue, ${white} white, ${oneSide} on one side only`);
+		report("some frames red and some blue", red > 0 && blue > 0,
+		       `${red} red, ${blue} blue`);
 
-	// Hover: the details line shows the title, with counts, p and q.  The
-	// subject is the widest significant frame, whatever the recording made
-	// it; a person points at the frame, rectangle or label alike, so the
-	// pointer goes to the frame's group (a label drawn over the rectangle
-	// takes the pointer at its centre).
-	const target = before.filter((f) => / significant(; new: only in B)?\)$/.test(f.title) &&
-	    f.shown && f.width >= 2).sort((x, y) => y.width - x.width)[0];
-	if (!target) {
-		report("a significant frame to hover", false,
-		       "no significant frame 2 pixels wide or more");
+		// Hover: the details line shows the title, with counts, p and q.  The
+		// subject is the widest significant frame, whatever the recording made
+		// it; a person points at the frame, rectangle or label alike, so the
+		// pointer goes to the frame's group (a label drawn over the rectangle
+		// takes the pointer at its centre).
+		const target = before.filter((f) => /, significant(; new: only in B)?\)$/.test(f.title) &&
+		    f.shown && f.width >= 2).sort((x, y) => y.width - x.width)[0];
+		if (!target) {
+			report("a significant frame to hover", false,
+			       "no significant frame 2 pixels wide or more");
+			return;
+		}
+		const frame = page.locator("#frames > g").nth(before.indexOf(target));
+		await frame.hover();
+		const details = await page.evaluate(() =>
+		    document.getElementById("details").textContent);
+		report("hover shows counts, p and q", details.endsWith(target.title) &&
+		       /self A [\d,.]+ -> B [\d,.]+, p=\S+ q=\S+, significant(; new: only in B)?\)$/.test(details),
+		       `'${details}'`);
+
+		// Zoom on it: it spans the width; Reset Zoom restores every frame.
+		const full = before[0].width;
+		await frame.click();
+		const zoomed = (await frames(page)).find((f) => f.path === target.path);
+		report("click zooms a differential frame", Math.abs(zoomed.width - full) < 0.5 &&
+		       Math.abs(zoomed.x - before[0].x) < 0.5, `${zoomed.x}+${zoomed.width}`);
+		await page.click("#unzoom");
+		const reset = await frames(page);
+		bad = reset.filter((f, i) => Math.abs(f.x - before[i].x) > 0.01 ||
+		    Math.abs(f.width - before[i].width) > 0.01 || f.fill !== before[i].fill);
+		report("Reset Zoom restores frames and colours", bad.length === 0,
+		       bad.map((f) => f.path).slice(0, 3).join("; "));
+
+		// Search highlights the frames of that name, and only those (anchored:
+		// a recording may hold longer names that contain it, such as a .cold
+		// part); Escape gives colours back.
+		const name = "^" + target.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "$";
+		page.once("dialog", (d) => d.accept(name));
+		await page.keyboard.press("Control+f");
+		const found = await frames(page);
+		bad = found.filter((f) => (f.fill === "rgb(230, 0, 230)") !==
+		    (f.name === target.name));
+		const matched = await page.evaluate(() =>
+		    document.getElementById("matched").textContent);
+		report("search highlights the frames of a name", bad.length === 0 &&
+		       /^Matched: [\d.]+%$/.test(matched), `${bad.length} wrong, '${matched}'`);
+		await page.keyboard.press("Escape");
+		const cleared = await frames(page);
+		report("Escape restores the colours", cleared.every((f, i) =>
+		       f.fill === before[i].fill), "colours differ after the search");
+
+		report("no console errors", errors.length === 0, errors.join(" | "));
+	} finally {
 		await done();
-		return;
 	}
-	const frame = page.locator("#frames > g").nth(before.indexOf(target));
-	await frame.hover();
-	const details = await page.evaluate(() =>
-	    document.getElementById("details").textContent);
-	report("hover shows counts, p and q", details.endsWith(target.title) &&
-	       /self A [\d,.]+ -> B [\d,.]+, p=\S+ q=\S+, significant(; new: only in B)?\)$/.test(details),
-	       `'${details}'`);
-
-	// Zoom on it: it spans the width; Reset Zoom restores every frame.
-	const full = before[0].width;
-	await frame.click();
-	const zoomed = (await frames(page)).find((f) => f.path === target.path);
-	report("click zooms a differential frame", Math.abs(zoomed.width - full) < 0.5 &&
-	       Math.abs(zoomed.x - before[0].x) < 0.5, `${zoomed.x}+${zoomed.width}`);
-	await page.click("#unzoom");
-	const reset = await frames(page);
-	bad = reset.filter((f, i) => Math.abs(f.x - before[i].x) > 0.01 ||
-	    Math.abs(f.width - before[i].width) > 0.01 || f.fill !== before[i].fill);
-	report("Reset Zoom restores frames and colours", bad.length === 0,
-	       bad.map((f) => f.path).slice(0, 3).join("; "));
-
-	// Search highlights the frames of that name, and only those (anchored:
-	// a recording may hold longer names that contain it, such as a .cold
-	// part); Escape gives colours back.
-	const name = "^" + target.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "$";
-	page.once("dialog", (d) => d.accept(name));
-	await page.keyboard.press("Control+f");
-	const found = await frames(page);
-	bad = found.filter((f) => (f.fill === "rgb(230, 0, 230)") !==
-	    (f.name === target.name));
-	const matched = await page.evaluate(() =>
-	    document.getElementById("matched").textContent);
-	report("search highlights the frames of a name", bad.length === 0 &&
-	       /^Matched: [\d.]+%$/.test(matched), `${bad.length} wrong, '${matched}'`);
-	await page.keyboard.press("Escape");
-	const cleared = await frames(page);
-	report("Escape restores the colours", cleared.every((f, i) =>
-	       f.fill === before[i].fill), "colours differ after the search");
-
-	report("no console errors", errors.length === 0, errors.join(" | "));
-	await done();
 }
 
-try {
-	await main();
-} catch (e) {
-	report("differential graph checked", false, String(e).split("\n")[0]);
-}
-process.exit(failures ? 1 : 0);
+finish(main(), "differential graph checked");

@@ -17,15 +17,17 @@ export function report(name, ok, why) {
 	}
 }
 
-// A browser context of its own profile, with playwright's options; done()
-// closes it and removes the profile.
+// A browser context of its own profile, with playwright's options (a
+// viewport, acceptDownloads, javaScriptEnabled); done() closes it and
+// removes the profile.
 export async function launch(options = {}) {
 	const profile = mkdtempSync(join(tmpdir(), "perfviews-chromium-"));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
 		headless: true,
 		args: ["--headless", "--no-sandbox", "--disable-gpu",
-		       "--no-first-run", "--disable-background-networking",
+		       "--disable-quic", "--no-first-run",
+		       "--disable-background-networking",
 		       "--disable-component-update", "--disable-sync"],
 		...options,
 	});
@@ -41,7 +43,8 @@ export function finish(promise, what) {
 	promise.then(() => {
 		process.exitCode = failures > 0 ? 1 : 0;
 	}, (e) => {
-		console.log(`not ok ${what}: ${e.message.split("\n")[0]}`);
+		const why = e instanceof Error ? e.message : String(e);
+		console.log(`not ok ${what}: ${why.split("\n")[0]}`);
 		process.exitCode = 1;
 	});
 }
