@@ -5,6 +5,8 @@
 #                        recordings, and again under ASan+UBSan)
 #   make views [ID=X]    every view of data set X (default: the example)
 #   make compare A=X B=Y what changed from data set X to Y, and the README
+#   make compare-suites A=S1 B=S2  the same for two suites, benchmark by
+#                        benchmark (make suite writes OUT/S-suite.json)
 #   make bench [BENCH_ACCEPT=1] [BENCH_QUICK=1]  throughput and peak
 #                        memory against cat, compared with the figures
 #                        accepted last (scripts/bench-accepted.tsv)
@@ -44,7 +46,7 @@ LINK_calltree      = views perfdata symbols input base
 LINK_bydso         = views perfdata symbols input base
 LINK_bycategory    = flame views match perfdata symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = record dataset views perfdata symbols input stats os base
+LINK_perfviews     = record dataset flame views match perfdata symbols input stats os base
 LINK_flatdiff      = views match perfdata symbols input stats base
 LINK_diffstacks    = views match perfdata symbols input stats base
 LINK_fileaccess    = views input base

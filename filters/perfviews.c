@@ -16,6 +16,8 @@
 
 #include "base/cli.h"
 #include "base/commands.h"
+#include "base/xalloc.h"
+#include "dataset/compare_files.h"
 #include "dataset/compare_readme.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
@@ -24,11 +26,13 @@
 #include "dataset/runs.h"
 #include "dataset/stability.h"
 #include "dataset/suite.h"
+#include "dataset/suite_compare.h"
 #include "dataset/view_make.h"
 #include "record/pyperformance.h"
 #include "record/record.h"
 #include "record/record_meta.h"
 #include "record/script.h"
+#include "views/compare.h"
 
 static const struct program id_program = {
     .name = "perfviews id",
@@ -238,21 +242,29 @@ cmd_views(const struct program *p, int argc, char *argv[])
 
 struct compare_command_options {
 	const char *name;
+	const char *out;
+	bool force;
 };
 
 #define O struct compare_command_options
 static const struct option_row compare_options[] = {
     OPT_TEXT(0, "name", "NAME", O, name,
              "the files' prefix (default IDA-vs-IDB)"),
+    OPT_TEXT(0, "out", "DIR", O, out,
+             "write all three files into DIR (make compare)"),
+    OPT_FLAG(0, "force", O, force,
+             "--out: compare other events or weighting anyway"),
     OPT_END,
 };
 #undef O
 
 static const struct program compare_program = {
     .name = "perfviews compare",
-    .usage = "perfviews compare [--name NAME] RAW-A RAW-B [DIFF]\n",
+    .usage = "perfviews compare [--name NAME] RAW-A RAW-B [DIFF]\n"
+             "       perfviews compare --out DIR [--name NAME] [--force] "
+             "RAW-A RAW-B\n",
     .summary = "Write the README.md of a comparison of two data sets (DIFF: "
-               "flatdiff's text).",
+               "flatdiff's text), or all its files.",
     .options = compare_options,
 };
 
@@ -262,8 +274,21 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 	struct compare_command_options o = {NULL};
 	int first = program_parse(p, argc, argv, &o);
 
-	command_operands(p, argc - first, 2, 3, "RAW-A and RAW-B (and DIFF)");
-	compare_readme_of_raws(stdout, argv + first, argv[first + 2], o.name);
+	if (o.out == NULL) {
+		command_operands(p, argc - first, 2, 3,
+		                 "RAW-A and RAW-B (and DIFF)");
+		compare_readme_of_raws(stdout, argv + first, argv[first + 2],
+		                       o.name);
+		return EXIT_OK;
+	}
+	command_operands(p, argc - first, 2, 2, "RAW-A and RAW-B");
+	char *name =
+	    o.name != NULL ? xstrdup(o.name) : compare_files_name(argv + first);
+	if (!compare_files_write(o.out, name, argv + first, o.force))
+		return EXIT_DATA; /* the program that failed said why */
+	printf("wrote %s/%s-README.md, -diff.txt and -diffgraph.svg\n", o.out,
+	       name);
+	free(name);
 	return EXIT_OK;
 }
 
@@ -490,9 +515,11 @@ static const struct program suite_program = {
              "       perfviews suite readme [--data DIR] [--log LOG] "
              "[--categories FILE]\n"
              "                              SUITE ID ...\n"
+             "       perfviews suite define [--data DIR] SUITE ID ...\n"
              "       perfviews suite missing [--data DIR] ID\n"
              "       perfviews suite report LOG\n",
-    .summary = "The steps of make suite: IDs, a recording, README, report.",
+    .summary = "The steps of make suite: IDs, a recording, README, "
+               "definition, report.",
     .options = suite_options,
 };
 
@@ -510,13 +537,56 @@ cmd_suite(const struct program *p, int argc, char *argv[])
 	                     argv + first + 1);
 }
 
+#define O struct suite_compare_options
+static const struct option_row compare_suites_options[] = {
+    OPT_TEXT(0, "out", "DIR", O, out,
+             "where the suites' definitions are and the files go\n"
+             "(default out)"),
+    OPT_CALL(0, "fdr", "P", O, alpha, compare_fdr_option,
+             "false discovery rate of the categories, percent\n"
+             "(default 5)"),
+    OPT_TEXT(0, "rules", "FILE", O, rules,
+             "the category rules (default: bycategory's)"),
+    OPT_FLAG(0, "force", O, force, "compare other events or weighting anyway"),
+    OPT_FLAG(0, "no-pages", O, no_pages, "no make compare files per benchmark"),
+    OPT_END,
+};
+#undef O
+
+static const struct program compare_suites_program = {
+    .name = "perfviews compare-suites",
+    .usage = "perfviews compare-suites [--out DIR] [--fdr P] [--rules FILE] "
+             "[--force]\n"
+             "                                [--no-pages] A B\n",
+    .summary = "Compare suite B against suite A, benchmark by benchmark "
+               "(A, B: names of OUT/NAME-suite.json, or paths).",
+    .options = compare_suites_options,
+};
+
+static int
+cmd_compare_suites(const struct program *p, int argc, char *argv[])
+{
+	struct suite_compare_options o = {.out = "out", .alpha = 0.05};
+	int first = program_parse(p, argc, argv, &o);
+
+	command_operands(p, argc - first, 2, 2, "two suites, A and B");
+	suite_compare(argv[first], argv[first + 1], &o);
+	return EXIT_OK;
+}
+
 static const struct command commands[] = {
-    {&id_program, cmd_id},           {&meta_program, cmd_meta},
-    {&get_program, cmd_get},         {&readme_program, cmd_readme},
-    {&views_program, cmd_views},     {&compare_program, cmd_compare},
-    {&record_program, cmd_record},   {&script_program, cmd_script},
-    {&publish_program, cmd_publish}, {&stability_program, cmd_stability},
+    {&id_program, cmd_id},
+    {&meta_program, cmd_meta},
+    {&get_program, cmd_get},
+    {&readme_program, cmd_readme},
+    {&views_program, cmd_views},
+    {&compare_program, cmd_compare},
+    {&record_program, cmd_record},
+    {&script_program, cmd_script},
+    {&publish_program, cmd_publish},
+    {&stability_program, cmd_stability},
     {&suite_program, cmd_suite},
+    {&compare_suites_program, cmd_compare_suites},
 };
 
 int

@@ -53,6 +53,21 @@ check() {
 # the tests call python hundreds of times).
 PYTHON=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null || true)
 
+# Can pyperformance's benchmarks be recorded with pyenv's Python 3.11 and
+# 3.12, offline?  Sets PY311 and PY312 and exports pip's settings for the
+# wheels of ../shared/vendor/wheels; sets BENCH_WHY when they cannot.
+bench_pythons() {
+	BENCH_WHY=
+	WHEELS=$SHARED/vendor/wheels
+	PY311=$(ls "$HOME"/.pyenv/versions/3.11*/bin/python3.11 2>/dev/null | head -n 1)
+	PY312=$(ls "$HOME"/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | head -n 1)
+	if [ -z "$PY311" ] || [ -z "$PY312" ] || ! ls "$WHEELS"/pyperformance-*.whl >/dev/null 2>&1; then
+		BENCH_WHY="no pyenv 3.11 and 3.12, or no pyperformance wheel in $WHEELS"
+		return 1
+	fi
+	export PIP_NO_INDEX=1 PIP_FIND_LINKS="$WHEELS"
+}
+
 # Can perf record here?  Sets PERF_WHY when it cannot.
 perf_works() {
 	PERF_WHY=

@@ -256,10 +256,11 @@ EOF
 	else
 		fail "suite README" "$(tail -n 2 "$TMP/suite.check" | paste -s -d'|' -)"
 	fi
-	# The benchmarks by category: a column each in the README, a bar
-	# each in the chart.
+	# The benchmarks by category: a row each in the README's table (a
+	# column per large category, the rest summed), a bar each in the chart.
 	if grep -q '^## By category' "$readme" &&
-	    grep -q '^  interpreter ' "$readme" &&
+	    grep -q '^| benchmark |.* interpreter |.*|$' "$readme" &&
+	    [ "$(sed -n '/^## By category/,/^## /p' "$readme" | grep -c '^| [a-z_0-9]* | [0-9.]*% |')" = 3 ] &&
 	    "$PYTHON" -c 'import sys, xml.etree.ElementTree as E
 t = E.parse(sys.argv[1]).getroot()
 bars = [g for g in t.iter("{http://www.w3.org/2000/svg}g")

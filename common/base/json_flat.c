@@ -2,10 +2,12 @@
  * json_flat.c - see json_flat.h.  A recursive-descent parser of RFC 8259;
  * nesting is limited so that a hostile document cannot exhaust the stack.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/message.h"
 #include "base/xalloc.h"
@@ -399,4 +401,62 @@ json_flat_find(const struct json_flat *doc, const char *path)
 		if (strcmp(doc->entries[i].path, path) == 0)
 			return &doc->entries[i];
 	return NULL;
+}
+
+/*
+ * The whole of a small file, NUL-terminated; NULL with errno set (EISDIR
+ * for a directory, which fopen accepts and fread fails on late).
+ */
+static char *
+slurp(const char *file, size_t *len)
+{
+	FILE *f = fopen(file, "rb");
+	struct stat st;
+	char *text = NULL;
+	size_t n = 0, cap = 0;
+
+	if (f == NULL)
+		return NULL;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return NULL;
+	}
+	for (;;) {
+		text = array_reserve(text, &cap, n + 4096, 1);
+		size_t got = fread(text + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int saved = errno;
+		fclose(f);
+		free(text);
+		errno = saved;
+		return NULL;
+	}
+	fclose(f);
+	text[n] = '\0';
+	*len = n;
+	return text;
+}
+
+bool
+json_flat_read_file(const char *path, struct json_flat *doc, char *why,
+                    size_t whylen)
+{
+	size_t len = 0;
+	char *text = slurp(path, &len);
+	char reason[256];
+
+	if (text == NULL) {
+		snprintf(why, whylen, "%s: %s", path, strerror(errno));
+		return false;
+	}
+	bool ok = json_flat_parse(text, len, doc, reason, sizeof reason);
+	if (!ok)
+		snprintf(why, whylen, "%s: not JSON: %s", path, reason);
+	free(text);
+	return ok;
 }

@@ -46,6 +46,13 @@ bool json_flat_parse(const char *text, size_t n, struct json_flat *doc,
                      char *why, size_t whylen);
 void json_flat_free(struct json_flat *doc);
 
+/*
+ * The same for the whole of the file at path; why then names the file and
+ * says what is wrong (cannot be read, or not JSON and where).
+ */
+bool json_flat_read_file(const char *path, struct json_flat *doc, char *why,
+                         size_t whylen);
+
 /* The entry at path, or NULL. */
 const struct json_entry *json_flat_find(const struct json_flat *doc,
                                         const char *path);

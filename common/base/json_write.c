@@ -1,6 +1,7 @@
 /*
  * json_write.c - see json_write.h.
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "base/json_write.h"
@@ -34,4 +35,23 @@ json_write_string(FILE *out, struct span s)
 		}
 	}
 	putc_unlocked('"', out);
+}
+
+void
+json_write_member(FILE *out, const char *key, const char *s)
+{
+	fprintf(out, "\"%s\": ", key);
+	if (s == NULL)
+		fputs("null", out);
+	else
+		json_write_string(out, span_cstr(s));
+}
+
+void
+json_write_member_number(FILE *out, const char *key, double v)
+{
+	if (isnan(v) || isinf(v))
+		fprintf(out, "\"%s\": null", key);
+	else
+		fprintf(out, "\"%s\": %.9g", key, v);
 }

@@ -15,4 +15,12 @@
 /* s as a JSON string, quotes included. */
 void json_write_string(FILE *out, struct span s);
 
+/*
+ * An object's member: "key": s, or "key": null when s is NULL; and
+ * "key": v (%.9g), null when v is NaN or infinite (JSON has neither).
+ * key is written as it is: a name of the program's, not input.
+ */
+void json_write_member(FILE *out, const char *key, const char *s);
+void json_write_member_number(FILE *out, const char *key, double v);
+
 #endif

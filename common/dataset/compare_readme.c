@@ -458,62 +458,66 @@ decimal(const struct metadata *m, const char *field)
 	return v != NULL ? strtod(v, NULL) : NAN;
 }
 
+bool
+compare_speed_of(const struct metadata *a, const struct metadata *b,
+                 struct compare_speed *sp)
+{
+	const struct metadata *m[2] = {a, b};
+
+	for (int s = 0; s < 2; s++) {
+		if (m[s] == NULL)
+			return false;
+		sp->mean[s] = decimal(m[s], "benchmark.mean_seconds");
+		sp->sd[s] = decimal(m[s], "benchmark.stdev_seconds");
+		sp->n[s] = decimal(m[s], "tool.runs") *
+		           decimal(m[s], "benchmark.values_per_run");
+		if (isnan(sp->mean[s]) || isnan(sp->sd[s]) ||
+		    !(sp->mean[s] > 0))
+			return false;
+	}
+	sp->ratio = sp->mean[1] / sp->mean[0];
+	sp->p = NAN;
+	if (!isnan(sp->n[0]) && !isnan(sp->n[1]) && sp->n[0] >= 2 &&
+	    sp->n[1] >= 2)
+		sp->p = welch_t_test_summary(sp->mean[0], sp->sd[0] * sp->sd[0],
+		                             (size_t)sp->n[0], sp->mean[1],
+		                             sp->sd[1] * sp->sd[1],
+		                             (size_t)sp->n[1])
+		            .p;
+	return true;
+}
+
 /*
  * pyperf's timing of both, when both are benchmarks: the means per loop,
- * their ratio, and whether it is beyond pyperf's noise (Welch's t-test on
- * pyperf's values: runs x values per run on each side).
+ * their ratio, and whether it is beyond pyperf's noise.
  */
 static void
 speed(FILE *out, const struct compare_readme *r)
 {
-	double mean[2], sd[2], n[2];
+	struct compare_speed sp;
 	char m[2][32], d[2][32];
 
+	if (!compare_speed_of(r->has_meta[0] ? r->meta[0] : NULL,
+	                      r->has_meta[1] ? r->meta[1] : NULL, &sp))
+		return;
 	for (int s = 0; s < 2; s++) {
-		if (!r->has_meta[s])
-			return;
-		mean[s] = decimal(r->meta[s], "benchmark.mean_seconds");
-		sd[s] = decimal(r->meta[s], "benchmark.stdev_seconds");
-		n[s] = decimal(r->meta[s], "tool.runs") *
-		       decimal(r->meta[s], "benchmark.values_per_run");
-		if (isnan(mean[s]) || isnan(sd[s]) || !(mean[s] > 0))
-			return;
-		readme_seconds(m[s], sizeof m[s], mean[s]);
-		readme_seconds(d[s], sizeof d[s], sd[s]);
+		readme_seconds(m[s], sizeof m[s], sp.mean[s]);
+		readme_seconds(d[s], sizeof d[s], sp.sd[s]);
 	}
-	double ratio = mean[1] / mean[0];
+	double ratio = sp.ratio;
 	fprintf(out,
 	        "- **Speed** (pyperf's mean ± standard deviation per loop, "
 	        "profiled): A %s ± %s, B %s ± %s: B takes **%.2f×** A's "
 	        "time (%.2f× %s)",
 	        m[0], d[0], m[1], d[1], ratio, ratio <= 1 ? 1 / ratio : ratio,
 	        ratio <= 1 ? "faster" : "slower");
-	if (!isnan(n[0]) && !isnan(n[1]) && n[0] >= 2 && n[1] >= 2) {
-		struct significance t =
-		    welch_t_test_summary(mean[0], sd[0] * sd[0], (size_t)n[0],
-		                         mean[1], sd[1] * sd[1], (size_t)n[1]);
+	if (!isnan(sp.p))
 		fprintf(out,
 		        ", %s pyperf's noise (Welch's t-test on its %.0f and "
 		        "%.0f values: p = %.2g)",
-		        t.p <= 0.05 ? "**beyond**" : "not beyond", n[0], n[1],
-		        t.p);
-	}
+		        sp.p <= 0.05 ? "**beyond**" : "not beyond", sp.n[0],
+		        sp.n[1], sp.p);
 	fputs(".\n", out);
-}
-
-/* For qsort_r: items by the size of their self change, largest first. */
-static int
-by_change(const void *pa, const void *pb, void *arg)
-{
-	const struct compare *c = arg;
-	uint32_t ia = *(const uint32_t *)pa, ib = *(const uint32_t *)pb;
-	double a = fabs(compare_result(c, ia, 0)->diff);
-	double b = fabs(compare_result(c, ib, 0)->diff);
-
-	if (a != b)
-		return a > b ? -1 : 1;
-	return span_compare(compare_text(c, c->items[ia].name),
-	                    compare_text(c, c->items[ib].name));
 }
 
 /* The functions whose self value changed most, significant ones marked. */
@@ -521,13 +525,9 @@ static void
 top_changes(FILE *out, const struct compare_readme *r, uint32_t limit)
 {
 	struct compare *c = r->cmp;
-	uint32_t *order =
-	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
+	uint32_t *order = compare_by_size(c, 0);
 	const char *unit = compare_unit_text(c);
 
-	for (uint32_t i = 0; i < c->nitems; i++)
-		order[i] = i;
-	qsort_r(order, c->nitems, sizeof *order, by_change, c);
 	fprintf(out,
 	        "- **Where the %s changed most** (self: the function's own "
 	        "code; %u of %u functions tested changed significantly, "
@@ -604,6 +604,13 @@ builds(FILE *out, const struct compare_readme *r)
 }
 
 void
+compare_readme_fairness(FILE *out, const struct compare_readme *r)
+{
+	builds(out, r);
+	unfairness(out, r);
+}
+
+void
 compare_readme_write(FILE *out, const struct compare_readme *r)
 {
 	const char *heads[2];
@@ -631,8 +638,7 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 			      out);
 	}
 	fputc('\n', out);
-	builds(out, r);
-	unfairness(out, r);
+	compare_readme_fairness(out, r);
 	files_table(out, r);
 	how_to_read(out, r);
 	by_dso_and_category(out, r);
@@ -685,15 +691,7 @@ compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
 	/* The functions compared as flatdiff compares them (its refusals
 	 * were make compare's to make; FORCE=1 got past them). */
 	struct compare c;
-	struct compare_options o;
-	struct view_options vo;
-	memset(&vo, 0, sizeof vo);
-	memset(&o, 0, sizeof o);
-	compare_options_default(&o);
-	o.force = true;
-	compare_init(&c, &o, KEY_FUNCTION);
-	compare_read_both(&c, &vo, raws[0], raws[1]);
-	compare_run(&c);
+	compare_defaults_run(&c, KEY_FUNCTION, raws[0], raws[1], NULL);
 	r.cmp = &c;
 	compare_readme_write(out, &r);
 	compare_free(&c);

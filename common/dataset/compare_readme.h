@@ -52,6 +52,28 @@ struct compare_readme {
 void compare_readme_write(FILE *out, const struct compare_readme *r);
 
 /*
+ * Its sections "What is compared" (the builds) and "What makes this
+ * comparison unfair", alone: of r's meta and has_meta only.  A comparison
+ * of suites writes them for a pair of its data sets.
+ */
+void compare_readme_fairness(FILE *out, const struct compare_readme *r);
+
+/*
+ * pyperf's timing of two benchmarks' data sets (meta.json), A then B:
+ * each mean and standard deviation per loop (seconds) and number of values
+ * (runs x values per run), the ratio B / A, and the p-value of Welch's
+ * t-test on pyperf's values (NaN with fewer than 2 values a side).  False
+ * when a side is NULL or its meta.json lacks the timing.
+ */
+struct compare_speed {
+	double mean[2], sd[2], n[2];
+	double ratio;
+	double p;
+};
+bool compare_speed_of(const struct metadata *a, const struct metadata *b,
+                      struct compare_speed *sp);
+
+/*
  * The README of the data sets of two raw files, DIR/ID-raw.txt[.xz], each
  * with the ID-meta.json beside it when there is one (a bad one is fatal);
  * diff as above; name the files' prefix, or NULL.  Two data sets of one

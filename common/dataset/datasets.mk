@@ -8,7 +8,9 @@
 #   make views [ID=X]   make stability ID=X
 #   make publish DEST=dir [EXAMPLE=1] [FORCE=1] [PUBLISH_PATHS=short]
 #   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
-# record, stability, publish and suite are perfviews commands: perfviews(1).
+#   make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1]
+# record, stability, publish, suite and compare-suites are perfviews
+# commands: perfviews(1).
 EXAMPLE_ID     = pass-perf-freq100000-nosite
 DATA          ?= data
 OUT           ?= out
@@ -145,7 +147,10 @@ suite-views: $(SUITE_IDS:%=suite-view-%)
 	    $(BIN)/bycategory --each --format svg --title '$(SUITE)' $(SUITE_RAWS) >$(S)-categories.svg && )\
 	$(BIN)/perfviews suite readme --data $(call quote,$(DATA)) --log $(SUITE_LOG) \
 	    $(if $(SUITE_RAWS),--categories $(S)-categories.txt) $(SUITE) $(SUITE_IDS) >$(S)-README.md.tmp && \
-	    mv $(S)-README.md.tmp $(S)-README.md && echo "wrote $(S)-README.md$(if $(SUITE_RAWS), and $(S)-categories.svg)"
+	    mv $(S)-README.md.tmp $(S)-README.md && \
+	$(BIN)/perfviews suite define --data $(call quote,$(DATA)) $(SUITE) $(SUITE_IDS) >$(S)-suite.json.tmp && \
+	    mv $(S)-suite.json.tmp $(S)-suite.json && \
+	    echo "wrote $(S)-README.md, $(S)-suite.json$(if $(SUITE_RAWS), and $(S)-categories.svg)"
 
 suite-view-%: | $(PROGRAMS)
 	@$(if $(wildcard $(DATA)/$*-raw.txt.xz $(DATA)/$*-raw.txt),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")
@@ -154,9 +159,9 @@ suite-view-%: | $(PROGRAMS)
 # X and Y are IDs (found as make views finds one) or paths to data sets in
 # any directory (DIR/ID, DIR/ID-raw.txt.xz, DIR/ID-meta.json): a data set
 # per build, each in a directory of its own, compares as A=DIR1/ID
-# B=DIR2/ID.  flatdiff, diffstacks | flamesvg and perfviews compare on the
-# raw files, into a temporary directory; the three files land in OUT
-# together, or none does.  One ID twice is named after the directories:
+# B=DIR2/ID.  perfviews compare --out runs flatdiff, diffstacks | flamesvg
+# on the raw files and writes the README, in a scratch directory in OUT;
+# the three files land in OUT together, or none does.  One ID twice is named after the directories:
 # OUT/ID-DIR1-vs-DIR2-*.
 cmp_id  = $(patsubst %-raw.txt,%,$(patsubst %-raw.txt.xz,%,$(patsubst %-meta.json,%,$(notdir $(1)))))
 cmp_raw = $(if $(findstring /,$(1)),$(firstword $(wildcard $(addprefix \
@@ -176,9 +181,16 @@ $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md &: $(CMP_RAW) $(wildcard \
     $(patsubst %-raw.txt,%-meta.json,$(CMP_RAW:.xz=))) $(BIN)/flatdiff $(BIN)/diffstacks $(BIN)/flamesvg $(BIN)/perfviews
 	@$(foreach s,$(A) $(B),$(BIN)/perfviews id '$(call cmp_id,$(s))' >/dev/null || exit 1; test -n '$(call cmp_raw,$(s))' || \
 	    { echo "make compare: no $(call cmp_id,$(s))-raw.txt.xz or $(call cmp_id,$(s))-raw.txt in $(if $(findstring /,$(s)),$(dir $(s)),$(DATA)/ or examples/)" >&2; exit 1; };)
-	@t=$$(mktemp -d) && trap 'rm -rf "$$t"' EXIT && force='$(if $(FORCE),--force)' && \
-	$(BIN)/flatdiff $$force $(CMP_RAW) >$$t/diff.txt && $(BIN)/diffstacks $$force $(CMP_RAW) >$$t/stacks.txt && \
-	$(BIN)/flamesvg --title '$(CMP_B) against $(CMP_A)' $$t/stacks.txt >$$t/diffgraph.svg && \
-	$(BIN)/perfviews compare --name '$(CMP_NAME)' $(CMP_RAW) $$t/diff.txt >$$t/README.md && mkdir -p $(OUT) && \
-	for f in diff.txt diffgraph.svg README.md; do mv $$t/$$f $(CMP)-$$f || exit 1; done && \
-	echo "wrote $(CMP)-README.md, -diff.txt and -diffgraph.svg"
+	@$(BIN)/perfviews compare --out $(call quote,$(OUT)) --name '$(CMP_NAME)' $(if $(FORCE),--force) $(CMP_RAW)
+
+# --- Suites compared: make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1] ---
+# S1 and S2 are suites' names (OUT/S-suite.json, which make suite writes)
+# or paths to those files; wherever their data sets are, the files name
+# them.  perfviews compare-suites writes OUT/S1-vs-S2-README.md, -timing.csv
+# and -categories.csv, and each benchmark's make compare files.
+FDR ?=
+.PHONY: compare-suites
+compare-suites: $(PROGRAMS)
+	@test -n '$(A)' && test -n '$(B)' || { echo 'make compare-suites: give the suites to compare, A=S1 B=S2' >&2; exit 2; }
+	@$(BIN)/perfviews compare-suites --out $(call quote,$(OUT)) $(if $(FDR),--fdr $(call quote,$(FDR))) \
+	    $(if $(FORCE),--force) $(call quote,$(A)) $(call quote,$(B))

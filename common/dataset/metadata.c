@@ -443,45 +443,6 @@ metadata_write(const struct metadata *m, FILE *out)
 	fputs("\n}\n", out);
 }
 
-/*
- * The whole of a small file, NUL-terminated; NULL with errno set (EISDIR
- * for a directory, which fopen accepts and fread fails on late).
- */
-static char *
-slurp(const char *file, size_t *len)
-{
-	FILE *f = fopen(file, "rb");
-	struct stat st;
-	char *text = NULL;
-	size_t n = 0, cap = 0;
-
-	if (f == NULL)
-		return NULL;
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		errno = EISDIR;
-		return NULL;
-	}
-	for (;;) {
-		text = array_reserve(text, &cap, n + 4096, 1);
-		size_t got = fread(text + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		int saved = errno;
-		fclose(f);
-		free(text);
-		errno = saved;
-		return NULL;
-	}
-	fclose(f);
-	text[n] = '\0';
-	*len = n;
-	return text;
-}
-
 /* Append a word to a list value held as text, in *cap bytes. */
 static void
 append_word(char **value, size_t *cap, const char *word)
@@ -499,20 +460,9 @@ metadata_read_json(struct metadata *m, const char *file, char *why,
                    size_t whylen)
 {
 	struct json_flat doc;
-	size_t len = 0;
-	char *text = slurp(file, &len);
-	char reason[256];
 
-	if (text == NULL) {
-		snprintf(why, whylen, "%s: %s", file, strerror(errno));
+	if (!json_flat_read_file(file, &doc, why, whylen))
 		return false;
-	}
-	if (!json_flat_parse(text, len, &doc, reason, sizeof reason)) {
-		snprintf(why, whylen, "%s: not JSON: %s", file, reason);
-		free(text);
-		return false;
-	}
-	free(text);
 	size_t *caps = xcalloc(meta_field_count, sizeof *caps); /* of lists */
 	for (size_t i = 0; i < doc.count; i++) {
 		const struct json_entry *e = &doc.entries[i];

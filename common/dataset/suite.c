@@ -21,6 +21,7 @@
 #include "dataset/readme.h"
 #include "dataset/runs.h"
 #include "dataset/suite.h"
+#include "dataset/suite_file.h"
 #include "os/dirs.h"
 #include "os/lock.h"
 #include "views/profile.h"
@@ -382,6 +383,26 @@ field(const struct metadata *m, const char *path)
 	return v != NULL ? v : "?";
 }
 
+/*
+ * The Python's version for prose: pyperf's ("3.12.1 (64-bit)"), else
+ * sys.version's first word, else "?".  (pyperf's is null in a data set
+ * recorded before it was kept, and of a variant.)
+ */
+static const char *
+python_version(const struct metadata *m)
+{
+	static char version[64];
+	const char *v = metadata_get(m, "benchmark.python_version");
+
+	if (v != NULL)
+		return v;
+	v = metadata_get(m, "python.version");
+	if (v == NULL)
+		return "?";
+	snprintf(version, sizeof version, "%.*s", (int)strcspn(v, " "), v);
+	return version;
+}
+
 static void
 header(FILE *out, const char *name, const char *meta, size_t n, size_t recorded)
 {
@@ -403,9 +424,9 @@ header(FILE *out, const char *name, const char *meta, size_t n, size_t recorded)
 	        n, recorded, field(&m, "benchmark.pyperformance_version"),
 	        field(&m, "tool.event"), field(&m, "tool.frequency"),
 	        field(&m, "tool.call_graph"), field(&m, "tool.runs"),
-	        field(&m, "benchmark.python_version"),
-	        field(&m, "python.executable"), field(&m, "host.hostname"),
-	        field(&m, "host.cpu_model"), field(&m, "host.cpu_count"));
+	        python_version(&m), field(&m, "python.executable"),
+	        field(&m, "host.hostname"), field(&m, "host.cpu_model"),
+	        field(&m, "host.cpu_count"));
 	metadata_free(&m);
 	fputs("| benchmark | data set | Python build | samples | runs | time "
 	      "| top self functions |",
@@ -468,29 +489,128 @@ recorded_row(FILE *out, const char *id, const char *meta, const char *raw,
 	metadata_free(&m);
 }
 
-/* The benchmarks by category, as bycategory --each wrote them. */
+/* The largest categories given a column each; the rest are summed. */
+enum { CATEGORY_COLUMNS = 8 };
+
+/*
+ * bycategory --each's text: "# category ID ..." names the columns, each
+ * row "  NAME P% P% ..." (largest first).  Words into a new array.
+ */
+static char **
+words_of(const char *line, size_t *n)
+{
+	char **w = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	for (const char *p = line;;) {
+		p += strspn(p, " \t\n");
+		size_t len = strcspn(p, " \t\n");
+		if (len == 0)
+			return w;
+		w = array_reserve(w, &cap, *n + 1, sizeof *w);
+		w[(*n)++] = xstrndup(p, len);
+		p += len;
+	}
+}
+
+static void
+words_free(char **w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(w[i]);
+	free(w);
+}
+
+/* A data set's short name in a table: its benchmark (bm_NAME-...). */
+static void
+put_benchmark(FILE *out, const char *id)
+{
+	const char *name = strncmp(id, "bm_", 3) == 0 ? id + 3 : id;
+
+	fprintf(out, "%.*s", (int)strcspn(name, "-"), name);
+}
+
+/*
+ * The benchmarks by category, from bycategory --each's text: a Markdown
+ * table, a row per data set and a column per large category, the others
+ * summed in "rest" (the text itself, a column per data set, grows too
+ * wide to read at suite size).
+ */
 static void
 categories(FILE *out, const char *suite, const char *path)
 {
 	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
+	char *line = NULL, **ids = NULL, **names = NULL;
+	size_t cap = 0, nids = 0, nnames = 0, names_cap = 0, vcap = 0;
+	double *v = NULL; /* row (category) by column (data set) */
 
 	if (f == NULL)
 		die_errno(EXIT_DATA, "%s", path);
+	while (getline(&line, &cap, f) != -1) {
+		size_t n;
+		char **w = words_of(line, &n);
+		if (strncmp(line, "# category", 10) == 0 && ids == NULL) {
+			ids = w;
+			nids = n; /* "#", "category", then the IDs */
+			continue;
+		}
+		if (line[0] == ' ' && ids != NULL && n == nids - 1) {
+			names = array_reserve(names, &names_cap, nnames + 1,
+			                      sizeof *names);
+			names[nnames] = xstrdup(w[0]);
+			v = array_reserve(v, &vcap, (nnames + 1) * nids,
+			                  sizeof *v);
+			for (size_t k = 1; k < n; k++)
+				v[nnames * nids + k - 1] = strtod(w[k], NULL);
+			nnames++;
+		}
+		words_free(w, n);
+	}
+	if (ferror(f))
+		die_errno(EXIT_DATA, "%s", path);
+	fclose(f);
+	free(line);
+	if (ids == NULL || nids < 3)
+		die(EXIT_DATA,
+		    "%s: not bycategory --each's text (no \"# "
+		    "category\" line naming the data sets)",
+		    path);
+	size_t shown = nnames < CATEGORY_COLUMNS ? nnames : CATEGORY_COLUMNS;
 	fprintf(out,
 	        "\n## By category\n\nThe same samples by CPython's categories "
 	        "(bycategory's rules: each sample counts for the category of "
-	        "its leaf function), a column per data set; the chart is "
-	        "`%s-categories.svg`.\n\n```\n",
-	        suite);
-	while (getline(&line, &cap, f) != -1)
-		fputs(line, out);
-	if (ferror(f))
-		die_errno(EXIT_DATA, "%s", path);
-	fputs("```\n", out);
-	free(line);
-	fclose(f);
+	        "its leaf function), percent of each data set's samples: a "
+	        "row per data set, a column for each of the %zu largest "
+	        "categories over the suite, the %zu others summed in *rest*. "
+	        " Every category, a column per data set: `%s-categories.txt`; "
+	        "the chart: `%s-categories.svg`.\n\n| benchmark |",
+	        shown, nnames - shown, suite, suite);
+	for (size_t c = 0; c < shown; c++)
+		fprintf(out, " %s |", names[c]);
+	fputs(nnames > shown ? " rest |\n|---|" : "\n|---|", out);
+	for (size_t c = 0; c < shown + (nnames > shown); c++)
+		fputs("--:|", out);
+	fputc('\n', out);
+	for (size_t d = 0; d + 2 < nids; d++) {
+		double rest = 0;
+		fputs("| ", out);
+		put_benchmark(out, ids[d + 2]);
+		fputs(" |", out);
+		for (size_t c = 0; c < nnames; c++) {
+			double x = v[c * nids + d];
+			if (c < shown)
+				fprintf(out, " %.1f%% |", x);
+			else
+				rest += x;
+		}
+		if (nnames > shown)
+			fprintf(out, " %.1f%% |", rest);
+		fputc('\n', out);
+	}
+	words_free(ids, nids);
+	words_free(names, nnames);
+	free(v);
 }
 
 void
@@ -744,6 +864,13 @@ suite_command(const struct suite_options *o, const char *action, int n,
 		return suite_step(o->log, o->todo, rest[0], rest + 1);
 	if (strcmp(action, "readme") == 0 && n >= 1) {
 		suite_readme(stdout, o, rest[0], rest + 1, (size_t)n - 1);
+		return EXIT_OK;
+	}
+	if (strcmp(action, "define") == 0 && n >= 1) {
+		struct suite_file f;
+		suite_file_make(&f, rest[0], o->data, rest + 1, (size_t)n - 1);
+		suite_file_write(stdout, &f);
+		suite_file_free(&f);
 		return EXIT_OK;
 	}
 	if (strcmp(action, "missing") == 0 && n == 1) {

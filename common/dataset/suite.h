@@ -61,6 +61,7 @@ struct suite_options {
  *                          unless force: a suite is of one build
  *   step ID COMMAND ...    run the recording of ID as one of todo steps
  *   readme SUITE ID ...    the suite's README, a row per data set
+ *   define SUITE ID ...    the suite's definition (suite_file.h), JSON
  *   report LOG             the failures the log holds, on stderr
  *   missing ID             why `make views ID` has no raw file, and how
  *                          to make one (exit 1)

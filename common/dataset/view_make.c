@@ -260,18 +260,6 @@ render_readme(const struct view_files *f, const struct metadata *m)
 	free(raw);
 }
 
-/* The directory perfviews was run from: the views' programs are there. */
-static char *
-program_dir(void)
-{
-	char *self = realpath("/proc/self/exe", NULL);
-
-	if (self == NULL)
-		die_errno(EXIT_DATA, "/proc/self/exe");
-	*strrchr(self, '/') = '\0';
-	return self;
-}
-
 /* The line under the flame graph's title. */
 static char *
 subtitle(const struct metadata *m)
@@ -302,7 +290,7 @@ view_render(const char *view, const struct view_files *f)
 		return;
 	}
 	args_add_words(&a, k->program, "program");
-	char *dir = program_dir();
+	char *dir = dirs_program();
 	char *program = xasprintf("%s/%s", dir, a.v[0]);
 	free(a.v[0]);
 	a.v[0] = program;
@@ -428,7 +416,7 @@ view_render_all(const char *data, const struct view_files *given)
 	}
 	/* perfviews, where the views' programs are (not this program's self:
 	 * a test linking this module is no perfviews). */
-	char *dir = program_dir();
+	char *dir = dirs_program();
 	char *self = xasprintf("%s/perfviews", dir);
 	free(dir);
 	if (access(self, X_OK) != 0)

@@ -1,6 +1,7 @@
 /*
  * category_chart.c - see category_chart.h.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -213,18 +214,10 @@ write_legend(FILE *out, const struct category_chart *c, double top)
 	fputs("</g>\n", out);
 }
 
-void
-category_chart_write(FILE *out, const struct category_chart *c)
+/* The document up to its content: size, style, title and subtitle. */
+static void
+write_head(FILE *out, double height, const char *title, const char *subtitle)
 {
-	double x0 = MARGIN + (double)label_width(c);
-	double bars_end =
-	    BAR_TOP + (double)c->nbars * (BAR_HEIGHT + BAR_GAP) - BAR_GAP;
-	double details = bars_end + 22;
-	double legend = details + 30;
-	int per_row = (WIDTH - 2 * MARGIN) / LEGEND_COLUMN;
-	size_t rows = (c->ncategories + (size_t)per_row - 1) / (size_t)per_row;
-	double height = legend + (double)rows * LEGEND_ROW + MARGIN;
-
 	fprintf(
 	    out,
 	    "<?xml version=\"1.0\" standalone=\"no\"?>\n"
@@ -242,23 +235,160 @@ category_chart_write(FILE *out, const struct category_chart *c)
 	    "<text id=\"title\" x=\"%d\" y=\"24\" "
 	    "text-anchor=\"middle\">",
 	    WIDTH, height, WIDTH, height, WIDTH / 2);
-	svg_write_text(out, span_cstr(c->title));
+	svg_write_text(out, span_cstr(title));
 	fputs("</text>\n", out);
-	if (c->subtitle != NULL) {
+	if (subtitle != NULL) {
 		fprintf(out,
 		        "<text id=\"subtitle\" x=\"%d\" y=\"44\" "
 		        "text-anchor=\"middle\">",
 		        WIDTH / 2);
-		svg_write_text(out, span_cstr(c->subtitle));
+		svg_write_text(out, span_cstr(subtitle));
 		fputs("</text>\n", out);
 	}
-	write_bars(out, c, x0);
-	fprintf(out, "<text id=\"details\" x=\"%.0f\" y=\"%.0f\"> </text>\n",
-	        x0, details);
-	write_legend(out, c, legend);
+}
+
+/* The line the script fills with what the pointer is over. */
+static void
+write_details(FILE *out, double x, double y)
+{
+	fprintf(out, "<text id=\"details\" x=\"%.0f\" y=\"%.0f\"> </text>\n", x,
+	        y);
+}
+
+/* The script, and the end. */
+static void
+write_tail(FILE *out)
+{
 	/* Last, so that the elements it finds exist when it runs. */
 	fprintf(out,
 	        "<script type=\"text/ecmascript\"><![CDATA[\n%s]]></script>\n"
 	        "</svg>\n",
 	        script);
+}
+
+void
+category_chart_write(FILE *out, const struct category_chart *c)
+{
+	double x0 = MARGIN + (double)label_width(c);
+	double bars_end =
+	    BAR_TOP + (double)c->nbars * (BAR_HEIGHT + BAR_GAP) - BAR_GAP;
+	double details = bars_end + 22;
+	double legend = details + 30;
+	int per_row = (WIDTH - 2 * MARGIN) / LEGEND_COLUMN;
+	size_t rows = (c->ncategories + (size_t)per_row - 1) / (size_t)per_row;
+	double height = legend + (double)rows * LEGEND_ROW + MARGIN;
+
+	write_head(out, height, c->title, c->subtitle);
+	write_bars(out, c, x0);
+	write_details(out, x0, details);
+	write_legend(out, c, legend);
+	write_tail(out);
+}
+
+enum {
+	SHIFT_HEADING = 24, /* a group's heading row */
+	SHIFT_ROW = 18,     /* a bar's row */
+	SHIFT_BAR = 14,
+	SHIFT_LABELS = 150, /* the categories' names, left of the axis */
+	SHIFT_VALUES = 70,  /* room for a value beyond a bar's end */
+};
+
+/* A change as the value beside its bar: "+1.234", "-0.05". */
+static void
+put_change(FILE *out, double v)
+{
+	fprintf(out,
+	        fabs(v) >= 100 ? "%+.0f"
+	        : fabs(v) >= 1 ? "%+.2f"
+	                       : "%+.3f",
+	        v);
+}
+
+static void
+write_shift(FILE *out, const struct category_shifts *c,
+            const struct category_shift *r, double axis, double half,
+            double max, double y)
+{
+	struct span name = span_cstr(r->category);
+	double w = max > 0 ? half * fabs(r->change) / max : 0;
+	double x = r->change < 0 ? axis - w : axis;
+
+	fputs("<g class=\"seg\" data-category=\"", out);
+	svg_write_text(out, name);
+	fprintf(out, "\" data-change=\"%.6g\" data-significant=\"%s\"><title>",
+	        r->change, r->significant ? "yes" : "no");
+	svg_write_text(out, span_cstr(r->label));
+	fputs(": ", out);
+	svg_write_text(out, name);
+	fprintf(out, " A %.6g, B %.6g, change ", r->a, r->b);
+	put_change(out, r->change);
+	fputc(' ', out);
+	svg_write_text(out, span_cstr(c->unit));
+	if (isnan(r->q))
+		fputs(" (not tested)", out);
+	else
+		fprintf(out, " (q = %.2g: %s)", r->q,
+		        r->significant ? "significant" : "not significant");
+	fprintf(out,
+	        "</title><text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\"%s>",
+	        MARGIN + (double)SHIFT_LABELS - 6, y + SHIFT_BAR - 3,
+	        r->significant ? "" : " style=\"fill: #888\"");
+	svg_write_text(out, name);
+	fprintf(out,
+	        "</text><rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
+	        "height=\"%d\" fill=\"",
+	        x, y, w < 1 ? 1 : w, SHIFT_BAR);
+	put_colour(out, name);
+	/* Insignificant: the same colour, muted; significant: outlined. */
+	fputs(r->significant ? "\" stroke=\"#000\" stroke-width=\"1\"/>"
+	                     : "\" fill-opacity=\"0.3\"/>",
+	      out);
+	double vx = r->change < 0 ? x - 4 : x + (w < 1 ? 1 : w) + 4;
+	fprintf(out, "<text x=\"%.2f\" y=\"%.0f\" text-anchor=\"%s\"%s>", vx,
+	        y + SHIFT_BAR - 3, r->change < 0 ? "end" : "start",
+	        r->significant ? "" : " style=\"fill: #888\"");
+	put_change(out, r->change);
+	fputs("</text></g>\n", out);
+}
+
+void
+category_chart_shifts_write(FILE *out, const struct category_shifts *c)
+{
+	double max = 0, height = 64;
+
+	for (size_t i = 0; i < c->nrows; i++) {
+		if (fabs(c->rows[i].change) > max)
+			max = fabs(c->rows[i].change);
+		bool first = i == 0 || strcmp(c->rows[i].label,
+		                              c->rows[i - 1].label) != 0;
+		height += (first ? SHIFT_HEADING : 0) + SHIFT_ROW;
+	}
+	double details = height + 16;
+	double left = MARGIN + SHIFT_LABELS + SHIFT_VALUES;
+	double half = (WIDTH - MARGIN - SHIFT_VALUES - left) / 2;
+	double axis = left + half;
+
+	write_head(out, details + 16, c->title, c->subtitle);
+	fprintf(out,
+	        "<line x1=\"%.2f\" y1=\"56\" x2=\"%.2f\" y2=\"%.0f\" "
+	        "stroke=\"#888\" stroke-width=\"1\"/>\n<g id=\"bars\">\n",
+	        axis, axis, height);
+	double y = 64;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct category_shift *r = &c->rows[i];
+		if (i == 0 || strcmp(r->label, c->rows[i - 1].label) != 0) {
+			fprintf(out,
+			        "<text class=\"label\" x=\"%d\" y=\"%.0f\" "
+			        "font-weight=\"bold\">",
+			        MARGIN, y + 16);
+			svg_write_text(out, span_cstr(r->label));
+			fputs("</text>\n", out);
+			y += SHIFT_HEADING;
+		}
+		write_shift(out, c, r, axis, half, max, y);
+		y += SHIFT_ROW;
+	}
+	fputs("</g>\n", out);
+	write_details(out, MARGIN, details);
+	write_tail(out);
 }

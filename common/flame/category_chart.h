@@ -12,11 +12,13 @@
  * bytes make a well-formed document.
  *
  * Segment edges are placed from cumulative counts, so the segments of a
- * bar tile it exactly.
+ * bar tile it exactly.  A second chart, of changes between two sides, is
+ * below (category_chart_shifts_write): the same style, colours and script.
  */
 #ifndef PERFVIEWS_CATEGORY_CHART_H
 #define PERFVIEWS_CATEGORY_CHART_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,5 +38,31 @@ struct category_chart {
 };
 
 void category_chart_write(FILE *out, const struct category_chart *c);
+
+/*
+ * How categories moved from A to B, as diverging bars: a group per label
+ * (a benchmark; the rows of one label are consecutive, in the order
+ * given), a bar per category from a common axis, left for less and right
+ * for more, one scale for the whole chart; the category's colour, outlined
+ * when the change is significant and muted when not.  Each bar's <title>
+ * gives both values, the change in unit and q; the value is written at
+ * the bar's end.
+ */
+struct category_shift {
+	const char *label, *category;
+	double a, b, change;
+	double q; /* NaN: not tested */
+	bool significant;
+};
+
+struct category_shifts {
+	const char *title;
+	const char *subtitle; /* or NULL */
+	const char *unit;     /* "ms per loop" */
+	size_t nrows;
+	const struct category_shift *rows;
+};
+
+void category_chart_shifts_write(FILE *out, const struct category_shifts *c);
 
 #endif

@@ -136,6 +136,17 @@ dirs_free_space(const char *path, unsigned long long *bytes, char *mount,
 }
 
 char *
+dirs_program(void)
+{
+	char *self = realpath("/proc/self/exe", NULL);
+
+	if (self == NULL)
+		die_errno(EXIT_DATA, "/proc/self/exe");
+	*strrchr(self, '/') = '\0';
+	return self;
+}
+
+char *
 dirs_user_cache(const char *name)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");

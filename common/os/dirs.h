@@ -44,6 +44,12 @@ char *dirs_memory_file(const char *name);
 char *dirs_user_cache(const char *name);
 
 /*
+ * The directory of the running program (/proc/self/exe), where make's BIN
+ * holds every program: perfviews runs the others from there.  Free it.
+ */
+char *dirs_program(void);
+
+/*
  * The space free on the file system holding path, in bytes, and where it
  * is mounted (into mount, of size mount_size); false when unknown.
  */

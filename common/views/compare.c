@@ -24,7 +24,7 @@ compare_options_default(struct compare_options *o)
 	o->min_count = 10;
 }
 
-static void
+void
 compare_fdr_option(void *alpha, const char *value, const char *option)
 {
 	double *a = alpha;
@@ -682,6 +682,34 @@ compare_order(const struct compare *c, uint32_t measure)
 	for (uint32_t i = 0; i < c->nitems; i++)
 		order[i] = i;
 	qsort_r(order, c->nitems, sizeof *order, compare_items, &by);
+	return order;
+}
+
+/* For qsort_r over an item_order: by the size of the change alone. */
+static int
+compare_sizes(const void *pa, const void *pb, void *arg)
+{
+	const struct item_order *by = arg;
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	double da = fabs(compare_result(by->c, a, by->measure)->diff);
+	double db = fabs(compare_result(by->c, b, by->measure)->diff);
+
+	if (da != db)
+		return da > db ? -1 : 1;
+	return span_compare(compare_text(by->c, by->c->items[a].name),
+	                    compare_text(by->c, by->c->items[b].name));
+}
+
+uint32_t *
+compare_by_size(const struct compare *c, uint32_t measure)
+{
+	uint32_t *order =
+	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
+	struct item_order by = {c, measure};
+
+	for (uint32_t i = 0; i < c->nitems; i++)
+		order[i] = i;
+	qsort_r(order, c->nitems, sizeof *order, compare_sizes, &by);
 	return order;
 }
 

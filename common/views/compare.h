@@ -86,6 +86,8 @@ struct compare_options {
  */
 extern const struct option_row compare_option_table[];
 void compare_options_default(struct compare_options *o);
+/* --fdr's parser (OPT_CALL into a double alpha), for other tables. */
+void compare_fdr_option(void *alpha, const char *value, const char *option);
 
 #define COMPARE_NONE UINT32_MAX
 enum { COMPARE_MEASURES = 2 }; /* self, total */
@@ -176,6 +178,24 @@ void compare_categorize(struct compare *c, struct category_rules *rules,
                         const char *shown);
 
 /*
+ * compare_categorize by the rules file category_rules_find finds from
+ * given (NULL: the installed rules), loaded here and let go after: for a
+ * caller that names rules but does not use them itself.  A file that
+ * cannot be read or has a bad line ends the process, as in bycategory.
+ */
+void compare_categorize_file(struct compare *c, const char *given);
+
+/*
+ * Two inputs compared as flatdiff compares them given no options, but
+ * different events or weighting allowed (a README that says what differs
+ * is written whatever they are; the programs refuse them): compare_init
+ * with the default options and force, both sides read, categorized by
+ * compare_categorize_file(rules) when key is KEY_CATEGORY, compare_run.
+ */
+void compare_defaults_run(struct compare *c, enum compare_key key,
+                          const char *a, const char *b, const char *rules);
+
+/*
  * KEY_STACK, after reading both sides: the functions that rules put in
  * category "glue" are left out of every stack but as its leaf, on both
  * sides, so that stacks of two versions whose interpreters call through
@@ -204,6 +224,12 @@ int compare_only_in(const struct compare *c, uint32_t item);
  * by the size of the difference, then by name and DSO.
  */
 uint32_t *compare_order(const struct compare *c, uint32_t measure);
+
+/*
+ * Every item by the size of its change alone, largest first, then by name
+ * (a new array): what changed most, whatever its section or test.
+ */
+uint32_t *compare_by_size(const struct compare *c, uint32_t measure);
 
 static inline struct span
 compare_text(const struct compare *c, uint32_t id)

@@ -5,6 +5,7 @@
  */
 #include <getopt.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/xalloc.h"
 #include "match/category_rules.h"
@@ -35,6 +36,34 @@ compare_categorize(struct compare *c, struct category_rules *rules,
 	category_profile_free(&cp);
 	free(c->rules);
 	c->rules = xstrdup(shown);
+}
+
+void
+compare_categorize_file(struct compare *c, const char *given)
+{
+	struct category_rules rules;
+
+	category_rules_load_or_exit(&rules, given);
+	compare_categorize(c, &rules, category_rules_shown(&rules, given));
+	category_rules_free(&rules);
+}
+
+void
+compare_defaults_run(struct compare *c, enum compare_key key, const char *a,
+                     const char *b, const char *rules)
+{
+	struct compare_options o;
+	struct view_options vo;
+
+	memset(&vo, 0, sizeof vo);
+	memset(&o, 0, sizeof o);
+	compare_options_default(&o);
+	o.force = true;
+	compare_init(c, &o, key);
+	compare_read_both(c, &vo, a, b);
+	if (key == KEY_CATEGORY)
+		compare_categorize_file(c, rules);
+	compare_run(c);
 }
 
 void

@@ -1,6 +1,8 @@
 /*
- * test_json_write.c - JSON strings for any bytes (base/json_write.h).
+ * test_json_write.c - JSON strings for any bytes, and members (a string
+ * or null, a number or null) (base/json_write.h).
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "base/json_write.h"
@@ -59,11 +61,33 @@ START_TEST(json_utf8_limits)
 }
 END_TEST
 
+START_TEST(json_members)
+{
+	FILE *f = fmemopen(printed, sizeof printed, "w");
+
+	json_write_member(f, "a", "x\"y");
+	fputc(' ', f);
+	json_write_member(f, "b", NULL);
+	fputc(' ', f);
+	json_write_member_number(f, "c", 0.25);
+	fputc(' ', f);
+	json_write_member_number(f, "d", NAN);
+	fputc(' ', f);
+	json_write_member_number(f, "e", INFINITY);
+	fclose(f);
+	ck_assert_str_eq(printed, "\"a\": \"x\\\"y\" \"b\": null \"c\": 0.25 "
+	                          "\"d\": null \"e\": null");
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {
-	    json_escapes_quotes_and_controls, json_replaces_invalid_utf8,
-	    json_empty_nul_and_delete, json_utf8_limits, NULL};
+	const TTest *tests[] = {json_escapes_quotes_and_controls,
+	                        json_replaces_invalid_utf8,
+	                        json_empty_nul_and_delete,
+	                        json_utf8_limits,
+	                        json_members,
+	                        NULL};
 	return unit_main("json_write", tests);
 }

@@ -1,0 +1,80 @@
+/*
+ * suite_file.h - a suite's definition, OUT/SUITE-suite.json: what makes a
+ * suite a thing that can be named later, and compared with another one
+ * wherever the data sets of each live.
+ *
+ * `make suite` writes it beside the suite's README (`perfviews suite
+ * define`); `make compare-suites` reads two back.  It holds:
+ *
+ *   {"format": "perfviews suite 1",
+ *    "name": "s312", "date": "2026-12-02T05:30:00Z",
+ *    "python": {"executable": ..., "version": ..., "build": ...},
+ *    "frequency": 999, "runs": 4, "tags": ["xperf"],
+ *    "data": "/abs/data312",
+ *    "datasets": [{"benchmark": "nbody", "id": "bm_nbody-perf-freq999x4",
+ *                  "data": "/abs/data312", "recorded": true}, ...]}
+ *
+ * Directories are absolute, so that the file names the data sets from
+ * anywhere.  The Python is what the suite's first recorded data set's
+ * meta.json says (its build label as metadata_build_label makes it), null
+ * when none is recorded; the frequency, runs and tags are the IDs'.  A
+ * benchmark is its ID's workload without "bm_" (a variant's own name):
+ * what two suites are matched by.  Written with json_write, read back
+ * with json_flat: one reader and one writer.
+ */
+#ifndef PERFVIEWS_SUITE_FILE_H
+#define PERFVIEWS_SUITE_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct suite_member {
+	char *benchmark; /* "nbody" */
+	char *id;
+	char *data; /* the directory of its raw file and meta.json */
+	bool recorded;
+};
+
+struct suite_file {
+	char *name, *date;
+	char *python, *python_version, *build; /* NULL: unknown */
+	unsigned frequency, runs;
+	char **tags;
+	size_t ntags;
+	char *data;
+	struct suite_member *members;
+	size_t n;
+};
+
+/*
+ * The definition of suite name of the data sets ids in data (each
+ * recorded when its meta.json is there).  A bad ID is fatal.
+ */
+void suite_file_make(struct suite_file *s, const char *name, const char *data,
+                     char *const ids[], size_t n);
+
+void suite_file_write(FILE *out, const struct suite_file *s);
+
+/*
+ * Read path.  False with why (the file, and what is wrong) when it cannot
+ * be read, is not JSON or is not a suite's definition.
+ */
+bool suite_file_read(struct suite_file *s, const char *path, char *why,
+                     size_t whylen);
+
+/*
+ * A suite named on the command line: a path (with a '/' or ending in
+ * ".json"), else OUT/NAME-suite.json; read, or the process ends (exit 1)
+ * saying how to make it.
+ */
+void suite_file_find_or_die(struct suite_file *s, const char *out,
+                            const char *given);
+
+/* The member of benchmark, or NULL. */
+const struct suite_member *suite_file_member(const struct suite_file *s,
+                                             const char *benchmark);
+
+void suite_file_free(struct suite_file *s);
+
+#endif
