@@ -674,11 +674,13 @@ index_comparisons(FILE *out, const char *dir, const struct readme_index *ix)
 	if (ix->ncomparisons == 0)
 		return;
 	fputs("## Comparisons\n\n"
-	      "Data set B against data set A: the functions whose share "
-	      "changed by more than run-to-run noise, and B's flame graph "
-	      "coloured by what changed.  Each README says what differs "
-	      "between the two recordings that makes the comparison unfair "
-	      "(Python build, host, event, frequency...).\n\n"
+	      "Data set B against data set A: the functions whose time per "
+	      "loop (or share, where pyperf's loops are not known) changed "
+	      "by more than run-to-run noise, and B's flame graph coloured "
+	      "by what changed.  Each README says what is compared (two "
+	      "Python builds, say) and what else differs between the two "
+	      "recordings that makes the comparison unfair (host, event, "
+	      "frequency...).\n\n"
 	      "| comparison | A | B | files |\n|---|---|---|---|\n",
 	      out);
 	for (size_t i = 0; i < ix->ncomparisons; i++) {
