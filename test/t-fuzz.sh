@@ -1,7 +1,7 @@
 #!/bin/sh
 # t-fuzz.sh - the libFuzzer targets: every committed crash reproducer
 # (test/fuzz/crashes/TARGET/*) runs again without a finding, and every
-# target fuzzes for a short budget (FUZZ_CHECK_SECONDS, default 5) from its
+# target fuzzes for a short budget (FUZZ_CHECK_SECONDS, default 3) from its
 # seed corpus without one.  `make check` builds the targets when clang is
 # there; SKIP otherwise.  `make fuzz` is the long campaign.
 . "$(dirname "$0")/lib.sh"
@@ -25,7 +25,7 @@ for t in $targets; do
 		fi
 	fi
 	if out=$(FUZZ_WORK=$TMP/work sh test/fuzz/run.sh \
-	    "${FUZZ_CHECK_SECONDS:-5}" "$t"); then
+	    "${FUZZ_CHECK_SECONDS:-3}" "$t"); then
 		pass "$(echo "$out" | head -n 1 | tr -s ' ')"
 	else
 		fail "$t" "$(echo "$out" | head -n 1 | tr -s ' ')"

@@ -78,7 +78,7 @@ equal() {
 	unexplained=$(awk '
 	    / \(inlined\)$/ { next }
 	    /^< \t *[0-9a-f]+ _init\+0x[0-9a-f]+ \(/ { init[$2]++; next }
-	    /^> \t *[0-9a-f]+ [^ ]+@plt\+0x0 \(/ { plt[$2]++; next }
+	    /^> \t *[0-9a-f]+ [^ ]+@plt\+0x[0-9a-f]+ \(/ { plt[$2]++; next }
 	    { n++ }
 	    END { for (k in init) if (init[k] != plt[k]) n += init[k]
 	          for (k in plt) if (init[k] != plt[k]) n += plt[k]
