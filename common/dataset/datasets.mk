@@ -8,6 +8,7 @@
 #   make views [ID=X]   make stability ID=X
 #   make publish DEST=dir [EXAMPLE=1] [FORCE=1] [PUBLISH_PATHS=short]
 #   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
+#              [ENGINE=local|slurm] [SLURM_OPTS="--partition=... ..."]
 #   make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1]
 # record, stability, publish, suite and compare-suites are perfviews
 # commands: perfviews(1).
@@ -107,36 +108,68 @@ stability: $(BIN)/perfviews | views-check
 	    mv $(V)-stability.md.tmp $(V)-stability.md && cat $(V)-stability.md
 
 # --- Suites: pyperformance benchmarks at one setting, and their README ---
-# Two sub-makes: the missing data sets recorded one at a time (recordings
-# in parallel perturb each other), going on past a failure; then every
-# view in parallel (-j) and OUT/SUITE-README.md.  A rerun records only what
-# is missing.  perfviews suite ids names the data sets (a benchmark with
-# variants: the data sets of its variants once recorded).
+# Two steps, whatever the engine: the missing data sets recorded, each by
+# suite_step (perfviews suite step around perfviews record, going on past
+# a failure), then suite-views: every view in parallel (-j) and
+# OUT/SUITE-README.md and -suite.json.  ENGINE=local (the default) records
+# one at a time here (recordings in parallel perturb each other);
+# ENGINE=slurm hands the recordings to Slurm, a task each (suite-step),
+# and suite-views to a job after them (scripts/suite-slurm.sh).  A rerun
+# records only what is missing (suite-todo).  perfviews suite ids names the
+# data sets (a benchmark with variants: the data sets of its variants once
+# recorded).
+ENGINE     ?= local
+SLURM_OPTS ?=
 SUITE_LOG  = $(OUT)/.$(SUITE)-suite.log
 SUITE_IDS_ARGS = --data $(call quote,$(DATA)) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) \
     $(PYTHON_ARG) perf-freq$(FREQ)x$(RUNS)$(foreach t,$(TAGS),-$(t)) $(BENCHMARKS)
+# One data set recorded as a suite records it: $(1) the log, $(2) how many
+# recordings the suite makes, $(3) the ID.
+suite_step = $(BIN)/perfviews suite step --log $(1) --todo $(2) -- \
+    $(3) $(BIN)/perfviews record $(RECORD_ARGS) --views '' $(3)
+# The variables the suite's sub-makes read, as given to this make: Slurm's
+# jobs run make with them (and without this make's MAKEFLAGS).
+SUITE_VARS = SUITE BENCHMARKS DATA OUT BIN BUILD FREQ RUNS TAGS PYTHON \
+    BENCH_CACHE CALLGRAPH PERF PERF_EVENT STRACE RECORD_TIMEOUT XZ OVERHEAD FORCE
+SUITE_MAKE = $(MAKE) -C $(call quote,$(CURDIR)) --no-print-directory \
+    $(foreach v,$(SUITE_VARS),$(if $(filter-out undefined default file automatic,$(origin $(v))),$(call quote,$(v)=$($(v)))))
+SUITE_SLURM = sh scripts/suite-slurm.sh submit --data $(call quote,$(DATA)) \
+    --out $(call quote,$(OUT)) --log $(call quote,$(SUITE_LOG)) \
+    --make $(call quote,$(SUITE_MAKE)) --opts $(call quote,$(SLURM_OPTS)) '$(SUITE)'
 
-.PHONY: suite suite-record suite-views
+.PHONY: suite suite-record suite-views suite-todo suite-step
 
 suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
+	@$(if $(filter local slurm,$(ENGINE)),:,{ echo "make suite: ENGINE is local (the default) or slurm, not '$(ENGINE)'" >&2; exit 2; })
 	@mkdir -p $(OUT) && rm -f $(SUITE_LOG) && $(BIN)/perfviews suite ids --check-build \
 	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null
+ifeq ($(ENGINE),slurm)
+	@+exec $(SUITE_SLURM)
+else
 	@$(MAKE) --no-print-directory -k suite-record; $(MAKE) --no-print-directory suite-views
+endif
 	@$(BIN)/perfviews suite report $(SUITE_LOG)
 
-ifneq ($(filter suite-record suite-views,$(MAKECMDGOALS)),)
+ifneq ($(filter suite-record suite-views suite-todo,$(MAKECMDGOALS)),)
 SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
+SUITE_TODO := $(if $(FORCE),$(SUITE_IDS:%=$(DATA)/%-meta.json),$(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json)))
 endif
 ifeq ($(MAKECMDGOALS),suite-record)
 .NOTPARALLEL:
-SUITE_TODO := $(if $(FORCE),$(SUITE_IDS:%=$(DATA)/%-meta.json),$(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json)))
 # FORCE=1: every data set of the suite recorded again (--force).
 .PHONY: suite-force
 $(DATA)/%-meta.json: $(if $(FORCE),suite-force)
-	@$(BIN)/perfviews suite step --log $(SUITE_LOG) --todo $(words $(SUITE_TODO)) -- \
-	    $* $(BIN)/perfviews record $(RECORD_ARGS) --views '' $*
+	@$(call suite_step,$(SUITE_LOG),$(words $(SUITE_TODO)),$*)
 endif
+
+# The IDs the suite has yet to record, one a line.
+suite-todo:
+	@$(if $(SUITE_TODO),printf '%s\n' $(SUITE_TODO:$(DATA)/%-meta.json=%),:)
+
+# One of them, ID, logged in SUITE_STEP_LOG: a Slurm task of ENGINE=slurm.
+suite-step:
+	@$(call suite_step,$(call quote,$(SUITE_STEP_LOG)),1,$(ID))
 
 suite-record: $(SUITE_IDS:%=$(DATA)/%-meta.json)
 
