@@ -106,10 +106,10 @@ views() {
 # cancel SIGNAL-STATUS: scancel what was submitted, remove the token, exit.
 cancel() {
 	trap '' INT TERM HUP
-	jobs="${array:-} ${views_job:-}"
-	if [ -n "${jobs# }" ]; then
+	jobs=$(echo ${array:-} ${views_job:-})
+	if [ -n "$jobs" ]; then
 		scancel $jobs 2>/dev/null
-		echo "make suite: cancelled Slurm job(s)$jobs" >&2
+		echo "make suite: cancelled Slurm job(s) $jobs" >&2
 	fi
 	rm -f "$data/.$suite-slurm.token"
 	exit "$1"
@@ -143,6 +143,12 @@ submit() {
 		command -v $cmd >/dev/null 2>&1 ||
 			die "$cmd is not on the PATH (Slurm's client commands: the slurm-client package)"
 	done
+	# Slurm's options as the user wrote them, quotes and all.
+	eval "set -- $opts" || die "SLURM_OPTS: cannot read '$opts'"
+	exclusive=--exclusive
+	case " $opts " in
+	*" --exclusive"* | *" --oversubscribe "* | *" -s "*) exclusive= ;;
+	esac
 	todo=$(eval "$make suite-todo") || exit 2
 	if [ -z "$todo" ]; then
 		echo "make suite: every data set of $suite is in $data: nothing submitted to Slurm; the views and README are made here"
@@ -168,12 +174,6 @@ submit() {
 	} >"$dir/conf"
 	echo "$token" >"$data/.$suite-slurm.token"
 
-	# Slurm's options as the user wrote them, quotes and all.
-	eval "set -- $opts" || die "SLURM_OPTS: cannot read '$opts'"
-	exclusive=--exclusive
-	case " $opts " in
-	*" --exclusive"* | *" --oversubscribe "* | *" -s "*) exclusive= ;;
-	esac
 	array= views_job=
 	trap 'cancel 130' INT
 	trap 'cancel 143' TERM

@@ -68,6 +68,31 @@ bench_pythons() {
 	export PIP_NO_INDEX=1 PIP_FIND_LINKS="$WHEELS"
 }
 
+# Can pyperformance's benchmarks be recorded here with a Python 3.12 or
+# later (for -X perf), offline?  Sets PY to pyenv's first such Python and
+# exports pip's settings for the wheels of ../shared/vendor/wheels; sets
+# BENCH_WHY when they cannot (perf cannot record, no wheel, no Python).
+bench_python() {
+	BENCH_WHY= PY=
+	WHEELS=$SHARED/vendor/wheels
+	if ! perf_works; then
+		BENCH_WHY=$PERF_WHY
+		return 1
+	fi
+	if ! ls "$WHEELS"/pyperformance-*.whl >/dev/null 2>&1; then
+		BENCH_WHY="no pyperformance wheel in $WHEELS"
+		return 1
+	fi
+	for p in "$HOME"/.pyenv/versions/3.1[2-9]*/bin/python3; do
+		[ -x "$p" ] && PY=$p && break
+	done
+	if [ -z "$PY" ]; then
+		BENCH_WHY="no Python 3.12 or later (for -X perf) to benchmark"
+		return 1
+	fi
+	export PIP_NO_INDEX=1 PIP_FIND_LINKS="$WHEELS"
+}
+
 # Can perf record here?  Sets PERF_WHY when it cannot.
 perf_works() {
 	PERF_WHY=

@@ -21,27 +21,13 @@
 . "$(dirname "$0")/lib.sh"
 
 MAKE="make -C $TOP --no-print-directory"
-WHEELS=$SHARED/vendor/wheels
 DATA=$TMP/data
 OUT=$TMP/out
 
-if ! perf_works; then
-	skip bench "$PERF_WHY"
+if ! bench_python; then
+	skip bench "$BENCH_WHY"
 	exit 0
 fi
-if ! ls "$WHEELS"/pyperformance-*.whl >/dev/null 2>&1; then
-	skip bench "no pyperformance wheel in $WHEELS"
-	exit 0
-fi
-PY=
-for p in "$HOME"/.pyenv/versions/3.1[2-9]*/bin/python3; do
-	[ -x "$p" ] && PY=$p && break
-done
-if [ -z "$PY" ]; then
-	skip bench "no Python 3.12 or later (for -X perf) to benchmark"
-	exit 0
-fi
-export PIP_NO_INDEX=1 PIP_FIND_LINKS="$WHEELS"
 
 # expect_failure NAME PATTERN MAKE-ARGS...: fails, one line (besides
 # make's own, and the note of waiting for pyperformance's cache while
