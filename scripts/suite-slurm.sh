@@ -116,9 +116,16 @@ cancel() {
 }
 
 # squeue_state JOB: its state (PENDING, RUNNING, COMPLETED, ...) while
-# slurmctld remembers it, else sacct's, else nothing.
+# slurmctld remembers it, else sacct's, else nothing; UNKNOWN when squeue
+# cannot ask slurmctld (it may be back in a moment).
 squeue_state() {
-	s=$(squeue -h -t all -j "$1" -o %T 2>/dev/null | head -n 1)
+	if ! s=$(squeue -h -t all -j "$1" -o %T 2>&1); then
+		case $s in
+		*"Invalid job id"*) s= ;; # forgotten (MinJobAge)
+		*) s=UNKNOWN ;;
+		esac
+	fi
+	s=$(printf '%s\n' "$s" | head -n 1)
 	[ -n "$s" ] || s=$(sacct -n -X -j "$1" -o State 2>/dev/null | awk 'NR == 1 { print $1 }')
 	printf '%s' "$s"
 }
@@ -263,7 +270,7 @@ watch() {
 				[ -n "$views_said" ] || echo "make suite: job $views_job (views and README) running on $(squeue -h -j "$views_job" -o %N)"
 				views_said=1
 				;;
-			PENDING | CONFIGURING | COMPLETING | SUSPENDED | REQUEUED | RESIZING) ;;
+			PENDING | CONFIGURING | COMPLETING | SUSPENDED | REQUEUED | RESIZING | UNKNOWN) ;;
 			*) break ;; # ended without its status file, or forgotten
 			esac
 		fi
