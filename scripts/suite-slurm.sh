@@ -287,9 +287,9 @@ watch() {
 		eval "over=\${over_$i:-}"
 		[ -n "$over" ] && continue
 		ended=$((ended + 1))
-		line=$(grep "^done	$id	" "$log" 2>/dev/null | tail -n 1)
-		echo "[$ended/$n] $id: FAILED: $(printf '%s\n' "$line" | cut -f 5-)"
 		ran=$(squeue -h -t all -j "${array}_$i" -o '%T %N' 2>/dev/null | head -n 1)
+		why=$(grep "^done	$id	" "$log" 2>/dev/null | tail -n 1 | cut -f 5-)
+		echo "[$ended/$n] $id: FAILED: ${why:-its task left no log (Slurm: ${ran:-?})}"
 		[ -s "$dir/$id.node" ] || [ -z "${ran#* }" ] ||
 			unseen="$unseen $id (task ${array}_$i: ${ran% *} on ${ran#* })"
 	done <"$dir/ids"

@@ -15,7 +15,9 @@
 #    its Slurm log, which holds the reason; make exits non-zero and the
 #    README names it under "Not recorded".
 # 5. A task whose node does not see DATA (another token there) records
-#    nothing and says why; SIGTERM to make cancels what was submitted.
+#    nothing and says why; one that cannot write into OUT leaves no marker,
+#    which make says; SIGTERM to make cancels what was submitted.  An
+#    ENGINE other than local or slurm is refused.
 # SKIP where the cluster cannot start, perf cannot record or the wheels
 # or a Python 3.12 are missing.
 . "$(dirname "$0")/lib.sh"
@@ -40,6 +42,13 @@ T=perf-freq500x2
 jobs_of() {
 	sed -n 's/^make suite: submitted to Slurm: array job \([0-9]*\), .* then job \([0-9]*\), the views and README.*/\1 \2/p' "$1"
 }
+
+if $MAKE suite SUITE=x BENCHMARKS=nbody ENGINE=slurmish >/dev/null 2>"$TMP/engine.err" ||
+    [ "$(head -n 1 "$TMP/engine.err")" != "make suite: ENGINE is local (the default) or slurm, not 'slurmish'" ]; then
+	fail "ENGINE=slurmish" "$(head -n 1 "$TMP/engine.err")"
+else
+	pass "ENGINE other than local or slurm: refused in one line"
+fi
 
 # 1. The suite, through Slurm.
 started=$(date +%s)
@@ -179,6 +188,21 @@ if ! SLURM_ARRAY_TASK_ID=1 sh "$TOP/scripts/suite-slurm.sh" task "$dir" 2>"$TMP/
 	pass "a task that does not see DATA records nothing, leaves no marker, says why"
 else
 	fail "DATA not seen" "$(cat "$TMP/notseen.err" "$dir/bm_nbody-$T.log" 2>&1 | head -n 2 | paste -s -d'|' -)"
+fi
+
+# A node that cannot write into OUT (here: no directory for its Slurm
+# logs): its task fails without a marker, and make says so.
+$MAKE suite SUITE=slout BENCHMARKS="nbody" FREQ=500 RUNS=3 PYTHON="$PY" ENGINE=slurm \
+    DATA="$DATA" OUT="$OUT" SLURM_OPTS="--output=$TMP/nowhere/%j.out" \
+    >"$TMP/nowhere.out" 2>"$TMP/nowhere.err"
+status=$?
+if [ $status -ne 0 ] &&
+    grep -q "^\[1/1\] bm_nbody-perf-freq500x3: FAILED: its task left no log (Slurm: FAILED $(uname -n))$" "$TMP/nowhere.out" &&
+    grep -q "these tasks ran but their node did not see OUT or DATA (no marker in $OUT/.slout-slurm): bm_nbody-perf-freq500x3 (task [0-9]*_1: FAILED on $(uname -n)); DATA, OUT and this tree must be on a file system every node sees$" "$TMP/nowhere.err" &&
+    [ ! -e "$DATA/bm_nbody-perf-freq500x3-meta.json" ]; then
+	pass "a node that cannot write into OUT: no marker, said, exit $status"
+else
+	fail "a node that cannot write into OUT" "exit $status: $(cat "$TMP/nowhere.out" "$TMP/nowhere.err" | tail -n 3 | paste -s -d'|' -)"
 fi
 
 # SIGTERM to make: what it submitted is cancelled.
