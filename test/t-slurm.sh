@@ -218,10 +218,12 @@ kill -TERM $pid
 wait $pid 2>/dev/null
 status=$?
 set -- $(jobs_of "$TMP/int.out")
+# (A running task killed is COMPLETING for a moment, then CANCELLED.)
+slurm_wait 10 slurm_no_jobs
 seen=$(squeue -h -t all -j "${1:-0},${2:-0}" -o '%T' 2>/dev/null | sort -u | paste -s -d' ' -)
 if [ $status -ne 0 ] && [ -n "${1:-}" ] && [ "$seen" = CANCELLED ] &&
     grep -q "^make suite: cancelled Slurm job(s) $1 $2$" "$TMP/int.err" &&
-    [ ! -e "$DATA/.slint-slurm.token" ] && slurm_wait 10 slurm_no_jobs; then
+    [ ! -e "$DATA/.slint-slurm.token" ]; then
 	pass "SIGTERM to make cancels both jobs (exit $status)"
 else
 	fail "SIGTERM" "exit $status, jobs '$*' $seen: $(tail -n 2 "$TMP/int.err" | paste -s -d'|' -)"
