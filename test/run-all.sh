@@ -5,11 +5,12 @@
 # Runs the Check unit tests and every test/t-*.sh script with the release
 # programs; and the unit tests again, and the scripts that carry the line
 # "# sanitize: yes", with the ASan+UBSan programs.  On a machine of two
-# CPUs or more the two passes run side by side, a test at a time in each
-# (the tests assume nothing of the machine's load, and use temporary
-# directories of their own), and the ASan pass, done first, then runs the
-# release scripts the other has not begun, from the last; its lines come
-# when it has ended.
+# CPUs or more three lanes run side by side, a test at a time in each (the
+# tests assume nothing of the machine's load, and use temporary
+# directories of their own): the release pass from the first script, a
+# second release lane from the last, and the ASan pass, which then takes
+# the release scripts no lane began; each script runs once, and the other
+# lanes' lines come when they have ended.
 # Says how long each took, in wall time and in CPU time of its processes
 # ("# took N s, N CPU-s: NAME"), ends with "N passed, N failed" and exits
 # non-zero when anything failed.
@@ -25,6 +26,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 CPU_TIMES=$(mktemp "${TMPDIR:-/tmp}/perfviews-times.XXXXXX")
 ASAN_LOG=$(mktemp "${TMPDIR:-/tmp}/perfviews-asan.XXXXXX")
+EXTRA_LOG=$(mktemp "${TMPDIR:-/tmp}/perfviews-extra.XXXXXX")
 pass=release
 # cpu_now: the CPU seconds (user and system) of this shell's finished
 # children so far, in $cpu.  times runs here, not in a subshell, whose
@@ -102,26 +104,38 @@ release_scripts() {
 }
 
 # asan_pass: the unit tests and the marked scripts, with ASan+UBSan; then
-# the release scripts no lane began, from the last.
+# the release scripts no lane began.
 asan_pass() {
 	pass=asan
 	unit_tests asan
 	for t in test/t-*.sh; do
 		grep -q '^# sanitize: yes' "$t" && run_script "$t" build/asan/bin /asan
 	done
+	release_scripts forward
+}
+
+# extra_pass: release scripts from the last, beside the others: the tests
+# that record wait for perf and pyperformance as much as they compute, so
+# a third lane on two CPUs shortens the whole.
+extra_pass() {
+	pass=extra
 	release_scripts reversed
 }
 
 mark
 began=$since began_cpu=$since_cpu
-asan_pid=
+asan_pid= extra_pid=
 if [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
 	asan_pass >"$ASAN_LOG" 2>&1 &
 	asan_pid=$!
+	extra_pass >"$EXTRA_LOG" 2>&1 &
+	extra_pid=$!
 fi
 unit_tests release
 release_scripts forward
 if [ -n "$asan_pid" ]; then
+	wait "$extra_pid"
+	cat "$EXTRA_LOG"
 	wait "$asan_pid"
 	cat "$ASAN_LOG"
 else
@@ -134,6 +148,6 @@ skipped=$(grep -c '^skip$' "$RESULTS")
 echo
 since=$began since_cpu=$began_cpu
 took "the tests"
-rm -rf "$RESULTS" "$ASAN_LOG" "$CPU_TIMES" "$CPU_TIMES".* "$CLAIMS"
+rm -rf "$RESULTS" "$ASAN_LOG" "$EXTRA_LOG" "$CPU_TIMES" "$CPU_TIMES".* "$CLAIMS"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
