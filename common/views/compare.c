@@ -672,8 +672,10 @@ compare_items(const void *pa, const void *pb, void *arg)
 	return span_compare(compare_item_dso(c, a), compare_item_dso(c, b));
 }
 
-uint32_t *
-compare_order(const struct compare *c, uint32_t measure)
+/* The items' indexes sorted by cmp over an item_order (free it). */
+static uint32_t *
+items_sorted(const struct compare *c, uint32_t measure,
+             int (*cmp)(const void *, const void *, void *))
 {
 	uint32_t *order =
 	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
@@ -681,8 +683,14 @@ compare_order(const struct compare *c, uint32_t measure)
 
 	for (uint32_t i = 0; i < c->nitems; i++)
 		order[i] = i;
-	qsort_r(order, c->nitems, sizeof *order, compare_items, &by);
+	qsort_r(order, c->nitems, sizeof *order, cmp, &by);
 	return order;
+}
+
+uint32_t *
+compare_order(const struct compare *c, uint32_t measure)
+{
+	return items_sorted(c, measure, compare_items);
 }
 
 /* For qsort_r over an item_order: by the size of the change alone. */
@@ -703,14 +711,7 @@ compare_sizes(const void *pa, const void *pb, void *arg)
 uint32_t *
 compare_by_size(const struct compare *c, uint32_t measure)
 {
-	uint32_t *order =
-	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
-	struct item_order by = {c, measure};
-
-	for (uint32_t i = 0; i < c->nitems; i++)
-		order[i] = i;
-	qsort_r(order, c->nitems, sizeof *order, compare_sizes, &by);
-	return order;
+	return items_sorted(c, measure, compare_sizes);
 }
 
 struct span

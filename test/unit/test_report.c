@@ -71,7 +71,7 @@ static void
 write_flat(void *arg)
 {
 	const enum report_format *format = arg;
-	struct report_meta meta = {"flatsort", "cycles", "samples", 200};
+	struct report_meta meta = {"flatsort", "cycles", "samples", 200, NULL};
 	struct cell row1[] = {{150, {0}}, {150, {0}}, {0, span_cstr("main")}};
 	struct cell row2[] = {{50, {0}}, {50, {0}}, {0, span_cstr("a, \"b\"")}};
 	struct table_writer w;
@@ -132,7 +132,7 @@ write_dsos(void *arg)
 	    {"dso", COLUMN_TEXT, 10},
 	    {"count", COLUMN_COUNT, 0},
 	};
-	struct report_meta meta = {"bydso", NULL, "count", 1234567};
+	struct report_meta meta = {"bydso", NULL, "count", 1234567, NULL};
 	struct cell row[] = {{0, span_cstr("libc")}, {7, {0}}};
 	struct table_writer w;
 
@@ -173,7 +173,7 @@ write_tree(void *arg)
 	const struct tree_style *style = arg;
 	struct string_table names;
 	struct tree t;
-	struct report_meta meta = {"calltree", "cycles", "samples", 100};
+	struct report_meta meta = {"calltree", "cycles", "samples", 100, NULL};
 
 	string_table_init(&names);
 	uint32_t main_ = string_table_intern(&names, span_cstr("main"));
