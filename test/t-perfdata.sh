@@ -15,7 +15,8 @@
 #    whichever alias its cache holds, which depends on the addresses
 #    looked up before, in perf's addr2line as here), or a PLT entry perf
 #    gives to the zero-size _init before it (its symbol tree's shape
-#    decides); the differences are listed.
+#    decides) or, in a stripped program, leaves [unknown]; the
+#    differences are listed.
 # 2. The views (collapse, flatsort, calltree, bydso, bycategory,
 #    flatdiff) given a perf.data file write what they write for the text
 #    perfviews script makes of it; one on standard input says to give its
@@ -73,11 +74,11 @@ equal() {
 	diff "$TMP/$name.perf" "$TMP/$name.ours" | grep '^[<>]' \
 	    >"$TMP/$name.diff"
 	lines=$(wc -l <"$TMP/$name.diff")
-	# Explained (README): inlined frames; a PLT entry perf's symbol tree
-	# gives to the zero-size _init before it, a pair of lines each.
+	# Explained (README): inlined frames; a PLT entry perf leaves unnamed
+	# or gives to the zero-size _init before it, a pair of lines each.
 	unexplained=$(awk '
 	    / \(inlined\)$/ { next }
-	    /^< \t *[0-9a-f]+ _init\+0x[0-9a-f]+ \(/ { init[$2]++; next }
+	    /^< \t *[0-9a-f]+ (_init\+0x[0-9a-f]+|\[unknown\]) \(/ { init[$2]++; next }
 	    /^> \t *[0-9a-f]+ [^ ]+@plt\+0x[0-9a-f]+ \(/ { plt[$2]++; next }
 	    { n++ }
 	    END { for (k in init) if (init[k] != plt[k]) n += init[k]
