@@ -4,7 +4,6 @@
  * among aliases, symbol ends), DSOs with nothing to read, one warning per
  * unreadable DSO, and DSOs that stay where they are.
  */
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,21 +62,10 @@ name_at(struct dso_table *t, const struct dso *d, uint64_t addr,
 static void
 stderr_of_two_gets(struct dso_table *t, const char *path, char *out, size_t cap)
 {
-	char file[] = "/tmp/perfviews-unit-err.XXXXXX";
-	int fd = mkstemp(file);
-	ck_assert_int_ge(fd, 0);
-	fflush(stderr);
-	int saved = dup(2);
-	dup2(fd, 2);
+	unit_stderr_begin();
 	ck_assert_ptr_null(dso_table_get(t, span_cstr(path)));
 	ck_assert_ptr_null(dso_table_get(t, span_cstr(path)));
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	ssize_t n = pread(fd, out, cap - 1, 0);
-	out[n > 0 ? n : 0] = '\0';
-	close(fd);
-	unlink(file);
+	snprintf(out, cap, "%s", unit_stderr_end());
 }
 
 START_TEST(own_function_at_file_offset)
@@ -187,15 +175,10 @@ START_TEST(one_kernel_table)
 {
 	struct dso_table t;
 	dso_table_init(&t);
-	fflush(stderr);
-	int saved = dup(2), null = open("/dev/null", O_WRONLY);
-	dup2(null, 2); /* the kptr_restrict warning, if any */
+	unit_stderr_begin(); /* the kptr_restrict warning, if any */
 	struct dso *kernel = dso_table_get(&t, span_cstr("[kernel.kallsyms]"));
 	struct dso *module = dso_table_get(&t, span_cstr("[ext4]"));
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
+	unit_stderr_end();
 	ck_assert_ptr_eq(kernel, module);
 	ck_assert_uint_eq(t.paths.count, 0);
 	dso_table_free(&t);
@@ -211,18 +194,13 @@ START_TEST(dsos_do_not_move)
 	dso_table_init(&t);
 	struct dso *d = dso_table_get(&t, span_cstr(m.path));
 	ck_assert_ptr_nonnull(d);
-	fflush(stderr);
-	int saved = dup(2), null = open("/dev/null", O_WRONLY);
-	dup2(null, 2); /* warnings of the missing files */
+	unit_stderr_begin(); /* warnings of the missing files */
 	for (int i = 0; i < 100; i++) {
 		char path[64];
 		snprintf(path, sizeof path, "/nonexistent/lib%d.so", i);
 		ck_assert_ptr_null(dso_table_get(&t, span_cstr(path)));
 	}
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
+	unit_stderr_end();
 	ck_assert_uint_eq(t.paths.count, 101);
 	ck_assert_ptr_eq(dso_table_get(&t, span_cstr(m.path)), d);
 	uint64_t off;

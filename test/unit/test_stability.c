@@ -475,16 +475,13 @@ START_TEST(runs_of_a_raw_file)
 	         "a;main a;main",
 	         true);
 	/* Fewer than 10 runs: a warning. */
-	char err[UNIT_PATH], want[128];
-	unit_temp_file(err, "");
-	ck_assert_ptr_nonnull(freopen(err, "w", stderr));
+	char want[128];
+	unit_stderr_begin();
 	stability_read(&s, path, NULL);
-	fclose(stderr);
 	snprintf(want, sizeof want,
 	         "perfviews: %s: only 3 runs; 10 or more give k up to 5\n",
 	         path);
-	ck_assert_str_eq(unit_file_text(err), want);
-	unlink(err);
+	ck_assert_str_eq(unit_stderr_end(), want);
 	unlink(path);
 	ck_assert_uint_eq(s.nruns, 3);
 	ck_assert_uint_eq(s.runs[0].total, 3);
@@ -519,7 +516,7 @@ END_TEST
 /* The samples of one event, as make stability asks for a faults data set. */
 START_TEST(runs_of_one_event)
 {
-	char path[UNIT_PATH], err[UNIT_PATH];
+	char path[UNIT_PATH];
 	struct stability s;
 
 	unit_temp_file(path, "# perfviews run 1/2\n"
@@ -528,11 +525,9 @@ START_TEST(runs_of_one_event)
 	                     "# perfviews run 2/2\n"
 	                     "python 7 3.0: 1 page-faults: \n\t1 b (/x)\n\n"
 	                     "python 7 4.0: 1 page-faults: \n\t1 c (/x)\n\n");
-	unit_temp_file(err, "");
-	ck_assert_ptr_nonnull(freopen(err, "w", stderr));
+	unit_stderr_begin();
 	stability_read(&s, path, "page-faults");
-	fclose(stderr);
-	unlink(err);
+	unit_stderr_end();
 	unlink(path);
 	ck_assert_uint_eq(s.nruns, 2);
 	ck_assert_uint_eq(s.runs[0].total, 1);

@@ -124,24 +124,18 @@ static const char *
 report(const char *runs, const struct stability_options *opt, char *err,
        size_t errlen)
 {
-	char raw[UNIT_PATH], errpath[UNIT_PATH], outpath[UNIT_PATH];
+	char raw[UNIT_PATH], outpath[UNIT_PATH];
 	struct stability s;
 
 	raw_file(raw, runs);
-	unit_temp_file(errpath, "");
 	unit_temp_file(outpath, "");
-	fflush(stderr);
-	int saved = dup(STDERR_FILENO);
-	ck_assert_ptr_nonnull(freopen(errpath, "w", stderr));
+	unit_stderr_begin();
 	stability_read(&s, raw, NULL);
 	FILE *out = fopen(outpath, "w");
 	stability_report(out, &s, opt);
 	fclose(out);
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
+	snprintf(err, errlen, "%s", unit_stderr_end());
 	stability_free(&s);
-	snprintf(err, errlen, "%s", unit_file_text(errpath));
 	/* The warning names the raw file: say RAW instead. */
 	char *at = strstr(err, raw);
 	if (at != NULL) {
@@ -149,7 +143,6 @@ report(const char *runs, const struct stability_options *opt, char *err,
 		memmove(at + 3, at + strlen(raw), strlen(at + strlen(raw)) + 1);
 	}
 	unlink(raw);
-	unlink(errpath);
 	const char *text = unit_file_text(outpath);
 	unlink(outpath);
 	return text;

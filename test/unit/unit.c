@@ -2,6 +2,7 @@
  * unit.c - see unit.h.
  */
 #include <inttypes.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -185,6 +186,36 @@ unit_file_text(const char *path)
 	ck_assert_msg(f != NULL, "no %s", path);
 	read_back(f, buf, sizeof buf);
 	return buf;
+}
+
+/* Where stderr was and where it goes between unit_stderr_begin and _end. */
+static int stderr_saved = -1;
+static char stderr_path[UNIT_PATH];
+
+void
+unit_stderr_begin(void)
+{
+	ck_assert_int_eq(stderr_saved, -1);
+	unit_temp_file(stderr_path, "");
+	fflush(stderr);
+	stderr_saved = dup(STDERR_FILENO);
+	int fd = open(stderr_path, O_WRONLY);
+	ck_assert(stderr_saved >= 0 && fd >= 0);
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+}
+
+const char *
+unit_stderr_end(void)
+{
+	ck_assert_int_ge(stderr_saved, 0);
+	fflush(stderr);
+	dup2(stderr_saved, STDERR_FILENO);
+	close(stderr_saved);
+	stderr_saved = -1;
+	const char *text = unit_file_text(stderr_path);
+	unlink(stderr_path);
+	return text;
 }
 
 void

@@ -9,9 +9,13 @@
  *
  * unit_main prints Check's summary line ("100%: Checks: N, Failures: 0,
  * Errors: 0"), which test/run-all.sh reads, and exits non-zero on any
- * failure.  Each test runs in its own process (Check's fork mode), so a
- * test may change global state, and the helpers below may fork again to
- * watch a function exit or print.
+ * failure.  A test leaves the process as it found it (stdin, stdout,
+ * stderr, the environment, globals it set): the release pass runs each
+ * test in a process of its own (Check's fork mode), but the ASan pass runs
+ * them one after another in one process (CK_FORK=no: LeakSanitizer's check
+ * at the end of every forked test costs more than the tests).  What must
+ * end a process, or change what a process has, runs in a child through the
+ * helpers below.
  */
 #ifndef PERFVIEWS_UNIT_H
 #define PERFVIEWS_UNIT_H
@@ -74,6 +78,14 @@ const char *unit_dir_make(void);
 const char *unit_dir_path(const char *rel);
 void unit_dir_write(const char *rel, const char *text);
 void unit_dir_remove(void);
+
+/*
+ * Send what is written to stderr to a temporary file until
+ * unit_stderr_end, which puts stderr back, removes the file and gives its
+ * text as unit_file_text does.
+ */
+void unit_stderr_begin(void);
+const char *unit_stderr_end(void);
 
 /*
  * The start of a file (up to 64 KiB), NUL-terminated, in a buffer that the
