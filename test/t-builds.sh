@@ -128,24 +128,21 @@ else
 	fail "a long subtitle" "$lines lines"
 fi
 
-# 3. Real recordings.
-WHEELS=$SHARED/vendor/wheels
-PY311=$(ls "$HOME"/.pyenv/versions/3.11*/bin/python3.11 2>/dev/null | head -n 1)
-PY312=$(ls "$HOME"/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | head -n 1)
+# 3. Real recordings (in pyperformance's cache of every test: its
+# environments made once per machine, not once per run of this test).
 if ! perf_works; then
 	skip "richards 3.11 against 3.12" "$PERF_WHY"
 	exit 0
 fi
-if [ -z "$PY311" ] || [ -z "$PY312" ] || ! ls "$WHEELS"/pyperformance-*.whl >/dev/null 2>&1; then
-	skip "richards 3.11 against 3.12" "no pyenv 3.11 and 3.12, or no pyperformance wheel in $WHEELS"
+if ! bench_pythons; then
+	skip "richards 3.11 against 3.12" "$BENCH_WHY"
 	exit 0
 fi
-export PIP_NO_INDEX=1 PIP_FIND_LINKS="$WHEELS"
 ID=bm_richards-perf-freq1000x3
 R=$TMP/rec
 for spec in 311:$PY311 312:$PY312 312b:$PY312; do
 	d=${spec%%:*}
-	if ! "$BIN/perfviews" record --data "$R/$d" --cache "$R/cache" --python "${spec#*:}" \
+	if ! "$BIN/perfviews" record --data "$R/$d" --python "${spec#*:}" \
 	    --xz 'xz -1' $ID >"$TMP/rec-$d.out" 2>"$TMP/rec-$d.err"; then
 		fail "recording richards ($d)" "$(tail -n 2 "$TMP/rec-$d.err" | paste -s -d'|' -)"
 		exit 0
