@@ -126,19 +126,21 @@ objects = sorted(o for o in glob.glob(build + "/common/*/*.o")
 if not objects:
     print("SKIP calls: no objects in %s (make first)" % build)
     sys.exit(0)
-defined, used = {}, {}
-for o in objects:
-    name = os.path.relpath(o, build + "/common")[:-2]
-    used[name] = set()
-    nm = subprocess.run(["nm", "--defined-only", "-g", o],
-                        capture_output=True, text=True).stdout
-    for line in nm.splitlines():
-        parts = line.split()
-        if len(parts) == 3:
-            defined[parts[2]] = name
-    nm = subprocess.run(["nm", "-u", o], capture_output=True,
-                        text=True).stdout
-    used[name] = {l.split()[-1] for l in nm.splitlines() if l.strip()}
+# nm: one run for all objects (a run each took a third of a second).
+def nm_lines(*options):
+    out = subprocess.run(["nm", "-A"] + list(options) + objects,
+                         capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        path, _, rest = line.partition(":")
+        if rest.split():
+            yield os.path.relpath(path, build + "/common")[:-2], rest.split()
+defined = {}
+used = {os.path.relpath(o, build + "/common")[:-2]: set() for o in objects}
+for name, parts in nm_lines("--defined-only", "-g"):
+    if len(parts) == 3:
+        defined[parts[2]] = name
+for name, parts in nm_lines("-u"):
+    used[name].add(parts[-1])
 calls = {o: {defined[s] for s in syms if s in defined and defined[s] != o}
          for o, syms in used.items()}
 found = cycles(calls)
