@@ -141,17 +141,21 @@ fi
 # with the code).  Cut by samples, not time: a late sample can stretch the
 # time range.
 rss() { sed -n 's/.*peak RSS of this process \([0-9]*\)\..*/\1/p' "$1"; }
-# sample_time FRACTION: the time of the sample that far into py.data.
-sample_time() {
+# sample_times FRACTION...: the time of the sample that far into py.data,
+# for each fraction (one perf script run: it reads the whole file).
+sample_times() {
 	perf script -i "$TMP/py.data" -F time --ns -G 2>/dev/null | sort -n |
-	    awk -v f="$1" '{ t[NR] = $1 } END { i = int(NR * f); if (i < 1) i = 1
-	    sub(/:$/, "", t[i]); print t[i] }'
+	    awk -v f="$*" '{ t[NR] = $1 } END { n = split(f, fs, " ")
+	    for (k = 1; k <= n; k++) { i = int(NR * fs[k]); if (i < 1) i = 1
+	    x = t[i]; sub(/:$/, "", x); print x } }'
 }
 if [ -s "$TMP/CPython, dwarf.ours" ]; then
+	set -- $(sample_times 0.2 0.95)
 	for part in 0.2 0.95; do
-		"$PV" script -v "$TMP/py.data" --time ",$(sample_time $part)" \
+		"$PV" script -v "$TMP/py.data" --time ",$1" \
 		    >"$TMP/part-$part.ours" 2>"$TMP/part-$part.err" ||
 			echo "    $part: $(tail -n 1 "$TMP/part-$part.err")"
+		shift
 	done
 	small=$(rss "$TMP/part-0.2.err")
 	large=$(rss "$TMP/part-0.95.err")
