@@ -155,8 +155,11 @@ if [ -s "$C-README.md" ] && [ -s "$C-diffgraph.svg" ] &&
     sed -n 5p "$C-README.md" | grep -q '^- \*\*Speed\*\* (pyperf.*: B takes \*\*[0-9]*\.[0-9]*×\*\* A.s time' &&
     sed -n 6p "$C-README.md" | grep -q '^- \*\*Where the time changed most\*\* (self.*ms per loop' &&
     grep -q '^Two Python builds: the build is the difference under test' "$C-README.md" &&
+    grep -q "^- B: \`$R/312/$ID\`, \`$ID-raw.txt.xz\`: " "$C-README.md" &&
+    grep -q "^Both have the ID \`$ID\`: the views of each are made into an OUT of its own" "$C-README.md" &&
+    ! grep -q "($ID-README.md)" "$C-README.md" &&
     ! sed -n '/^## What makes this/,/^## Files/p' "$C-README.md" | grep -q 'Python build\|Workload'; then
-	pass "make compare A=DIR1/ID B=DIR2/ID: speed first, then time per loop, the build named as what is compared"
+	pass "make compare A=DIR1/ID B=DIR2/ID: speed first, then time per loop, the build named as what is compared, neither README linked (one ID)"
 else
 	fail "make compare of two builds" "$(head -n 1 "$TMP/cmp.err") $(sed -n 5,6p "$C-README.md" 2>/dev/null | cut -c1-80 | paste -s -d'|' -)"
 fi

@@ -626,10 +626,16 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 	speed(out, r);
 	if (r->cmp != NULL)
 		top_changes(out, r, 10);
+	/* Two data sets of one ID (two builds) have no README each in OUT. */
+	bool one_id = strcmp(r->id[0], r->id[1]) == 0;
 	for (int s = 0; s < 2; s++) {
-		fprintf(out,
-		        "- %s: [`%s`](%s-README.md), `%s`: ", s ? "B" : "A",
-		        r->id[s], r->id[s], r->raw[s]);
+		if (one_id)
+			fprintf(out, "- %s: `%s`, `%s`: ", s ? "B" : "A",
+			        r->given[s] != NULL ? r->given[s] : r->id[s],
+			        r->raw[s]);
+		else
+			fprintf(out, "- %s: [`%s`](%s-README.md), `%s`: ",
+			        s ? "B" : "A", r->id[s], r->id[s], r->raw[s]);
 		if (r->has_meta[s])
 			readme_subtitle(out, r->meta[s]);
 		else
@@ -637,6 +643,12 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 			      "unknown.\n",
 			      out);
 	}
+	if (one_id)
+		fprintf(out,
+		        "\nBoth have the ID `%s`: the views of each are made "
+		        "into an OUT of its own (`make views ID=%s DATA=DIR "
+		        "OUT=DIR`), so neither is linked here.\n",
+		        r->id[0], r->id[0]);
 	fputc('\n', out);
 	compare_readme_fairness(out, r);
 	files_table(out, r);
