@@ -39,7 +39,7 @@ SYSLIBS_record  = -lm
 SYSLIBS_dataset = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
-LINK_collapse      = perfdata symbols input base
+LINK_collapse      = views perfdata symbols input base
 LINK_strip-swapper = match input base
 LINK_flatsort      = views perfdata symbols input base
 LINK_calltree      = views perfdata symbols input base
