@@ -71,7 +71,8 @@ static const struct option_row bycategory_options[] = {
     OPT_FLAG(0, "check-rules", O, check,
              "list rules that never match, or only match what\n"
              "earlier rules claim"),
-    OPT_TEXT(0, "title", "TEXT", O, category.title, "the title of the svg chart"),
+    OPT_TEXT(0, "title", "TEXT", O, category.title,
+             "the title of the svg chart"),
     OPT_CHOICE('f', "format", "text|csv|json|svg", O, format, formats,
                "output format (default text); svg:\n"
                "a stacked bar per column"),
@@ -166,13 +167,13 @@ main(int argc, char *argv[])
 	b.ncolumns = b.opt.category.each ? (size_t)ninputs : 1;
 	make_labels(&b, ninputs, inputs);
 	category_rules_load_or_exit(&b.rules, b.opt.category.rules);
-	category_profile_init(&b.counts, &b.rules, b.ncolumns, b.opt.category.python,
-	                      b.opt.category.inclusive);
+	category_profile_init(&b.counts, &b.rules, b.ncolumns,
+	                      b.opt.category.python, b.opt.category.inclusive);
 
 	/* Combined: one profile of every input; --each: one per input. */
 	for (size_t c = 0; c < b.ncolumns && status == EXIT_OK; c++) {
-		if (!view_load(&p, &b.opt.view, b.opt.category.each ? 1 : ninputs,
-		               inputs + c)) {
+		if (!view_load(&p, &b.opt.view,
+		               b.opt.category.each ? 1 : ninputs, inputs + c)) {
 			status = EXIT_DATA;
 		} else {
 			category_profile_count(&b.counts, &p, c);

@@ -41,7 +41,8 @@ static const struct option_row calltree_options[] = {
              "show N levels at most"),
     OPT_FLAG('i', "inverted", O, tree.inverted,
              "leaves at the top, callers beneath"),
-    OPT_FLAG('a', "ascii", O, tree.ascii, "indentation instead of line drawing"),
+    OPT_FLAG('a', "ascii", O, tree.ascii,
+             "indentation instead of line drawing"),
     OPT_TABLE(O, view, view_option_table),
     OPT_END,
 };

@@ -25,7 +25,6 @@ struct options {
 	bool python;
 };
 
-
 /* --inline: annotated, and frames expanded into their inlined calls. */
 static void
 inline_option(void *field, const char *value, const char *option)

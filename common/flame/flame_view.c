@@ -52,8 +52,7 @@ full_width_total(const struct flame_view_options *o, double total)
 }
 
 bool
-flame_view_write(FILE *out, struct flame_graph *g,
-                 struct flame_view_options *o)
+flame_view_write(FILE *out, struct flame_graph *g, struct flame_view_options *o)
 {
 	double total = flame_graph_total(g);
 

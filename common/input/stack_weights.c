@@ -71,11 +71,9 @@ compare_folded(const void *pa, const void *pb, void *arg)
 }
 
 void
-stack_weights_each_folded(const struct stack_weights *s,
-                          const struct string_table *names,
-                          void (*line)(void *ctx, struct span stack,
-                                       uint64_t weight),
-                          void *ctx)
+stack_weights_each_folded(
+    const struct stack_weights *s, const struct string_table *names,
+    void (*line)(void *ctx, struct span stack, uint64_t weight), void *ctx)
 {
 	struct folded_order o = {s, names};
 	uint32_t count = stack_weights_count(s);

@@ -68,11 +68,9 @@ void stack_weights_write_folded(const struct stack_weights *s,
  * The same lines handed to line one at a time, in the same order: the
  * stack's text (valid during the call) and its weight.
  */
-void stack_weights_each_folded(const struct stack_weights *s,
-                               const struct string_table *names,
-                               void (*line)(void *ctx, struct span stack,
-                                            uint64_t weight),
-                               void *ctx);
+void stack_weights_each_folded(
+    const struct stack_weights *s, const struct string_table *names,
+    void (*line)(void *ctx, struct span stack, uint64_t weight), void *ctx);
 
 /* The ids of stack id, and their number in *n. */
 static inline const uint32_t *

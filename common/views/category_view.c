@@ -54,7 +54,7 @@ write_svg(const struct category_view_options *o,
 	         r->event ? ", event " : "", r->event ? r->event : "",
 	         span_basename(span_cstr(r->rules)).p);
 	struct category_chart chart = {o->title ? o->title
-	                                            : "Samples by category",
+	                                        : "Samples by category",
 	                               subtitle,
 	                               r->weight,
 	                               r->nrows,
@@ -85,17 +85,16 @@ category_view_write(const struct category_view_options *o,
 	}
 	if (!o->each && o->top > 0)
 		top = category_profile_top(cp, rows, nrows, o->top);
-	struct category_report r = {
-	    profile_event_name(p),
-	    profile_weight_name(p),
-	    o->inclusive ? "inclusive" : "self",
-	    category_rules_shown(cp->rules, o->rules),
-	    o->each,
-	    cp->ncolumns,
-	    labels,
-	    cp->totals,
-	    rows,
-	    nrows};
+	struct category_report r = {profile_event_name(p),
+	                            profile_weight_name(p),
+	                            o->inclusive ? "inclusive" : "self",
+	                            category_rules_shown(cp->rules, o->rules),
+	                            o->each,
+	                            cp->ncolumns,
+	                            labels,
+	                            cp->totals,
+	                            rows,
+	                            nrows};
 	if (o->svg)
 		write_svg(o, &r);
 	else
@@ -104,4 +103,3 @@ category_view_write(const struct category_view_options *o,
 	free(rows);
 	free(order);
 }
-

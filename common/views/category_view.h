@@ -21,8 +21,8 @@ struct category_view_options {
 	const char *rules; /* the rules file given, or NULL: the default */
 	const char *title; /* the chart's; NULL: "Samples by category" */
 	bool inclusive, python, each;
-	bool svg;       /* the chart, not the table */
-	uint64_t top;   /* functions shown per category (bycategory: 3) */
+	bool svg;     /* the chart, not the table */
+	uint64_t top; /* functions shown per category (bycategory: 3) */
 	enum report_format format;
 };
 

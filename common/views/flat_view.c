@@ -146,7 +146,8 @@ write_rows(struct flat *f)
 	table_begin(&w, f->opt.format, &meta, columns, ncolumns);
 	for (uint32_t i = 0; i < tuple_table_count(&f->row_index); i++) {
 		const struct row *r = &f->rows[order[i]];
-		uint64_t key = f->opt.sort == FLAT_SORT_TOTAL ? r->total : r->self;
+		uint64_t key =
+		    f->opt.sort == FLAT_SORT_TOTAL ? r->total : r->self;
 		if (f->opt.limit > 0 && i >= f->opt.limit)
 			break;
 		if (r->total == 0)

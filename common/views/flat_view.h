@@ -20,7 +20,8 @@ enum flat_sort_key { FLAT_SORT_SELF, FLAT_SORT_TOTAL };
 struct flat_view_options {
 	enum flat_sort_key sort;
 	uint64_t limit; /* rows at most; 0: no limit */
-	double percent_limit; /* rows below it of the sort column are left out */
+	double
+	    percent_limit; /* rows below it of the sort column are left out */
 	enum flat_row_key by;
 	enum report_format format;
 };

@@ -27,7 +27,7 @@
 
 struct fold_options {
 	bool kernel, jit, inlined; /* annotations */
-	bool addrs;   /* keep the address of unknown symbols */
+	bool addrs;                /* keep the address of unknown symbols */
 	bool python;  /* fold interpreter frames between Python frames */
 	bool srcline; /* names end in :file:line */
 	bool period;  /* weigh samples by period */
@@ -35,8 +35,8 @@ struct fold_options {
 
 struct fold {
 	struct fold_options opt;
-	struct string_table *names; /* the caller's */
-	struct id_map name_of[2];   /* frame id -> name id, [java] */
+	struct string_table *names;  /* the caller's */
+	struct id_map name_of[2];    /* frame id -> name id, [java] */
 	struct stack_weights stacks; /* name ids, root first; weights */
 };
 

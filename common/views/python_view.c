@@ -244,7 +244,8 @@ compare_categories(const void *pa, const void *pb, void *arg)
  * "interpreter 547, float 90" (counts).
  */
 static void
-write_categories(FILE *out, const struct python_view *y, uint32_t f, bool percent)
+write_categories(FILE *out, const struct python_view *y, uint32_t f,
+                 bool percent)
 {
 	uint32_t nc = ncategories(y);
 	const uint64_t *by = y->self_by_category + (size_t)f * nc;
@@ -302,8 +303,7 @@ write_pairs(FILE *out, const struct python_view *y, uint32_t f, bool callers)
 	for (size_t i = 0; i < k; i++) {
 		const struct edge *e = &y->edges[ids[i]];
 		struct span name = profile_text(
-		    y->profile,
-		    y->funcs[callers ? e->caller : e->callee].name);
+		    y->profile, y->funcs[callers ? e->caller : e->callee].name);
 		buf = xreallocarray(buf, name.n + 3, 1);
 		size_t n = python_frame_label(name, buf);
 		fprintf(out, "%s%.*s %llu", i ? ", " : "", (int)n, buf,
@@ -584,6 +584,15 @@ void
 python_view_write_folded(const struct python_view *y)
 {
 	stack_weights_write_folded(&y->stacks, &y->names, stdout);
+}
+
+void
+python_view_each_folded(const struct python_view *y,
+                        void (*line)(void *ctx, struct span stack,
+                                     uint64_t weight),
+                        void *ctx)
+{
+	stack_weights_each_folded(&y->stacks, &y->names, line, ctx);
 }
 
 bool

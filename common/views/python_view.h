@@ -55,6 +55,12 @@ void python_view_write(struct python_view *y,
 /* The Python-only folded stacks, in collapse's order. */
 void python_view_write_folded(const struct python_view *y);
 
+/* The same lines, each handed to line as its stack text and weight. */
+void python_view_each_folded(const struct python_view *y,
+                             void (*line)(void *ctx, struct span stack,
+                                          uint64_t weight),
+                             void *ctx);
+
 /* Has p a Python function (a py:: frame)? */
 bool python_view_has_python(const struct profile *p);
 

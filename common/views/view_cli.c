@@ -119,13 +119,56 @@ function_at(void *ctx, struct span dso, uint64_t addr, struct span name)
 	return false;
 }
 
+/* The profile's callbacks, and the other taker of its perf samples. */
+struct tee {
+	struct sample_stream stream; /* the profile's callbacks and ctx */
+	void (*also)(void *ctx, const struct perf_sample *s, uint32_t root);
+	void *also_ctx;
+};
+
+static void
+tee_sample(void *ctx, const struct perf_sample *s, uint32_t root)
+{
+	struct tee *t = ctx;
+
+	t->stream.sample(t->stream.ctx, s, root);
+	t->also(t->also_ctx, s, root);
+}
+
+static void
+tee_folded(void *ctx, const struct folded_line *line)
+{
+	struct tee *t = ctx;
+
+	t->stream.folded(t->stream.ctx, line);
+}
+
 bool
 view_load(struct profile *p, const struct view_options *o, int argc,
           char *const argv[])
 {
+	return view_load_with(p, o, argc, argv, NULL, NULL);
+}
+
+bool
+view_load_with(struct profile *p, const struct view_options *o, int argc,
+               char *const argv[],
+               void (*also)(void *ctx, const struct perf_sample *s,
+                            uint32_t root),
+               void *also_ctx)
+{
 	struct locator l = {NULL, NULL};
+	struct tee t;
 
 	profile_init(p, &o->profile);
+	if (also != NULL) {
+		t.stream = p->stream;
+		t.also = also;
+		t.also_ctx = also_ctx;
+		p->stream.sample = tee_sample;
+		p->stream.folded = tee_folded;
+		p->stream.ctx = &t;
+	}
 	/* Names the symbolizer finds are copied into the profile's. */
 	struct symbolizer *s = symbolizer_attach(&p->stream, &o->symbols);
 	p->locate = function_at;
@@ -138,5 +181,10 @@ view_load(struct profile *p, const struct view_options *o, int argc,
 		dwarf_inlines_free(l.inlines);
 	p->stream.rewrite = NULL;
 	p->locate = NULL;
+	if (also != NULL) {
+		p->stream.sample = t.stream.sample;
+		p->stream.folded = t.stream.folded;
+		p->stream.ctx = t.stream.ctx;
+	}
 	return ok;
 }
