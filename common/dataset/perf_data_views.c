@@ -266,6 +266,8 @@ perf_data_views_write(const struct perf_data_views *v)
 	struct aggregates a;
 	unsigned written = 0;
 
+	if (access(v->path, R_OK) != 0)
+		die_errno(EXIT_DATA, "%s", v->path);
 	if (!input_is_perf_data(v->path))
 		die(EXIT_DATA,
 		    "%s: not a perf.data file (perf script text: give it to "

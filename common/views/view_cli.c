@@ -66,7 +66,8 @@ const struct option_row view_option_table[] = {
 /*
  * A symbolizer made when the first orphan needs one, its inlined calls
  * read with libdw where that gives what libbfd gives (perfdata's
- * dwarf_inlines: loading a DSO's DWARF with libbfd is slow).
+ * dwarf_inlines: loading a DSO's DWARF with libbfd is slow); those of a
+ * perf.data's reader, whose DWARF is read already.
  */
 struct locator {
 	struct symbolizer *symbols;
@@ -108,7 +109,6 @@ function_at(void *ctx, struct span dso, uint64_t addr, struct span name)
 		struct symbol_options none;
 		memset(&none, 0, sizeof none);
 		l->symbols = symbolizer_new(&none);
-		l->inlines = dwarf_inlines_new();
 		symbolizer_set_chain(l->symbols, dwarf_inlines_chain,
 		                     l->inlines);
 	}
@@ -157,10 +157,12 @@ view_load_with(struct profile *p, const struct view_options *o, int argc,
                             uint32_t root),
                void *also_ctx)
 {
-	struct locator l = {NULL, NULL};
+	/* The DWARF a perf.data's reader reads serves the locator too. */
+	struct locator l = {NULL, dwarf_inlines_new()};
 	struct tee t;
 
 	profile_init(p, &o->profile);
+	p->stream.read_perf_data_ctx = l.inlines;
 	if (also != NULL) {
 		t.stream = p->stream;
 		t.also = also;
@@ -177,8 +179,8 @@ view_load_with(struct profile *p, const struct view_options *o, int argc,
 	bool ok = profile_finish(p);
 	symbolizer_free(s);
 	symbolizer_free(l.symbols);
-	if (l.inlines != NULL)
-		dwarf_inlines_free(l.inlines);
+	dwarf_inlines_free(l.inlines);
+	p->stream.read_perf_data_ctx = NULL;
 	p->stream.rewrite = NULL;
 	p->locate = NULL;
 	if (also != NULL) {
