@@ -169,10 +169,13 @@ python_json(struct aggregates *a)
 	python_as(a, FORMAT_JSON);
 }
 
+/* A view written to stdout from the aggregates. */
+typedef void view_writer(struct aggregates *a);
+
 /* Each view of a perf.data, by its kind in file_kinds. */
 static const struct {
 	const char *kind;
-	void (*write)(struct aggregates *a);
+	view_writer *write;
 } writers[] = {
     {"flamegraph", flamegraph},
     {"python-flamegraph", python_flamegraph},
@@ -201,7 +204,8 @@ is_sample_view(const struct file_kind *k, bool python)
 	       (!k->python || python);
 }
 
-static void (*writer_of(const struct file_kind *k))(struct aggregates *)
+static view_writer *
+writer_of(const struct file_kind *k)
 {
 	for (size_t i = 0; i < NWRITERS; i++)
 		if (strcmp(writers[i].kind, k->kind) == 0)
@@ -216,7 +220,7 @@ write_view(struct aggregates *a, const struct file_kind *k)
 {
 	char *path = xasprintf("%s/%s%s", a->v->out, a->v->name, k->suffix);
 	char *tmp = xasprintf("%s.tmp", path);
-	void (*write)(struct aggregates *) = writer_of(k);
+	view_writer *write = writer_of(k);
 
 	finish_output();
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
