@@ -23,8 +23,9 @@
 #    path.
 # 2b. perfviews views --perf-data: every view from one read of the
 #    file, each byte for byte what its program writes given the file
-#    (the commands perfviews(1) lists), the Python views exactly when
-#    the stacks have Python frames, and no other file.
+#    (the commands perfviews(1) lists; with --event, each given it), the
+#    Python views exactly when the stacks have Python frames, and no
+#    other file.
 # 3. What the reader refuses goes to perf: an option it does not take
 #    (--no-inline), and --perf; -v says so, and the text is perf's.
 # 4. Bad input: a file cut inside its data, a file that starts as
@@ -218,31 +219,33 @@ else
 fi
 
 # 2b. Every view in one pass: each file what its program writes.
+# onepass_equal NAME DATA [--event EVENT]
 onepass_equal() {
 	name=$1 data=$2
+	shift 2
 	exp=$TMP/onepass-expected got=$TMP/onepass-got
 	rm -rf "$exp" "$got"
 	mkdir -p "$exp"
-	if ! "$PV" views --perf-data "$data" --out "$got" --name n \
+	if ! "$PV" views --perf-data "$data" --out "$got" --name n "$@" \
 	    >"$TMP/onepass.out" 2>"$TMP/onepass.err"; then
 		fail "$name: views --perf-data" "$(tail -n 1 "$TMP/onepass.err")"
 		return
 	fi
-	"$BIN/collapse" "$data" >"$exp/n-folded.txt" 2>/dev/null
+	"$BIN/collapse" "$@" "$data" >"$exp/n-folded.txt" 2>/dev/null
 	"$BIN/flamesvg" --title n "$exp/n-folded.txt" >"$exp/n-flamegraph.svg"
-	"$BIN/flatsort" "$data" >"$exp/n-flat.txt" 2>/dev/null
-	"$BIN/calltree" "$data" >"$exp/n-calltree.txt" 2>/dev/null
-	"$BIN/bydso" "$data" >"$exp/n-bydso.txt" 2>/dev/null
-	"$BIN/bycategory" "$data" >"$exp/n-categories.txt" 2>/dev/null
-	"$BIN/bycategory" --format=svg --label n "$data" \
+	"$BIN/flatsort" "$@" "$data" >"$exp/n-flat.txt" 2>/dev/null
+	"$BIN/calltree" "$@" "$data" >"$exp/n-calltree.txt" 2>/dev/null
+	"$BIN/bydso" "$@" "$data" >"$exp/n-bydso.txt" 2>/dev/null
+	"$BIN/bycategory" "$@" "$data" >"$exp/n-categories.txt" 2>/dev/null
+	"$BIN/bycategory" "$@" --format=svg --label n "$data" \
 	    >"$exp/n-categories.svg" 2>/dev/null
 	if grep -q 'py::' "$exp/n-folded.txt"; then
-		"$BIN/pyprofile" "$data" >"$exp/n-python.txt" 2>/dev/null
-		"$BIN/pyprofile" --format=csv "$data" >"$exp/n-python.csv" \
+		"$BIN/pyprofile" "$@" "$data" >"$exp/n-python.txt" 2>/dev/null
+		"$BIN/pyprofile" "$@" --format=csv "$data" >"$exp/n-python.csv" \
 		    2>/dev/null
-		"$BIN/pyprofile" --format=json "$data" >"$exp/n-python.json" \
+		"$BIN/pyprofile" "$@" --format=json "$data" >"$exp/n-python.json" \
 		    2>/dev/null
-		"$BIN/pyprofile" --folded "$data" \
+		"$BIN/pyprofile" "$@" --folded "$data" \
 		    >"$exp/n-python-folded.txt" 2>/dev/null
 		"$BIN/flamesvg" --title n "$exp/n-python-folded.txt" \
 		    >"$exp/n-python-flamegraph.svg"
@@ -264,6 +267,9 @@ onepass_equal() {
 	fi
 }
 onepass_equal "C -O2, dwarf" "$TMP/c-dwarf.data"
+[ -s "$TMP/c-two.data" ] &&
+	onepass_equal "C, two events, --event page-faults" "$TMP/c-two.data" \
+	    --event page-faults
 [ -s "$TMP/sys.data" ] && onepass_equal "system-wide, -a -g" "$TMP/sys.data"
 [ -s "$TMP/py-xperf.data" ] &&
 	onepass_equal "CPython -X perf, -g" "$TMP/py-xperf.data"
