@@ -267,9 +267,16 @@ onepass_equal() {
 	fi
 }
 onepass_equal "C -O2, dwarf" "$TMP/c-dwarf.data"
-[ -s "$TMP/c-two.data" ] &&
+if [ -s "$TMP/c-two.data" ]; then
 	onepass_equal "C, two events, --event page-faults" "$TMP/c-two.data" \
 	    --event page-faults
+	if head -n 1 "$TMP/onepass-got/n-flat.txt" | grep -q 'event page-faults$'; then
+		pass "views --perf-data --event page-faults: the views show it"
+	else
+		fail "views --perf-data --event" \
+		    "$(head -n 1 "$TMP/onepass-got/n-flat.txt")"
+	fi
+fi
 [ -s "$TMP/sys.data" ] && onepass_equal "system-wide, -a -g" "$TMP/sys.data"
 [ -s "$TMP/py-xperf.data" ] &&
 	onepass_equal "CPython -X perf, -g" "$TMP/py-xperf.data"
