@@ -31,7 +31,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = record dataset flame views perfdata symbols match input stats os base
+GROUPS       = record dataset views flame perfdata symbols match input stats os base
 SYSLIBS_symbols = -lbfd
 SYSLIBS_perfdata = -ldw -lelf
 SYSLIBS_stats   = -lm
@@ -39,14 +39,14 @@ SYSLIBS_record  = -lm
 SYSLIBS_dataset = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
-LINK_collapse      = perfdata symbols input base
+LINK_collapse      = views perfdata symbols input base
 LINK_strip-swapper = match input base
 LINK_flatsort      = views perfdata symbols input base
 LINK_calltree      = views perfdata symbols input base
 LINK_bydso         = views perfdata symbols input base
-LINK_bycategory    = flame views match perfdata symbols input base
+LINK_bycategory    = views flame match perfdata symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = record dataset flame views match perfdata symbols input stats os base
+LINK_perfviews     = record dataset views flame match perfdata symbols input stats os base
 LINK_flatdiff      = views match perfdata symbols input stats base
 LINK_diffstacks    = views match perfdata symbols input stats base
 LINK_fileaccess    = views input base

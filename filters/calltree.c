@@ -14,16 +14,12 @@
 #include <string.h>
 
 #include "base/cli.h"
-#include "views/report.h"
-#include "views/tree.h"
+#include "views/calltree_view.h"
 #include "views/view_cli.h"
 
 struct options {
 	struct view_options view;
-	double percent_limit;
-	uint64_t max_depth; /* 0: no limit */
-	bool inverted;
-	bool ascii;
+	struct calltree_view_options tree;
 };
 
 /* --max-depth: levels at most, in the tree's unsigned. */
@@ -39,13 +35,14 @@ max_depth_option(void *field, const char *value, const char *option)
 
 #define O struct options
 static const struct option_row calltree_options[] = {
-    OPT_PERCENT('p', "percent-limit", "P", O, percent_limit,
+    OPT_PERCENT('p', "percent-limit", "P", O, tree.percent_limit,
                 "fold nodes below P percent into [other] (default 0.5)"),
-    OPT_CALL('d', "max-depth", "N", O, max_depth, max_depth_option,
+    OPT_CALL('d', "max-depth", "N", O, tree.max_depth, max_depth_option,
              "show N levels at most"),
-    OPT_FLAG('i', "inverted", O, inverted,
+    OPT_FLAG('i', "inverted", O, tree.inverted,
              "leaves at the top, callers beneath"),
-    OPT_FLAG('a', "ascii", O, ascii, "indentation instead of line drawing"),
+    OPT_FLAG('a', "ascii", O, tree.ascii,
+             "indentation instead of line drawing"),
     OPT_TABLE(O, view, view_option_table),
     OPT_END,
 };
@@ -66,61 +63,11 @@ static const struct program calltree = {
     .reads_files = true,
 };
 
-/* The child of parent for one function, by its name and DSO. */
-static uint32_t
-function_node(struct tree *t, const struct profile *p, uint32_t parent,
-              uint32_t function)
-{
-	const struct function *fn = profile_function(p, function);
-	return tree_child(t, parent, fn->name, fn->dso);
-}
-
-/*
- * Add each distinct stack as one path: the command, then its functions
- * from the outermost to the one owning the self weight, which gets the
- * self weight; inverted, the other way round, ending at the command, and
- * the self weight on the leaf function at the top.
- */
-static void
-build_tree(struct tree *t, const struct profile *p, bool inverted)
-{
-	for (uint32_t id = 0; id < profile_stack_count(p); id++) {
-		struct profile_stack s = profile_stack_get(p, id);
-		uint32_t node;
-		if (!inverted) {
-			node = tree_child(t, TREE_NONE, s.comm, TREE_NONE);
-			t->nodes[node].count += s.weight;
-			for (uint32_t i = s.n; i-- > s.self;) {
-				node =
-				    function_node(t, p, node, s.functions[i]);
-				t->nodes[node].count += s.weight;
-			}
-			t->nodes[node].self += s.weight;
-		} else {
-			/* The leaf is the root of its path; self is its own. */
-			uint32_t leaf = TREE_NONE;
-			node = TREE_NONE;
-			for (uint32_t i = s.self; i < s.n; i++) {
-				node =
-				    function_node(t, p, node, s.functions[i]);
-				t->nodes[node].count += s.weight;
-				if (leaf == TREE_NONE)
-					leaf = node;
-			}
-			node = tree_child(t, node, s.comm, TREE_NONE);
-			t->nodes[node].count += s.weight;
-			t->nodes[leaf == TREE_NONE ? node : leaf].self +=
-			    s.weight;
-		}
-	}
-}
-
 int
 main(int argc, char *argv[])
 {
-	struct options opt = {.percent_limit = 0.5};
+	struct options opt = {.tree.percent_limit = 0.5};
 	struct profile profile;
-	struct tree tree;
 
 	cli_start(calltree.name);
 	int first = program_parse(&calltree, argc, argv, &opt);
@@ -128,26 +75,9 @@ main(int argc, char *argv[])
 		profile_free(&profile);
 		return EXIT_DATA;
 	}
-
-	tree_init(&tree);
-	build_tree(&tree, &profile, opt.inverted);
-	tree_sort(&tree, &profile.names);
-
-	struct report_meta meta = {"calltree", profile_event_name(&profile),
-	                           profile_weight_name(&profile), profile.total,
-	                           NULL};
-	struct tree_style style = {
-	    .format = opt.view.format,
-	    .percent_limit = opt.percent_limit,
-	    .max_depth = (unsigned)opt.max_depth,
-	    .ascii = opt.ascii,
-	    .show_self = true,
-	    .self_is_own = opt.inverted,
-	    .label = opt.inverted ? "callers" : "call tree",
-	};
-	report_tree(&tree, &profile.names, &meta, &style);
+	opt.tree.format = opt.view.format;
+	calltree_view_write(&profile, &opt.tree);
 	finish_output();
-	tree_free(&tree);
 	profile_free(&profile);
 	return EXIT_OK;
 }

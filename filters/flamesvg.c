@@ -15,21 +15,14 @@
 #include "base/cli.h"
 #include "base/xalloc.h"
 #include "flame/flame_graph.h"
-#include "flame/flame_svg.h"
+#include "flame/flame_view.h"
 #include "input/folded.h"
 #include "input/folded_diff.h"
 #include "input/input_format.h"
 #include "flame/palette.h"
 
 struct options {
-	struct flame_svg_options svg;
-	struct flame_layout layout;
-	double min_width; /* pixels, or percent of the total */
-	bool min_width_percent;
-	double total;         /* --total; 0 when not given */
-	const char *bgcolors; /* NULL: the palette's default */
-	bool reverse;
-	bool flamechart;
+	struct flame_view_options view;
 	bool strict;
 };
 
@@ -72,7 +65,7 @@ positive_option(void *field, const char *value, const char *option)
 static void
 min_width_option(void *field, const char *value, const char *option)
 {
-	struct options *o = field;
+	struct flame_view_options *o = field;
 	size_t n = strlen(value);
 	char number[64];
 
@@ -97,45 +90,46 @@ palette_option(void *field, const char *value, const char *option)
 
 #define O struct options
 static const struct option_row flamesvg_options[] = {
-    OPT_TEXT(0, "title", "TEXT", O, svg.title,
+    OPT_TEXT(0, "title", "TEXT", O, view.svg.title,
              "title (default \"Flame Graph\")"),
-    OPT_TEXT(0, "subtitle", "TEXT", O, svg.subtitle,
+    OPT_TEXT(0, "subtitle", "TEXT", O, view.svg.subtitle,
              "second line under the title"),
-    OPT_TEXT(0, "notes", "TEXT", O, svg.notes,
+    OPT_TEXT(0, "notes", "TEXT", O, view.svg.notes,
              "notes kept in the SVG (<desc>)"),
-    OPT_CALL(0, "width", "PX", O, layout.image_width, pixels_option,
+    OPT_CALL(0, "width", "PX", O, view.layout.image_width, pixels_option,
              "image width (default 1200)"),
-    OPT_CALL(0, "height", "PX", O, layout.frame_height, pixels_option,
+    OPT_CALL(0, "height", "PX", O, view.layout.frame_height, pixels_option,
              "height of a frame (default 16)"),
-    OPT_CALL(0, "fontsize", "PX", O, layout.font_size, positive_option,
+    OPT_CALL(0, "fontsize", "PX", O, view.layout.font_size, positive_option,
              "font size (default 12)"),
-    OPT_TEXT(0, "fonttype", "FONT", O, svg.font_type,
+    OPT_TEXT(0, "fonttype", "FONT", O, view.svg.font_type,
              "font family (default Verdana)"),
-    OPT_CALL(0, "fontwidth", "RATIO", O, layout.font_width, positive_option,
+    OPT_CALL(0, "fontwidth", "RATIO", O, view.layout.font_width,
+             positive_option,
              "average character width / font size (default 0.59)"),
-    OPT_CALL_ALL(0, "minwidth", "PX|N%", min_width_option,
-                 "omit narrower frames (default 0.1 pixel)"),
-    OPT_TEXT(0, "countname", "TEXT", O, svg.countname,
+    OPT_CALL(0, "minwidth", "PX|N%", O, view, min_width_option,
+             "omit narrower frames (default 0.1 pixel)"),
+    OPT_TEXT(0, "countname", "TEXT", O, view.svg.countname,
              "what counts are (default \"samples\")"),
-    OPT_TEXT(0, "nametype", "TEXT", O, svg.nametype,
+    OPT_TEXT(0, "nametype", "TEXT", O, view.svg.nametype,
              "what names are (default \"Function:\")"),
-    OPT_CALL(0, "colors", "PALETTE", O, svg.palette, palette_option,
+    OPT_CALL(0, "colors", "PALETTE", O, view.svg.palette, palette_option,
              "hot (default), mem, io, wakeup, chain, red, green,\n"
              "blue, aqua, yellow, purple, orange, java, js, perl,\n"
              "python"),
-    OPT_TEXT(0, "bgcolors", "COLOR", O, bgcolors,
+    OPT_TEXT(0, "bgcolors", "COLOR", O, view.bgcolors,
              "yellow, blue, green, grey or #rrggbb"),
-    OPT_FLAG(0, "hash", O, svg.hash_colours,
+    OPT_FLAG(0, "hash", O, view.svg.hash_colours,
              "names that start alike get alike colours"),
-    OPT_FLAG(0, "reverse", O, reverse, "merge stacks from the leaves"),
-    OPT_FLAG(0, "inverted", O, layout.inverted,
+    OPT_FLAG(0, "reverse", O, view.reverse, "merge stacks from the leaves"),
+    OPT_FLAG(0, "inverted", O, view.layout.inverted,
              "icicle graph: root at the top"),
-    OPT_FLAG(0, "flamechart", O, flamechart,
+    OPT_FLAG(0, "flamechart", O, view.flamechart,
              "keep input order, do not merge stacks"),
-    OPT_FLAG(0, "negate", O, svg.negate, "diff input: swap red and blue"),
-    OPT_CALL(0, "total", "N", O, total, positive_option,
+    OPT_FLAG(0, "negate", O, view.svg.negate, "diff input: swap red and blue"),
+    OPT_CALL(0, "total", "N", O, view.total, positive_option,
              "counts across the full width"),
-    OPT_CALL(0, "factor", "F", O, svg.factor, positive_option,
+    OPT_CALL(0, "factor", "F", O, view.svg.factor, positive_option,
              "multiply counts shown by F"),
     OPT_FLAG(0, "strict", O, strict, "a line without a count is fatal"),
     OPT_END,
@@ -236,50 +230,14 @@ read_input(struct input_state *in, const struct options *o, const char *path)
 	input_close(fd);
 }
 
-/* The counts the full width stands for: the total, or a larger --total. */
-static double
-full_width_total(const struct options *o, double total)
-{
-	if (o->total == 0 || o->total >= total)
-		return o->total > 0 ? o->total : total;
-	if (o->total / total > 0.02)
-		warnmsg("--total %g is less than the actual total %g; ignored",
-		        o->total, total);
-	return total;
-}
-
-static void
-set_defaults(struct options *o)
-{
-	memset(o, 0, sizeof *o);
-	o->layout.image_width = 1200;
-	o->layout.frame_height = 16;
-	o->layout.font_size = 12;
-	o->layout.font_width = 0.59;
-	o->min_width = 0.1;
-	o->svg.nametype = "Function:";
-	o->svg.countname = "samples";
-	o->svg.font_type = "Verdana";
-	o->svg.palette = PALETTE_HOT;
-	o->svg.factor = 1;
-}
-
 /* The options; returns the index of the first input. */
 static int
 parse_options(struct options *o, int argc, char *argv[])
 {
+	memset(o, 0, sizeof *o);
+	flame_view_defaults(&o->view);
 	int first = program_parse(&flamesvg, argc, argv, o);
-
-	if (!palette_background(o->bgcolors, o->svg.palette,
-	                        o->svg.background[0], o->svg.background[1]))
-		usage_error("unknown background '%s': want yellow, blue, "
-		            "green, grey or #rrggbb",
-		            o->bgcolors);
-	if (o->layout.image_width <= 2 * FLAME_XPAD)
-		usage_error("bad --width %d: want more than %d pixels",
-		            o->layout.image_width, 2 * FLAME_XPAD);
-	o->layout.subtitle =
-	    flame_svg_subtitle_lines(&o->layout, o->svg.subtitle);
+	flame_view_settle(&o->view);
 	return first;
 }
 
@@ -290,35 +248,30 @@ main(int argc, char *argv[])
 	struct input_state in;
 
 	cli_start(flamesvg.name);
-	set_defaults(&o);
 	int first = parse_options(&o, argc, argv);
 	argc -= first;
 	argv += first;
 
 	memset(&in, 0, sizeof in);
-	flame_graph_init(&in.graph, o.reverse, o.flamechart);
+	flame_graph_init(&in.graph, o.view.reverse, o.view.flamechart);
 	if (argc == 0)
 		read_input(&in, &o, "-");
 	for (int i = 0; i < argc; i++)
 		read_input(&in, &o, argv[i]);
+	struct flame_view_options *v = &o.view;
 	if (in.graph.tested) {
 		/* Red is where B grew, whichever side gives the widths. */
-		o.svg.a_widths = in.a_widths;
-		o.svg.negate ^= in.a_widths;
-		if (o.svg.subtitle == NULL && in.summary != NULL)
-			o.svg.subtitle = in.summary;
-		o.layout.subtitle =
-		    flame_svg_subtitle_lines(&o.layout, o.svg.subtitle);
+		v->svg.a_widths = in.a_widths;
+		v->svg.negate ^= in.a_widths;
+		if (v->svg.subtitle == NULL && in.summary != NULL)
+			v->svg.subtitle = in.summary;
+		v->layout.subtitle =
+		    flame_svg_subtitle_lines(&v->layout, v->svg.subtitle);
 	}
 	if (in.graph.diff)
-		o.svg.a_widths = in.a_widths;
+		v->svg.a_widths = in.a_widths;
 
-	double total = flame_graph_total(&in.graph);
-	if (!(total > 0)) {
-		flame_layout_init(&o.layout, 0, 0);
-		flame_svg_write_message(stdout, &o.layout, &o.svg,
-		                        "No samples: the input has no stacks "
-		                        "with a count.");
+	if (!flame_view_write(stdout, &in.graph, v)) {
 		finish_output();
 		warnmsg("no samples%s",
 		        in.bad_lines > 0 ? " (is the input perf script text? "
@@ -328,15 +281,6 @@ main(int argc, char *argv[])
 		free(in.summary);
 		return EXIT_DATA;
 	}
-
-	double full = full_width_total(&o, total);
-	double min_width = o.min_width_percent
-	                       ? full * o.min_width / 100
-	                       : o.min_width * full /
-	                             (o.layout.image_width - 2.0 * FLAME_XPAD);
-	flame_graph_finish(&in.graph, min_width);
-	flame_layout_init(&o.layout, full, in.graph.max_depth);
-	flame_svg_write(stdout, &in.graph, &o.layout, &o.svg);
 	finish_output();
 	flame_graph_free(&in.graph);
 	free(in.summary);

@@ -21,6 +21,7 @@
 #include "dataset/compare_readme.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
+#include "dataset/perf_data_views.h"
 #include "dataset/publish.h"
 #include "dataset/readme.h"
 #include "dataset/runs.h"
@@ -187,6 +188,7 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 struct views_command {
 	struct view_files files;
 	const char *make, *view, *data;
+	struct perf_data_views perf_data; /* --perf-data */
 };
 
 #define O struct views_command
@@ -200,6 +202,14 @@ static const struct option_row views_options[] = {
     OPT_TEXT(0, "meta", "META", O, files.meta, "its meta.json"),
     OPT_TEXT(0, "out", "DIR", O, files.out,
              "where its views are (default out)"),
+    OPT_TEXT(0, "perf-data", "FILE", O, perf_data.path,
+             "every view of perf.data FILE, read once"),
+    OPT_TEXT(0, "name", "NAME", O, perf_data.name,
+             "--perf-data: the views' names begin NAME-\n"
+             "(default: FILE's name without .data)"),
+    OPT_TEXT('e', "event", "EVENT", O, perf_data.event,
+             "--perf-data: the samples of EVENT (default: the\n"
+             "first seen)"),
     OPT_END,
 };
 #undef O
@@ -210,11 +220,35 @@ static const struct program views_program = {
              "[--out DIR] ID\n"
              "       perfviews views --make FILE --raw RAW --meta META ID\n"
              "       perfviews views --view VIEW --raw RAW --meta META "
-             "[--out DIR] ID\n",
+             "[--out DIR] ID\n"
+             "       perfviews views --perf-data FILE [--out DIR] "
+             "[--name NAME] [--event EVENT]\n",
     .summary = "The views of data set ID: all written into DIR (out), "
-               "make's rules for them, or one of them written.",
+               "make's rules for them, or one of them written; or every "
+               "view of a perf.data file, from one read of it.",
     .options = views_options,
 };
+
+/* perfviews views --perf-data FILE: every view of it, in one pass. */
+static int
+views_of_perf_data(struct views_command *o, int operands)
+{
+	char *name = NULL;
+
+	if (operands != 0 || o->make != NULL || o->view != NULL ||
+	    o->files.raw != NULL || o->files.meta != NULL)
+		usage_error("views --perf-data: no ID, --make, --view, --raw "
+		            "or --meta with it");
+	if (o->perf_data.name == NULL)
+		o->perf_data.name = name =
+		    perf_data_views_name(o->perf_data.path);
+	o->perf_data.out = o->files.out;
+	unsigned n = perf_data_views_write(&o->perf_data);
+	printf("wrote %u views of %s into %s/ (%s-*)\n", n, o->perf_data.path,
+	       o->perf_data.out, o->perf_data.name);
+	free(name);
+	return EXIT_OK;
+}
 
 static int
 cmd_views(const struct program *p, int argc, char *argv[])
@@ -222,6 +256,10 @@ cmd_views(const struct program *p, int argc, char *argv[])
 	struct views_command o = {.files.out = "out", .data = "data"};
 	int first = program_parse(p, argc, argv, &o);
 
+	if (o.perf_data.path != NULL)
+		return views_of_perf_data(&o, argc - first);
+	if (o.perf_data.name != NULL || o.perf_data.event != NULL)
+		usage_error("views: --name and --event go with --perf-data");
 	command_operands(p, argc - first, 1, 1, "one ID");
 	o.files.id = argv[first];
 	if (o.make == NULL && o.view == NULL) {

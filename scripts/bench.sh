@@ -209,8 +209,8 @@ best() {
 # steady loop: few).  perfviews script reads perf.data itself; with
 # --perf it runs perf in time slices (as before the reader).  Then from
 # perf.data to every view: perf script and each view, perfviews script
-# and each view, each view reading perf.data itself, FlameGraph's one
-# flame graph.
+# and each view, each view reading perf.data itself, every view from one
+# read of it (perfviews views --perf-data), FlameGraph's one flame graph.
 mkdir -p "$DIR/empty"
 count_samples() {
 	perf script -i "$1" -F time --ns -G --symfs "$DIR/empty" \
@@ -254,6 +254,12 @@ script_bench() {
 	    $B/bydso $D >$T.bydso && $B/flamesvg $T.folded >$T.svg'
 	best "every view reading perf.data itself" 3 /dev/null sh -c "$each" \
 	    sh "$data" "$DIR/e2e-each" "$BIN"
+	# One read of perf.data for every view (those above, bycategory's
+	# table and chart too).
+	best "every view in one pass (views --perf-data)" 3 /dev/null \
+	    "$BIN/perfviews" views --perf-data "$data" --out "$DIR/e2e-onepass"
+	awk -v a="$perf_wall" -v b="$bestns" 'BEGIN {
+		printf "    %.1f times faster than perf script alone\n", a / b }'
 	best "perf script, then every view" 1 /dev/null sh -c \
 	    "perf script -i '$data' >\$1.txt && $views" sh \
 	    "$DIR/e2e-perf" "$BIN"

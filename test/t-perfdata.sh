@@ -21,6 +21,11 @@
 #    flatdiff) given a perf.data file write what they write for the text
 #    perfviews script makes of it; one on standard input says to give its
 #    path.
+# 2b. perfviews views --perf-data: every view from one read of the
+#    file, each byte for byte what its program writes given the file
+#    (the commands perfviews(1) lists; with --event, each given it), the
+#    Python views exactly when the stacks have Python frames, and no
+#    other file.
 # 3. What the reader refuses goes to perf: an option it does not take
 #    (--no-inline), and --perf; -v says so, and the text is perf's.
 # 4. Bad input: a file cut inside its data, a file that starts as
@@ -211,6 +216,79 @@ if grep -q 'a perf.data file: give its path' "$TMP/stdin-view.err"; then
 	pass "perf.data on standard input: a message saying what to do"
 else
 	fail "perf.data on standard input" "$(head -n 1 "$TMP/stdin-view.err")"
+fi
+
+# 2b. Every view in one pass: each file what its program writes.
+# onepass_equal NAME DATA [--event EVENT]
+onepass_equal() {
+	name=$1 data=$2
+	shift 2
+	exp=$TMP/onepass-expected got=$TMP/onepass-got
+	rm -rf "$exp" "$got"
+	mkdir -p "$exp"
+	if ! "$PV" views --perf-data "$data" --out "$got" --name n "$@" \
+	    >"$TMP/onepass.out" 2>"$TMP/onepass.err"; then
+		fail "$name: views --perf-data" "$(tail -n 1 "$TMP/onepass.err")"
+		return
+	fi
+	"$BIN/collapse" "$@" "$data" >"$exp/n-folded.txt" 2>/dev/null
+	"$BIN/flamesvg" --title n "$exp/n-folded.txt" >"$exp/n-flamegraph.svg"
+	"$BIN/flatsort" "$@" "$data" >"$exp/n-flat.txt" 2>/dev/null
+	"$BIN/calltree" "$@" "$data" >"$exp/n-calltree.txt" 2>/dev/null
+	"$BIN/bydso" "$@" "$data" >"$exp/n-bydso.txt" 2>/dev/null
+	"$BIN/bycategory" "$@" "$data" >"$exp/n-categories.txt" 2>/dev/null
+	"$BIN/bycategory" "$@" --format=svg --label n "$data" \
+	    >"$exp/n-categories.svg" 2>/dev/null
+	if grep -q 'py::' "$exp/n-folded.txt"; then
+		"$BIN/pyprofile" "$@" "$data" >"$exp/n-python.txt" 2>/dev/null
+		"$BIN/pyprofile" "$@" --format=csv "$data" >"$exp/n-python.csv" \
+		    2>/dev/null
+		"$BIN/pyprofile" "$@" --format=json "$data" >"$exp/n-python.json" \
+		    2>/dev/null
+		"$BIN/pyprofile" "$@" --folded "$data" \
+		    >"$exp/n-python-folded.txt" 2>/dev/null
+		"$BIN/flamesvg" --title n "$exp/n-python-folded.txt" \
+		    >"$exp/n-python-flamegraph.svg"
+	fi
+	differ=
+	for f in "$exp"/*; do
+		f=${f##*/}
+		[ -s "$exp/$f" ] && cmp -s "$exp/$f" "$got/$f" ||
+			differ="$differ $f"
+	done
+	extra=$(cd "$got" && for f in *; do [ -e "$exp/$f" ] || echo "$f"; done)
+	n=$(ls "$exp" | wc -l)
+	if [ -z "$differ" ] && [ -z "$extra" ] &&
+	    grep -q "^wrote $n views of " "$TMP/onepass.out"; then
+		pass "$name: views --perf-data: its $n files are its programs' output"
+	else
+		fail "$name: views --perf-data" "differ:${differ:- none};\
+ extra: ${extra:-none}; $(cat "$TMP/onepass.out")"
+	fi
+}
+onepass_equal "C -O2, dwarf" "$TMP/c-dwarf.data"
+if [ -s "$TMP/c-two.data" ]; then
+	onepass_equal "C, two events, --event page-faults" "$TMP/c-two.data" \
+	    --event page-faults
+	if head -n 1 "$TMP/onepass-got/n-flat.txt" | grep -q 'event page-faults$'; then
+		pass "views --perf-data --event page-faults: the views show it"
+	else
+		fail "views --perf-data --event" \
+		    "$(head -n 1 "$TMP/onepass-got/n-flat.txt")"
+	fi
+fi
+[ -s "$TMP/sys.data" ] && onepass_equal "system-wide, -a -g" "$TMP/sys.data"
+[ -s "$TMP/py-xperf.data" ] &&
+	onepass_equal "CPython -X perf, -g" "$TMP/py-xperf.data"
+[ -s "$TMP/py-short.data" ] &&
+	onepass_equal "CPython, dwarf" "$TMP/py-short.data"
+"$PV" views --perf-data "$TMP/C -O2, dwarf.ours" --out "$TMP/onepass-text" \
+    >/dev/null 2>"$TMP/onepass-text.err"
+if [ $? -eq 1 ] && grep -q 'not a perf.data file' "$TMP/onepass-text.err" &&
+    [ ! -e "$TMP/onepass-text" ]; then
+	pass "views --perf-data of perf script text: exit 1, saying so"
+else
+	fail "views --perf-data of text" "$(head -n 1 "$TMP/onepass-text.err")"
 fi
 
 # 3. Refused: to perf.

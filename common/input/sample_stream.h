@@ -75,6 +75,11 @@ struct sample_stream {
 	 * sample_stream_take.  NULL: such an input is an error.
 	 */
 	void (*read_perf_data)(struct sample_stream *st, const char *path);
+	/*
+	 * What that reader may keep across inputs, for its caller to use
+	 * after it (perf_data_stream.h says what); NULL: nothing kept.
+	 */
+	void *read_perf_data_ctx;
 
 	uint64_t samples; /* handed over: samples and folded lines */
 	/*

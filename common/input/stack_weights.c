@@ -71,12 +71,15 @@ compare_folded(const void *pa, const void *pb, void *arg)
 }
 
 void
-stack_weights_write_folded(const struct stack_weights *s,
-                           const struct string_table *names, FILE *out)
+stack_weights_each_folded(
+    const struct stack_weights *s, const struct string_table *names,
+    void (*line)(void *ctx, struct span stack, uint64_t weight), void *ctx)
 {
 	struct folded_order o = {s, names};
 	uint32_t count = stack_weights_count(s);
 	uint32_t *order = xreallocarray(NULL, count ? count : 1, sizeof *order);
+	char *text = NULL;
+	size_t cap = 0;
 
 	for (uint32_t i = 0; i < count; i++)
 		order[i] = i;
@@ -84,14 +87,34 @@ stack_weights_write_folded(const struct stack_weights *s,
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t n;
 		const uint32_t *ids = stack_weights_get(s, order[i], &n);
+		size_t len = 0;
 		for (uint32_t j = 0; j < n; j++) {
 			struct span name = string_table_get(names, ids[j]);
+			text = array_reserve(text, &cap, len + name.n + 1, 1);
 			if (j > 0)
-				putc_unlocked(';', out);
-			fwrite_unlocked(name.p, 1, name.n, out);
+				text[len++] = ';';
+			memcpy(text + len, name.p, name.n);
+			len += name.n;
 		}
-		fprintf(out, " %llu\n",
-		        (unsigned long long)s->weights[order[i]]);
+		line(ctx, span_make(text, len), s->weights[order[i]]);
 	}
+	free(text);
 	free(order);
+}
+
+/* stack_weights_each_folded's line: written to the FILE ctx. */
+static void
+write_line(void *ctx, struct span stack, uint64_t weight)
+{
+	FILE *out = ctx;
+
+	fwrite_unlocked(stack.p, 1, stack.n, out);
+	fprintf(out, " %llu\n", (unsigned long long)weight);
+}
+
+void
+stack_weights_write_folded(const struct stack_weights *s,
+                           const struct string_table *names, FILE *out)
+{
+	stack_weights_each_folded(s, names, write_line, out);
 }

@@ -64,6 +64,14 @@ stack_weights_count(const struct stack_weights *s)
 void stack_weights_write_folded(const struct stack_weights *s,
                                 const struct string_table *names, FILE *out);
 
+/*
+ * The same lines handed to line one at a time, in the same order: the
+ * stack's text (valid during the call) and its weight.
+ */
+void stack_weights_each_folded(
+    const struct stack_weights *s, const struct string_table *names,
+    void (*line)(void *ctx, struct span stack, uint64_t weight), void *ctx);
+
 /* The ids of stack id, and their number in *n. */
 static inline const uint32_t *
 stack_weights_get(const struct stack_weights *s, uint32_t id, uint32_t *n)

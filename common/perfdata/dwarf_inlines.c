@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/string_table.h"
@@ -64,7 +65,11 @@ struct unit {
 struct dw_file {
 	char *path;
 	int fd;
-	Dwarf *dw; /* NULL: unreadable, everything to libbfd */
+	dev_t dev; /* the file's, to know it by another path */
+	ino_t ino;
+	int32_t same; /* another name of files[same] (-1: none): nothing of
+	                 its own */
+	Dwarf *dw;    /* NULL: unreadable, everything to libbfd */
 	struct unit *units;
 	size_t nunits, units_cap;
 	struct range_table unit_ranges;
@@ -433,18 +438,45 @@ read_units(struct dw_file *f)
 	range_table_finish(&f->unit_ranges);
 }
 
+/*
+ * The file at path, its units read the first time.  A file already read
+ * under another name (perf's build-id cache links the DSOs it copies: a
+ * reader of perf.data and a caller after it name the same file apart) is
+ * not read again.
+ */
 static struct dw_file *
 file_of(struct dwarf_inlines *d, const char *path)
 {
+	struct stat st;
+
 	for (size_t i = 0; i < d->nfiles; i++)
 		if (strcmp(d->files[i].path, path) == 0)
-			return &d->files[i];
+			return d->files[i].same >= 0
+			           ? &d->files[d->files[i].same]
+			           : &d->files[i];
 	if (d->nfiles == MAX_FILES)
 		return NULL;
-	struct dw_file *f = &d->files[d->nfiles++];
+	struct dw_file *f = &d->files[d->nfiles];
 	memset(f, 0, sizeof *f);
-	f->path = xstrdup(path);
+	f->same = -1;
 	f->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (f->fd >= 0 && fstat(f->fd, &st) == 0) {
+		f->dev = st.st_dev;
+		f->ino = st.st_ino;
+		for (size_t i = 0; i < d->nfiles; i++)
+			if (d->files[i].same < 0 && d->files[i].fd >= 0 &&
+			    d->files[i].dev == st.st_dev &&
+			    d->files[i].ino == st.st_ino) {
+				close(f->fd);
+				f->fd = -1;
+				f->same = (int32_t)i;
+				break;
+			}
+	}
+	f->path = xstrdup(path);
+	d->nfiles++;
+	if (f->same >= 0)
+		return &d->files[f->same];
 	if (f->fd >= 0)
 		f->dw = dwarf_begin(f->fd, DWARF_C_READ);
 	if (f->dw != NULL)

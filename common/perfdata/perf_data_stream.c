@@ -86,7 +86,9 @@ perf_data_stream_read(struct sample_stream *st, const char *path)
 		    "%s reads perf's text of it)",
 		    path, d.file.refused, path, progname);
 	struct inline_text *it = inline_text_new();
-	struct dwarf_inlines *di = dwarf_inlines_new();
+	struct dwarf_inlines *own = NULL, *di = st->read_perf_data_ctx;
+	if (di == NULL)
+		di = own = dwarf_inlines_new();
 	inline_text_set_chain(it, dwarf_inlines_chain, di);
 	struct stream_ctx c = {
 	    st, frame_text_new(&d.file, &d.machine, it), NULL, 0, {0}};
@@ -103,7 +105,7 @@ perf_data_stream_read(struct sample_stream *st, const char *path)
 		        d.unknown_ids);
 	free(c.v);
 	frame_text_free(c.frames);
-	dwarf_inlines_free(di);
+	dwarf_inlines_free(own);
 	inline_text_free(it);
 	perf_data_close(&d);
 }

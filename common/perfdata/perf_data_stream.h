@@ -16,7 +16,13 @@
 
 #include "input/sample_stream.h"
 
-/* A read_perf_data for sample_stream: every sample of path into st. */
+/*
+ * A read_perf_data for sample_stream: every sample of path into st.
+ * st->read_perf_data_ctx, when set, is a struct dwarf_inlines
+ * (dwarf_inlines.h) the reader looks inlined calls up in, so that the
+ * DWARF it read serves whoever looks up the same DSOs after it (a
+ * profile placing its orphans); else it makes its own.
+ */
 void perf_data_stream_read(struct sample_stream *st, const char *path);
 
 #endif

@@ -66,7 +66,8 @@ const struct option_row view_option_table[] = {
 /*
  * A symbolizer made when the first orphan needs one, its inlined calls
  * read with libdw where that gives what libbfd gives (perfdata's
- * dwarf_inlines: loading a DSO's DWARF with libbfd is slow).
+ * dwarf_inlines: loading a DSO's DWARF with libbfd is slow); those of a
+ * perf.data's reader, whose DWARF is read already.
  */
 struct locator {
 	struct symbolizer *symbols;
@@ -108,7 +109,6 @@ function_at(void *ctx, struct span dso, uint64_t addr, struct span name)
 		struct symbol_options none;
 		memset(&none, 0, sizeof none);
 		l->symbols = symbolizer_new(&none);
-		l->inlines = dwarf_inlines_new();
 		symbolizer_set_chain(l->symbols, dwarf_inlines_chain,
 		                     l->inlines);
 	}
@@ -119,13 +119,58 @@ function_at(void *ctx, struct span dso, uint64_t addr, struct span name)
 	return false;
 }
 
+/* The profile's callbacks, and the other taker of its perf samples. */
+struct tee {
+	struct sample_stream stream; /* the profile's callbacks and ctx */
+	void (*also)(void *ctx, const struct perf_sample *s, uint32_t root);
+	void *also_ctx;
+};
+
+static void
+tee_sample(void *ctx, const struct perf_sample *s, uint32_t root)
+{
+	struct tee *t = ctx;
+
+	t->stream.sample(t->stream.ctx, s, root);
+	t->also(t->also_ctx, s, root);
+}
+
+static void
+tee_folded(void *ctx, const struct folded_line *line)
+{
+	struct tee *t = ctx;
+
+	t->stream.folded(t->stream.ctx, line);
+}
+
 bool
 view_load(struct profile *p, const struct view_options *o, int argc,
           char *const argv[])
 {
-	struct locator l = {NULL, NULL};
+	return view_load_with(p, o, argc, argv, NULL, NULL);
+}
+
+bool
+view_load_with(struct profile *p, const struct view_options *o, int argc,
+               char *const argv[],
+               void (*also)(void *ctx, const struct perf_sample *s,
+                            uint32_t root),
+               void *also_ctx)
+{
+	/* The DWARF a perf.data's reader reads serves the locator too. */
+	struct locator l = {NULL, dwarf_inlines_new()};
+	struct tee t;
 
 	profile_init(p, &o->profile);
+	p->stream.read_perf_data_ctx = l.inlines;
+	if (also != NULL) {
+		t.stream = p->stream;
+		t.also = also;
+		t.also_ctx = also_ctx;
+		p->stream.sample = tee_sample;
+		p->stream.folded = tee_folded;
+		p->stream.ctx = &t;
+	}
 	/* Names the symbolizer finds are copied into the profile's. */
 	struct symbolizer *s = symbolizer_attach(&p->stream, &o->symbols);
 	p->locate = function_at;
@@ -134,9 +179,14 @@ view_load(struct profile *p, const struct view_options *o, int argc,
 	bool ok = profile_finish(p);
 	symbolizer_free(s);
 	symbolizer_free(l.symbols);
-	if (l.inlines != NULL)
-		dwarf_inlines_free(l.inlines);
+	dwarf_inlines_free(l.inlines);
+	p->stream.read_perf_data_ctx = NULL;
 	p->stream.rewrite = NULL;
 	p->locate = NULL;
+	if (also != NULL) {
+		p->stream.sample = t.stream.sample;
+		p->stream.folded = t.stream.folded;
+		p->stream.ctx = t.stream.ctx;
+	}
 	return ok;
 }

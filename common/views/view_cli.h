@@ -34,4 +34,14 @@ extern const struct option_row view_option_table[];
 bool view_load(struct profile *p, const struct view_options *o, int argc,
                char *const argv[]);
 
+/*
+ * The same, each perf sample also handed to also, after the profile took
+ * it: another aggregate (a fold) made in the same pass over the inputs.
+ */
+bool view_load_with(struct profile *p, const struct view_options *o, int argc,
+                    char *const argv[],
+                    void (*also)(void *ctx, const struct perf_sample *s,
+                                 uint32_t root),
+                    void *also_ctx);
+
 #endif
