@@ -153,7 +153,8 @@ SUITE_SLURM = sh scripts/suite-slurm.sh submit --data $(call quote,$(DATA)) \
 suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
 	@$(if $(filter local slurm,$(ENGINE)),:,{ echo "make suite: ENGINE is local (the default) or slurm, not '$(ENGINE)'" >&2; exit 2; })
-	@mkdir -p $(OUT) && rm -f $(SUITE_LOG) && $(BIN)/perfviews suite ids --check-build \
+	@mkdir -p $(OUT) && printf 'start\t%s\n' "$$(date +%s.%N)" >$(SUITE_LOG) && \
+	    $(BIN)/perfviews suite ids --check-build \
 	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null
 ifeq ($(ENGINE),slurm)
 	@+exec $(SUITE_SLURM)

@@ -10,6 +10,7 @@
 #include "base/json_write.h"
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "os/dirs.h"
 #include "os/lock.h"
 #include "record/bench_loops.h"
 
@@ -150,6 +151,12 @@ bench_loops_add(const char *path, const struct pyperf_result *r)
 	char why[512], holder[128];
 	char *lock = xasprintf("%s.lock", path);
 
+	const char *slash = strrchr(path, '/');
+	if (slash != NULL && slash > path) { /* its directory, made */
+		char *dir = xstrndup(path, (size_t)(slash - path));
+		dirs_make(dir);
+		free(dir);
+	}
 	lock_take(&held, lock, "the loops file", true, holder, sizeof holder);
 	if (access(path, F_OK) == 0 && !read_loops(path, &l, why, sizeof why))
 		die(EXIT_DATA, "%s", why);

@@ -111,10 +111,6 @@ add_entry(struct pyperf_result *r, const struct json_entry *e)
 			run->pending = x;
 		else if (strcmp(s, "1") == 0)
 			run->warmup_timed += run->pending * x;
-	} else if (strcmp(s, "metadata.duration") == 0 && e->value != NULL) {
-		run->duration = strtod(e->value, NULL);
-	} else if (strcmp(s, "metadata.uptime") == 0 && e->value != NULL) {
-		run->uptime = strtod(e->value, NULL);
 	}
 	return true;
 }
@@ -134,17 +130,21 @@ run_meta(const struct pyperf_result *r, size_t b, size_t j, const char *key,
 }
 
 /*
- * The seconds of run j's loops, from its values (seconds per iteration):
+ * Run j's times: its duration and end (pyperf keeps a value every run
+ * shares, one run's included, in the benchmark's or the file's metadata),
+ * and the seconds of its loops, from its values (seconds per iteration):
  * each value is loops x inner_loops iterations; a warmup's loops are its
  * own (calibration doubles them).
  */
 static void
-time_loops(struct pyperf_result *r, size_t b, size_t j)
+run_times(struct pyperf_result *r, size_t b, size_t j)
 {
 	struct pyperf_run *run = &r->benchmarks[b].runs[j];
 	double loops = run_meta(r, b, j, "loops", 1);
 	double inner = run_meta(r, b, j, "inner_loops", 1);
 
+	run->duration = run_meta(r, b, j, "duration", 0);
+	run->uptime = run_meta(r, b, j, "uptime", 0);
 	run->timed = run->value_sum * loops * inner;
 	run->warmup_timed *= inner;
 }
@@ -207,7 +207,7 @@ pyperf_result_read(struct pyperf_result *r, const char *path, char *why,
 		b->name = xstrdup(name != NULL ? name : "");
 		b->command = pyperf_result_meta(r, i, "command") != NULL;
 		for (size_t j = 0; j < b->nruns; j++)
-			time_loops(r, i, j);
+			run_times(r, i, j);
 	}
 	if (r->count == 0) {
 		snprintf(why, whylen, "%s: no benchmark in it", path);
