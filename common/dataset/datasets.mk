@@ -2,13 +2,14 @@
 #
 # --- Data sets (perfviews(5)) ---
 #   make record ID=X [CMD=...] [PYTHON=...] [CALLGRAPH=dwarf|fp] [PYTHON_SRC=dir]
-#               [OVERHEAD=1] (bm_NAME: pyperformance's benchmark NAME)
+#               [OVERHEAD=1] [LOOPS=FILE] (bm_NAME: pyperformance's benchmark NAME)
 #               [FORCE=1] (record over a data set of that ID: else refused)
 #     (tags faults, files: page faults, file-system calls; see perfviews(7))
 #   make views [ID=X]   make stability ID=X
 #   make publish DEST=dir [EXAMPLE=1] [FORCE=1] [PUBLISH_PATHS=short]
 #   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
 #              [ENGINE=local|slurm] [SLURM_OPTS="--partition=... ..."]
+#              [LOOPS=FILE] (default OUT/S-loops.json) [SUITE_JOBS=N]
 #   make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1]
 # record, stability, publish, suite and compare-suites are perfviews
 # commands: perfviews(1).
