@@ -748,7 +748,7 @@ print_split(const struct job *j, const struct split *s)
 	double cpu = (double)samples / j->c->id->hz;
 	printf("took %.1f s, profiled %.1f CPU-s (%.0f%%): set-up %.1f s, "
 	       "environment %.1f s (%s), calibration %.1f s%s%s%s, worker "
-	       "start-up %.1f s, warmups %.1f s, perf start/stop and pyperf "
+	       "start-up %.1f s, warmups %.1f s, perf and pyperf "
 	       "%.1f s, timed loops %.1f s, post-processing %.1f s "
 	       "(perfviews script %.1f s, compression %.1f s), views %.1f s\n",
 	       s->total + views_s, cpu, 100 * cpu / (s->total + views_s),
