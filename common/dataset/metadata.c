@@ -155,6 +155,25 @@ const struct meta_field meta_fields[] = {
 };
 const size_t meta_field_count = sizeof meta_fields / sizeof meta_fields[0];
 
+const char *const meta_time_total = "timing.total_seconds";
+const char *const meta_time_parts[META_TIME_PARTS] = {
+    "timing.setup_seconds",       "timing.environment_seconds",
+    "timing.calibration_seconds", "timing.worker_start_seconds",
+    "timing.warmup_seconds",      "timing.hook_seconds",
+    "timing.loops_seconds",       "timing.post_seconds"};
+
+bool
+metadata_bench_only(const char *path)
+{
+	if (strncmp(path, "benchmark.", 10) == 0 ||
+	    strcmp(path, meta_time_total) == 0)
+		return true;
+	for (size_t i = 0; i < META_TIME_PARTS; i++)
+		if (strcmp(path, meta_time_parts[i]) == 0)
+			return true;
+	return false;
+}
+
 void
 metadata_init(struct metadata *m)
 {

@@ -16,6 +16,9 @@ static const char *const part_fields[NPARTS] = {
     "timing.warmup_seconds",      "timing.hook_seconds",
     "timing.loops_seconds",       "timing.post_seconds"};
 
+_Static_assert((int)NPARTS == (int)META_TIME_PARTS,
+               "a part each of meta.json's");
+
 static const char *const part_names[NPARTS] = {
     "set-up",  "environment",     "calibration", "worker start-up",
     "warmups", "perf and pyperf", "timed loops", "post-processing"};
@@ -234,6 +237,15 @@ suite_time_readme(FILE *out, const struct suite_time *t)
 		        "set was there): %.0f s for the views and this "
 		        "README.\n\n",
 		        t->wall);
+	size_t with_parts = 0;
+	for (size_t i = 0; i < t->n; i++)
+		with_parts += t->recs[i].total >= 0;
+	if (with_parts == 0) {
+		fprintf(out,
+		        "No recording of this suite has the parts of its time "
+		        "(recorded before meta.json kept them).\n");
+		return;
+	}
 	fputs("Each recording's wall time in seconds (views aside), its "
 	      "profiled CPU time (samples ÷ frequency) and that share of the "
 	      "wall time, and where the rest went; the parts sum to the wall "

@@ -21,7 +21,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* The parts of a recording's time, in the order they are shown. */
+/* The parts of a recording's time, in the order they are shown: those of
+ * meta_time_parts (metadata.h). */
 enum suite_part {
 	PART_SETUP,
 	PART_ENVIRONMENT,

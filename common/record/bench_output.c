@@ -632,15 +632,13 @@ describe_timing(struct job *j, struct output *o, const struct split *s)
 	set_decimal(m, "timing.compress_seconds", o->compress_s, 3);
 	set_decimal(m, "timing.other_seconds",
 	            s->total - br->record_s - o->script_s - o->compress_s, 3);
-	set_decimal(m, "timing.total_seconds", s->total, 3);
-	set_decimal(m, "timing.setup_seconds", s->setup, 3);
-	set_decimal(m, "timing.environment_seconds", s->environment, 3);
-	set_decimal(m, "timing.calibration_seconds", s->calibration, 3);
-	set_decimal(m, "timing.worker_start_seconds", s->worker_start, 3);
-	set_decimal(m, "timing.warmup_seconds", s->warmup, 3);
-	set_decimal(m, "timing.hook_seconds", s->hook, 3);
-	set_decimal(m, "timing.loops_seconds", s->loops, 3);
-	set_decimal(m, "timing.post_seconds", s->post, 3);
+	/* In the order of meta_time_parts. */
+	const double parts[META_TIME_PARTS] = {
+	    s->setup,  s->environment, s->calibration, s->worker_start,
+	    s->warmup, s->hook,        s->loops,       s->post};
+	set_decimal(m, meta_time_total, s->total, 3);
+	for (size_t i = 0; i < META_TIME_PARTS; i++)
+		set_decimal(m, meta_time_parts[i], parts[i], 3);
 }
 
 /* The data set's meta.json, in its directory. */
