@@ -374,6 +374,8 @@ static const struct option_row record_options[] = {
              "bm_: pyperformance's venvs (~/.cache/perfviews/pyperformance)"),
     OPT_FLAG(0, "overhead", O, overhead,
              "bm_: run it unprofiled too, to compare"),
+    OPT_TEXT(0, "loops", "FILE", O, loops,
+             "bm_: pyperf's loops from FILE; calibrated ones added"),
     OPT_TEXT(0, "out", "DIR", O, out, "where the views go (default out)"),
     OPT_TEXT(0, "views", "CMD", O, views,
              "render the views with CMD ID=ID ('': none)"),
@@ -392,7 +394,8 @@ static const struct program record_program = {
         "                        [--event EVENT] [--strace STRACE] "
         "[--timeout SECONDS]\n"
         "                        [--xz XZ] [--cache DIR] [--overhead] "
-        "[--out DIR] [--views CMD]\n"
+        "[--loops FILE]\n"
+        "                        [--out DIR] [--views CMD]\n"
         "                        ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .options = record_options,

@@ -16,8 +16,14 @@
 # 4. An unknown name lists the close ones; requirements that cannot be
 #    installed, and a worker that dies, are said in one line.
 # 5. A two-benchmark suite reuses those data sets (records nothing) and
-#    writes its README; a suite with a failing benchmark goes on, reports
-#    it at the end and exits non-zero; a rerun does only what is missing.
+#    writes its README, with where each recording's time went; a suite with
+#    a failing benchmark goes on, reports it at the end and exits non-zero;
+#    a rerun does only what is missing.
+# 6. Where the time goes: each recording's parts sum to its wall time, the
+#    profiled share is a share; nbody's loops, calibrated once (2.), are
+#    reused by a short suite (RUNS=1) from the loops file, with no
+#    calibration worker, and the suite's second recording skips the
+#    environment check the first one did.
 . "$(dirname "$0")/lib.sh"
 
 MAKE="make -C $TOP --no-print-directory"
@@ -79,8 +85,9 @@ fi
 
 # 2. nbody.
 ID=bm_nbody-perf-freq500x3-xperf
+LOOPS=$OUT/two-loops.json
 if ! $MAKE record ID=$ID PYTHON="$PY" DATA="$DATA" OUT="$OUT" XZ="xz -1" \
-    RECORD_TIMEOUT=300 >"$TMP/nbody.out" 2>"$TMP/nbody.err"; then
+    RECORD_TIMEOUT=300 LOOPS="$LOOPS" >"$TMP/nbody.out" 2>"$TMP/nbody.err"; then
 	fail "make record $ID" "$(head -n 3 "$TMP/nbody.err" | paste -s -d'|' -)"
 	exit 0
 fi
@@ -110,6 +117,7 @@ assert "mtime" in b["selection"] or "modification" in b["selection"]
 assert "--pid %d " % b["worker_pids"][0] in m["tool"]["record_command"]
 assert 0 < t["benchmark_seconds"] <= t["record_seconds"]
 assert t["views_seconds"] > 0
+assert b["loops_file"] is None and b["environment"] in ("created", "checked")
 r = json.load(open(sys.argv[2]))
 assert len(r["benchmarks"]) == 1
 vals = [v for run in r["benchmarks"][0]["runs"] for v in run.get("values", [])]
@@ -145,6 +153,33 @@ if ls -d "$DATA"/.*.tmp >/dev/null 2>&1; then
 else
 	pass "no temporary directory left"
 fi
+# Where the time went: the parts sum to the recording's wall time, the
+# profiled share is a share (the took line's and meta.json's agree), and
+# the loops file has the loops pyperf calibrated.
+split_check() { # META...: each recording's parts sum to its total
+	"$PYTHON" - "$@" <<'EOF'
+import json, sys
+for path in sys.argv[1:]:
+    m = json.load(open(path))
+    t = m["timing"]
+    parts = [t[k + "_seconds"] for k in ("setup", "environment", "calibration",
+             "worker_start", "warmup", "hook", "loops", "post")]
+    assert min(parts) >= 0 and abs(sum(parts) - t["total_seconds"]) < 0.01, (path, parts, t)
+    cpu = m["samples"]["total"] / m["tool"]["frequency"]
+    assert 0 < cpu <= t["total_seconds"] and t["loops_seconds"] > 0, (path, cpu, t)
+    assert t["loops_seconds"] <= t["record_seconds"] <= t["total_seconds"], t
+EOF
+}
+if split_check "$DATA/$ID-meta.json" 2>"$TMP/split.err" &&
+    grep -q "^took [0-9.]* s, profiled [0-9.]* CPU-s ([0-9]*%): set-up [0-9.]* s, environment [0-9.]* s (c[a-z]*), calibration [0-9.]* s, worker start-up .*timed loops [0-9.]* s, post-processing " "$TMP/nbody.out" &&
+    "$PYTHON" -c 'import json, sys
+loops = {b["metadata"]["name"]: b["metadata"]["loops"] for b in json.load(open(sys.argv[1]))["benchmarks"]}
+m = json.load(open(sys.argv[2]))
+sys.exit(0 if loops == {"nbody": m["benchmark"]["loops"]} else 1)' "$LOOPS" "$DATA/$ID-meta.json"; then
+	pass "where the time went: parts sum to the wall time, profiled share, loops file ($(grep -o '^took [^:]*' "$TMP/nbody.out"))"
+else
+	fail "where the time went" "$(tail -n 1 "$TMP/split.err"); $(grep '^took' "$TMP/nbody.out")"
+fi
 # make record rendered the views, and make views then has nothing to do.
 if grep -q "^took .* views [0-9.]* s" "$TMP/nbody.out" &&
     [ -s "$OUT/$ID-README.md" ] && [ -s "$OUT/$ID-flamegraph.svg" ] &&
@@ -157,7 +192,7 @@ fi
 # 3. genshi: its requirements installed from the wheels; one data set per
 # variant.
 if ! $MAKE record ID=bm_genshi-perf-freq500x3-xperf PYTHON="$PY" DATA="$DATA" \
-    OUT="$OUT" XZ="xz -1" RECORD_TIMEOUT=300 >"$TMP/genshi.out" 2>"$TMP/genshi.err"; then
+    OUT="$OUT" XZ="xz -1" RECORD_TIMEOUT=300 LOOPS="$LOOPS" >"$TMP/genshi.out" 2>"$TMP/genshi.err"; then
 	fail "make record bm_genshi" "$(head -n 3 "$TMP/genshi.err" | paste -s -d'|' -)"
 else
 	ok=yes
@@ -210,6 +245,27 @@ expect_failure "a worker that dies" "benchmark nbody: a worker process died (exi
     record ID=bm_nbody-perf-freq100x3 PYTHON="$PY" PERF="$TMP/fakebin/perf"
 
 # 5. Suites.
+# time_rows README: the rows of "Where the time went" (wall, profiled
+# CPU-s, share, the parts): parts summing to the wall time (rounded to a
+# tenth each), a share of it; says "N rows".
+time_rows() {
+	"$PYTHON" - "$1" <<'EOF'
+import re, sys
+text = open(sys.argv[1]).read()
+section = text.split("## Where the time went", 1)[1].split("\n## ", 1)[0]
+n = 0
+for line in section.splitlines():
+    if not line.startswith("| ") or line.startswith("| recording"):
+        continue
+    cells = [c.strip() for c in line.strip("|").split("|")]
+    wall, cpu, share = float(cells[1]), float(cells[2]), float(cells[3].rstrip("%"))
+    parts = [float(c) for c in cells[4:]]
+    assert len(parts) == 8 and abs(sum(parts) - wall) <= 0.06 * len(parts), line
+    assert 0 < cpu <= wall and 0 < share <= 100, line
+    n += not cells[0].startswith("**")
+print("%d rows" % n)
+EOF
+}
 if $MAKE -j2 suite SUITE=two BENCHMARKS="nbody genshi" FREQ=500 RUNS=3 TAGS=xperf \
     PYTHON="$PY" DATA="$DATA" OUT="$OUT" >"$TMP/suite.out" 2>"$TMP/suite.err"; then
 	readme=$OUT/two-README.md
@@ -258,6 +314,16 @@ sys.exit(0 if len(bars) == 3 else 1)' "$OUT/two-categories.svg" 2>/dev/null; the
 	else
 		fail "suite by category" "README or $OUT/two-categories.svg"
 	fi
+	# Where the time went: this run recorded nothing; a row per
+	# recording (genshi's two data sets are one), its parts summing to
+	# its wall time.
+	time_rows "$readme" >"$TMP/time.check" 2>&1
+	if grep -q '^This run of make suite recorded nothing' "$readme" &&
+	    [ "$(cat "$TMP/time.check")" = "2 rows" ]; then
+		pass "suite README: where the time went, a row per recording, parts summing to its wall time"
+	else
+		fail "suite README: where the time went" "$(tail -n 2 "$TMP/time.check" | paste -s -d'|' -)"
+	fi
 else
 	fail "make suite" "$(tail -n 3 "$TMP/suite.err" | paste -s -d'|' -)"
 fi
@@ -301,6 +367,41 @@ if [ $status -ne 0 ] &&
 	pass "suite with a failing benchmark: progress, report, README, exit $status"
 else
 	fail "suite with a failing benchmark" "exit $status: $(tail -n 2 "$TMP/bad.err" | paste -s -d'|' -)"
+fi
+# 6. The loops file reused, the environment checked once: a short suite.
+if $MAKE suite SUITE=again BENCHMARKS="nbody richards" FREQ=500 RUNS=1 TAGS=xperf \
+    LOOPS="$LOOPS" PYTHON="$PY" DATA="$DATA" OUT="$OUT" XZ="xz -1" \
+    >"$TMP/short.out" 2>"$TMP/short.err"; then
+	n1=$DATA/bm_nbody-perf-freq500x1-xperf-meta.json
+	r1=$DATA/bm_richards-perf-freq500x1-xperf-meta.json
+	if "$PYTHON" - "$DATA/$ID-meta.json" "$n1" "$r1" "$LOOPS" >"$TMP/short.check" 2>&1 <<'EOF'
+import json, sys
+first, n1, r1 = (json.load(open(p))["benchmark"] for p in sys.argv[1:4])
+t = json.load(open(sys.argv[2]))["timing"]
+loops = {b["metadata"]["name"]: b["metadata"]["loops"] for b in json.load(open(sys.argv[4]))["benchmarks"]}
+assert n1["loops"] == first["loops"] == loops["nbody"], (n1["loops"], first["loops"])
+assert n1["loops_file"] == sys.argv[4] and "calibration" not in n1["dropped"], n1
+assert t["calibration_seconds"] == 0, t
+assert n1["environment"] in ("created", "checked"), n1["environment"]
+assert r1["environment"] == "checked earlier in this suite", r1["environment"]
+assert r1["loops_file"] is None and loops["richards"] == r1["loops"], (r1, loops)
+EOF
+	then
+		pass "suite again: nbody's loops from the loops file (no calibration), richards' environment checked earlier in the suite"
+	else
+		fail "suite again: loops and environment" "$(tail -n 2 "$TMP/short.check" | paste -s -d'|' -)"
+	fi
+	split_check "$n1" "$r1" 2>"$TMP/split.err" && time_rows "$OUT/again-README.md" >"$TMP/time.check" 2>&1
+	if [ $? -eq 0 ] && [ "$(cat "$TMP/time.check")" = "2 rows" ] &&
+	    grep -q '^This run of make suite: [0-9]* s from its start to this README; profiled [0-9.]* CPU-s, \*\*[0-9.]*%\*\* of it' "$OUT/again-README.md" &&
+	    grep -q '^| \*\*this run.s 2\*\* |' "$OUT/again-README.md" &&
+	    grep -q '^suite again: [0-9]* s, profiled [0-9.]* CPU-s ([0-9.]*%); 2 recordings [0-9]* s: set-up .*; views, README and the rest [0-9]* s$' "$TMP/short.out"; then
+		pass "suite again: README and summary say where the time went ($(grep '^suite again:' "$TMP/short.out" | cut -d';' -f1))"
+	else
+		fail "suite again: where the time went" "$(tail -n 2 "$TMP/split.err" "$TMP/time.check" | paste -s -d'|' -)"
+	fi
+else
+	fail "suite again" "$(tail -n 3 "$TMP/short.err" | paste -s -d'|' -)"
 fi
 if $MAKE suite SUITE=none PYTHON="$PY" DATA="$DATA" >/dev/null 2>"$TMP/e" ||
     ! grep -q 'no BENCHMARKS: give pyperformance.s benchmark names.*BENCHMARKS=all' "$TMP/e"; then

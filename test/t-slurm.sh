@@ -100,8 +100,9 @@ if ! $MAKE suite SUITE=sl BENCHMARKS="nbody richards" $SET DATA="$TMP/data-local
 	fail "make suite (local) over the same data sets" "$(tail -n 3 "$TMP/local.err" | paste -s -d'|' -)"
 else
 	# (Not the hidden files: the suite's log, which a run that records
-	# nothing has not, and the Slurm engine's directory.)
-	(cd "$OUT" && ls) >"$TMP/files.slurm"
+	# nothing has not, and the Slurm engine's directory; nor the loops
+	# file, which the recordings write.)
+	(cd "$OUT" && ls | grep -vx 'sl-loops.json') >"$TMP/files.slurm"
 	(cd "$TMP/out-local" && ls) >"$TMP/files.local"
 	n=$(grep -c . "$TMP/files.slurm")
 	have=0
@@ -110,12 +111,24 @@ else
 		grep -qxF "$f" "$TMP/files.slurm" && have=$((have + 1))
 	done
 	if cmp -s "$TMP/files.slurm" "$TMP/files.local" && [ "$have" = 7 ] &&
-	    ! grep -q recording "$TMP/local.out"; then
+	    ! grep -q recording "$TMP/local.out" && [ -s "$OUT/sl-loops.json" ]; then
 		pass "OUT holds the files the local engine makes of the same data sets ($n)"
 	else
 		fail "OUT's files" "$n files; $(diff "$TMP/files.local" "$TMP/files.slurm" | grep '^[<>]' | head -n 4 | paste -s -d' ' -); $(grep recording "$TMP/local.out" | head -n 1)"
 	fi
-	same "the suite's README is the local engine's" "$TMP/out-local/sl-README.md" "$OUT/sl-README.md"
+	# Timings aside: where this run's time went differs (the Slurm run
+	# recorded, the local one did not), the rest is the same.
+	for f in "$OUT/sl-README.md" "$TMP/out-local/sl-README.md"; do
+		awk '/^## / { timing = /^## Where the time went/ } !timing' "$f" >"$f.cmp"
+	done
+	if grep -q '^## Where the time went' "$OUT/sl-README.md" &&
+	    grep -q '^This run of make suite: [0-9]* s from its start to this README; profiled [0-9.]* CPU-s' "$OUT/sl-README.md" &&
+	    grep -q '^| \*\*this run.s 2\*\* |' "$OUT/sl-README.md"; then
+		pass "the Slurm run's README says where its time went (its 2 recordings)"
+	else
+		fail "the Slurm run's README: where the time went" "$(grep -A 2 '^## Where the time went' "$OUT/sl-README.md" | paste -s -d'|' -)"
+	fi
+	same "the suite's README is the local engine's, timings aside" "$TMP/out-local/sl-README.md.cmp" "$OUT/sl-README.md.cmp"
 	for f in "$OUT/sl-suite.json" "$TMP/out-local/sl-suite.json"; do
 		sed -e "s|$TMP/data-local|DATA|g; s|$DATA|DATA|g" \
 		    -e 's/"[0-9]\{4\}-[0-9-]*T[0-9:]*Z"/"DATE"/g' "$f" >"$f.cmp"

@@ -2,13 +2,14 @@
 #
 # --- Data sets (perfviews(5)) ---
 #   make record ID=X [CMD=...] [PYTHON=...] [CALLGRAPH=dwarf|fp] [PYTHON_SRC=dir]
-#               [OVERHEAD=1] (bm_NAME: pyperformance's benchmark NAME)
+#               [OVERHEAD=1] [LOOPS=FILE] (bm_NAME: pyperformance's benchmark NAME)
 #               [FORCE=1] (record over a data set of that ID: else refused)
 #     (tags faults, files: page faults, file-system calls; see perfviews(7))
 #   make views [ID=X]   make stability ID=X
 #   make publish DEST=dir [EXAMPLE=1] [FORCE=1] [PUBLISH_PATHS=short]
 #   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
 #              [ENGINE=local|slurm] [SLURM_OPTS="--partition=... ..."]
+#              [LOOPS=FILE] (default OUT/S-loops.json) [SUITE_JOBS=N]
 #   make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1]
 # record, stability, publish, suite and compare-suites are perfviews
 # commands: perfviews(1).
@@ -26,6 +27,9 @@ XZ            ?= xz -9 -T1
 # (~/.cache/perfviews/pyperformance) unless given.
 BENCH_CACHE   ?=
 OVERHEAD      ?=
+# bm_: pyperf's loops from this file (pyperformance's --same-loops), the
+# ones calibrated added; make suite's default: OUT/SUITE-loops.json.
+LOOPS         ?=
 FREQ          ?= 1000
 RUNS          ?= 10
 quote = '$(subst ','\'',$(1))'
@@ -88,6 +92,7 @@ $(VIEWS_MK): $(VIEW_META) $(BIN)/perfviews | views-check
 # Then every view, timed (DATA and OUT reach the sub-make in MAKEFLAGS).
 record: $(PROGRAMS)
 	@$(BIN)/perfviews record $(RECORD_ARGS) --cmd $(call quote,$(CMD)) \
+	    $(if $(LOOPS),--loops $(call quote,$(LOOPS))) \
 	    --python-src $(call quote,$(PYTHON_SRC)) \
 	    --views $(call quote,$(MAKE) -s --no-print-directory views) \
 	    $(call quote,$(ID))
@@ -119,39 +124,48 @@ stability: $(BIN)/perfviews | views-check
 # data sets (a benchmark with variants: the data sets of its variants once
 # recorded).
 ENGINE     ?= local
+# The views once every recording is done, in parallel (they can disturb
+# no timing then): make's -j when given, else one job per CPU.
+SUITE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SLURM_OPTS ?=
 SUITE_LOG  = $(OUT)/.$(SUITE)-suite.log
+# pyperf's loops, calibrated once and reused (--same-loops): the suite's
+# own file unless LOOPS names one (another build's suite, for the same
+# loops).
+SUITE_LOOPS = $(or $(LOOPS),$(OUT)/$(SUITE)-loops.json)
 SUITE_IDS_ARGS = --data $(call quote,$(DATA)) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) \
     $(PYTHON_ARG) perf-freq$(FREQ)x$(RUNS)$(foreach t,$(TAGS),-$(t)) $(BENCHMARKS)
 # One data set recorded as a suite records it: $(1) the log, $(2) how many
 # recordings the suite makes, $(3) the ID.
 suite_step = $(BIN)/perfviews suite step --log $(1) --todo $(2) -- \
-    $(3) $(BIN)/perfviews record $(RECORD_ARGS) --views '' $(3)
+    $(3) $(BIN)/perfviews record $(RECORD_ARGS) --loops $(call quote,$(SUITE_LOOPS)) --views '' $(3)
 # The variables the suite's sub-makes read, as given to this make: Slurm's
 # jobs run make with them (and without this make's MAKEFLAGS).
 SUITE_VARS = SUITE BENCHMARKS DATA OUT BIN BUILD FREQ RUNS TAGS PYTHON \
-    BENCH_CACHE CALLGRAPH PERF PERF_EVENT STRACE RECORD_TIMEOUT XZ OVERHEAD FORCE
+    BENCH_CACHE CALLGRAPH PERF PERF_EVENT STRACE RECORD_TIMEOUT XZ OVERHEAD FORCE LOOPS
 SUITE_MAKE = $(MAKE) -C $(call quote,$(CURDIR)) --no-print-directory \
     $(foreach v,$(SUITE_VARS),$(if $(filter-out undefined default file automatic,$(origin $(v))),$(call quote,$(v)=$($(v)))))
 SUITE_SLURM = sh scripts/suite-slurm.sh submit --data $(call quote,$(DATA)) \
     --out $(call quote,$(OUT)) --log $(call quote,$(SUITE_LOG)) \
     --make $(call quote,$(SUITE_MAKE)) --opts $(call quote,$(SLURM_OPTS)) '$(SUITE)'
 
-.PHONY: suite suite-record suite-views suite-todo suite-step
+.PHONY: suite suite-record suite-views suite-todo suite-step suite-report
 
 suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
 	@$(if $(filter local slurm,$(ENGINE)),:,{ echo "make suite: ENGINE is local (the default) or slurm, not '$(ENGINE)'" >&2; exit 2; })
-	@mkdir -p $(OUT) && rm -f $(SUITE_LOG) && $(BIN)/perfviews suite ids --check-build \
+	@mkdir -p $(OUT) && printf 'start\t%s\n' "$$(date +%s.%N)" >$(SUITE_LOG) && \
+	    $(BIN)/perfviews suite ids --check-build \
 	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null
 ifeq ($(ENGINE),slurm)
 	@+exec $(SUITE_SLURM)
 else
-	@$(MAKE) --no-print-directory -k suite-record; $(MAKE) --no-print-directory suite-views
+	@$(MAKE) --no-print-directory -k suite-record; \
+	    $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(SUITE_JOBS)) suite-views
 endif
-	@$(BIN)/perfviews suite report $(SUITE_LOG)
+	@$(MAKE) --no-print-directory suite-report
 
-ifneq ($(filter suite-record suite-views suite-todo,$(MAKECMDGOALS)),)
+ifneq ($(filter suite-record suite-views suite-todo suite-report,$(MAKECMDGOALS)),)
 SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
 SUITE_TODO := $(if $(FORCE),$(SUITE_IDS:%=$(DATA)/%-meta.json),$(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json)))
 endif
@@ -162,6 +176,10 @@ ifeq ($(MAKECMDGOALS),suite-record)
 $(DATA)/%-meta.json: $(if $(FORCE),suite-force)
 	@$(call suite_step,$(SUITE_LOG),$(words $(SUITE_TODO)),$*)
 endif
+
+# The failures of this run, and where its time went.
+suite-report:
+	@$(BIN)/perfviews suite report --data $(call quote,$(DATA)) $(SUITE_LOG) '$(SUITE)' $(SUITE_IDS)
 
 # The IDs the suite has yet to record, one a line.
 suite-todo:

@@ -81,6 +81,12 @@ const struct meta_field meta_fields[] = {
     {"benchmark.selection", META_STRING,
      "how the value phases' perf.data files were told apart"},
     {"benchmark.dropped", META_STRING, "the perf.data files not kept"},
+    {"benchmark.environment", META_STRING,
+     "its environment: created, checked (pip), or checked earlier in "
+     "this suite"},
+    {"benchmark.loops_file", META_STRING,
+     "the loops file its loops came from (--same-loops); null: "
+     "calibrated by this run"},
     {"samples.total", META_NUMBER, "samples in all runs"},
     {"samples.per_run", META_NUMBER_LIST, "samples in each run"},
     {"samples.runs_whole", META_STRING,
@@ -124,8 +130,49 @@ const struct meta_field meta_fields[] = {
      "time spent rendering the views (make record: make views)"},
     {"timing.other_seconds", META_DECIMAL,
      "the rest of the recording: checks, metadata, moving"},
+    {"timing.total_seconds", META_DECIMAL,
+     "a benchmark: the whole recording, wall time, views aside; the "
+     "parts below sum to it"},
+    {"timing.setup_seconds", META_DECIMAL,
+     "of it, perfviews' checks and metadata, pyperformance's and pyperf's "
+     "start-up up to the first worker, the result written (and "
+     "OVERHEAD=1's run)"},
+    {"timing.environment_seconds", META_DECIMAL,
+     "pyperformance making or checking the benchmark's environment (pip)"},
+    {"timing.calibration_seconds", META_DECIMAL,
+     "pyperf's calibration workers (none with a loops file)"},
+    {"timing.worker_start_seconds", META_DECIMAL,
+     "between pyperf's workers: one exits, the next starts"},
+    {"timing.warmup_seconds", META_DECIMAL,
+     "the value workers' warmup loops (not profiled)"},
+    {"timing.hook_seconds", META_DECIMAL,
+     "the rest of the value workers' time: perf's start and stop for each "
+     "phase, pyperf's metadata"},
+    {"timing.loops_seconds", META_DECIMAL,
+     "the value workers' timed loops: what the profile covers"},
+    {"timing.post_seconds", META_DECIMAL,
+     "post-processing: perf.data to text, checks, compression"},
 };
 const size_t meta_field_count = sizeof meta_fields / sizeof meta_fields[0];
+
+const char *const meta_time_total = "timing.total_seconds";
+const char *const meta_time_parts[META_TIME_PARTS] = {
+    "timing.setup_seconds",       "timing.environment_seconds",
+    "timing.calibration_seconds", "timing.worker_start_seconds",
+    "timing.warmup_seconds",      "timing.hook_seconds",
+    "timing.loops_seconds",       "timing.post_seconds"};
+
+bool
+metadata_bench_only(const char *path)
+{
+	if (strncmp(path, "benchmark.", 10) == 0 ||
+	    strcmp(path, meta_time_total) == 0)
+		return true;
+	for (size_t i = 0; i < META_TIME_PARTS; i++)
+		if (strcmp(path, meta_time_parts[i]) == 0)
+			return true;
+	return false;
+}
 
 void
 metadata_init(struct metadata *m)

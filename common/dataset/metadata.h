@@ -39,6 +39,18 @@ struct meta_field {
 extern const struct meta_field meta_fields[];
 extern const size_t meta_field_count;
 
+/*
+ * Where a benchmark's recording went, in meta.json: timing.total_seconds,
+ * then its parts, which sum to it, in the order they are told
+ * (record/bench_output.c writes them, suite_time reads them).
+ */
+enum { META_TIME_PARTS = 8 };
+extern const char *const meta_time_total;
+extern const char *const meta_time_parts[META_TIME_PARTS];
+
+/* Whether a field is of benchmarks only: benchmark.*, the time's parts. */
+bool metadata_bench_only(const char *path);
+
 struct metadata {
 	char **values; /* by field index; NULL is null */
 };

@@ -376,10 +376,8 @@ readme_metadata_table(FILE *out, const struct metadata *const m[],
 	fputc('\n', out);
 	for (size_t i = 0; i < meta_field_count; i++) {
 		bool differ = false;
-		if (!bench &&
-		    strncmp(meta_fields[i].path, "benchmark.", 10) == 0)
-			continue; /* not a benchmark: the section says nothing
-			           */
+		if (!bench && metadata_bench_only(meta_fields[i].path))
+			continue; /* not a benchmark: these say nothing */
 		if (strcmp(meta_fields[i].path, "timing.views_seconds") == 0)
 			continue; /* set once the views, this one too, exist */
 		for (size_t k = 1; k < n; k++)

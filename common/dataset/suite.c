@@ -22,6 +22,7 @@
 #include "dataset/runs.h"
 #include "dataset/suite.h"
 #include "dataset/suite_file.h"
+#include "dataset/suite_time.h"
 #include "os/dirs.h"
 #include "os/lock.h"
 #include "views/profile.h"
@@ -228,6 +229,11 @@ suite_step(const char *log, unsigned todo, const char *id, char *const argv[])
 	char what[600], how[128];
 
 	read_log(log, &pg);
+	/* The recording skips the environment checks done since (run_script
+	 * in record/pyperformance.c). */
+	char started[32];
+	snprintf(started, sizeof started, "%.3f", pg.start);
+	setenv("PERFVIEWS_SUITE_STARTED", started, 1);
 	unsigned k = pg.done + 1;
 	if (todo < k)
 		todo = k;
@@ -662,6 +668,10 @@ suite_readme(FILE *out, const struct suite_options *opt, const char *name,
 	      "`[kernel.kallsyms]`; **other** everything else.  The top "
 	      "functions are by self samples, as in the flat view.\n",
 	      out);
+	struct suite_time t;
+	suite_time_read(&t, opt->data, opt->log, ids, n);
+	suite_time_readme(out, &t);
+	suite_time_free(&t);
 	if (opt->categories != NULL)
 		categories(out, name, opt->categories);
 	bool heading = false;
@@ -877,7 +887,16 @@ suite_command(const struct suite_options *o, const char *action, int n,
 		suite_missing(stderr, o->data, rest[0]);
 		return EXIT_DATA;
 	}
-	if (strcmp(action, "report") == 0 && n == 1)
+	if (strcmp(action, "report") == 0 && n >= 1) {
+		if (n >= 3) { /* report LOG SUITE ID...: where the time went */
+			struct suite_time t;
+			suite_time_read(&t, o->data, rest[0], rest + 2,
+			                (size_t)n - 2);
+			suite_time_summary(stdout, rest[1], &t);
+			suite_time_free(&t);
+			fflush(stdout);
+		}
 		return suite_report(stderr, rest[0]) > 0 ? EXIT_DATA : EXIT_OK;
+	}
 	usage_error("suite: bad action or operands: '%s'", action);
 }

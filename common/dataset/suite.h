@@ -1,7 +1,8 @@
 /*
  * suite.h - a suite: pyperformance benchmarks recorded at one setting
  * (bm_NAME-TAIL for each NAME, TAIL = "-perf-freqHZxRUNS[-TAG...]"), and
- * the one page that says where the suite spends its time.
+ * the one page that says where the suite spends its time (and where the
+ * suite's own time went: suite_time.h).
  *
  * `make suite` is a Make dependency graph (one data-set target per
  * benchmark, recorded one at a time, then views in parallel); the actions
@@ -62,7 +63,9 @@ struct suite_options {
  *   step ID COMMAND ...    run the recording of ID as one of todo steps
  *   readme SUITE ID ...    the suite's README, a row per data set
  *   define SUITE ID ...    the suite's definition (suite_file.h), JSON
- *   report LOG             the failures the log holds, on stderr
+ *   report LOG [SUITE ID ...]  the failures the log holds, on stderr;
+ *                          with the suite's data sets, where this run's
+ *                          time went (suite_time.h), on stdout
  *   missing ID             why `make views ID` has no raw file, and how
  *                          to make one (exit 1)
  * Returns the exit status; operands that do not fit the action are a

@@ -19,6 +19,7 @@
 #include "dataset/runs.h"
 #include "os/child.h"
 #include "os/dirs.h"
+#include "record/bench_loops.h"
 #include "record/bench_output.h"
 #include "record/pyperf_result.h"
 #include "record/record_step.h"
@@ -57,7 +58,30 @@ struct output {
 	char *dir; /* its files, before they move into DATA */
 	char *pids;
 	unsigned long samples;
+	char **counted; /* its samples.* fields (meta.json), once counted */
 	double script_s, compress_s, views_s;
+};
+
+/*
+ * Where the recording's wall time went, in seconds; the parts sum to
+ * total.  From perfviews' clock: total, environment (run_script's log),
+ * post; from pyperf's result: each worker's duration, its timed loops and
+ * warmups (values x loops), and when it ended (uptime), so the gaps
+ * between workers; set-up is the rest.
+ */
+struct split {
+	double total;        /* the recording, views aside */
+	double setup;        /* perfviews' checks and metadata, pyperformance's
+	                        start, the manager's and first worker's, the
+	                        result written; OVERHEAD=1's unprofiled run */
+	double environment;  /* pyperformance's environment checks */
+	double calibration;  /* the calibration workers */
+	double worker_start; /* between workers: one ends, the next starts */
+	double warmup;       /* the value workers' warmup loops */
+	double hook;         /* the rest of their time: perf's start and stop
+	                        for each phase, pyperf's metadata */
+	double loops;        /* their timed loops: what is profiled */
+	double post;         /* perf.data to text, checks, compression */
 };
 
 struct job {
@@ -488,7 +512,31 @@ run_quietly(struct child_args *a, int out, const char *what)
 	args_free(a);
 }
 
-/* The data set's files in its directory: raw.txt.xz, pyperf, meta. */
+/* The data set's samples.* fields, kept for its meta.json. */
+static void
+keep_counts(struct output *o, const struct metadata *m)
+{
+	o->counted = xcalloc(meta_field_count, sizeof *o->counted);
+	for (size_t i = 0; i < meta_field_count; i++)
+		if (strncmp(meta_fields[i].path, "samples.", 8) == 0 &&
+		    m->values[i] != NULL)
+			o->counted[i] = xstrdup(m->values[i]);
+}
+
+static void
+restore_counts(struct output *o, struct metadata *m)
+{
+	for (size_t i = 0; i < meta_field_count; i++) {
+		if (strncmp(meta_fields[i].path, "samples.", 8) != 0)
+			continue;
+		free(m->values[i]);
+		m->values[i] = o->counted[i];
+	}
+	free(o->counted);
+	o->counted = NULL;
+}
+
+/* The data set's files in its directory: raw.txt.xz and pyperf's. */
 static void
 write_output(struct job *j, struct output *o)
 {
@@ -496,10 +544,10 @@ write_output(struct job *j, struct output *o)
 	char *raw = xasprintf("%s/raw.txt", o->dir);
 	char *xz = xasprintf("%s/raw.txt.xz", o->dir);
 	char *json = xasprintf("%s/pyperf.json", o->dir);
-	char *meta = xasprintf("%s/meta.json", o->dir);
 
 	write_raw(j, o, raw);
 	check_samples(j, o, raw);
+	keep_counts(o, j->c->meta);
 	args_add(&a, j->br->tool);
 	args_add(&a, "-c");
 	args_add(&a, split_script);
@@ -516,24 +564,100 @@ write_output(struct job *j, struct output *o)
 	o->compress_s = clock_seconds() - t;
 	close(fd);
 	unlink(raw);
-	describe_benchmark(j, o);
-	describe_unprofiled(j, o);
+	free(raw);
+	free(xz);
+	free(json);
+}
+
+/* Where the time went (struct split), once every data set is written. */
+static void
+split_time(const struct job *j, double post_began, struct split *s)
+{
+	double first = 0, last = 0, busy = 0;
+	bool ended = false;
+
+	memset(s, 0, sizeof *s);
+	for (size_t b = 0; b < j->result.count; b++) {
+		const struct pyperf_benchmark *bm = &j->result.benchmarks[b];
+		for (size_t k = 0; k < bm->nruns; k++) {
+			const struct pyperf_run *run = &bm->runs[k];
+			if (run->uptime > 0) {
+				double began = run->uptime - run->duration;
+				first = ended && first < began ? first : began;
+				last = ended && last > run->uptime
+				           ? last
+				           : run->uptime;
+				ended = true;
+			}
+			busy += run->duration;
+			if (run->values == 0) {
+				s->calibration += run->duration;
+				continue;
+			}
+			s->loops += run->timed;
+			s->warmup += run->warmup_timed;
+			double rest =
+			    run->duration - run->timed - run->warmup_timed;
+			s->hook += rest > 0 ? rest : 0;
+		}
+	}
+	/* Without uptimes (pyperf found no boot time), the gaps are set-up. */
+	s->worker_start =
+	    ended && last - first > busy ? last - first - busy : 0;
+	s->environment = j->br->env_s;
+	double now = clock_seconds();
+	s->post = now - post_began;
+	s->total = now - j->c->start;
+	s->setup = s->total - s->environment - s->calibration -
+	           s->worker_start - s->warmup - s->hook - s->loops - s->post;
+	if (s->setup < 0) /* pyperf's and our clocks disagree a little */
+		s->setup = 0;
+}
+
+static void
+describe_timing(struct job *j, struct output *o, const struct split *s)
+{
 	struct metadata *m = j->c->meta;
-	double other = clock_seconds() - j->c->start - j->br->record_s -
-	               o->script_s - o->compress_s;
-	set_decimal(m, "timing.record_seconds", j->br->record_s, 3);
+	const struct bench_run *br = j->br;
+	bool calibrated = false;
+
+	for (size_t b = 0; b < j->result.count; b++)
+		for (size_t k = 0; k < j->result.benchmarks[b].nruns; k++)
+			calibrated |=
+			    j->result.benchmarks[b].runs[k].values == 0;
+	set(m, "benchmark.environment", br->environment);
+	set(m, "benchmark.loops_file", calibrated ? NULL : br->loops_file);
+	set_decimal(m, "timing.record_seconds", br->record_s, 3);
 	set_decimal(m, "timing.script_seconds", o->script_s, 3);
 	set_decimal(m, "timing.compress_seconds", o->compress_s, 3);
-	set_decimal(m, "timing.other_seconds", other, 3);
+	set_decimal(m, "timing.other_seconds",
+	            s->total - br->record_s - o->script_s - o->compress_s, 3);
+	/* In the order of meta_time_parts. */
+	const double parts[META_TIME_PARTS] = {
+	    s->setup,  s->environment, s->calibration, s->worker_start,
+	    s->warmup, s->hook,        s->loops,       s->post};
+	set_decimal(m, meta_time_total, s->total, 3);
+	for (size_t i = 0; i < META_TIME_PARTS; i++)
+		set_decimal(m, meta_time_parts[i], parts[i], 3);
+}
+
+/* The data set's meta.json, in its directory. */
+static void
+write_meta(struct job *j, struct output *o, const struct split *s)
+{
+	char *meta = xasprintf("%s/meta.json", o->dir);
+	struct metadata *m = j->c->meta;
+
+	restore_counts(o, m);
+	describe_benchmark(j, o);
+	describe_unprofiled(j, o);
+	describe_timing(j, o, s);
 	FILE *f = fopen(meta, "we");
 	if (f == NULL)
 		die_errno(EXIT_DATA, "%s", meta);
 	metadata_write(m, f);
 	if (fclose(f) != 0)
 		die_errno(EXIT_DATA, "%s", meta);
-	free(raw);
-	free(xz);
-	free(json);
 	free(meta);
 }
 
@@ -598,11 +722,49 @@ remove_perf_maps(const struct bench_run *br)
 		closedir(d);
 }
 
+/*
+ * "took 9.3 s: ..." where the time went, the profiled CPU time (samples at
+ * the frequency, all data sets) and its share of the recording.
+ */
+static void
+print_split(const struct job *j, const struct split *s)
+{
+	unsigned long samples = 0;
+	double script = 0, compress = 0, views_s = 0;
+	bool calibrated = false;
+
+	for (size_t i = 0; i < j->nouts; i++) {
+		samples += j->outs[i].samples;
+		script += j->outs[i].script_s;
+		compress += j->outs[i].compress_s;
+		views_s += j->outs[i].views_s;
+	}
+	for (size_t b = 0; b < j->result.count; b++)
+		for (size_t k = 0; k < j->result.benchmarks[b].nruns; k++)
+			calibrated |=
+			    j->result.benchmarks[b].runs[k].values == 0;
+	double cpu = (double)samples / j->c->id->hz;
+	printf("took %.1f s, profiled %.1f CPU-s (%.0f%%): set-up %.1f s, "
+	       "environment %.1f s (%s), calibration %.1f s%s%s%s, worker "
+	       "start-up %.1f s, warmups %.1f s, perf and pyperf "
+	       "%.1f s, timed loops %.1f s, post-processing %.1f s "
+	       "(perfviews script %.1f s, compression %.1f s), views %.1f s\n",
+	       s->total + views_s, cpu, 100 * cpu / (s->total + views_s),
+	       s->setup, s->environment, j->br->environment, s->calibration,
+	       calibrated || j->br->loops_file == NULL ? "" : " (loops from ",
+	       calibrated || j->br->loops_file == NULL ? "" : j->br->loops_file,
+	       calibrated || j->br->loops_file == NULL ? "" : ")",
+	       s->worker_start, s->warmup, s->hook, s->loops, s->post, script,
+	       compress, views_s);
+}
+
 void
 bench_output(const struct bench_context *c, const struct bench_run *br)
 {
 	struct job j = {.c = c, .br = br, .inlines = inline_text_new()};
+	struct split split;
 	char why[512];
+	double post_began = clock_seconds();
 
 	if (!pyperf_result_read(&j.result, br->result, why, sizeof why))
 		die(EXIT_DATA, "%s", why);
@@ -618,6 +780,9 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 	}
 	inline_text_free(j.inlines); /* its DWARF is large: freed now */
 	j.inlines = NULL;
+	split_time(&j, post_began, &split);
+	for (size_t i = 0; i < j.nouts; i++)
+		write_meta(&j, &j.outs[i], &split);
 	/* All or nothing: moved once every data set is complete, and none
 	 * over another recording's (the variants' IDs are known now). */
 	for (size_t i = 0; i < j.nouts; i++)
@@ -634,7 +799,8 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 	}
 	if (dataset_id_has_tag(c->id, "xperf"))
 		remove_perf_maps(br);
-	double total = clock_seconds() - c->start;
+	if (br->loops_out != NULL)
+		bench_loops_add(br->loops_out, &j.result);
 	if (j.nouts > 1)
 		printf("%s ran %zu benchmarks: one data set each\n",
 		       metadata_get(c->meta, "benchmark.name"), j.nouts);
@@ -652,17 +818,7 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 		o->views_s = record_views(c->opt, o->id.text, meta);
 		free(meta);
 	}
-	total = clock_seconds() - c->start;
-	double script = 0, compress = 0, views_s = 0;
-	for (size_t i = 0; i < j.nouts; i++) {
-		script += j.outs[i].script_s;
-		compress += j.outs[i].compress_s;
-		views_s += j.outs[i].views_s;
-	}
-	printf("took %.1f s: pyperformance %.1f s, perfviews script %.1f s, "
-	       "compression %.1f s, views %.1f s, the rest %.1f s\n",
-	       total, br->record_s, script, compress, views_s,
-	       total - br->record_s - script - compress - views_s);
+	print_split(&j, &split);
 	for (size_t i = 0; i < j.nouts; i++) {
 		char *meta = xasprintf("%s/%s-meta.json", c->opt->data,
 		                       j.outs[i].id.text);

@@ -27,6 +27,12 @@ struct bench_run {
 	double record_s;  /* seconds the hooked run took */
 	const char *cache; /* the cache directory (absolute) */
 	time_t began;      /* when the runs began */
+	double run_began;  /* when the hooked run began (clock_seconds) */
+	double env_s;      /* of record_s, checking or making environments */
+	const char *environment; /* what that was: pyperformance.c */
+	double overhead_s;       /* the run without the profiler (OVERHEAD) */
+	const char *loops_file;  /* the loops given to --same-loops, or NULL */
+	const char *loops_out;   /* the loops file to add to, or NULL */
 };
 
 /* Check, convert and move into DATA every data set of the run. */

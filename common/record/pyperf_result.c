@@ -101,14 +101,52 @@ add_entry(struct pyperf_result *r, const struct json_entry *e)
 		if (e->kind != JSON_NUMBER || *end != '\0' || !isfinite(x))
 			return false;
 		run->values++;
+		run->value_sum += x;
 		add_value(b, x);
 	} else if (take(&s, "warmups.") && index_part(&s, &k)) {
 		if (k + 1 > run->warmups)
 			run->warmups = (uint32_t)(k + 1);
-	} else if (strcmp(s, "metadata.duration") == 0 && e->value != NULL) {
-		run->duration = strtod(e->value, NULL);
+		double x = e->value != NULL ? strtod(e->value, NULL) : 0;
+		if (strcmp(s, "0") == 0) /* [loops, seconds per iteration] */
+			run->pending = x;
+		else if (strcmp(s, "1") == 0)
+			run->warmup_timed += run->pending * x;
 	}
 	return true;
+}
+
+/* A run's metadata value: its own, else its benchmark's or the file's. */
+static double
+run_meta(const struct pyperf_result *r, size_t b, size_t j, const char *key,
+         double none)
+{
+	char path[256];
+
+	snprintf(path, sizeof path, "%sruns.%zu.metadata.%s",
+	         r->benchmarks[b].prefix, j, key);
+	const struct json_entry *e = json_flat_find(&r->doc, path);
+	const char *v = e != NULL ? e->value : pyperf_result_meta(r, b, key);
+	return v != NULL ? strtod(v, NULL) : none;
+}
+
+/*
+ * Run j's times: its duration and end (pyperf keeps a value every run
+ * shares, one run's included, in the benchmark's or the file's metadata),
+ * and the seconds of its loops, from its values (seconds per iteration):
+ * each value is loops x inner_loops iterations; a warmup's loops are its
+ * own (calibration doubles them).
+ */
+static void
+run_times(struct pyperf_result *r, size_t b, size_t j)
+{
+	struct pyperf_run *run = &r->benchmarks[b].runs[j];
+	double loops = run_meta(r, b, j, "loops", 1);
+	double inner = run_meta(r, b, j, "inner_loops", 1);
+
+	run->duration = run_meta(r, b, j, "duration", 0);
+	run->uptime = run_meta(r, b, j, "uptime", 0);
+	run->timed = run->value_sum * loops * inner;
+	run->warmup_timed *= inner;
 }
 
 static char *
@@ -168,6 +206,8 @@ pyperf_result_read(struct pyperf_result *r, const char *path, char *why,
 		const char *name = pyperf_result_meta(r, i, "name");
 		b->name = xstrdup(name != NULL ? name : "");
 		b->command = pyperf_result_meta(r, i, "command") != NULL;
+		for (size_t j = 0; j < b->nruns; j++)
+			run_times(r, i, j);
 	}
 	if (r->count == 0) {
 		snprintf(why, whylen, "%s: no benchmark in it", path);

@@ -31,8 +31,13 @@
 
 struct pyperf_run {
 	uint32_t warmups;
-	uint32_t values; /* 0: the calibration worker */
-	double duration; /* seconds, as pyperf measured the worker */
+	uint32_t values;     /* 0: the calibration worker */
+	double duration;     /* seconds, as pyperf measured the worker */
+	double uptime;       /* the system's uptime when it ended, about */
+	double timed;        /* seconds of its values' loops (all iterations) */
+	double warmup_timed; /* the same of its warmups */
+	double value_sum;    /* its values, seconds per iteration, summed */
+	double pending;      /* a warmup's loops, until its value is read */
 };
 
 struct pyperf_benchmark {

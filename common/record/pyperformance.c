@@ -20,6 +20,7 @@
 #include "os/child.h"
 #include "os/dirs.h"
 #include "os/lock.h"
+#include "record/bench_loops.h"
 #include "record/bench_output.h"
 #include "record/pyperformance.h"
 #include "record/record_step.h"
@@ -82,6 +83,75 @@ static const char resolve_script[] =
 static const char whoami_script[] = "import platform, sys\n"
                                     "print(sys.executable)\n"
                                     "print(platform.python_version())\n";
+
+/*
+ * pyperformance's own `run` (argv after -c), with its benchmark
+ * environments checked once per suite: `run` checks the environment it
+ * runs a benchmark in every time (pip --version, pip install of the
+ * benchmark's requirements, pyperf's and psutil, pip freeze: seconds).
+ * Each check done leaves a stamp in the environment, one per requirement
+ * set; a check whose stamp is newer than PERFVIEWS_SUITE_STARTED (set by
+ * `perfviews suite step`: when the suite began) is skipped.  Each
+ * environment step, and its time, is a line of PERFVIEWS_ENV_LOG:
+ * "STEP<TAB>created|existed|checked|skipped<TAB>SECONDS".  A pyperformance
+ * without these methods runs as it is.
+ */
+static const char run_script[] =
+    "import hashlib, os, sys, time\n"
+    "import pyperformance.cli\n"
+    "from pyperformance import venv\n"
+    "since = float(os.environ.get('PERFVIEWS_SUITE_STARTED') or 'inf')\n"
+    "log = os.environ['PERFVIEWS_ENV_LOG']\n"
+    "V = venv.VenvForBenchmarks\n"
+    "def note(step, what, t):\n"
+    "    with open(log, 'a') as f:\n"
+    "        f.write('%s\\t%s\\t%.3f\\t%.3f\\n' % (step, what, t,\n"
+    "                time.time()))\n"
+    "def specs(reqs=None, *rest, **kw):\n"
+    "    if hasattr(reqs, 'requirements_lockfile'):\n"
+    "        reqs = venv.Requirements.from_benchmarks([reqs])\n"
+    "    return sorted(reqs or ())\n"
+    "depth = []\n"
+    "def once(name):\n"
+    "    real = getattr(V, name)\n"
+    "    def checked(self, *args, **kw):\n"
+    "        if depth:  # within a check: psutil's within the benchmark's\n"
+    "            return real(self, *args, **kw)\n"
+    "        key = repr(specs(*args) if name == 'ensure_reqs' else '')\n"
+    "        stamp = os.path.join(self.root, '.perfviews-%s-%s' % (name,\n"
+    "            hashlib.sha256(key.encode()).hexdigest()[:12]))\n"
+    "        try:\n"
+    "            fresh = os.stat(stamp).st_mtime >= since\n"
+    "        except OSError:\n"
+    "            fresh = False\n"
+    "        if fresh:\n"
+    "            note(name, 'skipped', 0)\n"
+    "            return None\n"
+    "        t = time.monotonic()\n"
+    "        depth.append(name)\n"
+    "        try:\n"
+    "            r = real(self, *args, **kw)\n"
+    "        finally:\n"
+    "            depth.pop()\n"
+    "        open(stamp, 'w').close()\n"
+    "        if name == 'ensure_reqs':\n"
+    "            note(name, 'checked', time.monotonic() - t)\n"
+    "        return r\n"
+    "    setattr(V, name, checked)\n"
+    "def timed(real):\n"
+    "    def ensure(cls, root, *args, **kw):\n"
+    "        t, there = time.monotonic(), os.path.exists(root)\n"
+    "        r = real(cls, root, *args, **kw)\n"
+    "        note('ensure', 'existed' if there else 'created',\n"
+    "             time.monotonic() - t)\n"
+    "        return r\n"
+    "    return classmethod(ensure)\n"
+    "if all(hasattr(V, n) for n in ('ensure', 'ensure_pip', 'ensure_reqs')):\n"
+    "    V.ensure = timed(V.ensure.__func__)\n"
+    "    once('ensure_pip')\n"
+    "    once('ensure_reqs')\n"
+    "sys.argv[0] = 'pyperformance'\n"
+    "pyperformance.cli.main()\n";
 
 /* Variables pip and the network need, passed on to pyperformance's venvs. */
 static const char *const inherited[] = {
@@ -331,15 +401,22 @@ inherit_list(void)
 	return list;
 }
 
-/* perf's own errors, which pyperf's hook hides: a probe recording. */
-static void
-preflight(const struct bench_context *c)
+/*
+ * perf record's option that spares each of the hook's phases a second:
+ * without it perf watches for BPF programs loaded during the recording in
+ * a thread it stops only at its next poll timeout (one second), at the end
+ * of every phase.  What the samples are is the same.  "" for a perf that
+ * does not know it (before Linux 5.1): preflight finds out.
+ */
+static const char *no_bpf_event = "--no-bpf-event";
+
+/* A probe recording with the hook's options; true when it recorded. */
+static bool
+probe(const struct bench_context *c, const char *data, const char *err,
+      struct child_result *r)
 {
 	struct child_args a = {0};
-	struct child_result r;
-	char hz[16], how[128];
-	char *probe = xasprintf("%s/probe.data", c->tmp);
-	char *err = dirs_memory_file("probe.err");
+	char hz[16];
 
 	snprintf(hz, sizeof hz, "%u", c->id->hz);
 	args_add(&a, c->opt->perf);
@@ -350,14 +427,38 @@ preflight(const struct bench_context *c)
 	args_add(&a, "-F");
 	args_add(&a, hz);
 	args_add_words(&a, bench_callgraph(c->opt), "--callgraph");
+	if (*no_bpf_event != '\0')
+		args_add(&a, no_bpf_event);
 	args_add(&a, "-o");
-	args_add(&a, probe);
+	args_add(&a, data);
 	args_add(&a, "--");
 	args_add(&a, c->python);
 	args_add(&a, "-c");
 	args_add(&a, "pass");
-	bool ok = run_logged(a.v, NULL, err, 120, &r);
+	bool ok = run_logged(a.v, NULL, err, 120, r);
+	args_free(&a);
 	record_stop_if_asked();
+	return ok;
+}
+
+/* perf's own errors, which pyperf's hook hides: a probe recording. */
+static void
+preflight(const struct bench_context *c)
+{
+	struct child_result r;
+	char how[128];
+	char *data = xasprintf("%s/probe.data", c->tmp);
+	char *err = dirs_memory_file("probe.err");
+
+	bool ok = probe(c, data, err, &r);
+	if (!ok && r.status != -1) {
+		char *text = slurp_log(err);
+		if (strstr(text, "no-bpf-event") != NULL) { /* an older perf */
+			no_bpf_event = "";
+			ok = probe(c, data, err, &r);
+		}
+		free(text);
+	}
 	if (!ok) {
 		char *text = slurp_log(err);
 		char *first = xstrndup(text, strcspn(text, "\n"));
@@ -370,10 +471,9 @@ preflight(const struct bench_context *c)
 		    child_describe(&r, how, sizeof how), *first ? ": " : "",
 		    first);
 	}
-	unlink(probe);
-	free(probe);
+	unlink(data);
+	free(data);
 	free(err);
-	args_free(&a);
 }
 
 /* The benchmark, its manifest and what pyperformance says of it. */
@@ -471,12 +571,49 @@ run_failed(const struct bench_context *c, const struct child_result *r,
 }
 
 /*
- * pyperformance run, in the cache directory (it keeps the benchmarks'
- * virtual environments in ./venv), hooked or not; returns the seconds.
+ * The environment steps of a run, from run_script's log: their seconds,
+ * and what was done ("created", "checked", or "checked earlier in this
+ * suite"; "unknown" when the log says nothing: a pyperformance
+ * run_script cannot look into).
+ */
+static void
+read_env_log(const char *log, struct bench_run *br)
+{
+	FILE *f = fopen(log, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	bool created = false, checked = false, skipped = false;
+
+	br->env_s = 0;
+	while (f != NULL && getline(&line, &cap, f) != -1) {
+		char *what = strchr(line, '\t');
+		char *secs = what != NULL ? strchr(what + 1, '\t') : NULL;
+		if (secs == NULL)
+			continue;
+		br->env_s += strtod(secs + 1, NULL);
+		created |= strncmp(what + 1, "created\t", 8) == 0;
+		checked |= strncmp(what + 1, "checked\t", 8) == 0;
+		skipped |= strncmp(line, "ensure_reqs\tskipped\t", 20) == 0;
+	}
+	free(line);
+	if (f != NULL)
+		fclose(f);
+	br->environment = created   ? "created"
+	                  : checked ? "checked"
+	                  : skipped ? "checked earlier in this suite"
+	                            : "unknown";
+}
+
+/*
+ * pyperformance run (through run_script), in the cache directory (it
+ * keeps the benchmarks' virtual environments in ./venv), hooked or not,
+ * with the loops of same_loops when given; returns the seconds.  Its
+ * environment steps go to env_log.
  */
 static double
 run(const struct bench_context *c, const char *tool, const char *cache,
-    const char *manifest, const char *output, const char *same_loops)
+    const char *manifest, const char *output, const char *same_loops,
+    bool hooked, const char *env_log)
 {
 	struct child_args a = {0};
 	struct child_result r;
@@ -485,8 +622,8 @@ run(const struct bench_context *c, const char *tool, const char *cache,
 	char *inherit = inherit_list();
 
 	args_add(&a, tool);
-	args_add(&a, "-m");
-	args_add(&a, "pyperformance");
+	args_add(&a, "-c");
+	args_add(&a, run_script);
 	args_add(&a, "run");
 	args_add(&a, "-p");
 	args_add(&a, c->python);
@@ -497,7 +634,8 @@ run(const struct bench_context *c, const char *tool, const char *cache,
 	if (same_loops != NULL) {
 		args_add(&a, "--same-loops");
 		args_add(&a, same_loops);
-	} else {
+	}
+	if (hooked) {
 		args_add(&a, "--hook");
 		args_add(&a, "perf_record");
 	}
@@ -512,11 +650,14 @@ run(const struct bench_context *c, const char *tool, const char *cache,
 	}
 	args_add(&a, "-o");
 	args_add(&a, output);
+	unlink(env_log);
+	setenv("PERFVIEWS_ENV_LOG", env_log, 1);
 	double t = clock_seconds();
 	bool ok =
 	    run_logged(a.v, cache, log,
 	               c->opt->timeout ? c->opt->timeout * 2 + 900 : 0, &r);
 	t = clock_seconds() - t;
+	unsetenv("PERFVIEWS_ENV_LOG");
 	record_stop_if_asked();
 	if (!ok || access(output, F_OK) != 0)
 		run_failed(c, &r, log);
@@ -530,8 +671,9 @@ run(const struct bench_context *c, const char *tool, const char *cache,
 static void
 hook_environment(const struct bench_context *c, const char *prd)
 {
-	char *extra = xasprintf("-e %s -F %u %s", c->opt->event, c->id->hz,
-	                        bench_callgraph(c->opt));
+	char *extra = xasprintf("-e %s -F %u %s%s%s", c->opt->event, c->id->hz,
+	                        bench_callgraph(c->opt),
+	                        *no_bpf_event ? " " : "", no_bpf_event);
 	setenv("PYPERF_PERF_RECORD_DATA_DIR", prd, 1);
 	setenv("PYPERF_PERF_RECORD_EXTRA_OPTS", extra, 1);
 	if (dataset_id_has_tag(c->id, "xperf"))
@@ -606,14 +748,28 @@ pyperformance_record(const struct bench_context *c)
 	br.tool = tool;
 	br.cache = cache;
 	br.began = time(NULL) - 1;
+	bool has = false;
+	if (c->opt->loops != NULL && *c->opt->loops != '\0') {
+		br.loops_out = c->opt->loops;
+		if (bench_loops_usable(c->opt->loops,
+		                       metadata_get(c->meta, "benchmark.name"),
+		                       &has))
+			br.loops_file = c->opt->loops;
+	}
 	printf("pyperformance %s: %s, %u worker%s, perf %s at %u Hz around "
-	       "the timed loops\n",
+	       "the timed loops, %s%s\n",
 	       metadata_get(c->meta, "benchmark.pyperformance_version"),
 	       metadata_get(c->meta, "benchmark.name"), c->id->runs,
-	       c->id->runs == 1 ? "" : "s", c->opt->event, c->id->hz);
+	       c->id->runs == 1 ? "" : "s", c->opt->event, c->id->hz,
+	       has ? "loops from " : "loops calibrated",
+	       has ? br.loops_file : "");
 	fflush(stdout);
 	hook_environment(c, prd);
-	br.record_s = run(c, tool, cache, manifest, br.result, NULL);
+	char *env_log = xasprintf("%s/environment.log", tmp);
+	br.run_began = clock_seconds();
+	br.record_s = run(c, tool, cache, manifest, br.result, br.loops_file,
+	                  true, env_log);
+	read_env_log(env_log, &br);
 	unsetenv("PYPERF_PERF_RECORD_DATA_DIR");
 	unsetenv("PYPERF_PERF_RECORD_EXTRA_OPTS");
 	if (c->opt->overhead) {
@@ -621,8 +777,10 @@ pyperformance_record(const struct bench_context *c)
 		printf("the same without the profiler, same loops "
 		       "(OVERHEAD=1)\n");
 		fflush(stdout);
-		run(c, tool, cache, manifest, br.unprofiled, br.result);
+		br.overhead_s = run(c, tool, cache, manifest, br.unprofiled,
+		                    br.result, false, env_log);
 	}
+	free(env_log);
 	bench_output(c, &br);
 	free(br.result);
 	free(br.unprofiled);

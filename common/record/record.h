@@ -55,6 +55,7 @@ struct record_options {
 	/* bm_ workloads (pyperformance.h): */
 	const char *cache; /* pyperformance's environments; NULL: DATA's */
 	bool overhead;     /* also run without the profiler, to compare */
+	const char *loops; /* the loops file (bench_loops.h), or NULL */
 	bool force;        /* record over a data set of the same ID */
 };
 

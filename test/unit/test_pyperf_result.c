@@ -79,6 +79,37 @@ START_TEST(result_reads_runs_and_statistics)
 }
 END_TEST
 
+/* One value worker: pyperf keeps its duration and uptime at the top. */
+static const char one_run[] =
+    "{\"benchmarks\": [{\"runs\": ["
+    "{\"warmups\": [[4, 0.25]], \"values\": [0.5, 0.25]}]}],"
+    " \"metadata\": {\"name\": \"nbody\", \"loops\": 4, \"inner_loops\": "
+    "2, \"duration\": 7.5, \"uptime\": 100.25}}";
+
+START_TEST(result_times_each_run)
+{
+	struct pyperf_result r;
+
+	read_text(&r, plain);
+	const struct pyperf_benchmark *b = &r.benchmarks[0];
+	/* calibration: its warmups' loops times their seconds per loop */
+	ck_assert(fabs(b->runs[0].warmup_timed - (0.2 + 0.8)) < 1e-9);
+	ck_assert(fabs(b->runs[0].timed) < 1e-12);
+	/* values x loops (2); a warmup at its own loops */
+	ck_assert(fabs(b->runs[1].timed - 0.8) < 1e-9);
+	ck_assert(fabs(b->runs[1].warmup_timed - 0.2) < 1e-9);
+	ck_assert(fabs(b->runs[1].duration - 2.0) < 1e-9);
+	pyperf_result_free(&r);
+	read_text(&r, one_run);
+	b = &r.benchmarks[0];
+	ck_assert(fabs(b->runs[0].timed - 0.75 * 4 * 2) < 1e-9);
+	ck_assert(fabs(b->runs[0].warmup_timed - 4 * 0.25 * 2) < 1e-9);
+	ck_assert(fabs(b->runs[0].duration - 7.5) < 1e-9);
+	ck_assert(fabs(b->runs[0].uptime - 100.25) < 1e-9);
+	pyperf_result_free(&r);
+}
+END_TEST
+
 START_TEST(result_variants_have_their_own_metadata)
 {
 	struct pyperf_result r;
@@ -196,6 +227,7 @@ int
 main(void)
 {
 	const TTest *tests[] = {result_reads_runs_and_statistics,
+	                        result_times_each_run,
 	                        result_variants_have_their_own_metadata,
 	                        walk_labels_calibration_warmups_values,
 	                        walk_follows_variants_in_order,

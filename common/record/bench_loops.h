@@ -1,0 +1,36 @@
+/*
+ * bench_loops.h - a suite's loops file: the iterations of each
+ * benchmark's timed loop, calibrated once by pyperf and reused through
+ * pyperformance's --same-loops, so that a suite recorded again, or for
+ * another build, runs the same loops (and no calibration worker).
+ *
+ * The file is what --same-loops reads: JSON with "metadata" and a list of
+ * "benchmarks", each with metadata "name" and "loops" (a pyperf result
+ * file is one too).  pyperformance looks a benchmark up by its own name:
+ * one with variants (genshi gives genshi_text and genshi_xml) is not
+ * found, so it is calibrated every time, as pyperformance does.
+ *
+ * Recordings of one suite may run at once (ENGINE=slurm): a benchmark's
+ * loops are added under a lock on FILE.lock, and the file replaced whole.
+ */
+#ifndef PERFVIEWS_BENCH_LOOPS_H
+#define PERFVIEWS_BENCH_LOOPS_H
+
+#include <stdbool.h>
+
+#include "record/pyperf_result.h"
+
+/*
+ * Whether path is a loops file to give pyperformance: false when there is
+ * none yet; a file that is not one (no benchmarks with names) is an end,
+ * naming it.  *has: whether it has the loops of the benchmark name.
+ */
+bool bench_loops_usable(const char *path, const char *name, bool *has);
+
+/*
+ * Add (or replace) the loops of every benchmark of the result r in the
+ * file at path, made when there is none.
+ */
+void bench_loops_add(const char *path, const struct pyperf_result *r);
+
+#endif
