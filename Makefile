@@ -149,7 +149,6 @@ endif
 
 check: all unit sanitize
 	@sh scripts/install-deps.sh --optional $(TEST_PKGS)
-	@if command -v $(FUZZ_CC) >/dev/null; then $(MAKE) --no-print-directory fuzz-build; fi
 	@sh test/run-all.sh
 
 # make fuzz [FUZZ_SECONDS=N]: the libFuzzer targets of test/fuzz/.

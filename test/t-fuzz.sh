@@ -2,11 +2,18 @@
 # t-fuzz.sh - the libFuzzer targets: every committed crash reproducer
 # (test/fuzz/crashes/TARGET/*) runs again without a finding, and every
 # target fuzzes for a short budget (FUZZ_CHECK_SECONDS, default 3) from its
-# seed corpus without one.  `make check` builds the targets when clang is
-# there; SKIP otherwise.  `make fuzz` is the long campaign.
+# seed corpus without one.  It builds the targets first when clang is
+# there (here, not before make check's tests: the build then fills the
+# CPU time the other lanes leave, about 40 s less in all); SKIP otherwise.
+# `make fuzz` is the long campaign.
 . "$(dirname "$0")/lib.sh"
 
 cd "$TOP" || exit 2
+if command -v "${FUZZ_CC:-clang}" >/dev/null 2>&1 &&
+    ! make --no-print-directory -j2 fuzz-build >"$TMP/build.log" 2>&1; then
+	fail "make fuzz-build" "$(grep -m 1 -E 'error|Error' "$TMP/build.log")"
+	exit 0
+fi
 targets=$(ls test/fuzz/fuzz_*.c 2>/dev/null | sed 's|.*/||; s|\.c$||')
 for t in $targets; do
 	if [ ! -x "build/fuzz/$t" ]; then
