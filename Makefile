@@ -139,8 +139,8 @@ sanitize: | $(DEPS_OK)
 	    SANITIZE='-fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    all unit
 
-# make check builds three trees (release, ASan+UBSan, fuzz targets) before
-# its tests: on every CPU, unless -j says otherwise.
+# make check builds two trees (release, ASan+UBSan) before its tests, on
+# every CPU unless -j says otherwise; t-fuzz builds the fuzz targets.
 ifneq ($(filter check,$(MAKECMDGOALS)),)
 ifeq ($(findstring j,$(firstword -$(MAKEFLAGS))),)
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
