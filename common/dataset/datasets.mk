@@ -193,15 +193,20 @@ suite-record: $(SUITE_IDS:%=$(DATA)/%-meta.json)
 
 SUITE_RAWS = $(wildcard $(SUITE_IDS:%=$(DATA)/%-raw.txt.xz) $(SUITE_IDS:%=$(DATA)/%-raw.txt))
 S = $(OUT)/$(SUITE)
-suite-views: $(SUITE_IDS:%=suite-view-%)
-	@$(if $(SUITE_RAWS),$(BIN)/bycategory --each $(SUITE_RAWS) >$(S)-categories.txt && \
-	    $(BIN)/bycategory --each --format svg --title '$(SUITE)' $(SUITE_RAWS) >$(S)-categories.svg && )\
-	$(BIN)/perfviews suite readme --data $(call quote,$(DATA)) --log $(SUITE_LOG) \
+# The suite's categories are made beside the data sets' views (make -j).
+suite-views: $(SUITE_IDS:%=suite-view-%) $(if $(SUITE_RAWS),suite-categories-text suite-categories-svg)
+	@$(BIN)/perfviews suite readme --data $(call quote,$(DATA)) --log $(SUITE_LOG) \
 	    $(if $(SUITE_RAWS),--categories $(S)-categories.txt) $(SUITE) $(SUITE_IDS) >$(S)-README.md.tmp && \
 	    mv $(S)-README.md.tmp $(S)-README.md && \
 	$(BIN)/perfviews suite define --data $(call quote,$(DATA)) $(SUITE) $(SUITE_IDS) >$(S)-suite.json.tmp && \
 	    mv $(S)-suite.json.tmp $(S)-suite.json && \
 	    echo "wrote $(S)-README.md, $(S)-suite.json$(if $(SUITE_RAWS), and $(S)-categories.svg)"
+
+.PHONY: suite-categories-text suite-categories-svg
+suite-categories-text: | $(PROGRAMS)
+	@$(BIN)/bycategory --each $(SUITE_RAWS) >$(S)-categories.txt
+suite-categories-svg: | $(PROGRAMS)
+	@$(BIN)/bycategory --each --format svg --title '$(SUITE)' $(SUITE_RAWS) >$(S)-categories.svg
 
 suite-view-%: | $(PROGRAMS)
 	@$(if $(wildcard $(DATA)/$*-raw.txt.xz $(DATA)/$*-raw.txt),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")

@@ -254,6 +254,40 @@ read_event_desc(struct perf_file *f, const unsigned char *p, uint64_t size,
 	}
 }
 
+/*
+ * HEADER_CMDLINE: perf's arguments (its own path first), joined by
+ * spaces with each ' written \', as perf report --header-only prints
+ * them.  A section cut short keeps what it holds: the text is for
+ * people, and nothing is read past it.
+ */
+static void
+read_cmdline(struct perf_file *f, const unsigned char *p, uint64_t size)
+{
+	const unsigned char *end = p + size;
+	if (size < 4)
+		return;
+	uint32_t nr = load_u32(p);
+	p += 4;
+	/* At most two bytes out for each byte in, and the NUL. */
+	char *text = xmalloc(2 * (size_t)(end - p) + 1), *o = text;
+	for (uint32_t i = 0; i < nr; i++) {
+		const char *arg;
+		size_t n;
+		if (!header_string(&p, end, &arg, &n))
+			break;
+		if (i > 0)
+			*o++ = ' ';
+		for (size_t k = 0; k < n && arg[k] != '\0'; k++) {
+			if (arg[k] == '\'')
+				*o++ = '\\';
+			*o++ = arg[k];
+		}
+	}
+	*o = '\0';
+	free(f->cmdline);
+	f->cmdline = text;
+}
+
 /* One build_id_event of n bytes at p. */
 static void
 add_build_id(struct perf_file *f, const unsigned char *p, size_t n)
@@ -303,6 +337,8 @@ read_features(struct perf_file *f, uint64_t at)
 			read_event_desc(f, p, size, off);
 		else if (bit == FEAT_BUILD_ID)
 			read_build_ids(f, p, size);
+		else if (bit == FEAT_CMDLINE)
+			read_cmdline(f, p, size);
 		at += 16;
 	}
 	if (perf_file_has_feature(f, FEAT_COMPRESSED))
@@ -559,6 +595,7 @@ perf_file_close(struct perf_file *f)
 	for (size_t i = 0; i < f->nbuild_ids; i++)
 		free(f->build_ids[i].filename);
 	free(f->build_ids);
+	free(f->cmdline);
 	u64_map_free(&f->ids);
 	for (uint32_t i = 0; i < f->nblocks; i++)
 		free(f->blocks[i].bytes);
@@ -611,6 +648,8 @@ take_feature(struct perf_file *f, const struct perf_record *r)
 		read_event_desc(f, r->p + 16, r->size - 16, r->offset);
 	else if (bit == FEAT_BUILD_ID)
 		read_build_ids(f, r->p + 16, r->size - 16);
+	else if (bit == FEAT_CMDLINE)
+		read_cmdline(f, r->p + 16, r->size - 16);
 	else if (bit == FEAT_COMPRESSED)
 		refuse(f, "compressed records (perf record -z)");
 	else if (bit == FEAT_AUXTRACE)

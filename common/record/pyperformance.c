@@ -441,12 +441,77 @@ probe(const struct bench_context *c, const char *data, const char *err,
 	return ok;
 }
 
+/*
+ * Where a suite keeps that the probe passed with these options: one
+ * stamp per host (a Slurm suite's cache is shared), perf, event,
+ * frequency, call graph and Python, in the cache.  It holds the
+ * no_bpf_event the probe found.
+ */
+static char *
+probe_stamp(const struct bench_context *c, const char *cache)
+{
+	char host[256] = "";
+	gethostname(host, sizeof host - 1);
+	char *key =
+	    xasprintf("%s\n%s\n%s\n%u\n%s\n%s", host, c->opt->perf,
+	              c->opt->event, c->id->hz, c->opt->callgraph, c->python);
+	uint64_t h = hash_bytes(key, strlen(key), 0);
+	free(key);
+	return xasprintf("%s/.perfviews-probe-%016llx", cache,
+	                 (unsigned long long)h);
+}
+
+/*
+ * In a suite, a probe that passed since the suite started (as
+ * PERFVIEWS_SUITE_STARTED, which perfviews suite step sets, says) is not
+ * made again: it took a third of a second a recording.  A perf that
+ * stops working within the suite still fails the recording, as an empty
+ * perf.data.
+ */
+static bool
+probed_in_suite(const char *stamp)
+{
+	const char *since = getenv("PERFVIEWS_SUITE_STARTED");
+	struct stat st;
+	char text[32] = "";
+
+	if (since == NULL || *since == '\0' || stat(stamp, &st) != 0 ||
+	    (double)st.st_mtime + 1e-9 * (double)st.st_mtim.tv_nsec <
+	        strtod(since, NULL))
+		return false;
+	FILE *f = fopen(stamp, "r");
+	if (f == NULL)
+		return false;
+	bool ok = fgets(text, sizeof text, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return false;
+	no_bpf_event =
+	    strncmp(text, "no-bpf-event", 12) == 0 ? "--no-bpf-event" : "";
+	return true;
+}
+
+static void
+probed_write(const char *stamp)
+{
+	FILE *f = fopen(stamp, "w");
+	if (f == NULL)
+		return; /* the next recording probes again */
+	fprintf(f, "%s\n", *no_bpf_event ? "no-bpf-event" : "bpf-event");
+	fclose(f);
+}
+
 /* perf's own errors, which pyperf's hook hides: a probe recording. */
 static void
-preflight(const struct bench_context *c)
+preflight(const struct bench_context *c, const char *cache)
 {
 	struct child_result r;
 	char how[128];
+	char *stamp = probe_stamp(c, cache);
+	if (probed_in_suite(stamp)) {
+		free(stamp);
+		return;
+	}
 	char *data = xasprintf("%s/probe.data", c->tmp);
 	char *err = dirs_memory_file("probe.err");
 
@@ -471,9 +536,12 @@ preflight(const struct bench_context *c)
 		    child_describe(&r, how, sizeof how), *first ? ": " : "",
 		    first);
 	}
+	if (getenv("PERFVIEWS_SUITE_STARTED") != NULL)
+		probed_write(stamp);
 	unlink(data);
 	free(data);
 	free(err);
+	free(stamp);
 }
 
 /* The benchmark, its manifest and what pyperformance says of it. */
@@ -734,7 +802,7 @@ pyperformance_record(const struct bench_context *c)
 	char *dir = xasprintf("%s/manifest", tmp);
 	char *manifest = xasprintf("%s/MANIFEST", dir);
 
-	preflight(c);
+	preflight(c, cache);
 	absolute_find_links();
 	char *log = dirs_memory_file("venv.log");
 	char *venv = tool_venv(c->python, cache, log);
