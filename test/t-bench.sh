@@ -100,7 +100,7 @@ else
 	fail "runs" "$markers markers, want 3"
 fi
 "$PYTHON" - "$DATA/$ID-meta.json" "$DATA/$ID-pyperf.json" >"$TMP/meta.check" 2>&1 <<'EOF'
-import json, sys
+import json, re, sys
 m = json.load(open(sys.argv[1]))
 b, t = m["benchmark"], m["timing"]
 assert m["tool"]["runs"] == 3 and m["tags"] == ["xperf"]
@@ -114,7 +114,11 @@ assert b["stdev_seconds"] >= 0 and b["unprofiled_mean_seconds"] is None
 assert len(b["worker_pids"]) == 3 and b["hooks"] == "perf_record"
 assert "calibration" in b["dropped"] and "warmup" in b["dropped"], b["dropped"]
 assert "mtime" in b["selection"] or "modification" in b["selection"]
-assert "--pid %d " % b["worker_pids"][0] in m["tool"]["record_command"]
+# perf's command line, read from the first kept file's header: pyperf's
+# hook with our options, events disabled until the hook enables them.
+rc = m["tool"]["record_command"]
+assert re.match(r"\S*perf record --pid %d --output \S+ --control fifo:\S+ "
+                r"-D -1 --buildid-all -e cpu-clock -F \d+ " % b["worker_pids"][0], rc), rc
 assert 0 < t["benchmark_seconds"] <= t["record_seconds"]
 assert t["views_seconds"] > 0
 assert b["loops_file"] is None and b["environment"] in ("created", "checked")

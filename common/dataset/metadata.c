@@ -15,6 +15,7 @@
 #include "base/json_flat.h"
 #include "dataset/metadata.h"
 #include "base/json_write.h"
+#include "os/dirs.h"
 
 /* Grouped by section: the writer opens an object where a prefix starts. */
 const struct meta_field meta_fields[] = {
@@ -641,4 +642,16 @@ metadata_build_label(const struct metadata *m)
 	if (fclose(out) != 0)
 		die_errno(EXIT_DATA, "open_memstream");
 	return text;
+}
+
+static void
+metadata_text(FILE *f, void *m)
+{
+	metadata_write(m, f);
+}
+
+void
+metadata_write_file(const struct metadata *m, const char *path)
+{
+	dirs_write_whole(path, metadata_text, (void *)m);
 }

@@ -120,6 +120,9 @@ extern const char *const meta_build_fields[];
 
 void metadata_write(const struct metadata *m, FILE *out);
 
+/* m into the file path, replaced whole (dirs_write_whole); fatal on failure. */
+void metadata_write_file(const struct metadata *m, const char *path);
+
 /* Read a meta.json file; false, with the reason in why, when it is bad. */
 bool metadata_read_json(struct metadata *m, const char *file, char *why,
                         size_t whylen);

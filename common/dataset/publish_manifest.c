@@ -12,6 +12,7 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/publish_manifest.h"
+#include "os/dirs.h"
 
 bool
 file_hash(const char *path, uint64_t *hash, uint64_t *size)
@@ -206,15 +207,11 @@ manifest_read(struct publish_manifest *m, const char *dir)
 	free(path);
 }
 
-void
-manifest_write(const struct publish_manifest *m, const char *dir)
+static void
+manifest_text(FILE *f, void *arg)
 {
-	char *path = manifest_path(dir);
-	char *tmp = xasprintf("%s.tmp", path);
-	FILE *f = fopen(tmp, "we");
+	const struct publish_manifest *m = arg;
 
-	if (f == NULL)
-		die_errno(EXIT_DATA, "%s", tmp);
 	fputs("# perfviews publish: the files it wrote in this directory, each "
 	      "with the hash\n# and size it had then.  It replaces a file only "
 	      "when it is listed here\n# and unchanged, and never touches "
@@ -233,11 +230,14 @@ manifest_write(const struct publish_manifest *m, const char *dir)
 	for (size_t i = 0; i < m->nfiles; i++)
 		fprintf(f, "file %016" PRIx64 " %" PRIu64 " %s\n",
 		        m->files[i].hash, m->files[i].size, m->files[i].name);
-	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "%s", tmp);
-	if (rename(tmp, path) != 0)
-		die_errno(EXIT_DATA, "%s", path);
-	free(tmp);
+}
+
+void
+manifest_write(const struct publish_manifest *m, const char *dir)
+{
+	char *path = manifest_path(dir);
+
+	dirs_write_whole(path, manifest_text, (void *)m);
 	free(path);
 }
 

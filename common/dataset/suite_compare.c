@@ -889,23 +889,28 @@ write_json(FILE *out, const struct suites *ss)
 	fputs(ss->npairs ? "\n  ]\n}\n" : "]\n}\n", out);
 }
 
-/* OUT/NAME-SUFFIX written by write, beside and then renamed. */
+/* A file's writer and what it writes, for dirs_write_whole. */
+struct suites_writer {
+	const struct suites *ss;
+	void (*write)(FILE *, const struct suites *);
+};
+
+static void
+suites_text(FILE *f, void *arg)
+{
+	const struct suites_writer *w = arg;
+	w->write(f, w->ss);
+}
+
+/* OUT/NAME-SUFFIX written by write, whole. */
 static void
 write_file(const struct suites *ss, const char *suffix,
            void (*write)(FILE *, const struct suites *))
 {
 	char *path = xasprintf("%s/%s-%s", ss->o->out, ss->name, suffix);
-	char *tmp = xasprintf("%s.tmp", path);
-	FILE *f = fopen(tmp, "we");
+	struct suites_writer w = {ss, write};
 
-	if (f == NULL)
-		die_errno(EXIT_DATA, "%s", tmp);
-	write(f, ss);
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		die_errno(EXIT_DATA, "%s", path);
-	}
-	free(tmp);
+	dirs_write_whole(path, suites_text, &w);
 	free(path);
 }
 

@@ -329,7 +329,6 @@ meta_from_raw(const struct view_files *f)
 	char why[256];
 	const char *base = strrchr(f->raw, '/');
 	char *path = xasprintf("%s/%s-meta.json", f->out, f->id);
-	char *tmp = xasprintf("%s.tmp", path);
 	char *from = xasprintf("raw file %s", base != NULL ? base + 1 : f->raw);
 
 	warnmsg("%s has no %s-meta.json beside it: %s holds what its text "
@@ -341,17 +340,9 @@ meta_from_raw(const struct view_files *f)
 	if (!metadata_set(&m, "made_from", from, why, sizeof why))
 		die(EXIT_DATA, "%s", why);
 	run_index_describe_file(&m, f->raw, false);
-	FILE *w = fopen(tmp, "we");
-	if (w == NULL)
-		die_errno(EXIT_DATA, "%s", tmp);
-	metadata_write(&m, w);
-	if (fclose(w) != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		die_errno(EXIT_DATA, "%s", path);
-	}
+	metadata_write_file(&m, path);
 	metadata_free(&m);
 	dataset_id_free(&id);
-	free(tmp);
 	free(from);
 	return path;
 }

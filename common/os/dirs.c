@@ -46,6 +46,32 @@ remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 }
 
 void
+dirs_write_whole(const char *path, void (*write)(FILE *f, void *arg), void *arg)
+{
+	char *tmp = xasprintf("%s.tmp", path);
+	FILE *f = fopen(tmp, "we");
+
+	if (f == NULL)
+		die_errno(EXIT_DATA, "%s", tmp);
+	write(f, arg);
+	/* A full disk shows at the last flush: fclose's. */
+	bool ok = !ferror(f);
+	if (fclose(f) != 0 || !ok) {
+		int e = errno;
+		unlink(tmp);
+		errno = ok ? e : EIO;
+		die_errno(EXIT_DATA, "%s", tmp);
+	}
+	if (rename(tmp, path) != 0) {
+		int e = errno;
+		unlink(tmp);
+		errno = e;
+		die_errno(EXIT_DATA, "%s", path);
+	}
+	free(tmp);
+}
+
+void
 dirs_remove_tree(const char *path)
 {
 	if (access(path, F_OK) == 0)

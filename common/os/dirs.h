@@ -1,7 +1,8 @@
 /*
  * dirs.h - directories and scratch files, as recording makes and removes
  * them: a directory made with its parents (mkdir -p), a tree removed whole
- * (rm -rf), a scratch file that is gone once closed.
+ * (rm -rf), a scratch file that is gone once closed, a file replaced
+ * whole.
  *
  * Failing to make something is fatal (exit 1, naming the path); failing
  * to remove something is a warning, since it happens while cleaning up.
@@ -11,12 +12,22 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Make path and its parents; those already there are no error. */
 void dirs_make(const char *path);
 
 /* Remove a directory tree; what is not there is no error. */
 void dirs_remove_tree(const char *path);
+
+/*
+ * Write path whole: write(f, arg) into path.tmp, which then replaces
+ * path, so that a reader sees the old file or the new one, never part of
+ * one.  Fatal when it cannot be written (naming the file), the .tmp
+ * removed.
+ */
+void dirs_write_whole(const char *path, void (*write)(FILE *f, void *arg),
+                      void *arg);
 
 /* Where scratch files go: dir, or when NULL or "", $TMPDIR, or /tmp. */
 const char *dirs_temp(const char *dir);

@@ -18,7 +18,14 @@ struct loops {
 	char **names;
 	long *loops;
 	size_t n, cap, loops_cap;
+	bool ours; /* a loops file perfviews wrote (its metadata says so) */
 };
+
+/* How a loops file perfviews writes says what it is, and knows one. */
+static const char about[] =
+    "iterations of each benchmark's timed loop, as pyperf calibrated them "
+    "(perfviews: make suite LOOPS=FILE; pyperformance run --same-loops "
+    "FILE)";
 
 /* A benchmark's metadata value: its own, else the file's (pyperf keeps
  * what every benchmark shares at the top). */
@@ -68,6 +75,9 @@ read_loops(const char *path, struct loops *l, char *why, size_t size)
 		if (b + 1 > count)
 			count = b + 1;
 	}
+	const struct json_entry *a = json_flat_find(&doc, "metadata.about");
+	l->ours =
+	    a != NULL && a->kind == JSON_STRING && strcmp(a->value, about) == 0;
 	for (size_t b = 0; b < count; b++) {
 		const struct json_entry *name = meta_of(&doc, b, "name");
 		const struct json_entry *loops = meta_of(&doc, b, "loops");
@@ -120,27 +130,19 @@ bench_loops_usable(const char *path, const char *name, bool *has)
 }
 
 static void
-write_loops(const char *path, const struct loops *l)
+loops_text(FILE *f, void *arg)
 {
-	char *tmp = xasprintf("%s.tmp", path);
-	FILE *f = fopen(tmp, "we");
+	const struct loops *l = arg;
 
-	if (f == NULL)
-		die_errno(EXIT_DATA, "%s", tmp);
-	fputs("{\"metadata\": {\"about\": \"iterations of each benchmark's "
-	      "timed loop, as pyperf calibrated them (perfviews: make suite "
-	      "LOOPS=FILE; pyperformance run --same-loops FILE)\"},\n"
-	      " \"benchmarks\": [",
-	      f);
+	fputs("{\"metadata\": {", f);
+	json_write_member(f, "about", about);
+	fputs("},\n \"benchmarks\": [", f);
 	for (size_t i = 0; i < l->n; i++) {
 		fputs(i ? ",\n  {\"metadata\": {" : "\n  {\"metadata\": {", f);
 		json_write_member(f, "name", l->names[i]);
 		fprintf(f, ", \"loops\": %ld}}", l->loops[i]);
 	}
 	fputs("\n ]}\n", f);
-	if (fclose(f) != 0 || rename(tmp, path) != 0)
-		die_errno(EXIT_DATA, "%s", path);
-	free(tmp);
 }
 
 void
@@ -158,15 +160,27 @@ bench_loops_add(const char *path, const struct pyperf_result *r)
 		free(dir);
 	}
 	lock_take(&held, lock, "the loops file", true, holder, sizeof holder);
-	if (access(path, F_OK) == 0 && !read_loops(path, &l, why, sizeof why))
+	bool there = access(path, F_OK) == 0;
+	if (there && !read_loops(path, &l, why, sizeof why))
 		die(EXIT_DATA, "%s", why);
+	if (there && !l.ours) {
+		/* A pyperf result given as LOOPS: the user's, kept whole. */
+		warnmsg("%s: not a loops file perfviews wrote (a pyperf "
+		        "result?): left as it is, and the loops calibrated "
+		        "now are not added to it",
+		        path);
+		lock_release(&held);
+		free_loops(&l);
+		free(lock);
+		return;
+	}
 	for (size_t b = 0; b < r->count; b++) {
 		const char *loops = pyperf_result_meta(r, b, "loops");
 		if (loops != NULL && atol(loops) >= 1)
 			put(&l, r->benchmarks[b].name, atol(loops));
 	}
 	if (l.n > 0)
-		write_loops(path, &l);
+		dirs_write_whole(path, loops_text, &l);
 	lock_release(&held);
 	free_loops(&l);
 	free(lock);

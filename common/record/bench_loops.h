@@ -5,8 +5,9 @@
  * another build, runs the same loops (and no calibration worker).
  *
  * The file is what --same-loops reads: JSON with "metadata" and a list of
- * "benchmarks", each with metadata "name" and "loops" (a pyperf result
- * file is one too).  pyperformance looks a benchmark up by its own name:
+ * "benchmarks", each with metadata "name" and "loops".  A pyperf result
+ * file is one too, and is read; only a file perfviews wrote (its
+ * metadata "about" says so) is ever rewritten.  pyperformance looks a benchmark up by its own name:
  * one with variants (genshi gives genshi_text and genshi_xml) is not
  * found, so it is calibrated every time, as pyperformance does.
  *
@@ -29,7 +30,8 @@ bool bench_loops_usable(const char *path, const char *name, bool *has);
 
 /*
  * Add (or replace) the loops of every benchmark of the result r in the
- * file at path, made when there is none.
+ * file at path, made when there is none.  A file perfviews did not write
+ * (a pyperf result given as LOOPS) is left as it is, with a warning.
  */
 void bench_loops_add(const char *path, const struct pyperf_result *r);
 

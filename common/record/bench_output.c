@@ -649,12 +649,7 @@ write_meta(struct job *j, struct output *o, const struct split *s)
 	describe_benchmark(j, o);
 	describe_unprofiled(j, o);
 	describe_timing(j, o, s);
-	FILE *f = fopen(meta, "we");
-	if (f == NULL)
-		die_errno(EXIT_DATA, "%s", meta);
-	metadata_write(m, f);
-	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "%s", meta);
+	metadata_write_file(m, meta);
 	free(meta);
 }
 

@@ -178,7 +178,6 @@ write_meta(struct plan *p, const char *path)
 	/* Written before the views (record_views adds their time). */
 	p->other_s = clock_seconds() - p->start - p->record_s - p->script_s -
 	             p->compress_s - p->strace_s;
-	FILE *f;
 	char lost[24];
 
 	snprintf(lost, sizeof lost, "%lu", p->lost);
@@ -189,12 +188,7 @@ write_meta(struct plan *p, const char *path)
 	set_seconds(p, "timing.script_seconds", p->script_s);
 	set_seconds(p, "timing.compress_seconds", p->compress_s);
 	set_seconds(p, "timing.other_seconds", p->other_s);
-	f = fopen(path, "we");
-	if (f == NULL)
-		die_errno(EXIT_DATA, "%s", path);
-	metadata_write(&p->meta, f);
-	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "%s", path);
+	metadata_write_file(&p->meta, path);
 }
 
 static void

@@ -57,16 +57,7 @@ record_views(const struct record_options *opt, const char *id, const char *meta)
 	snprintf(seconds, sizeof seconds, "%.3f", s);
 	if (!metadata_set(&m, "timing.views_seconds", seconds, why, sizeof why))
 		die(EXIT_DATA, "%s: %s", meta, why);
-	char *tmp = xasprintf("%s.tmp", meta);
-	FILE *f = fopen(tmp, "we");
-	if (f == NULL)
-		die_errno(EXIT_DATA, "%s", tmp);
-	metadata_write(&m, f);
-	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "%s", tmp);
-	if (rename(tmp, meta) != 0)
-		die_errno(EXIT_DATA, "%s", meta);
-	free(tmp);
+	metadata_write_file(&m, meta);
 	metadata_free(&m);
 	return s;
 }

@@ -75,16 +75,35 @@ START_TEST(loops_file_made_then_extended)
 }
 END_TEST
 
-/* A pyperf result file is a loops file: its loops at the top. */
+/*
+ * A pyperf result file is a loops file: its loops at the top.  It is the
+ * user's: loops calibrated later are not added to it (it would lose its
+ * values), and a warning says so.
+ */
 START_TEST(loops_file_may_be_a_result)
 {
+	static const char text[] =
+	    "{\"benchmarks\": [{\"runs\": [{\"values\": "
+	    "[0.1]}]}], \"metadata\": {\"name\": \"nbody\", "
+	    "\"loops\": 4}}";
 	char path[UNIT_PATH];
+	struct pyperf_result richards;
 	bool has;
 
-	unit_temp_file(path, "{\"benchmarks\": [{\"runs\": [{\"values\": "
-	                     "[0.1]}]}], \"metadata\": {\"name\": \"nbody\", "
-	                     "\"loops\": 4}}");
+	unit_temp_file(path, text);
 	ck_assert(bench_loops_usable(path, "nbody", &has) && has);
+	read_result(&richards, "{\"benchmarks\": [{\"runs\": [{\"values\": "
+	                       "[0.1]}]}], \"metadata\": {\"name\": "
+	                       "\"richards\", \"loops\": 2}}");
+	unit_stderr_begin();
+	bench_loops_add(path, &richards);
+	const char *err = unit_stderr_end();
+	ck_assert_msg(strstr(err, "not a loops file perfviews wrote") != NULL &&
+	                  strstr(err, path) != NULL,
+	              "%s", err);
+	ck_assert_str_eq(unit_file_text(path), text);
+	ck_assert(bench_loops_usable(path, "richards", &has) && !has);
+	pyperf_result_free(&richards);
 	unlink(path);
 }
 END_TEST

@@ -1,6 +1,6 @@
 /*
- * test_dirs.c - directories made and removed whole, scratch files
- * (os/dirs.h).
+ * test_dirs.c - directories made and removed whole, scratch files, files
+ * replaced whole (os/dirs.h).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -98,9 +98,56 @@ START_TEST(scratch)
 }
 END_TEST
 
+static void
+text_new(FILE *f, void *arg)
+{
+	fputs(arg, f);
+}
+
+static void
+write_whole(void *path)
+{
+	dirs_write_whole(path, text_new, "new\n");
+}
+
+START_TEST(whole_file)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 8];
+	struct unit_child c;
+
+	make_top();
+	snprintf(path, sizeof path, "%s/file", top);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	make_file(path);
+	dirs_write_whole(path, text_new, "new\n");
+	ck_assert_str_eq(unit_file_text(path), "new\n");
+	ck_assert_int_ne(access(tmp, F_OK), 0);
+
+	/* A directory in the way: fatal, named, nothing left beside it. */
+	snprintf(path, sizeof path, "%s/dir", top);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	dirs_make(path);
+	unit_child_run(write_whole, path, &c);
+	ck_assert_int_eq(c.status, 1);
+	ck_assert_msg(strstr(c.err, "/dir: Is a directory") != NULL, "%s",
+	              c.err);
+	ck_assert(is_dir(path));
+	ck_assert_int_ne(access(tmp, F_OK), 0);
+
+	/* No directory to write in. */
+	snprintf(path, sizeof path, "%s/none/file", top);
+	unit_child_run(write_whole, path, &c);
+	ck_assert_int_eq(c.status, 1);
+	ck_assert_msg(strstr(c.err, "/none/file.tmp: No such file") != NULL,
+	              "%s", c.err);
+	dirs_remove_tree(top);
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {make_and_remove, make_fails, scratch, NULL};
+	const TTest *tests[] = {make_and_remove, make_fails, scratch,
+	                        whole_file, NULL};
 	return unit_main("dirs", tests);
 }
