@@ -542,6 +542,8 @@ static const struct option_row suite_options[] = {
     OPT_FLAG(0, "check-build", O, check_build,
              "ids: refuse data sets of another build than PY"),
     OPT_FLAG(0, "force", O, force, "ids --check-build: allow them"),
+    OPT_FLAG(0, "recordings", O, recordings,
+             "ids: a benchmark's variants as one recording"),
     OPT_END,
 };
 #undef O
@@ -549,8 +551,8 @@ static const struct option_row suite_options[] = {
 static const struct program suite_program = {
     .name = "perfviews suite",
     .usage = "perfviews suite ids [--data DIR] [--python PY] [--cache DIR]\n"
-             "                          [--check-build [--force]] TAIL NAME "
-             "...\n"
+             "                          [--check-build [--force]] "
+             "[--recordings] TAIL NAME ...\n"
              "       perfviews suite step --log LOG [--todo N] -- ID COMMAND "
              "...\n"
              "       perfviews suite readme [--data DIR] [--log LOG] "

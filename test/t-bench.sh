@@ -331,6 +331,18 @@ sys.exit(0 if len(bars) == 3 else 1)' "$OUT/two-categories.svg" 2>/dev/null; the
 else
 	fail "make suite" "$(tail -n 3 "$TMP/suite.err" | paste -s -d'|' -)"
 fi
+# Recorded again (FORCE=1), a suite records a benchmark of variants once,
+# as its own ID, which writes every variant's data set: genshi's runscript
+# could run one alone, others (base64's eleven) run them all each time.
+tail=perf-freq500x3-xperf
+ids=$("$BIN/perfviews" suite ids --data "$DATA" $tail nbody genshi | paste -s -d' ' -)
+recs=$("$BIN/perfviews" suite ids --data "$DATA" --recordings $tail nbody genshi | paste -s -d' ' -)
+if [ "$ids" = "bm_nbody-$tail bm_genshi_text-$tail bm_genshi_xml-$tail" ] &&
+    [ "$recs" = "bm_nbody-$tail bm_genshi-$tail" ]; then
+	pass "suite ids --recordings: genshi's two data sets, one recording"
+else
+	fail "suite ids --recordings" "data sets: $ids; recordings: $recs"
+fi
 # A data set is of one build (issue 21, 26): recording its ID again is
 # refused, naming its date and build; a suite of another Python refuses
 # the data sets of the first instead of reusing them.

@@ -167,7 +167,11 @@ endif
 
 ifneq ($(filter suite-record suite-views suite-todo suite-report,$(MAKECMDGOALS)),)
 SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
-SUITE_TODO := $(if $(FORCE),$(SUITE_IDS:%=$(DATA)/%-meta.json),$(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json)))
+# FORCE=1 records each benchmark once: one recorded as its variants' data
+# sets writes them all again (recorded a variant at a time, a runscript
+# that cannot run one alone would run them all each time).
+SUITE_RECORDINGS := $(if $(FORCE),$(shell $(BIN)/perfviews suite ids --recordings $(SUITE_IDS_ARGS)),$(SUITE_IDS))
+SUITE_TODO := $(if $(FORCE),$(SUITE_RECORDINGS:%=$(DATA)/%-meta.json),$(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json)))
 endif
 ifeq ($(MAKECMDGOALS),suite-record)
 .NOTPARALLEL:
@@ -189,7 +193,7 @@ suite-todo:
 suite-step:
 	@$(call suite_step,$(call quote,$(SUITE_STEP_LOG)),1,$(ID))
 
-suite-record: $(SUITE_IDS:%=$(DATA)/%-meta.json)
+suite-record: $(SUITE_RECORDINGS:%=$(DATA)/%-meta.json)
 
 SUITE_RAWS = $(wildcard $(SUITE_IDS:%=$(DATA)/%-raw.txt.xz) $(SUITE_IDS:%=$(DATA)/%-raw.txt))
 S = $(OUT)/$(SUITE)

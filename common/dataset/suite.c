@@ -94,7 +94,7 @@ scan(const char *data, const char *tail, size_t *n)
 
 void
 suite_ids(FILE *out, const char *data, const char *tail, char *const names[],
-          size_t n)
+          size_t n, bool recordings)
 {
 	size_t nfound;
 	struct found *f = scan(data, tail, &nfound);
@@ -117,6 +117,8 @@ suite_ids(FILE *out, const char *data, const char *tail, char *const names[],
 			    f[k].bench != NULL && strcmp(f[k].bench, name) == 0;
 			if (!own && !variant)
 				continue;
+			if (recordings && !own)
+				continue; /* the benchmark's own ID, below */
 			any = true;
 			if (!shown[k])
 				fprintf(out, "%s\n", f[k].id);
@@ -847,9 +849,10 @@ ids(const struct suite_options *o, int n, char *rest[])
 	if (out == NULL)
 		die_errno(EXIT_DATA, "open_memstream");
 	if (all != NULL)
-		suite_ids(out, o->data, tail, all, nall);
+		suite_ids(out, o->data, tail, all, nall, o->recordings);
 	else
-		suite_ids(out, o->data, tail, rest + 1, (size_t)n - 1);
+		suite_ids(out, o->data, tail, rest + 1, (size_t)n - 1,
+		          o->recordings);
 	if (fclose(out) != 0)
 		die_errno(EXIT_DATA, "open_memstream");
 	if (o->check_build && !o->force)

@@ -50,6 +50,7 @@ struct suite_options {
 	void (*build)(const char *python, struct metadata *m);
 	bool check_build;
 	bool force;
+	bool recordings; /* ids: a recording per benchmark, not data set */
 };
 
 /*
@@ -59,7 +60,12 @@ struct suite_options {
  *                          none: an error saying which to give); with
  *                          check_build, an error naming every data set
  *                          there already of another build than python's,
- *                          unless force: a suite is of one build
+ *                          unless force: a suite is of one build; with
+ *                          recordings, the recordings that make them: a
+ *                          benchmark recorded as its variants' data sets
+ *                          is one recording, its own ID, which writes
+ *                          them all (its runscript may not run one
+ *                          variant alone: each would run them all)
  *   step ID COMMAND ...    run the recording of ID as one of todo steps
  *   readme SUITE ID ...    the suite's README, a row per data set
  *   define SUITE ID ...    the suite's definition (suite_file.h), JSON
@@ -76,7 +82,7 @@ int suite_command(const struct suite_options *o, const char *action, int n,
 
 /* The pieces, for tests and other callers: */
 void suite_ids(FILE *out, const char *data, const char *tail,
-               char *const names[], size_t n);
+               char *const names[], size_t n, bool recordings);
 int suite_step(const char *log, unsigned todo, const char *id,
                char *const argv[]);
 void suite_readme(FILE *out, const struct suite_options *opt, const char *name,
