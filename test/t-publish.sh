@@ -66,7 +66,9 @@ awk -v seed=2 -v runs=3 -v sd=0.1 -f "$TOP/test/gen-runs.awk" >"$D2/$NEW-raw.txt
 if $MAKE compare A=$EX B=$BM DATA="$D1" OUT="$OUT1" FORCE=1 >"$TMP/cmp.out" 2>&1 &&
     "$BIN/perfviews" suite readme --data "$D1" --log "$TMP/no.log" small $BM \
     >"$OUT1/small-README.md"; then
-	:
+	# The suite's loops file, as make suite writes it.
+	printf '{"metadata": {"about": "loops"},\n "benchmarks": [{"metadata": {"name": "nbody", "loops": 4}}]}\n' \
+	    >"$OUT1/small-loops.json"
 else
 	fail "setting up a comparison and a suite" "$(tail -n 2 "$TMP/cmp.out")"
 fi
@@ -110,13 +112,14 @@ else
 fi
 CMP=$EX-vs-$BM
 if grep -q "^| \[$BM against $EX\]($CMP-README.md) | \[$EX\]($EX-README.md) | \[$BM\]($BM-README.md) | \[diff\]($CMP-diff.txt) \[diffgraph\]($CMP-diffgraph.svg) |$" "$INDEX" &&
-    grep -q "^| \[small\](small-README.md) |" "$INDEX" &&
+    grep -q "^| \[small\](small-README.md) | .*\[loops\](small-loops.json) |$" "$INDEX" &&
+    cmp -s "$OUT1/small-loops.json" "$REPO/small-loops.json" &&
     grep -q "\[\`$EX\`\]($EX-README.md)" "$REPO/$CMP-README.md" &&
     grep -q "\[\`$BM\`\]($BM-README.md)" "$REPO/$CMP-README.md" &&
     [ -s "$REPO/$BM-README.md" ] && [ -s "$REPO/$EX-README.md" ]; then
-	pass "the index lists the comparison and the suite; the comparison links both data sets"
+	pass "the index lists the comparison and the suite (its loops file too); the comparison links both data sets"
 else
-	fail "comparisons and suites in the index" "$(grep -c 'against' "$INDEX") comparison row(s)"
+	fail "comparisons and suites in the index" "$(grep -c 'against' "$INDEX") comparison row(s); suite: $(grep '^| \[small\]' "$INDEX"); loops published: $(ls "$REPO" | grep -c loops)"
 fi
 if grep -q 'as GitHub does, runs none of its script' "$INDEX" &&
     grep -q 'https://www.speedscope.app/' "$REPO/$EX-README.md" &&

@@ -471,7 +471,8 @@ add_comparisons(struct publishing *p)
 			continue;
 		}
 		if (published(p, a) && published(p, b)) {
-			add_named_items(p, name, parts, 3);
+			add_named_items(p, name, parts,
+			                sizeof parts / sizeof *parts);
 			manifest_add_comparison(&p->m, name);
 		} else {
 			warnmsg("skipping the comparison %s: %s is not "
@@ -547,12 +548,16 @@ suite_name(const char *readme)
 	return name;
 }
 
-/* OUT's suites whose data sets are all published. */
+/*
+ * OUT's suites whose data sets are all published; with its loops file
+ * when OUT has it, so that another build can be recorded elsewhere with
+ * the same loops (make suite LOOPS=FILE).
+ */
 static void
 add_suites(struct publishing *p)
 {
 	static const char *const parts[] = {"README.md", "categories.txt",
-	                                    "categories.svg"};
+	                                    "categories.svg", "loops.json"};
 	glob_t g;
 
 	find(p->opt->out, "*-README.md", &g);
@@ -561,7 +566,8 @@ add_suites(struct publishing *p)
 		if (name == NULL)
 			continue;
 		if (suite_publishable(p, g.gl_pathv[i], &missing)) {
-			add_named_items(p, name, parts, 3);
+			add_named_items(p, name, parts,
+			                sizeof parts / sizeof *parts);
 			manifest_add_suite(&p->m, name);
 		} else {
 			warnmsg("skipping the suite %s: its data set %s is not "

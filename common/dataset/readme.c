@@ -708,7 +708,10 @@ index_suites(FILE *out, const char *dir, const struct readme_index *ix)
 	fputs("## Suites\n\n"
 	      "pyperformance benchmarks recorded at one setting: a row per "
 	      "data set with its top functions and its shares by "
-	      "category.\n\n| suite | files |\n|---|---|\n",
+	      "category.  *loops*: the iterations of each benchmark's timed "
+	      "loop, as pyperf calibrated them; give it to another build's "
+	      "`make suite LOOPS=FILE` to run the same loops.\n\n"
+	      "| suite | files |\n|---|---|\n",
 	      out);
 	for (size_t i = 0; i < ix->nsuites; i++) {
 		const char *name = ix->suites[i];
@@ -716,6 +719,7 @@ index_suites(FILE *out, const char *dir, const struct readme_index *ix)
 		link_if_there(out, dir, name, "categories.svg", "categories");
 		link_if_there(out, dir, name, "categories.txt",
 		              "categories table");
+		link_if_there(out, dir, name, "loops.json", "loops");
 		fputs(" |\n", out);
 	}
 	fputc('\n', out);
