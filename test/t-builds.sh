@@ -19,7 +19,7 @@
 #    significant change (at a 1% false discovery rate); no frame of the differential flame graph is
 #    coloured against its function's change; and, once frames of functions
 #    one side lacks are set apart, it leaves no more samples on unmatched
-#    paths than two recordings of 3.12 do, within 3 points.  Which build is
+#    paths than two recordings of 3.12 do, within 5 points (the noise seen).  Which build is
 #    faster is not asserted: it depends on how each was built (pyenv's 3.11
 #    and 3.12 ran richards alike on one machine here, 1.58x apart on another).
 #    SKIP without perf, the Pythons or the wheels.
@@ -241,9 +241,13 @@ for me in 0, 1:
     worst = max(worst, 100 * lost / total)
 print("%.1f" % worst)'
 }
+# Three runs at 1000 Hz are noisy: seen on this test's recordings, one
+# build 2.7-4.5%, 3.11 against 3.12 3.5-8.0% (8.0 against 4.5 once, in a
+# make check; 5.7 and 4.8 against 3.0 and 3.7 on the same machine right
+# after): the margin is that noise.
 builds=$(unmatched "$R/311/$ID-raw.txt.xz" "$R/312/$ID-raw.txt.xz")
 same=$(unmatched "$R/312/$ID-raw.txt.xz" "$R/312b/$ID-raw.txt.xz")
-if awk -v b="$builds" -v s="$same" 'BEGIN { exit !(b <= s + 3) }'; then
+if awk -v b="$builds" -v s="$same" 'BEGIN { exit !(b <= s + 5) }'; then
 	pass "diffgraph 3.11 against 3.12: $builds% on unmatched paths, two of 3.12: $same%"
 else
 	fail "diffgraph 3.11 against 3.12" "$builds% on unmatched paths against $same% for one build"
