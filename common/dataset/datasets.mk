@@ -169,8 +169,9 @@ ifneq ($(filter suite-record suite-views suite-todo suite-report,$(MAKECMDGOALS)
 SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
 # FORCE=1 records each benchmark once: one recorded as its variants' data
 # sets writes them all again (recorded a variant at a time, a runscript
-# that cannot run one alone would run them all each time).
-SUITE_RECORDINGS := $(if $(FORCE),$(shell $(BIN)/perfviews suite ids --recordings $(SUITE_IDS_ARGS)),$(SUITE_IDS))
+# that cannot run one alone would run them all each time).  Only the
+# goals that record ask.
+SUITE_RECORDINGS := $(if $(and $(FORCE),$(filter suite-record suite-todo,$(MAKECMDGOALS))),$(shell $(BIN)/perfviews suite ids --recordings $(SUITE_IDS_ARGS)),$(SUITE_IDS))
 SUITE_TODO := $(if $(FORCE),$(SUITE_RECORDINGS:%=$(DATA)/%-meta.json),$(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json)))
 endif
 ifeq ($(MAKECMDGOALS),suite-record)

@@ -7,8 +7,8 @@
  * The file is what --same-loops reads: JSON with "metadata" and a list of
  * "benchmarks", each with metadata "name" and "loops".  A pyperf result
  * file is one too, and is read; only a file perfviews wrote (its
- * metadata "about" says so) is ever rewritten.  pyperformance looks a benchmark up by its own name:
- * one with variants (genshi gives genshi_text and genshi_xml) is not
+ * metadata "about" says so) is ever rewritten.  pyperformance looks a
+ * benchmark up by its own name: one with variants (genshi gives genshi_text and genshi_xml) is not
  * found, so it is calibrated every time, as pyperformance does.
  *
  * Recordings of one suite may run at once (ENGINE=slurm): a benchmark's

@@ -514,6 +514,23 @@ restore_counts(struct output *o, struct metadata *m)
 	o->counted = NULL;
 }
 
+/*
+ * The compression running beside the checks, or -1: stopped if the
+ * recording ends before it does (an error, a stop signal), not left
+ * behind writing into a directory being removed.
+ */
+static pid_t compressing = -1;
+
+static void
+compression_stop(void)
+{
+	struct child_result r;
+
+	if (compressing > 0)
+		child_stop(compressing, &r);
+	compressing = -1;
+}
+
 /* The data set's files in its directory: raw.txt.xz and pyperf's. */
 static void
 write_output(struct job *j, struct output *o)
@@ -538,11 +555,15 @@ write_output(struct job *j, struct output *o)
 	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
 	int fd = child_open(xz, O_WRONLY | O_CREAT | O_TRUNC);
 	struct child_io io = {-1, fd, efd};
+	static bool undo_set;
+	if (!undo_set)
+		record_undo_call(compression_stop);
+	undo_set = true;
 	double t = clock_seconds();
-	pid_t pid = child_start(NULL, z.v, &io, &r);
+	compressing = child_start(NULL, z.v, &io, &r);
 	close(fd);
 	close(efd);
-	if (pid < 0)
+	if (compressing < 0)
 		child_failed("compression", &r, err);
 	check_samples(j, o, raw);
 	keep_counts(o, j->c->meta);
@@ -553,7 +574,8 @@ write_output(struct job *j, struct output *o)
 	args_add(&a, json);
 	args_add(&a, j->result.benchmarks[o->bench].name);
 	run_quietly(&a, -1, "splitting pyperf's result");
-	bool ok = child_wait(pid, 600, &r);
+	bool ok = child_wait(compressing, 600, &r);
+	compressing = -1;
 	o->compress_s = clock_seconds() - t;
 	record_stop_if_asked();
 	if (!ok)

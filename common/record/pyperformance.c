@@ -461,6 +461,15 @@ probe_stamp(const struct bench_context *c, const char *cache)
 	                 (unsigned long long)h);
 }
 
+/* When the suite this recording is one of began (perfviews suite step
+ * sets it), or NULL outside a suite. */
+static const char *
+suite_started(void)
+{
+	const char *since = getenv("PERFVIEWS_SUITE_STARTED");
+	return since != NULL && *since != '\0' ? since : NULL;
+}
+
 /*
  * In a suite, a probe that passed since the suite started (as
  * PERFVIEWS_SUITE_STARTED, which perfviews suite step sets, says) is not
@@ -471,11 +480,11 @@ probe_stamp(const struct bench_context *c, const char *cache)
 static bool
 probed_in_suite(const char *stamp)
 {
-	const char *since = getenv("PERFVIEWS_SUITE_STARTED");
+	const char *since = suite_started();
 	struct stat st;
 	char text[32] = "";
 
-	if (since == NULL || *since == '\0' || stat(stamp, &st) != 0 ||
+	if (since == NULL || stat(stamp, &st) != 0 ||
 	    (double)st.st_mtime + 1e-9 * (double)st.st_mtim.tv_nsec <
 	        strtod(since, NULL))
 		return false;
@@ -536,7 +545,7 @@ preflight(const struct bench_context *c, const char *cache)
 		    child_describe(&r, how, sizeof how), *first ? ": " : "",
 		    first);
 	}
-	if (getenv("PERFVIEWS_SUITE_STARTED") != NULL)
+	if (suite_started() != NULL)
 		probed_write(stamp);
 	unlink(data);
 	free(data);
