@@ -32,6 +32,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
 GROUPS       = record dataset views flame perfdata symbols match input stats os base
+SYSLIBS_base    = -llzma
 SYSLIBS_symbols = -lbfd
 SYSLIBS_perfdata = -ldw -lelf
 SYSLIBS_stats   = -lm
@@ -64,7 +65,7 @@ OBJECTS    = $(patsubst %.c,$(BUILD)/%.o,$(wildcard common/*/*.c) \
 DEPS_OK    = build/.deps-ok
 
 # Debian packages: to build, and to run the whole test suite.
-BUILD_PKGS = binutils-dev libpcre2-dev libdw-dev check pkg-config gcc make
+BUILD_PKGS = binutils-dev libpcre2-dev libdw-dev liblzma-dev check pkg-config gcc make
 TEST_PKGS  = linux-perf:perf xz-utils:xz python3:python3 time nodejs:node \
              npm:npm chromium:chromium clang:clang libclang-rt-dev strace:strace
 

@@ -60,7 +60,7 @@ cp "$TOP/examples/pass-perf-freq50000-nosite-meta.json" "$DATA/cut-perf-freq5000
 OUT=$TMP/out3
 if $MAKE -k views ID=cut-perf-freq50000 DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/err3"; then
 	fail "cut .xz" "make views succeeded"
-elif grep -q "cut-perf-freq50000-raw.txt.xz: xz -dc failed: the file is cut or corrupt" "$TMP/err3" &&
+elif grep -q "cut-perf-freq50000-raw.txt.xz: the file is cut or corrupt (xz: it ends inside a stream)" "$TMP/err3" &&
     [ -z "$(ls -A "$OUT" 2>/dev/null)" ]; then
 	pass "cut .xz: every view an error, nothing written (make -k)"
 else

@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
 
 #include "base/message.h"
 #include "base/options.h"
@@ -52,10 +54,16 @@ const char *input_name(const char *path);
 /*
  * Open an input for reading ("-" is stdin).  A path that cannot be read,
  * or that is a directory, is fatal with a message naming it.  A file
- * named *.xz is read decompressed, through xz -dc.
+ * named *.xz is read decompressed (liblzma): read it with input_read or
+ * input_stream, not read(2).  A cut or corrupt one is fatal when the
+ * reading reaches the damage.
  */
 int input_open(const char *path);
-/* Close it; xz failing on a *.xz file (cut, corrupt) is fatal. */
+/* read(2) on an open input: up to n bytes of its text, 0 at its end. */
+ssize_t input_read(int fd, void *buf, size_t n);
+/* An open input as a stdio stream; closing it leaves fd to input_close. */
+FILE *input_stream(int fd);
+/* Close it, and its decoder. */
 void input_close(int fd);
 
 /* Flush stdout; a write error (disk full, closed pipe) is fatal. */

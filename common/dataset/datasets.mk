@@ -155,6 +155,7 @@ suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
 	@$(if $(filter local slurm,$(ENGINE)),:,{ echo "make suite: ENGINE is local (the default) or slurm, not '$(ENGINE)'" >&2; exit 2; })
 	@mkdir -p $(OUT) && printf 'start\t%s\n' "$$(date +%s.%N)" >$(SUITE_LOG) && \
+	    rm -f $(call quote,$(SUITE_LOCATE_CACHE)) && \
 	    $(BIN)/perfviews suite ids --check-build \
 	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null
 ifeq ($(ENGINE),slurm)
@@ -198,8 +199,15 @@ suite-record: $(SUITE_RECORDINGS:%=$(DATA)/%-meta.json)
 
 SUITE_RAWS = $(wildcard $(SUITE_IDS:%=$(DATA)/%-raw.txt.xz) $(SUITE_IDS:%=$(DATA)/%-raw.txt))
 S = $(OUT)/$(SUITE)
+# Every view program of every data set asks the DSOs' debug information the
+# same questions (where an orphan inlined frame belongs): the first to ask
+# keeps the answers in this file for the others (locate_cache.h).  One a
+# run of suite-views: removed as the suite starts and after its views.
+SUITE_LOCATE_CACHE = $(abspath $(BUILD))/.$(SUITE)-locate.cache
 # The suite's categories are made beside the data sets' views (make -j).
+suite-views: export PERFVIEWS_LOCATE_CACHE = $(SUITE_LOCATE_CACHE)
 suite-views: $(SUITE_IDS:%=suite-view-%) $(if $(SUITE_RAWS),suite-categories-text suite-categories-svg)
+	@rm -f $(call quote,$(SUITE_LOCATE_CACHE))
 	@$(BIN)/perfviews suite readme --data $(call quote,$(DATA)) --log $(SUITE_LOG) \
 	    $(if $(SUITE_RAWS),--categories $(S)-categories.txt) $(SUITE) $(SUITE_IDS) >$(S)-README.md.tmp && \
 	    mv $(S)-README.md.tmp $(S)-README.md && \

@@ -338,7 +338,7 @@ void
 metadata_assign_file(struct metadata *m, const char *path)
 {
 	int fd = input_open(path);
-	FILE *f = fd == STDIN_FILENO ? stdin : fdopen(fd, "r");
+	FILE *f = fd == STDIN_FILENO ? stdin : input_stream(fd);
 	char *line = NULL, where[1024];
 	size_t cap = 0;
 	unsigned long lineno = 0;
@@ -361,6 +361,7 @@ metadata_assign_file(struct metadata *m, const char *path)
 	free(line);
 	if (f != stdin)
 		fclose(f);
+	input_close(fd);
 }
 
 const char *

@@ -67,7 +67,7 @@ void
 readme_quote(FILE *out, const char *path, int rows, bool html)
 {
 	int fd = input_open(path);
-	FILE *f = fdopen(fd, "r");
+	FILE *f = input_stream(fd);
 	char *line = NULL;
 	size_t cap = 0;
 
@@ -87,6 +87,7 @@ readme_quote(FILE *out, const char *path, int rows, bool html)
 	fputs(html ? "</pre>\n" : "```\n", out);
 	free(line);
 	fclose(f);
+	input_close(fd);
 }
 
 const char *

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/short_paths.h"
@@ -196,8 +197,8 @@ void
 short_paths_copy(const struct short_paths *sp, int fd, const char *name,
                  FILE *out)
 {
-	int own = dup(fd); /* fd stays the caller's, for input_close */
-	FILE *in = own >= 0 ? fdopen(own, "r") : NULL;
+	FILE *in =
+	    input_stream(fd); /* fd stays the caller's, for input_close */
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t got;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "input/line_reader.h"
@@ -62,7 +63,7 @@ refill(struct line_reader *r)
 		r->generation++;
 	}
 	for (;;) {
-		ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);
+		ssize_t n = input_read(r->fd, r->buf + r->end, r->cap - r->end);
 		if (n > 0) {
 			r->end += (size_t)n;
 			return true;

@@ -9,6 +9,7 @@
 #include "base/cli.h"
 #include "perfdata/dwarf_inlines.h"
 #include "symbols/symbols.h"
+#include "views/locate_cache.h"
 #include "views/view_cli.h"
 
 /* --period: the profile weighs samples by it, the stream reads it. */
@@ -67,11 +68,15 @@ const struct option_row view_option_table[] = {
  * A symbolizer made when the first orphan needs one, its inlined calls
  * read with libdw where that gives what libbfd gives (perfdata's
  * dwarf_inlines: loading a DSO's DWARF with libbfd is slow); those of a
- * perf.data's reader, whose DWARF is read already.
+ * perf.data's reader, whose DWARF is read already.  Answers are kept in
+ * the file $PERFVIEWS_LOCATE_CACHE names, when it names one, for the next
+ * program (locate_cache.h).
  */
 struct locator {
 	struct symbolizer *symbols;
 	struct dwarf_inlines *inlines;
+	struct locate_cache *cache; /* opened with the first question */
+	bool cache_opened;
 };
 
 /*
@@ -80,14 +85,13 @@ struct locator {
  * is slow, and not this program's code to fuzz.
  */
 static bool
-readable_file(const char *path)
+readable_file(const char *path, struct stat *st)
 {
 #ifdef PERFVIEWS_FUZZING
-	(void)path;
+	(void)path, (void)st;
 	return false;
 #else
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	return stat(path, st) == 0 && S_ISREG(st->st_mode) &&
 	       access(path, R_OK) == 0;
 #endif
 }
@@ -98,13 +102,21 @@ function_at(void *ctx, struct span dso, uint64_t addr, struct span name)
 	struct locator *l = ctx;
 	struct symbol_location chain[32];
 	char path[4096];
+	struct stat st;
 
 	if (dso.n >= sizeof path)
 		return false;
 	memcpy(path, dso.p, dso.n);
 	path[dso.n] = '\0';
-	if (!readable_file(path))
+	if (!readable_file(path, &st))
 		return false;
+	if (!l->cache_opened) {
+		l->cache = locate_cache_open(getenv(LOCATE_CACHE_ENV));
+		l->cache_opened = true;
+	}
+	int known = locate_cache_get(l->cache, &st, addr, name);
+	if (known >= 0)
+		return known;
 	if (l->symbols == NULL) {
 		struct symbol_options none;
 		memset(&none, 0, sizeof none);
@@ -113,10 +125,11 @@ function_at(void *ctx, struct span dso, uint64_t addr, struct span name)
 		                     l->inlines);
 	}
 	size_t n = symbolizer_locate(l->symbols, dso, addr, chain, 32);
-	for (size_t i = 0; i < n; i++)
-		if (span_eq(chain[i].function, name))
-			return true;
-	return false;
+	bool found = false;
+	for (size_t i = 0; i < n && !found; i++)
+		found = span_eq(chain[i].function, name);
+	locate_cache_put(l->cache, &st, addr, name, found);
+	return found;
 }
 
 /* The profile's callbacks, and the other taker of its perf samples. */
@@ -158,7 +171,7 @@ view_load_with(struct profile *p, const struct view_options *o, int argc,
                void *also_ctx)
 {
 	/* The DWARF a perf.data's reader reads serves the locator too. */
-	struct locator l = {NULL, dwarf_inlines_new()};
+	struct locator l = {NULL, dwarf_inlines_new(), NULL, false};
 	struct tee t;
 
 	profile_init(p, &o->profile);
@@ -180,6 +193,7 @@ view_load_with(struct profile *p, const struct view_options *o, int argc,
 	symbolizer_free(s);
 	symbolizer_free(l.symbols);
 	dwarf_inlines_free(l.inlines);
+	locate_cache_close(l.cache);
 	p->stream.read_perf_data_ctx = NULL;
 	p->stream.rewrite = NULL;
 	p->locate = NULL;
