@@ -26,12 +26,17 @@
 #include "record/record_step.h"
 
 /*
- * Run in the tool environment: NAME RUNS OUTDIR PYVERSION PYTHON.  Finds
- * pyperformance's benchmark NAME, or the benchmark NAME is a variant of
- * (genshi_xml: genshi, variant xml), checks it runs on PYVERSION, writes
- * OUTDIR/MANIFEST and a complete pyproject.toml for it with pyperf's
- * --processes=RUNS (and the variant, when the runscript takes one), and
- * prints meta.json fields.  A name it does not know: the close ones.
+ * Run in the tool environment: NAME RUNS OUTDIR PYVERSION PYTHON LOOPS
+ * WRAPPER.  Finds pyperformance's benchmark NAME, or the benchmark NAME is
+ * a variant of (genshi_xml: genshi, variant xml), checks it runs on
+ * PYVERSION, writes OUTDIR/MANIFEST and a complete pyproject.toml for it
+ * with pyperf's --processes=RUNS (and the variant, when the runscript
+ * takes one), and prints meta.json fields.  A name it does not know: the
+ * close ones.  LOOPS, a loops file ("" for none) that has loops for
+ * benchmarks but not for NAME (pyperformance's --same-loops looks NAME up,
+ * so the variants of a benchmark would be calibrated every time): the
+ * runscript is OUTDIR/perfviews_runscript.py, WRAPPER with the loops and
+ * the real runscript in it.
  */
 static const char resolve_script[] =
     "import difflib, json, os, sys\n"
@@ -59,6 +64,21 @@ static const char resolve_script[] =
     "    opts.append(variant)\n"
     "opts.append('--processes=' + runs)\n"
     "q = json.dumps\n"
+    "loops, script = {}, b.runscript\n"
+    "try:\n"
+    "    with open(sys.argv[6]) as f:\n"
+    "        d = json.load(f)\n"
+    "    for x in d['benchmarks']:\n"
+    "        m = dict(d.get('metadata') or {}, **(x.get('metadata') or {}))\n"
+    "        if 'name' in m and 'loops' in m:\n"
+    "            loops[str(m['name'])] = int(m['loops'])\n"
+    "except (OSError, ValueError, KeyError, TypeError, AttributeError):\n"
+    "    loops = {}\n"
+    "if loops and b.name not in loops:\n"
+    "    script = os.path.join(out, 'perfviews_runscript.py')\n"
+    "    with open(script, 'w') as f:\n"
+    "        f.write(sys.argv[7].replace('@LOOPS@', q(loops, sort_keys=True))\n"
+    "                .replace('@SCRIPT@', q(b.runscript)))\n"
     "toml = os.path.join(out, 'bm_%s.toml' % b.name)\n"
     "with open(toml, 'w') as f:\n"
     "    f.write('[project]\\nname = %s\\nversion = %s\\n'\n"
@@ -68,7 +88,7 @@ static const char resolve_script[] =
     "    f.write('[tool.pyperformance]\\nname = %s\\ntags = %s\\n'\n"
     "            % (q(b.name), q(' '.join(b.tags or ()))))\n"
     "    f.write('runscript = %s\\nextra_opts = %s\\n'\n"
-    "            % (q(b.runscript), q(opts)))\n"
+    "            % (q(script), q(opts)))\n"
     "with open(os.path.join(out, 'MANIFEST'), 'w') as f:\n"
     "    f.write('[benchmarks]\\n\\nname\\tmetafile\\n%s\\t%s\\n' % (b.name, "
     "toml))\n"
@@ -78,6 +98,33 @@ static const char resolve_script[] =
     "print('workload.command=pyperformance run -p %s -b %s --hook "
     "perf_record'\n"
     "      ' (pyperf options: %s)' % (python, b.name, ' '.join(opts)))\n";
+
+/*
+ * A runscript of benchmarks with variants, run with the loops of a loops
+ * file (resolve_script): pyperf's manager (not its workers, which get
+ * --loops from it) is given the loops of each benchmark the file knows,
+ * as pyperformance's --same-loops gives a benchmark without variants;
+ * then the real runscript runs as pyperformance would run it.
+ */
+static const char runscript_wrapper[] =
+    "# perfviews: the real runscript with the loops of a loops file for\n"
+    "# each of its benchmarks (pyperformance's --same-loops gives a\n"
+    "# runscript one loops, looked up by its own name).\n"
+    "import os, runpy, sys\n"
+    "import pyperf\n"
+    "LOOPS = @LOOPS@\n"
+    "SCRIPT = @SCRIPT@\n"
+    "if hasattr(pyperf.Runner, '_main'):\n"
+    "    main = pyperf.Runner._main\n"
+    "    def given_loops(self, task):\n"
+    "        args = self.parse_args()\n"
+    "        if not args.worker and task.name in LOOPS:\n"
+    "            args.loops = LOOPS[task.name]\n"
+    "        return main(self, task)\n"
+    "    pyperf.Runner._main = given_loops\n"
+    "sys.argv[0] = SCRIPT\n"
+    "sys.path[0] = os.path.dirname(SCRIPT)\n"
+    "runpy.run_path(SCRIPT, run_name='__main__')\n";
 
 /* The Python's own path and version, on two lines. */
 static const char whoami_script[] = "import platform, sys\n"
@@ -576,6 +623,8 @@ resolve(const struct bench_context *c, const char *tool, const char *dir)
 	args_add(&a, dir);
 	args_add(&a, pyver);
 	args_add(&a, c->python);
+	args_add(&a, c->opt->loops != NULL ? c->opt->loops : "");
+	args_add(&a, runscript_wrapper);
 	int out = child_open(answer, O_WRONLY | O_CREAT | O_TRUNC);
 	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);
 	struct child_io io = {-1, out, efd};
@@ -833,21 +882,27 @@ pyperformance_record(const struct bench_context *c)
 	br.tool = tool;
 	br.cache = cache;
 	br.began = time(NULL) - 1;
-	bool has = false;
+	bool has = false, wrapped = false;
 	if (c->opt->loops != NULL && *c->opt->loops != '\0') {
 		br.loops_out = c->opt->loops;
 		if (bench_loops_usable(c->opt->loops,
 		                       metadata_get(c->meta, "benchmark.name"),
 		                       &has))
 			br.loops_file = c->opt->loops;
+		/* Or its variants' loops, through resolve_script's wrapper. */
+		char *wrapper = xasprintf("%s/perfviews_runscript.py", dir);
+		wrapped = br.loops_file != NULL && access(wrapper, F_OK) == 0;
+		free(wrapper);
 	}
 	printf("pyperformance %s: %s, %u worker%s, perf %s at %u Hz around "
-	       "the timed loops, %s%s\n",
+	       "the timed loops, %s%s%s\n",
 	       metadata_get(c->meta, "benchmark.pyperformance_version"),
 	       metadata_get(c->meta, "benchmark.name"), c->id->runs,
 	       c->id->runs == 1 ? "" : "s", c->opt->event, c->id->hz,
-	       has ? "loops from " : "loops calibrated",
-	       has ? br.loops_file : "");
+	       has || wrapped ? "loops from " : "loops calibrated",
+	       has || wrapped ? br.loops_file : "",
+	       wrapped ? " for the benchmarks it names, others calibrated"
+	               : "");
 	fflush(stdout);
 	hook_environment(c, prd);
 	char *env_log = xasprintf("%s/environment.log", tmp);
