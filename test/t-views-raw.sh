@@ -7,7 +7,8 @@
 # README that says the metadata is unknown, one warning line.  A raw file
 # that is not perf script text, or an .xz cut short, is an error that
 # names the file, and nothing of the data set is left in OUT, not even a
-# .tmp file.
+# .tmp file.  The views' cache of the DSOs' answers (PERFVIEWS_LOCATE_CACHE)
+# keeps an answer once and is believed.
 . "$(dirname "$0")/lib.sh"
 
 MAKE="make -s -C $TOP"
@@ -65,4 +66,32 @@ elif grep -q "cut-perf-freq50000-raw.txt.xz: the file is cut or corrupt (xz: it 
 	pass "cut .xz: every view an error, nothing written (make -k)"
 else
 	fail "cut .xz" "$(ls -A "$OUT" | paste -s -d' ' -); $(grep -v '^make' "$TMP/err3" | head -n 2 | paste -s -d'|' -)"
+fi
+
+# 4. The answers of the DSOs' debug information kept for the next program
+# (PERFVIEWS_LOCATE_CACHE): an inlined frame at an address of its own
+# (an orphan) whose DSO nothing in the input names.  Its DSO here is a
+# copy of cat, which has no DWARF: it is [unknown], and the cache gains
+# that answer; a cache that says the DSO holds it is believed.
+cp "$(command -v cat)" "$TMP/prog"
+printf 'w 1 1.0: 1 cpu-clock:\n\t30 lone_inline+0x0 (inlined)\n\t10 main+0x1 (%s)\n\n' \
+    "$TMP/prog" >"$TMP/orphan.txt"
+dso_of() { # the DSO flatsort gives lone_inline
+	PERFVIEWS_LOCATE_CACHE=$1 "$BIN/flatsort" --format csv "$TMP/orphan.txt" 2>"$TMP/err4" |
+		awk -F, '$6 == "lone_inline" { print $5 }'
+}
+key=$(python3 -c 'import os, sys
+s = os.stat(sys.argv[1])
+print("%x %x %x %x %x" % (s.st_dev, s.st_ino, s.st_size, s.st_mtime_ns // 10**9, s.st_mtime_ns % 10**9))' "$TMP/prog")
+without=$(dso_of "")
+found=$(dso_of "$TMP/cache")
+again=$(dso_of "$TMP/cache")
+kept=$(cat "$TMP/cache" 2>/dev/null)
+printf '%s 30 1 lone_inline\n' "$key" >"$TMP/cache2"
+told=$(dso_of "$TMP/cache2")
+if [ "$without" = "[unknown]" ] && [ "$found" = "[unknown]" ] && [ "$again" = "[unknown]" ] &&
+    [ "$kept" = "$key 30 0 lone_inline" ] && [ "$told" = prog ] && ! [ -s "$TMP/err4" ]; then
+	pass "PERFVIEWS_LOCATE_CACHE: an orphan's answer kept once, and believed"
+else
+	fail "PERFVIEWS_LOCATE_CACHE" "without: $without; found: $found, $again; kept: $kept; told: $told; $(head -n 1 "$TMP/err4")"
 fi
