@@ -163,6 +163,7 @@ static struct decompressor {
 	bool done;   /* the last stream's end decoded */
 	char name[256];
 } decompressors[MAX_DECOMPRESSED];
+static size_t ndecompressors; /* in use: none, and a read is read(2) */
 
 static bool
 is_xz_name(const char *path)
@@ -174,7 +175,7 @@ is_xz_name(const char *path)
 static struct decompressor *
 decompressor_of(int fd)
 {
-	for (size_t i = 0; i < MAX_DECOMPRESSED; i++)
+	for (size_t i = 0; ndecompressors > 0 && i < MAX_DECOMPRESSED; i++)
 		if (decompressors[i].in != NULL && decompressors[i].fd == fd)
 			return &decompressors[i];
 	return NULL;
@@ -199,6 +200,7 @@ decompress(int fd, const char *path)
 		die(EXIT_DATA, "%s: cannot start the xz decoder", path);
 	d->in = xmalloc(XZ_IN);
 	d->fd = fd;
+	ndecompressors++;
 	snprintf(d->name, sizeof d->name, "%s", path);
 	return fd;
 }
@@ -299,6 +301,7 @@ input_close(int fd)
 	lzma_end(&d->xz);
 	free(d->in);
 	d->in = NULL;
+	ndecompressors--;
 }
 
 void
