@@ -22,6 +22,7 @@ int fuzz_main_calltree(int argc, char *argv[]);
 int fuzz_main_bydso(int argc, char *argv[]);
 int fuzz_main_flamesvg(int argc, char *argv[]);
 int fuzz_main_bycategory(int argc, char *argv[]);
+int fuzz_main_pyprofile(int argc, char *argv[]);
 
 struct run {
 	int (*main)(int, char **);
@@ -58,6 +59,18 @@ static const struct run runs[] = {
     {fuzz_main_bycategory,
      {"bycategory", "--rules", "share/perfviews/cpython.rules", "--inclusive",
       "-f", "json"},
+     true,
+     true},
+    {fuzz_main_pyprofile,
+     {"pyprofile", "--rules", "share/perfviews/cpython.rules", "--top", "3"},
+     true,
+     true},
+    {fuzz_main_pyprofile,
+     {"pyprofile", "--rules", "share/perfviews/cpython.rules", "--folded"},
+     true,
+     true},
+    {fuzz_main_pyprofile,
+     {"pyprofile", "--rules", "share/perfviews/cpython.rules", "-f", "json"},
      true,
      true},
 };
