@@ -221,7 +221,7 @@ xz_read(struct decompressor *d, void *buf, size_t n)
 {
 	d->xz.next_out = buf;
 	d->xz.avail_out = n;
-	while (d->xz.avail_out == n && !d->done) {
+	while (n > 0 && d->xz.avail_out == n && !d->done) {
 		if (d->xz.avail_in == 0 && !d->at_eof) {
 			ssize_t got = read(d->fd, d->in, XZ_IN);
 			if (got < 0 && errno == EINTR)
