@@ -108,25 +108,59 @@ free_loops(struct loops *l)
 	memset(l, 0, sizeof *l);
 }
 
-bool
-bench_loops_usable(const char *path, const char *name, bool *has)
+/* The loops file given as LOOPS, read; false when there is none yet. */
+static bool
+read_given(const char *path, struct loops *l)
 {
-	struct loops l = {0};
 	char why[512];
 
-	*has = false;
 	if (access(path, F_OK) != 0)
 		return false;
-	if (!read_loops(path, &l, why, sizeof why))
+	if (!read_loops(path, l, why, sizeof why))
 		die(EXIT_DATA,
 		    "%s (LOOPS=FILE: the loops a suite recorded, for "
 		    "pyperformance's --same-loops; remove it to calibrate "
 		    "again)",
 		    why);
+	return true;
+}
+
+bool
+bench_loops_usable(const char *path, const char *name, bool *has)
+{
+	struct loops l = {0};
+
+	*has = false;
+	if (!read_given(path, &l))
+		return false;
 	for (size_t i = 0; i < l.n; i++)
 		*has |= strcmp(l.names[i], name) == 0;
 	free_loops(&l);
 	return true;
+}
+
+char *
+bench_loops_json(const char *path)
+{
+	struct loops l = {0};
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+
+	if (f == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	fputc('{', f);
+	if (path != NULL && *path != '\0' && read_given(path, &l))
+		for (size_t i = 0; i < l.n; i++) {
+			fputs(i ? ", " : "", f);
+			json_write_string(f, span_cstr(l.names[i]));
+			fprintf(f, ": %ld", l.loops[i]);
+		}
+	fputc('}', f);
+	if (fclose(f) != 0)
+		die_errno(EXIT_DATA, "open_memstream");
+	free_loops(&l);
+	return text;
 }
 
 static void

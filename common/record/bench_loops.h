@@ -8,8 +8,10 @@
  * "benchmarks", each with metadata "name" and "loops".  A pyperf result
  * file is one too, and is read; only a file perfviews wrote (its
  * metadata "about" says so) is ever rewritten.  pyperformance looks a
- * benchmark up by its own name: one with variants (genshi gives genshi_text and genshi_xml) is not
- * found, so it is calibrated every time, as pyperformance does.
+ * benchmark up by its own name: one with variants (genshi gives
+ * genshi_text and genshi_xml) is not found there, so perfviews gives its
+ * runscript the variants' loops itself (bench_loops_json, pyperformance.c's
+ * runscript wrapper).
  *
  * Recordings of one suite may run at once (ENGINE=slurm): a benchmark's
  * loops are added under a lock on FILE.lock, and the file replaced whole.
@@ -27,6 +29,13 @@
  * naming it.  *has: whether it has the loops of the benchmark name.
  */
 bool bench_loops_usable(const char *path, const char *name, bool *has);
+
+/*
+ * The loops of the file at path as one JSON object, {"NAME": LOOPS, ...}
+ * (a new string): "{}" when path is NULL, "" or not there yet; a file
+ * that is not a loops file is an end, as for bench_loops_usable.
+ */
+char *bench_loops_json(const char *path);
 
 /*
  * Add (or replace) the loops of every benchmark of the result r in the

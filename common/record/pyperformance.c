@@ -32,11 +32,11 @@
  * PYVERSION, writes OUTDIR/MANIFEST and a complete pyproject.toml for it
  * with pyperf's --processes=RUNS (and the variant, when the runscript
  * takes one), and prints meta.json fields.  A name it does not know: the
- * close ones.  LOOPS, a loops file ("" for none) that has loops for
- * benchmarks but not for NAME (pyperformance's --same-loops looks NAME up,
- * so the variants of a benchmark would be calibrated every time): the
- * runscript is OUTDIR/perfviews_runscript.py, WRAPPER with the loops and
- * the real runscript in it.
+ * close ones.  LOOPS, the loops file's loops as one JSON object
+ * (bench_loops_json): when it has loops but none for NAME (pyperformance's
+ * --same-loops looks NAME up, so the variants of a benchmark would be
+ * calibrated every time), the runscript is OUTDIR/perfviews_runscript.py,
+ * WRAPPER with the loops and the real runscript in it.
  */
 static const char resolve_script[] =
     "import difflib, json, os, sys\n"
@@ -64,16 +64,7 @@ static const char resolve_script[] =
     "    opts.append(variant)\n"
     "opts.append('--processes=' + runs)\n"
     "q = json.dumps\n"
-    "loops, script = {}, b.runscript\n"
-    "try:\n"
-    "    with open(sys.argv[6]) as f:\n"
-    "        d = json.load(f)\n"
-    "    for x in d['benchmarks']:\n"
-    "        m = dict(d.get('metadata') or {}, **(x.get('metadata') or {}))\n"
-    "        if 'name' in m and 'loops' in m:\n"
-    "            loops[str(m['name'])] = int(m['loops'])\n"
-    "except (OSError, ValueError, KeyError, TypeError, AttributeError):\n"
-    "    loops = {}\n"
+    "loops, script = json.loads(sys.argv[6]), b.runscript\n"
     "if loops and b.name not in loops:\n"
     "    script = os.path.join(out, 'perfviews_runscript.py')\n"
     "    with open(script, 'w') as f:\n"
@@ -548,13 +539,17 @@ probed_in_suite(const char *stamp)
 }
 
 static void
+probe_text(FILE *f, void *arg)
+{
+	(void)arg;
+	fprintf(f, "%s\n", *no_bpf_event ? "no-bpf-event" : "bpf-event");
+}
+
+/* Whole: a stamp cut short would read as "bpf-event" (dirs_write_whole). */
+static void
 probed_write(const char *stamp)
 {
-	FILE *f = fopen(stamp, "w");
-	if (f == NULL)
-		return; /* the next recording probes again */
-	fprintf(f, "%s\n", *no_bpf_event ? "no-bpf-event" : "bpf-event");
-	fclose(f);
+	dirs_write_whole(stamp, probe_text, NULL);
 }
 
 /* perf's own errors, which pyperf's hook hides: a probe recording. */
@@ -623,7 +618,9 @@ resolve(const struct bench_context *c, const char *tool, const char *dir)
 	args_add(&a, dir);
 	args_add(&a, pyver);
 	args_add(&a, c->python);
-	args_add(&a, c->opt->loops != NULL ? c->opt->loops : "");
+	char *loops = bench_loops_json(c->opt->loops);
+	args_add(&a, loops);
+	free(loops);
 	args_add(&a, runscript_wrapper);
 	int out = child_open(answer, O_WRONLY | O_CREAT | O_TRUNC);
 	int efd = child_open(err, O_WRONLY | O_CREAT | O_TRUNC);

@@ -56,6 +56,9 @@ START_TEST(loops_file_made_then_extended)
 	            "{\"metadata\": {\"name\": \"nbody\", \"loops\": 2},"
 	            " \"runs\": [{\"values\": [0.1]}]}], \"metadata\": {}}");
 	ck_assert(!bench_loops_usable(file, "nbody", &has) && !has);
+	char *json = bench_loops_json(file); /* none yet */
+	ck_assert_str_eq(json, "{}");
+	free(json);
 	bench_loops_add(file, &nbody); /* its directory made */
 	ck_assert(bench_loops_usable(file, "nbody", &has) && has);
 	ck_assert(bench_loops_usable(file, "richards", &has) && !has);
@@ -68,6 +71,13 @@ START_TEST(loops_file_made_then_extended)
 	ck_assert_str_eq(loops_at(&doc, 1, "loops"), "8");
 	ck_assert_ptr_null(loops_at(&doc, 2, "name"));
 	ck_assert_ptr_nonnull(json_flat_find(&doc, "metadata.about"));
+	/* What a runscript of variants is given (pyperformance.c). */
+	json = bench_loops_json(file);
+	ck_assert_str_eq(json, "{\"nbody\": 2, \"genshi_text\": 8}");
+	free(json);
+	json = bench_loops_json(NULL);
+	ck_assert_str_eq(json, "{}");
+	free(json);
 	json_flat_free(&doc);
 	pyperf_result_free(&nbody);
 	pyperf_result_free(&variants);
