@@ -1,5 +1,6 @@
 /*
- * line_reader.h - lines from a file descriptor, read in large blocks.
+ * line_reader.h - lines from an input (base/cli's input_open: a file, stdin,
+ * or an .xz file decoded as read), read in large blocks.
  *
  * The reader owns one buffer and hands out lines as spans into it, without
  * the '\n' and without a trailing '\r' (CRLF input reads like LF input).
