@@ -86,7 +86,7 @@ struct perf_file {
 	uint64_t features[FEAT_BITS / 64];
 	struct perf_build_id *build_ids;
 	size_t nbuild_ids, build_ids_cap;
-	char *cmdline; /* perf's command line (HEADER_CMDLINE); or NULL */
+	char *cmdline;       /* perf's command line (HEADER_CMDLINE); or NULL */
 	const char *refused; /* why the reader does not read it; or NULL */
 	/* The data read and not yet handed out: at in block cur. */
 	struct data_block *blocks;

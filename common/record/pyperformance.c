@@ -36,7 +36,9 @@
  * (bench_loops_json): when it has loops but none for NAME (pyperformance's
  * --same-loops looks NAME up, so the variants of a benchmark would be
  * calibrated every time), the runscript is OUTDIR/perfviews_runscript.py,
- * WRAPPER with the loops and the real runscript in it.
+ * WRAPPER with the loops and the real runscript in it, and the
+ * benchmark's requirements.txt is linked beside it: pyperformance looks
+ * for a benchmark's requirements in its runscript's directory.
  */
 static const char resolve_script[] =
     "import difflib, json, os, sys\n"
@@ -70,6 +72,9 @@ static const char resolve_script[] =
     "    with open(script, 'w') as f:\n"
     "        f.write(sys.argv[7].replace('@LOOPS@', q(loops, sort_keys=True))\n"
     "                .replace('@SCRIPT@', q(b.runscript)))\n"
+    "    lock = b.requirements_lockfile  # found beside the runscript\n"
+    "    if lock and os.path.exists(lock):\n"
+    "        os.symlink(lock, os.path.join(out, 'requirements.txt'))\n"
     "toml = os.path.join(out, 'bm_%s.toml' % b.name)\n"
     "with open(toml, 'w') as f:\n"
     "    f.write('[project]\\nname = %s\\nversion = %s\\n'\n"
