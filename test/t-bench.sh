@@ -392,10 +392,23 @@ else
 fi
 # 6. The loops file reused, the environment checked once: a short suite.
 # genshi's variants, which pyperformance's --same-loops cannot give loops
-# (it looks up "genshi"), have theirs from the file too.
+# (it looks up "genshi"), have theirs from the file too.  Without XZ, a
+# suite compresses with xz -3 (a 4 MiB dictionary in the file's block
+# header, where make record's xz -9 has 64 MiB); XZ given wins.
 if $MAKE suite SUITE=again BENCHMARKS="nbody richards genshi" FREQ=500 RUNS=1 TAGS=xperf \
-    LOOPS="$LOOPS" PYTHON="$PY" DATA="$DATA" OUT="$OUT" XZ="xz -1" \
+    LOOPS="$LOOPS" PYTHON="$PY" DATA="$DATA" OUT="$OUT" \
     >"$TMP/short.out" 2>"$TMP/short.err"; then
+	dicts=$(for f in "$DATA"/bm_*-perf-freq500x1-xperf-raw.txt.xz; do
+		xz -lvv "$f" | grep -o 'lzma2=dict=[0-9]*[KM]iB' | sort -u
+	done | sort | uniq -c | awk '{ printf "%s%s x%s", s, $2, $1; s = ", " }')
+	given=$($MAKE -n suite-step SUITE=again BENCHMARKS=nbody DATA="$DATA" OUT="$OUT" \
+	    SUITE_STEP_LOG="$TMP/step.log" ID=bm_nbody-perf-freq500x1-xperf XZ="xz -1" 2>&1 |
+	    grep -o -- "--xz '[^']*'")
+	if [ "$dicts" = "lzma2=dict=4MiB x4" ] && [ "$given" = "--xz 'xz -1'" ]; then
+		pass "suite again: its 4 data sets compressed with xz -3 (XZ not given); XZ given is used"
+	else
+		fail "suite's compression" "dictionaries: $dicts; with XZ='xz -1': $given"
+	fi
 	n1=$DATA/bm_nbody-perf-freq500x1-xperf-meta.json
 	r1=$DATA/bm_richards-perf-freq500x1-xperf-meta.json
 	g1=$DATA/bm_genshi_text-perf-freq500x1-xperf-meta.json

@@ -34,12 +34,14 @@ FREQ          ?= 1000
 RUNS          ?= 10
 quote = '$(subst ','\'',$(1))'
 PYTHON_ARG = $(if $(filter-out file,$(origin PYTHON)),--python $(call quote,$(PYTHON)))
-RECORD_ARGS = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
+# perfviews record's options, with $(1) the compressor.
+record_args = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
     --callgraph $(call quote,$(CALLGRAPH)) --perf $(call quote,$(PERF)) \
     $(if $(filter-out file,$(origin PERF_EVENT)),--event $(call quote,$(PERF_EVENT))) \
     --strace $(call quote,$(STRACE)) --timeout $(call quote,$(RECORD_TIMEOUT)) \
-    --xz $(call quote,$(XZ)) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) $(if $(OVERHEAD),--overhead) \
+    --xz $(call quote,$(1)) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) $(if $(OVERHEAD),--overhead) \
     $(if $(FORCE),--force)
+RECORD_ARGS = $(call record_args,$(XZ))
 
 .PHONY: views-check
 
@@ -137,8 +139,14 @@ SUITE_IDS_ARGS = --data $(call quote,$(DATA)) $(if $(BENCH_CACHE),--cache $(call
     $(PYTHON_ARG) perf-freq$(FREQ)x$(RUNS)$(foreach t,$(TAGS),-$(t)) $(BENCHMARKS)
 # One data set recorded as a suite records it: $(1) the log, $(2) how many
 # recordings the suite makes, $(3) the ID.
+# A suite's data sets are compressed lighter unless XZ is given: xz -3
+# took a ninth of xz -9's time on a suite's largest text (README:
+# Compression), for files a quarter larger, and compression is the longest
+# step after each recording's workers.
+SUITE_XZ = $(if $(filter file,$(origin XZ)),xz -3 -T1,$(XZ))
 suite_step = $(BIN)/perfviews suite step --log $(1) --todo $(2) -- \
-    $(3) $(BIN)/perfviews record $(RECORD_ARGS) --loops $(call quote,$(SUITE_LOOPS)) --views '' $(3)
+    $(3) $(BIN)/perfviews record $(call record_args,$(SUITE_XZ)) \
+    --loops $(call quote,$(SUITE_LOOPS)) --views '' $(3)
 # The variables the suite's sub-makes read, as given to this make: Slurm's
 # jobs run make with them (and without this make's MAKEFLAGS).
 SUITE_VARS = SUITE BENCHMARKS DATA OUT BIN BUILD FREQ RUNS TAGS PYTHON \
