@@ -32,13 +32,13 @@
  * PYVERSION, writes OUTDIR/MANIFEST and a complete pyproject.toml for it
  * with pyperf's --processes=RUNS (and the variant, when the runscript
  * takes one), and prints meta.json fields.  A name it does not know: the
- * close ones.  The runscript is OUTDIR/perfviews_runscript.py, WRAPPER
- * with the real runscript in it and LOOPS, the loops file's loops as one
- * JSON object (bench_loops_json), when they have none for NAME
- * (pyperformance's --same-loops looks NAME up, so the variants of a
- * benchmark would be calibrated every time); the benchmark's
- * requirements.txt is linked beside it: pyperformance looks for a
- * benchmark's requirements in its runscript's directory.
+ * close ones.  LOOPS, the loops file's loops as one JSON object
+ * (bench_loops_json): when it has loops but none for NAME (pyperformance's
+ * --same-loops looks NAME up, so the variants of a benchmark would be
+ * calibrated every time), the runscript is OUTDIR/perfviews_runscript.py,
+ * WRAPPER with the loops and the real runscript in it, and the
+ * benchmark's requirements.txt is linked beside it: pyperformance looks
+ * for a benchmark's requirements in its runscript's directory.
  */
 static const char resolve_script[] =
     "import difflib, json, os, sys\n"
@@ -66,15 +66,15 @@ static const char resolve_script[] =
     "    opts.append(variant)\n"
     "opts.append('--processes=' + runs)\n"
     "q = json.dumps\n"
-    "loops = json.loads(sys.argv[6])\n"
-    "loops = loops if b.name not in loops else {}\n"
-    "script = os.path.join(out, 'perfviews_runscript.py')\n"
-    "with open(script, 'w') as f:\n"
-    "    f.write(sys.argv[7].replace('@LOOPS@', q(loops, sort_keys=True))\n"
-    "            .replace('@SCRIPT@', q(b.runscript)))\n"
-    "lock = b.requirements_lockfile  # looked for beside the runscript\n"
-    "if lock and os.path.exists(lock):\n"
-    "    os.symlink(lock, os.path.join(out, 'requirements.txt'))\n"
+    "loops, script = json.loads(sys.argv[6]), b.runscript\n"
+    "if loops and b.name not in loops:\n"
+    "    script = os.path.join(out, 'perfviews_runscript.py')\n"
+    "    with open(script, 'w') as f:\n"
+    "        f.write(sys.argv[7].replace('@LOOPS@', q(loops, sort_keys=True))\n"
+    "                .replace('@SCRIPT@', q(b.runscript)))\n"
+    "    lock = b.requirements_lockfile  # found beside the runscript\n"
+    "    if lock and os.path.exists(lock):\n"
+    "        os.symlink(lock, os.path.join(out, 'requirements.txt'))\n"
     "toml = os.path.join(out, 'bm_%s.toml' % b.name)\n"
     "with open(toml, 'w') as f:\n"
     "    f.write('[project]\\nname = %s\\nversion = %s\\n'\n"
@@ -96,68 +96,28 @@ static const char resolve_script[] =
     "      ' (pyperf options: %s)' % (python, b.name, ' '.join(opts)))\n";
 
 /*
- * Every benchmark's runscript runs through this wrapper (resolve_script
- * writes it beside the manifest), in pyperf's manager and, since the
- * manager starts its workers with the wrapper in the runscript's place,
- * in each worker:
- *
- *   - perf for the values only: a worker (not a bench_command's, whose
- *     commands carry the hook themselves) runs its calibration and its
- *     warmups without pyperf's perf_record hook.  Their perf.data files
- *     were never kept, and each phase's perf start and stop cost about a
- *     tenth of a second of the worker's time; the values run as before,
- *     with perf started for them and enabled around each.  The run's
- *     metadata says so ("perfviews_perf": "values"), for the walk of
- *     pyperf_result.h.  A pyperf without these internals runs as it is.
- *   - the loops of a loops file for each benchmark it names (LOOPS, {} when
- *     pyperformance's --same-loops gives them: it looks a runscript up by
- *     its own name, so the variants of a benchmark need this), given to
- *     the manager, which gives its workers --loops.
- *
- * Then the real runscript runs as pyperformance would run it.
+ * A runscript of benchmarks with variants, run with the loops of a loops
+ * file (resolve_script): pyperf's manager (not its workers, which get
+ * --loops from it) is given the loops of each benchmark the file knows,
+ * as pyperformance's --same-loops gives a benchmark without variants;
+ * then the real runscript runs as pyperformance would run it.
  */
 static const char runscript_wrapper[] =
-    "# perfviews: the benchmark's runscript, with perf started for the\n"
-    "# values of each worker only, and the loops of a loops file.\n"
-    "import inspect, os, runpy, sys\n"
-    "import pyperf, pyperf._worker\n"
+    "# perfviews: the real runscript with the loops of a loops file for\n"
+    "# each of its benchmarks (pyperformance's --same-loops gives a\n"
+    "# runscript one loops, looked up by its own name).\n"
+    "import os, runpy, sys\n"
+    "import pyperf\n"
     "LOOPS = @LOOPS@\n"
     "SCRIPT = @SCRIPT@\n"
-    "HERE = os.path.abspath(__file__)\n"
-    "R, W = pyperf.Runner, pyperf._worker.WorkerTask\n"
-    "if hasattr(R, '_main') and LOOPS:\n"
-    "    main = R._main\n"
+    "if hasattr(pyperf.Runner, '_main'):\n"
+    "    main = pyperf.Runner._main\n"
     "    def given_loops(self, task):\n"
     "        args = self.parse_args()\n"
     "        if not args.worker and task.name in LOOPS:\n"
     "            args.loops = LOOPS[task.name]\n"
     "        return main(self, task)\n"
-    "    R._main = given_loops\n"
-    "compute = getattr(W, '_compute_values', None)\n"
-    "phase = inspect.signature(compute).parameters if compute else {}\n"
-    "if 'is_warmup' in phase and 'calibrate_loops' in phase:\n"
-    "    init = R.__init__\n"
-    "    def workers_wrapped(self, *args, **kw):\n"
-    "        init(self, *args, **kw)\n"
-    "        if tuple(getattr(self, '_program_args', ())) == (SCRIPT,):\n"
-    "            self._program_args = (HERE,)\n"
-    "    R.__init__ = workers_wrapped\n"
-    "    def values_hooked(self, *args, **kw):\n"
-    "        hooks = self.args.hook or []\n"
-    "        if 'perf_record' not in hooks or 'command' in self.metadata:\n"
-    "            return compute(self, *args, **kw)\n"
-    "        self.metadata['perfviews_perf'] = 'values'\n"
-    "        a = inspect.signature(compute).bind(self, *args, **kw)\n"
-    "        a.apply_defaults()\n"
-    "        if not (a.arguments['is_warmup'] or\n"
-    "                a.arguments['calibrate_loops']):\n"
-    "            return compute(self, *args, **kw)\n"
-    "        self.args.hook = [h for h in hooks if h != 'perf_record']\n"
-    "        try:\n"
-    "            return compute(self, *args, **kw)\n"
-    "        finally:\n"
-    "            self.args.hook = hooks\n"
-    "    W._compute_values = values_hooked\n"
+    "    pyperf.Runner._main = given_loops\n"
     "sys.argv[0] = SCRIPT\n"
     "sys.path[0] = os.path.dirname(SCRIPT)\n"
     "runpy.run_path(SCRIPT, run_name='__main__')\n";
@@ -932,7 +892,9 @@ pyperformance_record(const struct bench_context *c)
 		                       &has))
 			br.loops_file = c->opt->loops;
 		/* Or its variants' loops, through resolve_script's wrapper. */
-		wrapped = br.loops_file != NULL && !has;
+		char *wrapper = xasprintf("%s/perfviews_runscript.py", dir);
+		wrapped = br.loops_file != NULL && access(wrapper, F_OK) == 0;
+		free(wrapper);
 	}
 	printf("pyperformance %s: %s, %u worker%s, perf %s at %u Hz around "
 	       "the timed loops, %s%s%s\n",
