@@ -40,7 +40,10 @@ static const char selection_rule[] =
     "in modification-time order they follow pyperf's runs (the "
     "calibration worker's file, then each value worker's warmups file and "
     "values file; a command benchmark's commands have files of their "
-    "own); each value worker's values file is one run";
+    "own), but a worker that started perf for its values only (pyperf "
+    "metadata perfviews_perf, perfviews_pyperf.py) has its values "
+    "file alone, the calibration worker none; each value worker's values "
+    "file is one run";
 
 /* One perf.data file the hook left. */
 struct hook_file {
@@ -79,8 +82,9 @@ struct split {
 	double calibration;  /* the calibration workers */
 	double worker_start; /* between workers: one ends, the next starts */
 	double warmup;       /* the value workers' warmup loops */
-	double hook;         /* the rest of their time: perf's start and stop
-	                        for each phase, pyperf's metadata */
+	double hook;         /* the rest of their time: perf's start and
+	                        stop, pyperf's metadata, the benchmark's
+	                        untimed work */
 	double loops;        /* their timed loops: what is profiled */
 	double post;         /* perf.data to text, checks, compression */
 };
@@ -422,12 +426,14 @@ describe_benchmark(struct job *j, struct output *o)
 	copy_meta(j, o->bench, "cpu_model_name", "benchmark.cpu_model_name");
 	copy_meta(j, o->bench, "cpu_config", "benchmark.cpu_config");
 	copy_meta(j, o->bench, "platform", "benchmark.platform");
-	copy_meta(j, o->bench, "hooks", "benchmark.hooks");
 	copy_meta(j, o->bench, "loops", "benchmark.loops");
 	for (size_t r = 0; r < b->nruns; r++) {
 		work += b->runs[r].duration;
 		if (b->runs[r].values == 0)
 			continue;
+		/* The calibration worker may have run without the hook. */
+		set(m, "benchmark.hooks",
+		    pyperf_run_meta(&j->result, o->bench, r, "hooks"));
 		snprintf(number, sizeof number, "%u", b->runs[r].warmups);
 		set(m, "benchmark.warmups_per_run", number);
 		snprintf(number, sizeof number, "%u", b->runs[r].values);

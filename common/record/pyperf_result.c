@@ -115,17 +115,23 @@ add_entry(struct pyperf_result *r, const struct json_entry *e)
 	return true;
 }
 
-/* A run's metadata value: its own, else its benchmark's or the file's. */
-static double
-run_meta(const struct pyperf_result *r, size_t b, size_t j, const char *key,
-         double none)
+const char *
+pyperf_run_meta(const struct pyperf_result *r, size_t b, size_t j,
+                const char *key)
 {
 	char path[256];
 
 	snprintf(path, sizeof path, "%sruns.%zu.metadata.%s",
 	         r->benchmarks[b].prefix, j, key);
 	const struct json_entry *e = json_flat_find(&r->doc, path);
-	const char *v = e != NULL ? e->value : pyperf_result_meta(r, b, key);
+	return e != NULL ? e->value : pyperf_result_meta(r, b, key);
+}
+
+static double
+run_number(const struct pyperf_result *r, size_t b, size_t j, const char *key,
+           double none)
+{
+	const char *v = pyperf_run_meta(r, b, j, key);
 	return v != NULL ? strtod(v, NULL) : none;
 }
 
@@ -140,11 +146,13 @@ static void
 run_times(struct pyperf_result *r, size_t b, size_t j)
 {
 	struct pyperf_run *run = &r->benchmarks[b].runs[j];
-	double loops = run_meta(r, b, j, "loops", 1);
-	double inner = run_meta(r, b, j, "inner_loops", 1);
+	double loops = run_number(r, b, j, "loops", 1);
+	double inner = run_number(r, b, j, "inner_loops", 1);
 
-	run->duration = run_meta(r, b, j, "duration", 0);
-	run->uptime = run_meta(r, b, j, "uptime", 0);
+	const char *hooked = pyperf_run_meta(r, b, j, "perfviews_perf");
+	run->values_only = hooked != NULL && strcmp(hooked, "values") == 0;
+	run->duration = run_number(r, b, j, "duration", 0);
+	run->uptime = run_number(r, b, j, "uptime", 0);
 	run->timed = run->value_sum * loops * inner;
 	run->warmup_timed *= inner;
 }
@@ -298,7 +306,11 @@ pyperf_assign_files(const struct pyperf_result *r, size_t n,
 		for (size_t j = 0; j < bm->nruns; j++) {
 			const struct pyperf_run *run = &bm->runs[j];
 			bool ok = true;
-			if (run->values == 0) {
+			if (run->values_only) {
+				if (run->values > 0)
+					ok = phase(&w, b, j, bm->command,
+					           run->values, PHASE_VALUES);
+			} else if (run->values == 0) {
 				ok = phase(&w, b, j, bm->command, run->warmups,
 				           PHASE_CALIBRATION);
 			} else {

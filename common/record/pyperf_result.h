@@ -19,6 +19,13 @@
  * the files in the order of their modification times are the phases in
  * the order of the runs: pyperf_assign_files labels them so.  Nothing else
  * tells them apart (the names are random; the files' contents look alike).
+ *
+ * With perfviews' module in the benchmark's environment (pyperformance.c's
+ * values_module), a worker that is not a bench_command's starts perf for
+ * its values only: its calibration and warmups run without the hook
+ * (their samples were never kept, and each perf start costs a tenth of a
+ * second).  Such a run says so in its metadata, "perfviews_perf":
+ * "values", and has one file: its values'.
  */
 #ifndef PERFVIEWS_PYPERF_RESULT_H
 #define PERFVIEWS_PYPERF_RESULT_H
@@ -38,6 +45,8 @@ struct pyperf_run {
 	double warmup_timed; /* the same of its warmups */
 	double value_sum;    /* its values, seconds per iteration, summed */
 	double pending;      /* a warmup's loops, until its value is read */
+	bool values_only;    /* hooked around its values only: one file or,
+	                        for the calibration worker, none */
 };
 
 struct pyperf_benchmark {
@@ -70,6 +79,10 @@ int pyperf_result_find(const struct pyperf_result *r, const char *name);
  */
 const char *pyperf_result_meta(const struct pyperf_result *r, size_t b,
                                const char *key);
+
+/* A metadata value of run j of benchmark b: its own, else as above. */
+const char *pyperf_run_meta(const struct pyperf_result *r, size_t b, size_t j,
+                            const char *key);
 
 /* The sample standard deviation of b's values (0 with fewer than 2). */
 double pyperf_benchmark_stdev(const struct pyperf_benchmark *b);

@@ -128,6 +128,60 @@ static const char whoami_script[] = "import platform, sys\n"
                                     "print(platform.python_version())\n";
 
 /*
+ * A module of ours in each of pyperformance's benchmark environments
+ * (perfviews_pyperf.py, imported at every start-up by perfviews_pyperf.pth;
+ * run_script installs both): with PERFVIEWS_PERF_VALUES=1, which
+ * hook_environment sets and pyperf passes to its workers
+ * (--inherit-environ), a worker that is not a bench_command's runs its
+ * calibration and its warmups without pyperf's perf_record hook.  Their
+ * perf.data files were never kept, and each phase's perf start and stop
+ * cost about a tenth of a second of the worker's time; the values run as
+ * before, perf started for them and enabled around each.  The run's
+ * metadata says so ("perfviews_perf": "values"), for the walk of
+ * pyperf_result.h.  Nothing of ours is on the stack under the timed loops:
+ * the runscript stays the worker's main script (a wrapper running it
+ * would put its exec's frames under every sample), and the phase is read
+ * where pyperf picks its hooks, not by wrapping the phase (a call through
+ * *args is a C frame more in 3.11).  A pyperf without these internals
+ * runs as it is.
+ */
+static const char values_module[] =
+    "# perfviews: with PERFVIEWS_PERF_VALUES=1, a pyperf worker starts its\n"
+    "# perf_record hook for its values only (see perfviews' pyperformance.c).\n"
+    "import os, sys\n"
+    "def _values_only():\n"
+    "    import pyperf._worker as w\n"
+    "    real = getattr(w, 'instantiate_selected_hooks', None)\n"
+    "    compute = getattr(getattr(w, 'WorkerTask', None),\n"
+    "                      '_compute_values', None)\n"
+    "    code = getattr(compute, '__code__', None)\n"
+    "    names = code.co_varnames[:code.co_argcount] if code else ()\n"
+    "    if real is None or not {'self', 'is_warmup',\n"
+    "                            'calibrate_loops'} <= set(names):\n"
+    "        return\n"
+    "    # Called by _compute_values before its phase: the phase is its\n"
+    "    # caller's (no frame of ours is left under the timed loops).\n"
+    "    def selected(hook_names, *args, **kw):\n"
+    "        caller = sys._getframe(1)\n"
+    "        task = caller.f_locals.get('self')\n"
+    "        if (caller.f_code is not code or task is None or\n"
+    "                'perf_record' not in (hook_names or ()) or\n"
+    "                'command' in task.metadata):\n"
+    "            return real(hook_names, *args, **kw)\n"
+    "        task.metadata['perfviews_perf'] = 'values'\n"
+    "        if (caller.f_locals.get('is_warmup') or\n"
+    "                caller.f_locals.get('calibrate_loops')):\n"
+    "            hook_names = [h for h in hook_names if h != 'perf_record']\n"
+    "        return real(hook_names, *args, **kw)\n"
+    "    w.instantiate_selected_hooks = selected\n"
+    "if os.environ.get('PERFVIEWS_PERF_VALUES') == '1' and '--worker' in "
+    "sys.argv:\n"
+    "    try:\n"
+    "        _values_only()\n"
+    "    except ImportError:\n"
+    "        pass\n";
+
+/*
  * pyperformance's own `run` (argv after -c), with its benchmark
  * environments checked once per suite: `run` checks the environment it
  * runs a benchmark in every time (pip --version, pip install of the
@@ -136,11 +190,13 @@ static const char whoami_script[] = "import platform, sys\n"
  * set; a check whose stamp is newer than PERFVIEWS_SUITE_STARTED (set by
  * `perfviews suite step`: when the suite began) is skipped.  Each
  * environment step, and its time, is a line of PERFVIEWS_ENV_LOG:
- * "STEP<TAB>created|existed|checked|skipped<TAB>SECONDS".  A pyperformance
- * without these methods runs as it is.
+ * "STEP<TAB>created|existed|checked|skipped<TAB>SECONDS".  Each
+ * environment it makes or finds gets values_module (the text of
+ * PERFVIEWS_PYPERF_MODULE) and its .pth, written only when they differ.  A
+ * pyperformance without these methods runs as it is.
  */
 static const char run_script[] =
-    "import hashlib, os, sys, time\n"
+    "import glob, hashlib, os, sys, time\n"
     "import pyperformance.cli\n"
     "from pyperformance import venv\n"
     "since = float(os.environ.get('PERFVIEWS_SUITE_STARTED') or 'inf')\n"
@@ -181,10 +237,29 @@ static const char run_script[] =
     "            note(name, 'checked', time.monotonic() - t)\n"
     "        return r\n"
     "    setattr(V, name, checked)\n"
+    "module = os.environ.pop('PERFVIEWS_PYPERF_MODULE', '')\n"
+    "def install(root):  # values_module, and the .pth that imports it\n"
+    "    for sp in glob.glob(os.path.join(root, 'lib', 'python*',\n"
+    "                                     'site-packages')) if module else "
+    "():\n"
+    "        for name, body in (('perfviews_pyperf.py', module),\n"
+    "                           ('perfviews_pyperf.pth',\n"
+    "                            'import perfviews_pyperf\\n')):\n"
+    "            path = os.path.join(sp, name)\n"
+    "            try:\n"
+    "                with open(path) as f:\n"
+    "                    if f.read() == body:\n"
+    "                        continue\n"
+    "            except OSError:\n"
+    "                pass\n"
+    "            with open(path + '.tmp', 'w') as f:\n"
+    "                f.write(body)\n"
+    "            os.replace(path + '.tmp', path)\n"
     "def timed(real):\n"
     "    def ensure(cls, root, *args, **kw):\n"
     "        t, there = time.monotonic(), os.path.exists(root)\n"
     "        r = real(cls, root, *args, **kw)\n"
+    "        install(root)\n"
     "        note('ensure', 'existed' if there else 'created',\n"
     "             time.monotonic() - t)\n"
     "        return r\n"
@@ -198,12 +273,19 @@ static const char run_script[] =
 
 /* Variables pip and the network need, passed on to pyperformance's venvs. */
 static const char *const inherited[] = {
-    "PIP_NO_INDEX",     "PIP_FIND_LINKS",
-    "PIP_INDEX_URL",    "PIP_EXTRA_INDEX_URL",
-    "PIP_TRUSTED_HOST", "http_proxy",
-    "https_proxy",      "HTTP_PROXY",
-    "HTTPS_PROXY",      "no_proxy",
-    "NO_PROXY",         "PYTHONPERFSUPPORT",
+    "PIP_NO_INDEX",
+    "PIP_FIND_LINKS",
+    "PIP_INDEX_URL",
+    "PIP_EXTRA_INDEX_URL",
+    "PIP_TRUSTED_HOST",
+    "http_proxy",
+    "https_proxy",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "no_proxy",
+    "NO_PROXY",
+    "PYTHONPERFSUPPORT",
+    "PERFVIEWS_PERF_VALUES",
 };
 
 /* The whole of a file descriptor's contents (up to 64 KiB), NUL-ended. */
@@ -812,6 +894,8 @@ hook_environment(const struct bench_context *c, const char *prd)
 	    bench_callgraph(c->opt), *no_bpf_event ? " " : "", no_bpf_event);
 	setenv("PYPERF_PERF_RECORD_DATA_DIR", prd, 1);
 	setenv("PYPERF_PERF_RECORD_EXTRA_OPTS", extra, 1);
+	setenv("PERFVIEWS_PERF_VALUES", "1", 1);
+	setenv("PERFVIEWS_PYPERF_MODULE", values_module, 1);
 	if (dataset_id_has_tag(c->id, "xperf"))
 		setenv("PYTHONPERFSUPPORT", "1", 1);
 	if (strchr(c->opt->perf, '/') != NULL) { /* pyperf runs "perf" */
@@ -914,6 +998,8 @@ pyperformance_record(const struct bench_context *c)
 	read_env_log(env_log, &br);
 	unsetenv("PYPERF_PERF_RECORD_DATA_DIR");
 	unsetenv("PYPERF_PERF_RECORD_EXTRA_OPTS");
+	unsetenv("PERFVIEWS_PERF_VALUES");
+	unsetenv("PERFVIEWS_PYPERF_MODULE");
 	if (c->opt->overhead) {
 		br.unprofiled = xasprintf("%s/unprofiled.json", tmp);
 		printf("the same without the profiler, same loops "

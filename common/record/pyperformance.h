@@ -11,8 +11,11 @@
  * runs with pyperf's --processes=RUNS, from a manifest made for the
  * recording (pyperformance's own entry for NAME, same runscript and
  * requirements); each worker's value phase is one run of the raw file.
- * Calibration and warmup phases, recorded into files of their own, are
- * dropped (pyperf_result.h says how they are told apart).
+ * perf is started for the value phases only (a module of ours in the
+ * benchmark's environment, pyperformance.c's values_module); a command
+ * benchmark's calibration and warmup phases, recorded by pyperf's hook into
+ * files of their own, are dropped (pyperf_result.h says how the files are
+ * told apart).
  *
  * pyperformance runs in a virtual environment made from the Python under
  * test, once, in the cache directory (the user's, outside any DATA:

@@ -45,6 +45,18 @@ static const char command[] =
     " \"metadata\": {\"name\": \"python_startup\","
     " \"command\": \"python -c pass\"}}";
 
+/* Run through perfviews' wrapper: perf for the values only (the marker
+ * common to every run, so pyperf keeps it in the benchmark's metadata). */
+static const char values_only[] =
+    "{\"benchmarks\": [{\"metadata\": {\"perfviews_perf\": \"values\"},"
+    " \"runs\": ["
+    "{\"metadata\": {\"calibrate_loops\": 2}, \"warmups\": [[1, 0.2]]},"
+    "{\"metadata\": {\"hooks\": \"perf_record\"},"
+    " \"warmups\": [[2, 0.1]], \"values\": [0.1, 0.3]},"
+    "{\"metadata\": {\"hooks\": \"perf_record\"},"
+    " \"warmups\": [[2, 0.1]], \"values\": [0.2]}]}],"
+    " \"metadata\": {\"name\": \"nbody\", \"loops\": 2}}";
+
 static void
 read_text(struct pyperf_result *r, const char *text)
 {
@@ -149,6 +161,28 @@ START_TEST(walk_labels_calibration_warmups_values)
 }
 END_TEST
 
+START_TEST(walk_takes_a_values_only_worker_s_one_file)
+{
+	struct pyperf_result r;
+	struct pyperf_file_label l[5];
+
+	read_text(&r, values_only);
+	ck_assert(r.benchmarks[0].runs[0].values_only);
+	ck_assert_msg(pyperf_assign_files(&r, 2, l, why, sizeof why), "%s",
+	              why);
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(l[i].phase, PHASE_VALUES);
+		ck_assert_uint_eq(l[i].run, (size_t)i + 1);
+		ck_assert(l[i].outer && l[i].kept);
+	}
+	ck_assert_str_eq(pyperf_run_meta(&r, 0, 1, "hooks"), "perf_record");
+	ck_assert_ptr_null(pyperf_run_meta(&r, 0, 0, "hooks"));
+	/* The files of every phase are too many for it. */
+	ck_assert(!pyperf_assign_files(&r, 5, l, why, sizeof why));
+	pyperf_result_free(&r);
+}
+END_TEST
+
 START_TEST(walk_follows_variants_in_order)
 {
 	struct pyperf_result r;
@@ -230,6 +264,7 @@ main(void)
 	                        result_times_each_run,
 	                        result_variants_have_their_own_metadata,
 	                        walk_labels_calibration_warmups_values,
+	                        walk_takes_a_values_only_worker_s_one_file,
 	                        walk_follows_variants_in_order,
 	                        walk_keeps_the_commands_of_a_command_benchmark,
 	                        walk_refuses_files_out_of_step,
