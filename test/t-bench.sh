@@ -457,6 +457,18 @@ EOF
 else
 	fail "suite again" "$(tail -n 3 "$TMP/short.err" | paste -s -d'|' -)"
 fi
+# A loops file made by hand, without the top-level "metadata" that
+# pyperformance's --same-loops reads: pyperformance gets perfviews' copy.
+printf '{"benchmarks": [{"metadata": {"name": "nbody", "loops": 3}}]}\n' >"$TMP/hand.json"
+if $MAKE record ID=bm_nbody-perf-freq500x1 LOOPS="$TMP/hand.json" PYTHON="$PY" \
+    DATA="$DATA" OUT="$OUT" XZ="xz -1" >"$TMP/hand.out" 2>"$TMP/hand.err" &&
+    [ "$("$PYTHON" -c 'import json, sys; b = json.load(open(sys.argv[1]))["benchmark"]; print(b["loops"], b["loops_file"])' \
+        "$DATA/bm_nbody-perf-freq500x1-meta.json" 2>&1)" = "3 $TMP/hand.json" ] &&
+    grep -q "hand.json: not a loops file perfviews wrote .*left as it is" "$TMP/hand.err"; then
+	pass "a hand-made loops file without pyperformance's top-level metadata: its loops run, the file left as it is"
+else
+	fail "hand-made loops file" "$(tail -n 2 "$TMP/hand.err" | paste -s -d'|' -)"
+fi
 if $MAKE suite SUITE=none PYTHON="$PY" DATA="$DATA" >/dev/null 2>"$TMP/e" ||
     ! grep -q 'no BENCHMARKS: give pyperformance.s benchmark names.*BENCHMARKS=all' "$TMP/e"; then
 	fail "make suite without BENCHMARKS" "$(head -n 1 "$TMP/e")"

@@ -1,6 +1,7 @@
 /*
  * bench_loops.c - see bench_loops.h.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +181,17 @@ loops_text(FILE *f, void *arg)
 }
 
 void
+bench_loops_copy(const char *path, const char *to)
+{
+	struct loops l = {0};
+
+	if (!read_given(path, &l))
+		die(EXIT_DATA, "%s: %s", path, strerror(ENOENT));
+	dirs_write_whole(to, loops_text, &l);
+	free_loops(&l);
+}
+
+void
 bench_loops_add(const char *path, const struct pyperf_result *r)
 {
 	struct loops l = {0};
@@ -199,10 +211,11 @@ bench_loops_add(const char *path, const struct pyperf_result *r)
 		die(EXIT_DATA, "%s", why);
 	if (there && !l.ours) {
 		/* A pyperf result given as LOOPS: the user's, kept whole. */
-		warnmsg("%s: not a loops file perfviews wrote (a pyperf "
-		        "result?): left as it is, and the loops calibrated "
-		        "now are not added to it",
-		        path);
+		warnmsg(
+		    "%s: not a loops file perfviews wrote (a pyperf "
+		    "result, or made by hand?): left as it is, and the loops "
+		    "calibrated now are not added to it",
+		    path);
 		lock_release(&held);
 		free_loops(&l);
 		free(lock);

@@ -38,6 +38,15 @@ bool bench_loops_usable(const char *path, const char *name, bool *has);
 char *bench_loops_json(const char *path);
 
 /*
+ * The loops of the file at path, written to the file to as perfviews
+ * writes a loops file: what pyperformance's --same-loops is given, so that
+ * it reads only what bench_loops_usable accepted (a hand-made file may
+ * lack what pyperformance needs, such as a top-level "metadata").  A file
+ * that is not a loops file, or none, is an end.
+ */
+void bench_loops_copy(const char *path, const char *to);
+
+/*
  * Add (or replace) the loops of every benchmark of the result r in the
  * file at path, made when there is none.  A file perfviews did not write
  * (a pyperf result given as LOOPS) is left as it is, with a warning.

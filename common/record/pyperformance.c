@@ -969,12 +969,17 @@ pyperformance_record(const struct bench_context *c)
 	br.cache = cache;
 	br.began = time(NULL) - 1;
 	bool has = false, wrapped = false;
+	char *same_loops = NULL; /* the loops file as pyperformance reads it */
 	if (c->opt->loops != NULL && *c->opt->loops != '\0') {
 		br.loops_out = c->opt->loops;
 		if (bench_loops_usable(c->opt->loops,
 		                       metadata_get(c->meta, "benchmark.name"),
 		                       &has))
 			br.loops_file = c->opt->loops;
+		if (br.loops_file != NULL) {
+			same_loops = xasprintf("%s/loops.json", tmp);
+			bench_loops_copy(br.loops_file, same_loops);
+		}
 		/* Or its variants' loops, through resolve_script's wrapper. */
 		char *wrapper = xasprintf("%s/perfviews_runscript.py", dir);
 		wrapped = br.loops_file != NULL && access(wrapper, F_OK) == 0;
@@ -993,8 +998,8 @@ pyperformance_record(const struct bench_context *c)
 	hook_environment(c, prd);
 	char *env_log = xasprintf("%s/environment.log", tmp);
 	br.run_began = clock_seconds();
-	br.record_s = run(c, tool, cache, manifest, br.result, br.loops_file,
-	                  true, env_log);
+	br.record_s =
+	    run(c, tool, cache, manifest, br.result, same_loops, true, env_log);
 	read_env_log(env_log, &br);
 	unsetenv("PYPERF_PERF_RECORD_DATA_DIR");
 	unsetenv("PYPERF_PERF_RECORD_EXTRA_OPTS");
@@ -1011,6 +1016,7 @@ pyperformance_record(const struct bench_context *c)
 	free(env_log);
 	bench_output(c, &br);
 	free(br.result);
+	free(same_loops);
 	free(br.unprofiled);
 	free(tool);
 	free(venv);

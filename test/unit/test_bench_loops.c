@@ -118,6 +118,41 @@ START_TEST(loops_file_may_be_a_result)
 }
 END_TEST
 
+/*
+ * pyperformance's --same-loops reads the file's top-level "metadata" for
+ * every benchmark: a hand-made file without one is given to it as a copy
+ * written as perfviews writes a loops file.
+ */
+START_TEST(loops_file_copied_as_ours)
+{
+	char path[UNIT_PATH], to[UNIT_PATH + 8];
+	struct json_flat doc;
+	bool has;
+
+	unit_temp_file(path, "{\"benchmarks\": ["
+	                     "{\"metadata\": {\"name\": \"nbody\", "
+	                     "\"loops\": 4}, \"runs\": []},"
+	                     "{\"metadata\": {\"name\": \"chaos\"}},"
+	                     "{\"metadata\": {\"name\": \"go\", "
+	                     "\"loops\": 2}}]}");
+	ck_assert(bench_loops_usable(path, "go", &has) && has);
+	snprintf(to, sizeof to, "%s.copy", path);
+	bench_loops_copy(path, to);
+	ck_assert_msg(json_flat_read_file(to, &doc, why, sizeof why), "%s",
+	              why);
+	ck_assert_ptr_nonnull(json_flat_find(&doc, "metadata.about"));
+	ck_assert_str_eq(loops_at(&doc, 0, "name"), "nbody");
+	ck_assert_str_eq(loops_at(&doc, 0, "loops"), "4");
+	ck_assert_str_eq(loops_at(&doc, 1, "name"), "go"); /* chaos: none */
+	ck_assert_str_eq(loops_at(&doc, 1, "loops"), "2");
+	ck_assert_ptr_null(loops_at(&doc, 2, "name"));
+	ck_assert_ptr_null(json_flat_find(&doc, "benchmarks.0.runs"));
+	json_flat_free(&doc);
+	unlink(to);
+	unlink(path);
+}
+END_TEST
+
 static void
 use(void *arg)
 {
@@ -143,8 +178,8 @@ END_TEST
 int
 main(void)
 {
-	const TTest *tests[] = {loops_file_made_then_extended,
-	                        loops_file_may_be_a_result,
-	                        loops_file_refused_when_not_one, NULL};
+	const TTest *tests[] = {
+	    loops_file_made_then_extended, loops_file_may_be_a_result,
+	    loops_file_copied_as_ours, loops_file_refused_when_not_one, NULL};
 	return unit_main("bench_loops", tests);
 }
