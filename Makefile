@@ -67,7 +67,8 @@ DEPS_OK    = build/.deps-ok
 # Debian packages: to build, and to run the whole test suite.
 BUILD_PKGS = binutils-dev libpcre2-dev libdw-dev liblzma-dev check pkg-config gcc make
 TEST_PKGS  = linux-perf:perf xz-utils:xz python3:python3 time nodejs:node \
-             npm:npm chromium:chromium clang:clang libclang-rt-dev strace:strace
+             npm:npm chromium:chromium clang:clang libclang-rt-dev strace:strace \
+             clang-format:clang-format
 
 .PHONY: all check unit deps bench install clean views record publish \
         stability sanitize format fuzz fuzz-build
@@ -170,7 +171,7 @@ install: all
 	    $(DESTDIR)$(PREFIX)/share/perfviews
 
 format:
-	clang-format -i common/*/*.[ch] filters/*.c test/unit/*.[ch]
+	clang-format -i common/*/*.[ch] filters/*.c test/unit/*.[ch] test/fuzz/*.[ch]
 
 clean:
 	rm -rf build bin

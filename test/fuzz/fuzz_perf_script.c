@@ -32,7 +32,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sum += f->symbol.n ? (unsigned char)f->symbol.p[0] : 0;
 			sum += f->dso.n ? (unsigned char)f->dso.p[f->dso.n - 1]
 			                : 0;
-			sum += f->srcline.n ? (unsigned char)f->srcline.p[0] : 0;
+			sum +=
+			    f->srcline.n ? (unsigned char)f->srcline.p[0] : 0;
 			sum += f->id;
 		}
 	}

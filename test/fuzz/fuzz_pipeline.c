@@ -91,8 +91,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct input_guess g =
 	    input_format_guess(span_make((const char *)data, size), true);
 	/* Compressed input is refused whole too, by name. */
-	bool text = input_compressed_format(span_make(
-	                (const char *)data, size)) == NULL;
+	bool text = input_compressed_format(
+	                span_make((const char *)data, size)) == NULL;
 	bool perf = text && ((g.format == INPUT_PERF && !g.headerless) ||
 	                     g.format == INPUT_EMPTY);
 	bool folded =
