@@ -65,7 +65,8 @@ awk -v seed=2 -v runs=3 -v sd=0.1 -f "$TOP/test/gen-runs.awk" >"$D2/$NEW-raw.txt
 # OUT1: a comparison of d1's two, and a suite of the benchmark.
 if $MAKE compare A=$EX B=$BM DATA="$D1" OUT="$OUT1" FORCE=1 >"$TMP/cmp.out" 2>&1 &&
     "$BIN/perfviews" suite readme --data "$D1" --log "$TMP/no.log" small $BM \
-    >"$OUT1/small-README.md"; then
+    >"$OUT1/small-README.md" &&
+    "$BIN/perfviews" suite define --data "$D1" small $BM >"$OUT1/small-suite.json"; then
 	# The suite's loops file, as make suite writes it.
 	printf '{"metadata": {"about": "loops"},\n "benchmarks": [{"metadata": {"name": "nbody", "loops": 4}}]}\n' \
 	    >"$OUT1/small-loops.json"
@@ -112,15 +113,33 @@ else
 fi
 CMP=$EX-vs-$BM
 if grep -q "^| \[$BM against $EX\]($CMP-README.md) | \[$EX\]($EX-README.md) | \[$BM\]($BM-README.md) | \[diff\]($CMP-diff.txt) \[diffgraph\]($CMP-diffgraph.svg) |$" "$INDEX" &&
-    grep -q "^| \[small\](small-README.md) | .*\[loops\](small-loops.json) |$" "$INDEX" &&
+    grep -q "^| \[small\](small-README.md) | .*\[loops\](small-loops.json) \[definition\](small-suite.json) |$" "$INDEX" &&
     cmp -s "$OUT1/small-loops.json" "$REPO/small-loops.json" &&
     grep -q "\[\`$EX\`\]($EX-README.md)" "$REPO/$CMP-README.md" &&
     grep -q "\[\`$BM\`\]($BM-README.md)" "$REPO/$CMP-README.md" &&
     [ -s "$REPO/$BM-README.md" ] && [ -s "$REPO/$EX-README.md" ]; then
-	pass "the index lists the comparison and the suite (its loops file too); the comparison links both data sets"
+	pass "the index lists the comparison and the suite (its loops file and definition too); the comparison links both data sets"
 else
 	fail "comparisons and suites in the index" "$(grep -c 'against' "$INDEX") comparison row(s); suite: $(grep '^| \[small\]' "$INDEX"); loops published: $(ls "$REPO" | grep -c loops)"
 fi
+# The published definition names its data sets beside it, so that it
+# reads wherever the repository is cloned: compare-suites, run from
+# elsewhere, finds them there and not in d1 (moved away).
+# (The other side: a copy elsewhere, its directories relative to it.)
+mv "$D1" "$D1.away"
+mkdir "$TMP/elsewhere"
+sed -e 's/"name": "small"/"name": "other"/' -e 's|"data": "\."|"data": "../repo"|' \
+    "$REPO/small-suite.json" >"$TMP/elsewhere/other-suite.json"
+if grep -q '"data": "\."' "$REPO/small-suite.json" && ! grep '"data"' "$REPO/small-suite.json" | grep -q "$D1" &&
+    (cd / && "$BIN/perfviews" compare-suites --no-pages --out "$TMP/cs" \
+        "$REPO/small-suite.json" "$TMP/elsewhere/other-suite.json") >"$TMP/cs.out" 2>&1 &&
+    grep -q "^fake," "$TMP/cs/small-vs-other-timing.csv" &&
+    ! grep -q "not recorded\|one side only" "$TMP/cs/small-vs-other-README.md"; then
+	pass "the suite's definition published with its data sets beside it; compare-suites reads it from elsewhere"
+else
+	fail "the published definition" "$(tail -n 2 "$TMP/cs.out" | paste -s -d'|' -); $(grep -m 2 '"data"' "$REPO/small-suite.json" | paste -s -d' ' -)"
+fi
+mv "$D1.away" "$D1"
 if grep -q 'as GitHub does, runs none of its script' "$INDEX" &&
     grep -q 'https://www.speedscope.app/' "$REPO/$EX-README.md" &&
     grep -q 'https://profiler.firefox.com/' "$REPO/$EX-README.md"; then

@@ -31,6 +31,7 @@
 #include "dataset/view_make.h"
 #include "dataset/readme.h"
 #include "dataset/short_paths.h"
+#include "dataset/suite_file.h"
 
 /* A data set to publish: from which directory, its raw file's hash. */
 struct source {
@@ -38,10 +39,11 @@ struct source {
 	uint64_t raw_hash;
 };
 
-/* A file to publish: what is copied (src, or its shortened copy). */
+/* A file to publish: what is copied (src, or its staged copy). */
 struct item {
 	char *src, *name;
-	char *staged; /* the shortened copy, or NULL */
+	char *staged;    /* the shortened or relocated copy, or NULL */
+	bool definition; /* a suite's: its directories become "." */
 	enum { ITEM_NEW, ITEM_SAME, ITEM_REPLACE } state;
 };
 
@@ -375,7 +377,7 @@ add_item(struct publishing *p, const char *src, const char *name)
 	p->items = array_reserve(p->items, &p->items_cap, p->nitems + 1,
 	                         sizeof *p->items);
 	p->items[p->nitems++] =
-	    (struct item){xstrdup(src), xstrdup(name), NULL, ITEM_NEW};
+	    (struct item){xstrdup(src), xstrdup(name), NULL, false, ITEM_NEW};
 }
 
 /* Every file of one data set, from its directory (recorded) and OUT. */
@@ -523,6 +525,19 @@ suite_publishable(const struct publishing *p, const char *readme,
 	return ok;
 }
 
+/* OUT/NAME-suite.json, when there: published with its data sets beside. */
+static void
+add_definition(struct publishing *p, const char *name)
+{
+	char *path = xasprintf("%s/%s-suite.json", p->opt->out, name);
+
+	if (access(path, F_OK) == 0) {
+		add_item(p, path, base_name(path));
+		p->items[p->nitems - 1].definition = true;
+	}
+	free(path);
+}
+
 /* The name of a suite whose README this is, or NULL. */
 static char *
 suite_name(const char *readme)
@@ -551,7 +566,8 @@ suite_name(const char *readme)
 /*
  * OUT's suites whose data sets are all published; with its loops file
  * when OUT has it, so that another build can be recorded elsewhere with
- * the same loops (make suite LOOPS=FILE).
+ * the same loops (make suite LOOPS=FILE), and its definition, so that
+ * compare-suites can name it where it is published.
  */
 static void
 add_suites(struct publishing *p)
@@ -568,6 +584,7 @@ add_suites(struct publishing *p)
 		if (suite_publishable(p, g.gl_pathv[i], &missing)) {
 			add_named_items(p, name, parts,
 			                sizeof parts / sizeof *parts);
+			add_definition(p, name);
 			manifest_add_suite(&p->m, name);
 		} else {
 			warnmsg("skipping the suite %s: its data set %s is not "
@@ -631,6 +648,40 @@ stage_short(struct publishing *p, struct item *it)
 }
 
 /*
+ * A suite's definition as published: its data sets are beside it (every
+ * directory "."), and its paths shortened as the rest's.
+ */
+static void
+stage_definition(struct publishing *p, struct item *it)
+{
+	struct suite_file s;
+	char why[1024], *text = NULL;
+	size_t n = 0;
+	FILE *mem = open_memstream(&text, &n);
+
+	if (mem == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	if (!suite_file_read(&s, it->src, why, sizeof why))
+		die(EXIT_DATA, "%s", why);
+	suite_file_relocate(&s, ".");
+	suite_file_write(mem, &s);
+	suite_file_free(&s);
+	if (fclose(mem) != 0)
+		die_errno(EXIT_DATA, "open_memstream");
+	it->staged = xasprintf("%s/%s", p->staging, it->name);
+	FILE *out = fopen(it->staged, "we");
+	if (out == NULL)
+		die_errno(EXIT_DATA, "%s", it->staged);
+	if (p->opt->paths == PUBLISH_PATHS_SHORT)
+		short_paths_write(&p->sp, text, n, out);
+	else
+		fwrite(text, 1, n, out);
+	if (fclose(out) != 0)
+		die_errno(EXIT_DATA, "%s", it->staged);
+	free(text);
+}
+
+/*
  * Is dest/name publish's to replace: listed in the manifest, as it was
  * written?  Else say why not.
  */
@@ -667,7 +718,9 @@ check_items(struct publishing *p)
 	for (size_t i = 0; i < p->nitems; i++) {
 		struct item *it = &p->items[i];
 		char *to = xasprintf("%s/%s", p->dest, it->name);
-		if (p->opt->paths == PUBLISH_PATHS_SHORT)
+		if (it->definition)
+			stage_definition(p, it);
+		else if (p->opt->paths == PUBLISH_PATHS_SHORT)
 			stage_short(p, it);
 		if (access(to, F_OK) != 0)
 			it->state = ITEM_NEW;

@@ -711,7 +711,9 @@ index_suites(FILE *out, const char *dir, const struct readme_index *ix)
 	      "data set with its top functions and its shares by "
 	      "category.  *loops*: the iterations of each benchmark's timed "
 	      "loop, as pyperf calibrated them; give it to another build's "
-	      "`make suite LOOPS=FILE` to run the same loops.\n\n"
+	      "`make suite LOOPS=FILE` to run the same loops.  "
+	      "*definition*: the suite's data sets (here, beside it), for "
+	      "`perfviews compare-suites` against another suite.\n\n"
 	      "| suite | files |\n|---|---|\n",
 	      out);
 	for (size_t i = 0; i < ix->nsuites; i++) {
@@ -721,6 +723,7 @@ index_suites(FILE *out, const char *dir, const struct readme_index *ix)
 		link_if_there(out, dir, name, "categories.txt",
 		              "categories table");
 		link_if_there(out, dir, name, "loops.json", "loops");
+		link_if_there(out, dir, name, "suite.json", "definition");
 		fputs(" |\n", out);
 	}
 	fputc('\n', out);

@@ -164,6 +164,28 @@ read_members(struct suite_file *s, const struct json_flat *doc)
 	}
 }
 
+/*
+ * A relative directory of the file at path (a published definition's
+ * "."): made from the file's own directory, as a link in a page is.
+ */
+static void
+directory_from(char **dir, const char *path)
+{
+	if (**dir == '/')
+		return;
+	const char *slash = strrchr(path, '/');
+	char *base = slash != NULL ? xstrndup(path, (size_t)(slash - path + 1))
+	                           : xstrdup("./");
+	char *abs = realpath(base, NULL);
+	char *joined = strcmp(*dir, ".") == 0
+	                   ? xstrdup(abs != NULL ? abs : base)
+	                   : xasprintf("%s/%s", abs != NULL ? abs : base, *dir);
+	free(abs);
+	free(base);
+	free(*dir);
+	*dir = joined;
+}
+
 bool
 suite_file_read(struct suite_file *s, const char *path, char *why,
                 size_t whylen)
@@ -199,6 +221,11 @@ suite_file_read(struct suite_file *s, const char *path, char *why,
 		    s->name != NULL && s->data != NULL && read_members(s, &doc);
 	}
 	json_flat_free(&doc);
+	if (ok) {
+		directory_from(&s->data, path);
+		for (size_t i = 0; i < s->n; i++)
+			directory_from(&s->members[i].data, path);
+	}
 	if (!ok) {
 		snprintf(why, whylen,
 		         "%s: not a suite's definition (\"format\": \"%s\", "
@@ -227,6 +254,17 @@ suite_file_find_or_die(struct suite_file *s, const char *out, const char *given)
 		        : " (make suite SUITE=NAME writes OUT/NAME-suite.json; "
 		          "give OUT=DIR where it is, or the file's path)");
 	free(file);
+}
+
+void
+suite_file_relocate(struct suite_file *s, const char *data)
+{
+	free(s->data);
+	s->data = xstrdup(data);
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->members[i].data);
+		s->members[i].data = xstrdup(data);
+	}
 }
 
 const struct suite_member *

@@ -15,12 +15,13 @@
  *                  "data": "/abs/data312", "recorded": true}, ...]}
  *
  * Directories are absolute, so that the file names the data sets from
- * anywhere.  The Python is what the suite's first recorded data set's
- * meta.json says (its build label as metadata_build_label makes it), null
- * when none is recorded; the frequency, runs and tags are the IDs'.  A
- * benchmark is its ID's workload without "bm_" (a variant's own name):
- * what two suites are matched by.  Written with json_write, read back
- * with json_flat: one reader and one writer.
+ * anywhere; one that is not (a published definition's ".", its data sets
+ * beside it) is read as relative to the file's own directory.  The Python is
+ * what the suite's first recorded data set's meta.json says (its build label as
+ * metadata_build_label makes it), null when none is recorded; the frequency,
+ * runs and tags are the IDs'.  A benchmark is its ID's workload without "bm_"
+ * (a variant's own name): what two suites are matched by.  Written with
+ * json_write, read back with json_flat: one reader and one writer.
  */
 #ifndef PERFVIEWS_SUITE_FILE_H
 #define PERFVIEWS_SUITE_FILE_H
@@ -70,6 +71,12 @@ bool suite_file_read(struct suite_file *s, const char *path, char *why,
  */
 void suite_file_find_or_die(struct suite_file *s, const char *out,
                             const char *given);
+
+/*
+ * Every directory of s (the suite's and each data set's) made data: where
+ * publish puts them all, "." beside the definition.
+ */
+void suite_file_relocate(struct suite_file *s, const char *data);
 
 /* The member of benchmark, or NULL. */
 const struct suite_member *suite_file_member(const struct suite_file *s,

@@ -6,9 +6,12 @@
  * what is not a definition refused, naming the file.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/xalloc.h"
 #include "dataset/suite_file.h"
 #include "unit.h"
 
@@ -72,6 +75,61 @@ START_TEST(written_and_read_back)
 }
 END_TEST
 
+/*
+ * A published definition's directories are "." (publish relocates them):
+ * read back, they are the file's own directory; another relative one is
+ * taken from there too.
+ */
+START_TEST(relative_directories_read_from_the_file_s)
+{
+	struct suite_member m[] = {
+	    {"nbody", "bm_nbody-perf-freq999x4", "/d/one", true},
+	    {"float", "bm_float-perf-freq999x4", "/d/two", true},
+	};
+	struct suite_file s = {
+	    .name = "s", .data = "/d/one", .members = m, .n = 2};
+	struct suite_file copy = {0}, r;
+	char path[UNIT_PATH];
+
+	/* A copy of s that relocate may free and replace. */
+	copy.name = xstrdup("s");
+	copy.data = xstrdup(s.data);
+	copy.members = xcalloc(2, sizeof *copy.members);
+	for (size_t i = 0; i < 2; i++) {
+		copy.members[i].benchmark = xstrdup(m[i].benchmark);
+		copy.members[i].id = xstrdup(m[i].id);
+		copy.members[i].data = xstrdup(m[i].data);
+		copy.members[i].recorded = true;
+	}
+	copy.n = 2;
+	suite_file_relocate(&copy, ".");
+	ck_assert_str_eq(copy.data, ".");
+	ck_assert_str_eq(copy.members[1].data, ".");
+	write_to(path, &copy);
+	char *dir = realpath(path, NULL);
+	*strrchr(dir, '/') = '\0';
+	ck_assert_msg(suite_file_read(&r, path, why, sizeof why), "%s", why);
+	ck_assert_str_eq(r.data, dir);
+	ck_assert_str_eq(r.members[0].data, dir);
+	ck_assert_str_eq(r.members[1].data, dir);
+	suite_file_free(&r);
+	unlink(path);
+
+	free(copy.members[1].data);
+	copy.members[1].data = xstrdup("sub/dir");
+	write_to(path, &copy);
+	ck_assert_msg(suite_file_read(&r, path, why, sizeof why), "%s", why);
+	char *sub = xasprintf("%s/sub/dir", dir);
+	ck_assert_str_eq(r.members[1].data, sub);
+	ck_assert_str_eq(r.members[0].data, dir);
+	suite_file_free(&r);
+	unlink(path);
+	free(sub);
+	free(dir);
+	suite_file_free(&copy);
+}
+END_TEST
+
 START_TEST(made_from_a_data_directory)
 {
 	char dir[] = "/tmp/test_suite_file.XXXXXX";
@@ -129,8 +187,8 @@ END_TEST
 int
 main(void)
 {
-	const TTest *tests[] = {written_and_read_back,
-	                        made_from_a_data_directory,
-	                        not_a_definition_refused, NULL};
+	const TTest *tests[] = {
+	    written_and_read_back, relative_directories_read_from_the_file_s,
+	    made_from_a_data_directory, not_a_definition_refused, NULL};
 	return unit_main("suite_file", tests);
 }
