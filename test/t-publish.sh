@@ -26,6 +26,7 @@
 MAKE="make -C $TOP --no-print-directory"
 EX=pass-perf-freq50000-nosite
 BM=bm_fake-perf-freq99x2-xperf
+BM2=bm_fake-perf-freq99x2-other
 NEW=gen-perf-freq99x3
 D1=$TMP/d1
 D2=$TMP/d2
@@ -39,21 +40,28 @@ if ! command -v git >/dev/null 2>&1; then
 	exit 0
 fi
 
-# A data set of two runs whose frames carry the paths a benchmark's do.
+# A data set of two runs whose frames carry the paths a benchmark's do;
+# and another of the benchmark (another build's, by its tag), a sample
+# more a run.
 venv=$D1/.pyperformance/venv/cpython3.12-0123/lib/python3.12/site-packages
-for run in 1 2; do
+fake_runs() {
+	for run in 1 2; do
 	echo "# perfviews run $run/2 fake worker 10$run"
-	for t in 1 2 3; do
+	for t in $(seq "$1"); do
 		printf 'python3.12 10%s 1.00%s: 1000000 cpu-clock:\n' $run $t
 		printf '\t7f00000000a0 py::advance:%s/pyperformance/data-files/benchmarks/bm_nbody/run_benchmark.py+0x1 (/tmp/perf-10%s.map)\n' "$venv" $run
 		printf '\t7f00000000b0 py::main:/home/someone/work/bench.py+0x1 (/tmp/perf-10%s.map)\n' $run
 		printf '\t5e0 _PyEval_EvalFrameDefault+0x20 (/root/.pyenv/versions/3.12.1/lib/libpython3.12.so.1.0)\n\n'
 	done
-done >"$D1/$BM-raw.txt"
-"$BIN/perfviews" meta --raw "$D1/$BM-raw.txt" \
-    --set "workload.command=/root/.pyenv/versions/3.12.1/bin/python3.12 $venv/pyperformance/run.py" \
-    --set "python.executable=$D1/.pyperformance/venv/cpython3.12-0123/bin/python" \
-    $BM >"$D1/$BM-meta.json"
+	done
+}
+for id in $BM $BM2; do
+	fake_runs "$([ "$id" = "$BM" ] && echo 3 || echo 4)" >"$D1/$id-raw.txt"
+	"$BIN/perfviews" meta --raw "$D1/$id-raw.txt" \
+	    --set "workload.command=/root/.pyenv/versions/3.12.1/bin/python3.12 $venv/pyperformance/run.py" \
+	    --set "python.executable=$D1/.pyperformance/venv/cpython3.12-0123/bin/python" \
+	    $id >"$D1/$id-meta.json"
+done
 cp "$TOP/examples/$EX-raw.txt.xz" "$TOP/examples/$EX-meta.json" "$D1/"
 # d2: another recording under the example's ID, and one of its own.
 awk -v seed=1 -v runs=3 -v sd=0.1 -f "$TOP/test/gen-runs.awk" >"$D2/$EX-raw.txt"
@@ -62,11 +70,16 @@ sed 's/"timestamp": "[^"]*"/"timestamp": "2026-12-01T10:00:00Z"/' \
 awk -v seed=2 -v runs=3 -v sd=0.1 -f "$TOP/test/gen-runs.awk" >"$D2/$NEW-raw.txt"
 "$BIN/perfviews" meta --raw "$D2/$NEW-raw.txt" $NEW >"$D2/$NEW-meta.json"
 
-# OUT1: a comparison of d1's two, and a suite of the benchmark.
+# OUT1: a comparison of d1's two, a suite of the benchmark and one of
+# the other build's, and the two suites compared.
 if $MAKE compare A=$EX B=$BM DATA="$D1" OUT="$OUT1" FORCE=1 >"$TMP/cmp.out" 2>&1 &&
     "$BIN/perfviews" suite readme --data "$D1" --log "$TMP/no.log" small $BM \
     >"$OUT1/small-README.md" &&
-    "$BIN/perfviews" suite define --data "$D1" small $BM >"$OUT1/small-suite.json"; then
+    "$BIN/perfviews" suite define --data "$D1" small $BM >"$OUT1/small-suite.json" &&
+    "$BIN/perfviews" suite readme --data "$D1" --log "$TMP/no.log" other $BM2 \
+    >"$OUT1/other-README.md" &&
+    "$BIN/perfviews" suite define --data "$D1" other $BM2 >"$OUT1/other-suite.json" &&
+    "$BIN/perfviews" compare-suites --out "$OUT1" small other >>"$TMP/cmp.out" 2>&1; then
 	# The suite's loops file, as make suite writes it.
 	printf '{"metadata": {"about": "loops"},\n "benchmarks": [{"metadata": {"name": "nbody", "loops": 4}}]}\n' \
 	    >"$OUT1/small-loops.json"
@@ -121,6 +134,17 @@ if grep -q "^| \[$BM against $EX\]($CMP-README.md) | \[$EX\]($EX-README.md) | \[
 	pass "the index lists the comparison and the suite (its loops file and definition too); the comparison links both data sets"
 else
 	fail "comparisons and suites in the index" "$(grep -c 'against' "$INDEX") comparison row(s); suite: $(grep '^| \[small\]' "$INDEX"); loops published: $(ls "$REPO" | grep -c loops)"
+fi
+# The comparison of the two suites, with its benchmark's comparison.
+SC=small-vs-other
+if grep -q "^| \[other against small\]($SC-README.md) | \[small\](small-README.md) \[other\](other-README.md) | \[timing\]($SC-timing.csv) \[categories\]($SC-categories.svg) \[categories table\]($SC-categories.csv) \[JSON\]($SC-comparison.json) |$" "$INDEX" &&
+    grep -q "^| \[$BM2 against $BM\]($BM-vs-$BM2-README.md) |" "$INDEX" &&
+    grep -qF "[README]($BM-vs-$BM2-README.md)" "$REPO/$SC-README.md" &&
+    links "$REPO/$SC-README.md" | grep -v '^\.\./' | while read -r l; do [ -e "$REPO/$l" ] || exit 1; done &&
+    grep -q "^suite-comparison $SC$" "$REPO/.perfviews-published"; then
+	pass "the comparison of two suites published: in the index, linking both suites; its links resolve"
+else
+	fail "the comparison of two suites" "$(grep -i 'suites compared' -A 4 "$INDEX" | paste -s -d'|' -)"
 fi
 # The published definition names its data sets beside it, so that it
 # reads wherever the repository is cloned: compare-suites, run from

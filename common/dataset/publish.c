@@ -489,12 +489,25 @@ add_comparisons(struct publishing *p)
 }
 
 /*
- * A suite's README (its first line "# Suite NAME"): true when every data
- * set it links is published; else the first that is not, in missing.
+ * Is what NAME-README.md is the README of (a data set, a comparison, a
+ * suite) in the destination once this is published?
  */
 static bool
-suite_publishable(const struct publishing *p, const char *readme,
-                  char **missing)
+readme_published(const struct publishing *p, const char *name)
+{
+	return published(p, name) ||
+	       manifest_lists(p->m.comparisons, p->m.ncomparisons, name) ||
+	       manifest_lists(p->m.suites, p->m.nsuites, name);
+}
+
+/*
+ * A suite's README, or a comparison of two suites': true when everything
+ * it links a README of is published (data sets; a comparison of suites
+ * links its suites and each benchmark's comparison); else the first that
+ * is not, in missing.
+ */
+static bool
+links_published(const struct publishing *p, const char *readme, char **missing)
 {
 	FILE *f = fopen(readme, "re");
 	char *line = NULL;
@@ -511,12 +524,12 @@ suite_publishable(const struct publishing *p, const char *readme,
 			if (end == NULL ||
 			    memchr(l + 2, ')', (size_t)(end - l - 2)))
 				continue;
-			char *id = xstrndup(l + 2, (size_t)(end - l - 2));
-			if (!published(p, id)) {
+			char *name = xstrndup(l + 2, (size_t)(end - l - 2));
+			if (!readme_published(p, name)) {
 				ok = false;
-				*missing = id;
+				*missing = name;
 			} else {
-				free(id);
+				free(name);
 			}
 		}
 	}
@@ -581,7 +594,7 @@ add_suites(struct publishing *p)
 		char *name = suite_name(g.gl_pathv[i]), *missing;
 		if (name == NULL)
 			continue;
-		if (suite_publishable(p, g.gl_pathv[i], &missing)) {
+		if (links_published(p, g.gl_pathv[i], &missing)) {
 			add_named_items(p, name, parts,
 			                sizeof parts / sizeof *parts);
 			add_definition(p, name);
@@ -589,6 +602,49 @@ add_suites(struct publishing *p)
 		} else {
 			warnmsg("skipping the suite %s: its data set %s is not "
 			        "published (not in %s)",
+			        name, missing, p->dest);
+			free(missing);
+		}
+		free(name);
+	}
+	globfree(&g);
+}
+
+/*
+ * OUT's comparisons of two suites (compare-suites: S1-vs-S2-README.md,
+ * whose first line is "# Suites compared: "), when both suites and every
+ * benchmark's comparison it links are published.
+ */
+static void
+add_suite_comparisons(struct publishing *p)
+{
+	static const char *const parts[] = {"README.md", "timing.csv",
+	                                    "categories.csv", "categories.svg",
+	                                    "comparison.json"};
+	static const char first[] = "# Suites compared: ";
+	glob_t g;
+
+	find(p->opt->out, "*-vs-*-README.md", &g);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		FILE *f = fopen(g.gl_pathv[i], "re");
+		char head[sizeof first] = "";
+		if (f == NULL)
+			die_errno(EXIT_DATA, "%s", g.gl_pathv[i]);
+		size_t got = fread(head, 1, sizeof head - 1, f);
+		fclose(f);
+		if (got != sizeof head - 1 || strcmp(head, first) != 0)
+			continue;
+		const char *base = base_name(g.gl_pathv[i]);
+		char *name =
+		    xstrndup(base, strlen(base) - strlen("-README.md"));
+		char *missing;
+		if (links_published(p, g.gl_pathv[i], &missing)) {
+			add_named_items(p, name, parts,
+			                sizeof parts / sizeof *parts);
+			manifest_add_suite_comparison(&p->m, name);
+		} else {
+			warnmsg("skipping the comparison of suites %s: %s is "
+			        "not published (not in %s)",
 			        name, missing, p->dest);
 			free(missing);
 		}
@@ -790,9 +846,17 @@ write_index(struct publishing *p)
 	}
 	sort_names(p->m.comparisons, p->m.ncomparisons);
 	sort_names(p->m.suites, p->m.nsuites);
-	struct readme_index ix = {
-	    metas,       shortened,   n, p->m.comparisons, p->m.ncomparisons,
-	    p->m.suites, p->m.nsuites};
+	sort_names(p->m.suite_comparisons, p->m.nsuite_comparisons);
+	struct readme_index ix = {.metas = metas,
+	                          .shortened = shortened,
+	                          .n = n,
+	                          .comparisons = p->m.comparisons,
+	                          .ncomparisons = p->m.ncomparisons,
+	                          .suites = p->m.suites,
+	                          .nsuites = p->m.nsuites,
+	                          .suite_comparisons = p->m.suite_comparisons,
+	                          .nsuite_comparisons =
+	                              p->m.nsuite_comparisons};
 	FILE *f = fopen(text, "we");
 	if (f == NULL)
 		die_errno(EXIT_DATA, "%s", text);
@@ -952,6 +1016,7 @@ publish(const char *dest, const struct publish_options *opt)
 	}
 	add_comparisons(&p);
 	add_suites(&p);
+	add_suite_comparisons(&p);
 	p.staging = xasprintf("%s/.publish", opt->out);
 	dirs_remove_tree(p.staging);
 	dirs_make(p.staging);

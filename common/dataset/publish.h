@@ -9,8 +9,10 @@
  * `MAKE views ID=.. DATA=.. OUT=..`); its files (file_kinds.h: recorded ones
  * from the data directory, the views, README and stability report from OUT) are
  * published, and so are the comparisons (OUT/A-vs-B-*) and suites
- * (OUT/NAME-README.md, "# Suite NAME") whose data sets are all published
- * in the destination.
+ * (OUT/NAME-README.md, "# Suite NAME"; with the suite's definition,
+ * relocated beside its data sets) whose data sets are all published in
+ * the destination, and the comparisons of two suites (OUT/S1-vs-S2-*,
+ * "# Suites compared: ") whose suites and benchmarks' comparisons are.
  *
  * What is written is listed in the destination's manifest
  * (publish_manifest.h).  Before anything is written, every file to

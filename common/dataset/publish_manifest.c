@@ -49,9 +49,8 @@ manifest_path(const char *dir)
 static void
 add_name(char ***v, size_t *n, size_t *cap, const char *name)
 {
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp((*v)[i], name) == 0)
-			return;
+	if (manifest_lists(*v, *n, name))
+		return;
 	*v = array_reserve(*v, cap, *n + 1, sizeof **v);
 	(*v)[(*n)++] = xstrdup(name);
 }
@@ -130,6 +129,22 @@ manifest_add_suite(struct publish_manifest *m, const char *name)
 	add_name(&m->suites, &m->nsuites, &m->suites_cap, name);
 }
 
+void
+manifest_add_suite_comparison(struct publish_manifest *m, const char *name)
+{
+	add_name(&m->suite_comparisons, &m->nsuite_comparisons,
+	         &m->suite_comparisons_cap, name);
+}
+
+bool
+manifest_lists(char *const *v, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], name) == 0)
+			return true;
+	return false;
+}
+
 /* One line of the manifest (its newline removed); false: not an entry. */
 static bool
 parse_line(struct publish_manifest *m, char *line)
@@ -149,6 +164,10 @@ parse_line(struct publish_manifest *m, char *line)
 	}
 	if (strncmp(line, "suite ", 6) == 0 && line[6] != '\0') {
 		manifest_add_suite(m, line + 6);
+		return true;
+	}
+	if (strncmp(line, "suite-comparison ", 17) == 0 && line[17] != '\0') {
+		manifest_add_suite_comparison(m, line + 17);
 		return true;
 	}
 	if (sscanf(line, "file %" SCNx64 " %" SCNu64 " %n", &a, &b, &used) ==
@@ -227,6 +246,8 @@ manifest_text(FILE *f, void *arg)
 		fprintf(f, "comparison %s\n", m->comparisons[i]);
 	for (size_t i = 0; i < m->nsuites; i++)
 		fprintf(f, "suite %s\n", m->suites[i]);
+	for (size_t i = 0; i < m->nsuite_comparisons; i++)
+		fprintf(f, "suite-comparison %s\n", m->suite_comparisons[i]);
 	for (size_t i = 0; i < m->nfiles; i++)
 		fprintf(f, "file %016" PRIx64 " %" PRIu64 " %s\n",
 		        m->files[i].hash, m->files[i].size, m->files[i].name);
@@ -257,5 +278,8 @@ manifest_free(struct publish_manifest *m)
 	for (size_t i = 0; i < m->nsuites; i++)
 		free(m->suites[i]);
 	free(m->suites);
+	for (size_t i = 0; i < m->nsuite_comparisons; i++)
+		free(m->suite_comparisons[i]);
+	free(m->suite_comparisons);
 	memset(m, 0, sizeof *m);
 }

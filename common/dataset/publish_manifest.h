@@ -4,7 +4,8 @@
  *
  * It lists the index's name, every data set published there (its ID, the
  * hash of the raw file it came from: which recording it is, and whether
- * its paths were shortened), every comparison and suite, and every file
+ * its paths were shortened), every comparison, suite and comparison of
+ * two suites, and every file
  * written, each with the size and hash it had when written.  A file is
  * publish's to replace only when it is listed and still has that size and
  * hash: a file someone else put there, or changed since, is never
@@ -16,6 +17,7 @@
  *   dataset ID RAWHASH full|short
  *   comparison NAME
  *   suite NAME
+ *   suite-comparison NAME
  *   file HASH SIZE NAME
  * and '#' comments.  A line that is none of these is fatal (file:line).
  */
@@ -45,8 +47,9 @@ struct publish_manifest {
 	size_t nfiles, files_cap;
 	struct manifest_dataset *datasets;
 	size_t ndatasets, datasets_cap;
-	char **comparisons, **suites;
+	char **comparisons, **suites, **suite_comparisons;
 	size_t ncomparisons, comparisons_cap, nsuites, suites_cap;
+	size_t nsuite_comparisons, suite_comparisons_cap;
 };
 
 /* Read dir's manifest; none there is an empty one. */
@@ -71,6 +74,11 @@ void manifest_add_dataset(struct publish_manifest *m, const char *id,
 void manifest_remove_file(struct publish_manifest *m, const char *name);
 void manifest_add_comparison(struct publish_manifest *m, const char *name);
 void manifest_add_suite(struct publish_manifest *m, const char *name);
+void manifest_add_suite_comparison(struct publish_manifest *m,
+                                   const char *name);
+
+/* Is name in the list v of n names (comparisons, suites)? */
+bool manifest_lists(char *const *v, size_t n, const char *name);
 
 /*
  * The hash and size of a file's bytes; false when it cannot be read (then

@@ -729,6 +729,59 @@ index_suites(FILE *out, const char *dir, const struct readme_index *ix)
 	fputc('\n', out);
 }
 
+/* Is name[0..n) one of the index's suites? */
+static bool
+index_suite(const struct readme_index *ix, const char *name, size_t n)
+{
+	for (size_t i = 0; i < ix->nsuites; i++)
+		if (strlen(ix->suites[i]) == n &&
+		    strncmp(ix->suites[i], name, n) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The index's rows of comparisons of two suites: "S1-vs-S2" split where
+ * both halves are suites of the index (a suite's name may hold "-vs-").
+ */
+static void
+index_suite_comparisons(FILE *out, const char *dir,
+                        const struct readme_index *ix)
+{
+	if (ix->nsuite_comparisons == 0)
+		return;
+	fputs("## Suites compared\n\n"
+	      "Two suites, benchmark by benchmark (`perfviews "
+	      "compare-suites`): the timing ratios, and the categories and "
+	      "functions that changed most; each benchmark's comparison is "
+	      "under *Comparisons*.\n\n"
+	      "| comparison | suites | files |\n|---|---|---|\n",
+	      out);
+	for (size_t i = 0; i < ix->nsuite_comparisons; i++) {
+		const char *name = ix->suite_comparisons[i];
+		const char *vs = strstr(name, "-vs-");
+		while (vs != NULL &&
+		       !(index_suite(ix, name, (size_t)(vs - name)) &&
+		         index_suite(ix, vs + 4, strlen(vs + 4))))
+			vs = strstr(vs + 1, "-vs-");
+		if (vs == NULL)
+			continue; /* not two suites of the index */
+		int alen = (int)(vs - name);
+		fprintf(out,
+		        "| [%s against %.*s](%s-README.md) | "
+		        "[%.*s](%.*s-README.md) [%s](%s-README.md) |",
+		        vs + 4, alen, name, name, alen, name, alen, name,
+		        vs + 4, vs + 4);
+		link_if_there(out, dir, name, "timing.csv", "timing");
+		link_if_there(out, dir, name, "categories.svg", "categories");
+		link_if_there(out, dir, name, "categories.csv",
+		              "categories table");
+		link_if_there(out, dir, name, "comparison.json", "JSON");
+		fputs(" |\n", out);
+	}
+	fputc('\n', out);
+}
+
 /* Which data sets' paths were shortened, and the placeholders. */
 static void
 index_paths(FILE *out, const struct readme_index *ix)
@@ -791,6 +844,7 @@ readme_index(FILE *out, const char *dir, const struct readme_index *ix)
 	fputc('\n', out);
 	index_comparisons(out, dir, ix);
 	index_suites(out, dir, ix);
+	index_suite_comparisons(out, dir, ix);
 	fputs("## Opening the files\n\n"
 	      "The flame graphs (`ID-flamegraph.svg`, a comparison's "
 	      "`-diffgraph.svg`) and the bars by category are interactive in "

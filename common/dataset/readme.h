@@ -93,14 +93,16 @@ struct readme_index {
 	size_t ncomparisons;
 	char *const *suites; /* NAME: NAME-README.md and others */
 	size_t nsuites;
+	char *const *suite_comparisons; /* "S1-vs-S2", two of suites */
+	size_t nsuite_comparisons;
 };
 
 /*
  * The README of a directory of data sets: a row per data set linking its
  * files found in dir, a row per comparison linking both data sets, a row
- * per suite; how to open the files (the flame graph where a page shows
- * SVGs as images, speedscope, Firefox Profiler); the placeholders of
- * shortened paths when there are any.
+ * per suite, a row per comparison of two suites linking both; how to open the
+ * files (the flame graph where a page shows SVGs as images, speedscope, Firefox
+ * Profiler); the placeholders of shortened paths when there are any.
  */
 void readme_index(FILE *out, const char *dir, const struct readme_index *ix);
 

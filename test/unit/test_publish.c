@@ -554,7 +554,8 @@ END_TEST
 
 /*
  * Comparisons and suites of OUT are published when their data sets are,
- * and the index links them.
+ * comparisons of two suites when both suites are, and the index links
+ * them.
  */
 START_TEST(comparisons_and_suites)
 {
@@ -571,6 +572,16 @@ START_TEST(comparisons_and_suites)
 	unit_dir_write("out/s1-categories.svg", "<svg/>\n");
 	unit_dir_write("out/s2-README.md", "# Suite s2\n| [x-perf-freq1]"
 	                                   "(x-perf-freq1-README.md) |\n");
+	unit_dir_write("out/s-3-README.md",
+	               "# Suite s-3\n| [" ID "](" ID "-README.md) |\n");
+	unit_dir_write("out/s1-vs-s-3-README.md",
+	               "# Suites compared: s-3 against s1\n"
+	               "[README](s1-README.md), [README](s-3-README.md)\n"
+	               "| n | [README](" ID "-vs-" ID "-README.md) |\n");
+	unit_dir_write("out/s1-vs-s-3-timing.csv", "benchmark\n");
+	unit_dir_write("out/s1-vs-s2-README.md",
+	               "# Suites compared: s2 against s1\n"
+	               "[README](s1-README.md), [README](s2-README.md)\n");
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, 0);
 	ck_assert_str_eq(c.err,
@@ -578,7 +589,11 @@ START_TEST(comparisons_and_suites)
 	                 "w-perf-freq99x2-vs-x-perf-freq1: x-perf-freq1 is not "
 	                 "published (not in TOP/pub)\n"
 	                 "prog: skipping the suite s2: its data set "
-	                 "x-perf-freq1 is not published (not in TOP/pub)\n");
+	                 "x-perf-freq1 is not published (not in TOP/pub)\n"
+	                 "prog: skipping the comparison of suites s1-vs-s2: "
+	                 "s2 is not published (not in TOP/pub)\n");
+	ck_assert(exists("pub/s1-vs-s-3-timing.csv"));
+	ck_assert(!exists("pub/s1-vs-s2-README.md"));
 	ck_assert(exists("pub/" ID "-vs-" ID "-diff.txt"));
 	ck_assert(exists("pub/s1-categories.svg"));
 	ck_assert(!exists("pub/s2-README.md"));
@@ -590,7 +605,13 @@ START_TEST(comparisons_and_suites)
 	ck_assert_ptr_nonnull(strstr(index, "| [s1](s1-README.md) | "
 	                                    "[categories](s1-categories.svg) "
 	                                    "|\n"));
-	ck_assert_uint_eq(assert_links_resolve("pub"), 16);
+	ck_assert_ptr_nonnull(
+	    strstr(index, "| [s-3 against s1](s1-vs-s-3-README.md) | "
+	                  "[s1](s1-README.md) [s-3](s-3-README.md) | "
+	                  "[timing](s1-vs-s-3-timing.csv) |\n"));
+	ck_assert_ptr_nonnull(strstr(contents("pub/.perfviews-published"),
+	                             "\nsuite-comparison s1-vs-s-3\n"));
+	ck_assert_uint_eq(assert_links_resolve("pub"), 21);
 	unit_dir_remove();
 }
 END_TEST

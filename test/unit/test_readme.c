@@ -437,7 +437,7 @@ START_TEST(index_of_a_directory)
 	touch(dir, "a-perf-freq99x2-README.md");
 	touch(dir, "a-perf-freq99x2-stability.md");
 	char *metas[] = {pa, pb};
-	struct readme_index ix = {metas, NULL, 2, NULL, 0, NULL, 0};
+	struct readme_index ix = {.metas = metas, .n = 2};
 	FILE *f = open_memstream(&text, &n);
 	readme_index(f, dir, &ix);
 	fclose(f);
@@ -597,8 +597,13 @@ START_TEST(index_of_comparisons_suites_and_paths)
 	touch(dir, "a-perf-freq99-vs-b-perf-freq99-diffgraph.svg");
 	touch(dir, "small-categories.svg");
 	char *metas[] = {pa, pb};
-	struct readme_index ix = {metas, shortened, 2, comparisons,
-	                          1,     suites,    1};
+	struct readme_index ix = {.metas = metas,
+	                          .shortened = shortened,
+	                          .n = 2,
+	                          .comparisons = comparisons,
+	                          .ncomparisons = 1,
+	                          .suites = suites,
+	                          .nsuites = 1};
 	FILE *f = open_memstream(&text, &n);
 	readme_index(f, dir, &ix);
 	fclose(f);
