@@ -538,6 +538,28 @@ links_published(const struct publishing *p, const char *readme, char **missing)
 	return ok;
 }
 
+/*
+ * OUT/NAME-parts as items when all that NAME's readme links is published;
+ * else a warning saying what (a "kind" NAME) is skipped, and for want of
+ * what ("its data set " X).
+ */
+static bool
+add_when_linked(struct publishing *p, const char *readme, const char *name,
+                const char *kind, const char *wanting,
+                const char *const parts[], size_t n)
+{
+	char *missing;
+
+	if (!links_published(p, readme, &missing)) {
+		warnmsg("skipping %s %s: %s%s is not published (not in %s)",
+		        kind, name, wanting, missing, p->dest);
+		free(missing);
+		return false;
+	}
+	add_named_items(p, name, parts, n);
+	return true;
+}
+
 /* OUT/NAME-suite.json, when there: published with its data sets beside. */
 static void
 add_definition(struct publishing *p, const char *name)
@@ -591,19 +613,14 @@ add_suites(struct publishing *p)
 
 	find(p->opt->out, "*-README.md", &g);
 	for (size_t i = 0; i < g.gl_pathc; i++) {
-		char *name = suite_name(g.gl_pathv[i]), *missing;
+		char *name = suite_name(g.gl_pathv[i]);
 		if (name == NULL)
 			continue;
-		if (links_published(p, g.gl_pathv[i], &missing)) {
-			add_named_items(p, name, parts,
-			                sizeof parts / sizeof *parts);
+		if (add_when_linked(p, g.gl_pathv[i], name, "the suite",
+		                    "its data set ", parts,
+		                    sizeof parts / sizeof *parts)) {
 			add_definition(p, name);
 			manifest_add_suite(&p->m, name);
-		} else {
-			warnmsg("skipping the suite %s: its data set %s is not "
-			        "published (not in %s)",
-			        name, missing, p->dest);
-			free(missing);
 		}
 		free(name);
 	}
@@ -637,17 +654,10 @@ add_suite_comparisons(struct publishing *p)
 		const char *base = base_name(g.gl_pathv[i]);
 		char *name =
 		    xstrndup(base, strlen(base) - strlen("-README.md"));
-		char *missing;
-		if (links_published(p, g.gl_pathv[i], &missing)) {
-			add_named_items(p, name, parts,
-			                sizeof parts / sizeof *parts);
+		if (add_when_linked(p, g.gl_pathv[i], name,
+		                    "the comparison of suites", "", parts,
+		                    sizeof parts / sizeof *parts))
 			manifest_add_suite_comparison(&p->m, name);
-		} else {
-			warnmsg("skipping the comparison of suites %s: %s is "
-			        "not published (not in %s)",
-			        name, missing, p->dest);
-			free(missing);
-		}
 		free(name);
 	}
 	globfree(&g);

@@ -666,6 +666,22 @@ link_if_there(FILE *out, const char *dir, const char *name, const char *part,
 	free(path);
 }
 
+/*
+ * A comparison's first cells, name being "A-vs-B" split at vs: "B against
+ * A" linking its README, then A and B linking theirs, sep between them.
+ */
+static void
+index_pair(FILE *out, const char *name, const char *vs, const char *sep)
+{
+	int alen = (int)(vs - name);
+
+	fprintf(out,
+	        "| [%s against %.*s](%s-README.md) | "
+	        "[%.*s](%.*s-README.md)%s[%s](%s-README.md) |",
+	        vs + 4, alen, name, name, alen, name, alen, name, sep, vs + 4,
+	        vs + 4);
+}
+
 /* The index's rows of comparisons: each links both data sets. */
 static void
 index_comparisons(FILE *out, const char *dir, const struct readme_index *ix)
@@ -687,12 +703,7 @@ index_comparisons(FILE *out, const char *dir, const struct readme_index *ix)
 		const char *vs = strstr(name, "-vs-");
 		if (vs == NULL)
 			continue;
-		int alen = (int)(vs - name);
-		fprintf(out,
-		        "| [%s against %.*s](%s-README.md) | "
-		        "[%.*s](%.*s-README.md) | [%s](%s-README.md) |",
-		        vs + 4, alen, name, name, alen, name, alen, name,
-		        vs + 4, vs + 4);
+		index_pair(out, name, vs, " | ");
 		link_if_there(out, dir, name, "diff.txt", "diff");
 		link_if_there(out, dir, name, "diffgraph.svg", "diffgraph");
 		fputs(" |\n", out);
@@ -766,12 +777,7 @@ index_suite_comparisons(FILE *out, const char *dir,
 			vs = strstr(vs + 1, "-vs-");
 		if (vs == NULL)
 			continue; /* not two suites of the index */
-		int alen = (int)(vs - name);
-		fprintf(out,
-		        "| [%s against %.*s](%s-README.md) | "
-		        "[%.*s](%.*s-README.md) [%s](%s-README.md) |",
-		        vs + 4, alen, name, name, alen, name, alen, name,
-		        vs + 4, vs + 4);
+		index_pair(out, name, vs, " ");
 		link_if_there(out, dir, name, "timing.csv", "timing");
 		link_if_there(out, dir, name, "categories.svg", "categories");
 		link_if_there(out, dir, name, "categories.csv",
