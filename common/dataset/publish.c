@@ -701,7 +701,8 @@ stage_short(struct publishing *p, struct item *it)
 	int fd = input_open(it->src);
 	short_paths_copy(&p->sp, fd, it->src, out);
 	input_close(fd);
-	if (fclose(out) != 0)
+	bool failed = ferror(out) != 0;
+	if (fclose(out) != 0 || failed)
 		die_errno(EXIT_DATA, "%s", text);
 	if (xz) {
 		it->staged = xasprintf("%s/%s", p->staging, it->name);
@@ -742,7 +743,8 @@ stage_definition(struct publishing *p, struct item *it)
 		short_paths_write(&p->sp, text, n, out);
 	else
 		fwrite(text, 1, n, out);
-	if (fclose(out) != 0)
+	bool failed = ferror(out) != 0; /* a full disk, say */
+	if (fclose(out) != 0 || failed)
 		die_errno(EXIT_DATA, "%s", it->staged);
 	free(text);
 }
