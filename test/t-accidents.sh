@@ -14,6 +14,8 @@
 # 3. DATA and OUT on small tmpfs: a recording into 2 MB is refused before
 #    it starts, one that fills 17 MB says "No space left on device" and
 #    names the disk, make views into 64 KB names the view; nothing is left.
+#    make publish into 1 MB names the file it could not copy and leaves
+#    no part of one; given room, publishing again ends the job.
 # 4. A recording at 50 kHz of python -S -c pass: both times in meta.json;
 #    where the rule finds it distorted (on a busy machine), a loud warning
 #    and a paragraph in its README, where not, neither; one whose perf
@@ -201,6 +203,23 @@ full_disks() {
 		pass "make views into 64 KB names the view it could not write, and leaves no part of it"
 	else
 		fail "make views into 64 KB" "$(head -n 2 "$TMP/err")"
+	fi
+	umount "$MNT"
+	# Publishing into a disk that fills up: the file named, no part of a
+	# file left; with room again, publishing again finishes the job.
+	mount -t tmpfs -o size=1m tmpfs "$MNT"
+	mkdir -p "$TMP/nodata"
+	pub="make -C $TOP --no-print-directory publish EXAMPLE=1 DATA=$TMP/nodata OUT=$TMP/pubout DEST=$MNT/dest"
+	if $pub >/dev/null 2>"$TMP/err"; then
+		fail "make publish into 1 MB" "succeeded"
+	elif grep -q "^perfviews: $MNT/dest/[^ ]*: No space left on device (publishing stopped; publish again once" "$TMP/err" &&
+	    [ -z "$(ls -A "$MNT/dest" | grep '^\.')" ] &&
+	    mount -o remount,size=64m "$MNT" && $pub >"$TMP/out" 2>"$TMP/err" &&
+	    grep -q "published to $MNT/dest: [1-9][0-9]* file(s) copied, [1-9][0-9]* already there" "$TMP/out" &&
+	    [ -s "$MNT/dest/README.md" ] && [ -s "$MNT/dest/.perfviews-published" ]; then
+		pass "make publish into a disk that fills names the file, leaves no part of one; published again with room, it ends the job ($(tail -n 1 "$TMP/out"))"
+	else
+		fail "make publish into a disk that fills" "$(head -n 2 "$TMP/err")"
 	fi
 	umount "$MNT"
 }

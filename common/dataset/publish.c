@@ -173,8 +173,46 @@ same_bytes(const char *a, const char *b)
 }
 
 /*
+ * A copy that cannot be finished (a full disk, say): its temporary file
+ * removed, and the end, naming what failed with errno's reason.  What was
+ * copied before stays; publishing again takes those files as its own,
+ * their bytes being what it publishes.
+ */
+static _Noreturn void
+copy_failed(const char *tmp, const char *what)
+{
+	int e = errno;
+
+	unlink(tmp);
+	die(EXIT_DATA,
+	    "%s: %s (publishing stopped; publish again once that is "
+	    "mended: the files copied so far are taken as they are)",
+	    what, strerror(e));
+}
+
+/* All of buf[0..n) to fd, through partial writes; false with errno. */
+static bool
+write_whole(int fd, const char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t put = write(fd, buf, n);
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put <= 0) {
+			if (put == 0)
+				errno = ENOSPC;
+			return false;
+		}
+		buf += put;
+		n -= (size_t)put;
+	}
+	return true;
+}
+
+/*
  * Copy src to dest/name as a whole: written beside under a name of its
- * own (.NAME.XXXXXX, which nothing else uses), then renamed.
+ * own (.NAME.XXXXXX, which nothing else uses), then renamed; on failure
+ * the temporary file goes.
  */
 static void
 copy_file(const char *src, const char *dest, const char *name)
@@ -191,15 +229,15 @@ copy_file(const char *src, const char *dest, const char *name)
 	if (out < 0)
 		die_errno(EXIT_DATA, "%s", tmp);
 	while ((got = read(in, buf, sizeof buf)) > 0)
-		if (write(out, buf, (size_t)got) != got)
-			die_errno(EXIT_DATA, "%s", tmp);
+		if (!write_whole(out, buf, (size_t)got))
+			copy_failed(tmp, to);
 	if (got < 0)
-		die_errno(EXIT_DATA, "%s", src);
+		copy_failed(tmp, src);
 	close(in);
 	if (fchmod(out, 0644) != 0 || close(out) != 0)
-		die_errno(EXIT_DATA, "%s", tmp);
+		copy_failed(tmp, to);
 	if (rename(tmp, to) != 0)
-		die_errno(EXIT_DATA, "%s", to);
+		copy_failed(tmp, to);
 	free(to);
 	free(tmp);
 }
