@@ -173,6 +173,20 @@ else
 fi
 git -C "$REPO" add -A && git -C "$REPO" -c user.name=t -c user.email=t@t commit -qm published
 
+# Another publish into the repository meanwhile (flock(1) holds its lock
+# for 2 s): this one waits for it, then finds everything there already.
+(flock "$REPO" sh -c ": >'$TMP/held'; sleep 2") &
+while [ ! -e "$TMP/held" ]; do sleep 0.1; done
+if $MAKE publish DATA="$D1" OUT="$OUT1" DEST="$REPO" >"$TMP/pub1b.out" 2>"$TMP/pub1b.err" &&
+    grep -q "^perfviews: waiting for another publish into $REPO$" "$TMP/pub1b.err" &&
+    grep -q "published to $REPO: 0 file(s) copied, [1-9][0-9]* already there" "$TMP/pub1b.out" &&
+    [ -z "$(git -C "$REPO" status --porcelain --untracked-files=all)" ]; then
+	pass "a publish into a directory another is publishing into waits for it; published again, nothing changes"
+else
+	fail "publish while another publishes" "$(tail -n 2 "$TMP/pub1b.err" "$TMP/pub1b.out" | paste -s -d'|' -)"
+fi
+wait
+
 # 2. d2 under the same ID: refused, nothing changes.
 if $MAKE publish DATA="$D2" OUT="$OUT2" DEST="$REPO" >"$TMP/pub2.out" 2>"$TMP/pub2.err"; then
 	fail "another recording under a published ID" "accepted"

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -240,6 +241,29 @@ copy_file(const char *src, const char *dest, const char *name)
 		copy_failed(tmp, to);
 	free(to);
 	free(tmp);
+}
+
+/*
+ * One publish into a directory at a time, from reading its manifest to
+ * writing it: flock(2) on the directory itself, which leaves nothing in
+ * it (a repository's work tree) and goes with the process however it
+ * ends.  The descriptor, to close when done.
+ */
+static int
+dest_lock(const char *dest)
+{
+	int fd = open(dest, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		die_errno(EXIT_DATA, "%s", dest);
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno != EWOULDBLOCK)
+			die_errno(EXIT_DATA, "%s: lock", dest);
+		warnmsg("waiting for another publish into %s", dest);
+		if (flock(fd, LOCK_EX) != 0)
+			die_errno(EXIT_DATA, "%s: lock", dest);
+	}
+	return fd;
 }
 
 static void
@@ -1043,6 +1067,7 @@ publish(const char *dest, const struct publish_options *opt)
 	if (*dest == '\0')
 		usage_error("publish: no DEST (make publish DEST=dir)");
 	make_dir(dest);
+	int locked = dest_lock(dest);
 	manifest_read(&p.m, dest);
 	short_paths_init(&p.sp, data, ndata);
 	for (size_t d = 0; d < ndata; d++) {
@@ -1085,6 +1110,7 @@ publish(const char *dest, const struct publish_options *opt)
 	write_items(&p);
 	write_index(&p);
 	manifest_write(&p.m, dest);
+	close(locked);
 	printf("published to %s: %u file(s) copied, %u already there\n", dest,
 	       p.copied, p.same);
 	staging_dir = NULL;
