@@ -166,6 +166,7 @@ main(int argc, char *argv[])
 	ninputs = ninputs > 0 ? ninputs : 1;
 	b.ncolumns = b.opt.category.each ? (size_t)ninputs : 1;
 	make_labels(&b, ninputs, inputs);
+	inputs_check(argc - first, argv + first);
 	category_rules_load_or_exit(&b.rules, b.opt.category.rules);
 	category_profile_init(&b.counts, &b.rules, b.ncolumns,
 	                      b.opt.category.python, b.opt.category.inclusive);

@@ -118,6 +118,7 @@ main(int argc, char *argv[])
 	cli_start(flatdiff.name);
 	int first = parse_options(&f.opt, argc, argv);
 	compare_init(&f.c, &f.opt.compare, f.opt.by);
+	inputs_check(2, argv + first);
 	if (f.opt.by == KEY_CATEGORY)
 		category_rules_load_or_exit(&f.rules, f.opt.rules);
 	compare_read_both(&f.c, &f.opt.view, argv[first], argv[first + 1]);

@@ -83,6 +83,7 @@ main(int argc, char *argv[])
 	opt.python.top = 5;
 	cli_start(pyprofile.name);
 	int first = program_parse(&pyprofile, argc, argv, &opt);
+	inputs_check(argc - first, argv + first);
 	struct python_view *y = python_view_new(opt.rules);
 	if (!view_load(&profile, &opt.view, argc - first, argv + first)) {
 		python_view_free(y);

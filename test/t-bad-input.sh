@@ -149,20 +149,40 @@ if command -v xz >/dev/null; then
 	done
 fi
 
-# A file the user may not read (as root, through setpriv).
+# A file the user may not read (as root, through setpriv).  The programs
+# run from a copy in $TMP, so that the user can run them wherever the
+# clone lies (a CI runner's 0700 work directory); from there they cannot
+# find the clone's category rules either, as a program installed without
+# its rules: the input given is still the file named, first.
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	cp noframes.txt secret.txt
-	chmod 600 secret.txt
-	chmod 755 "$TMP"
-	for f in $FILTERS; do
-		setpriv --reuid=65534 --regid=65534 --clear-groups \
-		    "$BIN/$f" "$TMP/secret.txt" >out 2>err
+	cp noframes.txt rules.secret
+	mkdir "$TMP/bin"
+	for f in $FILTERS bycategory flatdiff; do cp "$BIN/$f" "$TMP/bin/"; done
+	chmod -R go+rX "$TMP"
+	chmod 600 secret.txt rules.secret
+	as_nobody() {
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$@" >out 2>err
+	}
+	unreadable() {
 		status=$?
-		if [ $status = 1 ] && grep -q 'secret.txt: Permission denied' err; then
-			pass "$f: an unreadable file"
+		if [ $status = 1 ] && grep -q "^$f: $TMP/secret.txt: Permission denied\$" err &&
+		    ! grep -qi rules err; then
+			pass "$f: an unreadable file${1:+ $1}"
 		else
-			fail "$f: an unreadable file" "exit $status: $(head -n 1 err)"
+			fail "$f: an unreadable file${1:+ $1}" "exit $status: $(head -n 1 err)"
 		fi
+	}
+	for f in $FILTERS bycategory; do
+		as_nobody "$TMP/bin/$f" "$TMP/secret.txt"
+		unreadable
+	done
+	f=flatdiff
+	as_nobody "$TMP/bin/$f" "$TMP/secret.txt" "$TMP/secret.txt"
+	unreadable "(A and B)"
+	for f in bycategory pyprofile; do
+		as_nobody "$TMP/bin/$f" --rules "$TMP/rules.secret" "$TMP/secret.txt"
+		unreadable "and unreadable rules"
 	done
 else
 	skip "unreadable file" "needs root and setpriv"

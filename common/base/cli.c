@@ -270,13 +270,12 @@ input_stream(int fd)
 	return fopencookie((void *)(intptr_t)fd, "r", io);
 }
 
-int
-input_open(const char *path)
+/* A file descriptor of the file at path, or fatal naming the path. */
+static int
+input_open_plain(const char *path)
 {
 	struct stat st;
 
-	if (strcmp(path, "-") == 0)
-		return STDIN_FILENO;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd == -1)
 		die_errno(EXIT_DATA, "%s", path);
@@ -285,7 +284,24 @@ input_open(const char *path)
 		errno = EISDIR;
 		die_errno(EXIT_DATA, "%s", path);
 	}
+	return fd;
+}
+
+int
+input_open(const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return STDIN_FILENO;
+	int fd = input_open_plain(path);
 	return is_xz_name(path) ? decompress(fd, path) : fd;
+}
+
+void
+inputs_check(int argc, char *const argv[])
+{
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "-") != 0)
+			close(input_open_plain(argv[i]));
 }
 
 void

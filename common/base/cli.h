@@ -59,6 +59,12 @@ const char *input_name(const char *path);
  * reading reaches the damage.
  */
 int input_open(const char *path);
+/*
+ * Fatal, as input_open, when an input of argv cannot be opened: called
+ * before a program reads anything else it needs (category rules), so that
+ * the file the user gave is the one named when both are unreadable.
+ */
+void inputs_check(int argc, char *const argv[]);
 /* read(2) on an open input: up to n bytes of its text, 0 at its end. */
 ssize_t input_read(int fd, void *buf, size_t n);
 /* An open input as a stdio stream; closing it leaves fd to input_close. */
