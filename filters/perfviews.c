@@ -188,6 +188,7 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 struct views_command {
 	struct view_files files;
 	const char *make, *view, *data;
+	bool source;
 	struct perf_data_views perf_data; /* --perf-data */
 };
 
@@ -197,6 +198,9 @@ static const struct option_row views_options[] = {
              "write make's rules for the views into FILE"),
     OPT_TEXT(0, "view", "VIEW", O, view,
              "write VIEW (flat, flamegraph, ...) to stdout"),
+    OPT_FLAG(0, "source", O, source,
+             "note RAW and META as the views' source in\n"
+             "DIR/.ID.source (rewritten when it changes)"),
     OPT_TEXT(0, "data", "DIR", O, data, "where the data set is (default data)"),
     OPT_TEXT(0, "raw", "RAW", O, files.raw, "the data set's raw file"),
     OPT_TEXT(0, "meta", "META", O, files.meta, "its meta.json"),
@@ -219,6 +223,8 @@ static const struct program views_program = {
     .usage = "perfviews views [--data DIR] [--raw RAW] [--meta META] "
              "[--out DIR] ID\n"
              "       perfviews views --make FILE --raw RAW --meta META ID\n"
+             "       perfviews views --source --raw RAW --meta META "
+             "[--out DIR] ID\n"
              "       perfviews views --view VIEW --raw RAW --meta META "
              "[--out DIR] ID\n"
              "       perfviews views --perf-data FILE [--out DIR] "
@@ -262,6 +268,13 @@ cmd_views(const struct program *p, int argc, char *argv[])
 		usage_error("views: --name and --event go with --perf-data");
 	command_operands(p, argc - first, 1, 1, "one ID");
 	o.files.id = argv[first];
+	if (o.source) {
+		if (o.make != NULL || o.view != NULL || o.files.raw == NULL ||
+		    o.files.meta == NULL)
+			program_usage(p);
+		view_source_write(&o.files);
+		return EXIT_OK;
+	}
 	if (o.make == NULL && o.view == NULL) {
 		view_render_all(o.data, &o.files);
 		printf("wrote the views of %s into %s/\n", o.files.id,

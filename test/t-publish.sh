@@ -268,3 +268,54 @@ if $MAKE publish DATA="$D1" OUT="$OUT1" DEST="$SHORT" PUBLISH_PATHS=short \
 else
 	fail "make publish PUBLISH_PATHS=short" "$(tail -n 2 "$TMP/pub5.err")"
 fi
+
+# 4. One OUT for both directories: views know their source.  d1's and d2's
+# recordings of one ID rendered in turn into OUT3: each time every view
+# and the README say the samples of the one shown; a stability report of
+# d2 goes when d1's are shown.  Publishing d1 from that OUT, d2 shown
+# last, publishes d1's views; told to render nothing (--make ''), it
+# refuses the views of d2.
+OUT3=$TMP/out3
+total_of() { sed -n 's/^ *"total": \([0-9]*\),*$/\1/p' "$1"; }
+samples_of() { "$BIN/collapse" "$1"/$EX-raw.txt* | awk '{ n += $NF } END { print n }'; }
+shown() { # DIR: the flat profile's and the README's totals are DIR's
+	want=$(samples_of "$1")
+	grep -q "^# flatsort: total $want samples" "$OUT3/$EX-flat.txt" &&
+	    grep -q "$want samples" "$OUT3/$EX-README.md"
+}
+views_ok=yes
+for d in "$D1" "$D2" "$D1" "$D2"; do
+	$MAKE -s views ID=$EX DATA="$d" OUT="$OUT3" >/dev/null 2>"$TMP/v.err" &&
+	    shown "$d" || views_ok="no, after $(basename "$d"): $(grep -m 1 total "$OUT3/$EX-flat.txt") $(head -n 1 "$TMP/v.err")"
+done
+if [ "$views_ok" = yes ] && [ "$(samples_of "$D1")" != "$(samples_of "$D2")" ]; then
+	pass "one OUT, one ID from two DATA in turn: the views are always of the DATA given"
+else
+	fail "one OUT, one ID from two DATA" "$views_ok"
+fi
+: >"$OUT3/$EX-stability.md"
+$MAKE -s views ID=$EX DATA="$D1" OUT="$OUT3" >/dev/null 2>&1
+if [ ! -e "$OUT3/$EX-stability.md" ]; then
+	pass "another DATA shown: the stability report of the one before goes"
+else
+	fail "another DATA shown" "the stability report of d2 is still in OUT"
+fi
+$MAKE -s views ID=$EX DATA="$D2" OUT="$OUT3" >/dev/null 2>&1
+if $MAKE publish DATA="$D1" OUT="$OUT3" DEST="$TMP/repo3" >/dev/null 2>"$TMP/pub6.err" &&
+    grep -q "^# flatsort: total $(total_of "$D1/$EX-meta.json") samples" "$TMP/repo3/$EX-flat.txt" &&
+    grep -q "$(total_of "$D1/$EX-meta.json") samples" "$TMP/repo3/$EX-README.md" &&
+    cmp -s "$D1/$EX-meta.json" "$TMP/repo3/$EX-meta.json"; then
+	pass "publishing d1 from an OUT that showed d2 last publishes d1's views"
+else
+	fail "publishing d1 from an OUT that showed d2 last" "$(head -n 2 "$TMP/pub6.err")"
+fi
+$MAKE -s views ID=$EX DATA="$D2" OUT="$OUT3" >/dev/null 2>&1
+if "$BIN/perfviews" publish --data "$D1" --out "$OUT3" --make '' "$TMP/repo4" \
+    >/dev/null 2>"$TMP/pub7.err"; then
+	fail "views of another DATA, not rendered again" "published"
+elif grep -q "^perfviews: $EX: $OUT3/$EX-[a-z]*\.[a-z]* was not made from $D1/$EX-raw.txt.xz" "$TMP/pub7.err" &&
+    [ -z "$(ls -A "$TMP/repo4" 2>/dev/null)" ]; then
+	pass "views of another DATA, not rendered again: refused, naming the view; nothing published"
+else
+	fail "views of another DATA, not rendered again" "$(head -n 2 "$TMP/pub7.err")"
+fi

@@ -69,9 +69,18 @@ into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 VIEWS_MK  = $(BUILD)/views/$(VIEW_ID).mk
 view      = $(BIN)/perfviews views --view $(1) --raw $(VIEW_RAW) \
             --meta $(VIEW_META) --out $(OUT) $(VIEW_ID) $(into)
+# What the views in OUT were made from (view_make.h): rewritten when
+# another raw file or meta.json of this ID is shown, so that every view is
+# made again, never left from another DATA's data set of the same ID.
+VIEW_SOURCE = $(OUT)/.$(VIEW_ID).source
 ifneq ($(filter views $(V)-%,$(MAKECMDGOALS)),)
 include $(VIEWS_MK)
+$(VIEW_FILES): $(VIEW_SOURCE)
 endif
+.PHONY: views-source
+$(VIEW_SOURCE): views-source $(VIEW_META) | views-check
+	@$(BIN)/perfviews views --source --raw $(VIEW_RAW) --meta $(VIEW_META) \
+	    --out $(OUT) $(VIEW_ID)
 
 # A recipe, so that make never says "Nothing to be done": nothing said
 # when everything is up to date.
@@ -109,10 +118,11 @@ publish: $(BIN)/perfviews
 	    $(if $(FORCE),--force) --paths $(call quote,$(PUBLISH_PATHS)) --xz $(call quote,$(XZ)) \
 	    $(call quote,$(DEST))
 
-stability: $(BIN)/perfviews | views-check
+stability: $(BIN)/perfviews $(VIEW_SOURCE) | views-check
 	@$(BIN)/perfviews views --view stability --raw $(VIEW_RAW) --meta $(VIEW_META) \
 	    $(VIEW_ID) >$(V)-stability.md.tmp && \
-	    mv $(V)-stability.md.tmp $(V)-stability.md && cat $(V)-stability.md
+	    mv $(V)-stability.md.tmp $(V)-stability.md && cat $(V)-stability.md || \
+	    { rm -f $(V)-stability.md.tmp; exit 1; }
 
 # --- Suites: pyperformance benchmarks at one setting, and their README ---
 # Two steps, whatever the engine: the missing data sets recorded, each by

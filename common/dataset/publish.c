@@ -447,6 +447,8 @@ static void
 add_data_set_items(struct publishing *p, const struct source *s)
 {
 	struct metadata m;
+	struct view_files f = {
+	    .id = s->id, .raw = s->raw, .meta = s->meta, .out = p->opt->out};
 
 	metadata_read_or_die(&m, s->meta);
 	for (size_t i = 0; i < file_kind_count; i++) {
@@ -461,6 +463,13 @@ add_data_set_items(struct publishing *p, const struct source *s)
 			die(EXIT_DATA, "%s: no %s%s in %s", s->id, s->id,
 			    k->suffix, dir);
 		}
+		if (path != NULL && !recorded && !view_source_matches(&f, path))
+			die(EXIT_DATA,
+			    "%s: %s was not made from %s (another recording "
+			    "of this ID, or an older one): nothing published; "
+			    "make the views with make views ID=%s DATA=%s "
+			    "OUT=%s",
+			    s->id, path, s->raw, s->id, s->dir, p->opt->out);
 		if (path != NULL)
 			add_item(p, path, base_name(path));
 		free(path);

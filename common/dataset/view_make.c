@@ -1,8 +1,10 @@
 /*
  * view_make.c - see view_make.h.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,6 +207,89 @@ replace_file(const char *path, const char *text, size_t n)
 		die_errno(EXIT_DATA, "%s", path);
 	}
 	free(tmp);
+}
+
+/*
+ * What the views are made from: the raw file and meta.json, each by its
+ * real path, size and time of change, a line each.  Views of one ID from
+ * another directory, or from the same file changed, have another text.
+ */
+static char *
+source_text(const struct view_files *f)
+{
+	const char *paths[] = {f->raw, f->meta};
+	char *text = NULL;
+	size_t n = 0;
+	FILE *out = open_memstream(&text, &n);
+
+	if (out == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+		struct stat st;
+		char *real = realpath(paths[i], NULL);
+		if (real == NULL || stat(real, &st) != 0)
+			die_errno(EXIT_DATA, "%s", paths[i]);
+		fprintf(out, "%s %jd %jd.%09ld\n", real, (intmax_t)st.st_size,
+		        (intmax_t)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+		free(real);
+	}
+	fclose(out);
+	return text;
+}
+
+char *
+view_source_path(const char *out, const char *id)
+{
+	return xasprintf("%s/.%s.source", out, id);
+}
+
+/* OUT's files of the ID made on request (the stability report). */
+static void
+remove_extras(const struct view_files *f)
+{
+	for (size_t i = 0; i < file_kind_count; i++) {
+		if (file_kinds[i].origin != FILE_EXTRA)
+			continue;
+		char *path = view_path(f->out, f->id, file_kinds[i].kind);
+		if (unlink(path) != 0 && errno != ENOENT)
+			die_errno(EXIT_DATA, "%s", path);
+		free(path);
+	}
+}
+
+void
+view_source_write(const struct view_files *f)
+{
+	char *path = view_source_path(f->out, f->id);
+	char *text = source_text(f);
+
+	/* Another source: what was made of the last one on request goes. */
+	if (!holds(path, text, strlen(text))) {
+		if (access(path, F_OK) == 0)
+			remove_extras(f);
+		replace_file(path, text, strlen(text));
+	}
+	free(text);
+	free(path);
+}
+
+bool
+view_source_matches(const struct view_files *f, const char *view)
+{
+	char *path = view_source_path(f->out, f->id);
+	char *text = source_text(f);
+	struct stat source, made;
+	/* Made since the source was noted, or of an earlier one. */
+	bool same = holds(path, text, strlen(text)) &&
+	            (view == NULL ||
+	             (stat(path, &source) == 0 && stat(view, &made) == 0 &&
+	              (made.st_mtim.tv_sec > source.st_mtim.tv_sec ||
+	               (made.st_mtim.tv_sec == source.st_mtim.tv_sec &&
+	                made.st_mtim.tv_nsec >= source.st_mtim.tv_nsec))));
+
+	free(text);
+	free(path);
+	return same;
 }
 
 void
@@ -417,11 +502,17 @@ view_render_all(const char *data, const struct view_files *given)
 	    VIEW_FROM_RAW, VIEW_FROM_STRACE, VIEW_FROM_FOLDED, VIEW_FROM_VIEWS};
 	struct metadata m;
 	metadata_read_or_die(&m, f.meta);
+	/* Until every view is made, they are of no one source. */
+	char *source = view_source_path(f.out, f.id);
+	if (unlink(source) != 0 && errno != ENOENT)
+		die_errno(EXIT_DATA, "%s", source);
+	free(source);
 	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++)
 		for (size_t i = 0; i < file_kind_count; i++)
 			if (file_kinds[i].input == order[o] &&
 			    view_applies(&file_kinds[i], &f, &m))
 				render_into(self, file_kinds[i].kind, &f);
+	view_source_write(&f);
 	metadata_free(&m);
 	free(self);
 	free(raw);

@@ -46,6 +46,22 @@ struct view_files {
  */
 bool view_options_write(FILE *out, const struct metadata *m, const char *view);
 
+/*
+ * A data set's views know what they were made from: OUT/.ID.source names
+ * its raw file and meta.json (real path, size, time of change).  make
+ * views renders every view again when that changes (views of the same ID
+ * from another DATA in one OUT), and publish copies only views whose
+ * source is the data set it publishes.  view_source_write rewrites the
+ * file only when its text changes (removing then the views made on
+ * request, the stability report, which were of the other source);
+ * view_source_matches says whether the views in f->out are of f->raw and
+ * f->meta, and, given the path of one of them, whether it was made since
+ * (a view older than the note was made from an earlier source).
+ */
+char *view_source_path(const char *out, const char *id);
+void view_source_write(const struct view_files *f);
+bool view_source_matches(const struct view_files *f, const char *view);
+
 /* Write the make fragment of the data set into path, unless it says so. */
 void view_make_fragment(const char *path, const struct view_files *f);
 
