@@ -79,7 +79,10 @@ if $MAKE compare A=$EX B=$BM DATA="$D1" OUT="$OUT1" FORCE=1 >"$TMP/cmp.out" 2>&1
     "$BIN/perfviews" suite readme --data "$D1" --log "$TMP/no.log" other $BM2 \
     >"$OUT1/other-README.md" &&
     "$BIN/perfviews" suite define --data "$D1" other $BM2 >"$OUT1/other-suite.json" &&
-    "$BIN/perfviews" compare-suites --out "$OUT1" small other >>"$TMP/cmp.out" 2>&1; then
+    "$BIN/perfviews" compare-suites --out "$OUT1" small other >>"$TMP/cmp.out" 2>&1 &&
+    "$BIN/perfviews" suite readme --data "$D2" --log "$TMP/no.log" elsewhere $EX \
+    >"$OUT1/elsewhere-README.md" &&
+    "$BIN/perfviews" suite define --data "$D2" elsewhere $EX >"$OUT1/elsewhere-suite.json"; then
 	# The suite's loops file, as make suite writes it.
 	printf '{"metadata": {"about": "loops"},\n "benchmarks": [{"metadata": {"name": "nbody", "loops": 4}}]}\n' \
 	    >"$OUT1/small-loops.json"
@@ -110,6 +113,15 @@ if git -C "$REPO" diff --quiet && [ -z "$changed" ] &&
 else
 	fail "the repository changed" "$changed $(git -C "$REPO" diff --stat | tail -n 1)"
 fi
+# OUT1's suite of d2's recording of the example's ID: not published with
+# d1's recording of that ID.
+if grep -q "^perfviews: skipping the suite elsewhere: its data set $EX ($D2/$EX-raw.txt) is another recording than the one published under that ID from $D1$" "$TMP/pub1.err" &&
+    [ -z "$(ls "$REPO" | grep '^elsewhere-')" ] && ! grep -q elsewhere "$INDEX"; then
+	pass "a suite of another DATA's recordings of the published IDs: skipped, saying why"
+else
+	fail "a suite of another DATA's recordings of the published IDs" "$(grep elsewhere "$TMP/pub1.err") $(ls "$REPO" | grep '^elsewhere-')"
+fi
+
 # The index's links: each resolves, and they are what was added.
 links() {
 	grep -o '](\([^)h][^)]*\))' "$1" | sed 's/^](//; s/)$//' | sort -u

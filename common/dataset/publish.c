@@ -644,6 +644,56 @@ add_definition(struct publishing *p, const char *name)
 	free(path);
 }
 
+/*
+ * Is each data set the definition OUT/NAME-suite.json names the recording
+ * published under its ID (now or before), by its raw file?  A suite of
+ * another DATA whose IDs are those published is not.  Else why, in why.
+ */
+static bool
+suite_data_published(struct publishing *p, const char *name, char **why)
+{
+	char *path = xasprintf("%s/%s-suite.json", p->opt->out, name);
+	struct suite_file s;
+	char problem[512];
+
+	*why = NULL;
+	if (!suite_file_read(&s, path, problem, sizeof problem)) {
+		*why = xasprintf("its definition cannot be read to check its "
+		                 "data sets by (%s)",
+		                 problem);
+		free(path);
+		return false;
+	}
+	free(path);
+	for (size_t i = 0; i < s.n && *why == NULL; i++) {
+		const struct suite_member *m = &s.members[i];
+		if (!m->recorded)
+			continue;
+		char *raw = file_kind_find(raw_kind(), m->data, m->id);
+		const struct source *src = source_of(p, m->id);
+		const struct manifest_dataset *d =
+		    manifest_dataset(&p->m, m->id);
+		if (raw == NULL)
+			*why =
+			    xasprintf("its data set %s has no raw file in %s",
+			              m->id, m->data);
+		else if (src == NULL && d == NULL)
+			*why = xasprintf("its data set %s is not published",
+			                 m->id);
+		else if (hash_or_die(raw) !=
+		         (src != NULL ? src->raw_hash : d->raw_hash))
+			*why =
+			    xasprintf("its data set %s (%s) is another "
+			              "recording than the "
+			              "one published under that ID%s%s",
+			              m->id, raw, src != NULL ? " from " : "",
+			              src != NULL ? src->dir : "");
+		free(raw);
+	}
+	suite_file_free(&s);
+	return *why == NULL;
+}
+
 /* The name of a suite whose README this is, or NULL. */
 static char *
 suite_name(const char *readme)
@@ -684,12 +734,15 @@ add_suites(struct publishing *p)
 
 	find(p->opt->out, "*-README.md", &g);
 	for (size_t i = 0; i < g.gl_pathc; i++) {
-		char *name = suite_name(g.gl_pathv[i]);
+		char *name = suite_name(g.gl_pathv[i]), *why;
 		if (name == NULL)
 			continue;
-		if (add_when_linked(p, g.gl_pathv[i], name, "the suite",
-		                    "its data set ", parts,
-		                    sizeof parts / sizeof *parts)) {
+		if (!suite_data_published(p, name, &why)) {
+			warnmsg("skipping the suite %s: %s", name, why);
+			free(why);
+		} else if (add_when_linked(p, g.gl_pathv[i], name, "the suite",
+		                           "its data set ", parts,
+		                           sizeof parts / sizeof *parts)) {
 			add_definition(p, name);
 			manifest_add_suite(&p->m, name);
 		}

@@ -11,7 +11,9 @@
  * published, and so are the comparisons (OUT/A-vs-B-*) and suites
  * (OUT/NAME-README.md, "# Suite NAME"; with the suite's definition,
  * relocated beside its data sets) whose data sets are all published in
- * the destination, and the comparisons of two suites (OUT/S1-vs-S2-*,
+ * the destination, each the recording the definition names (its raw
+ * file's hash; a suite of another DATA of the same IDs is skipped), and the
+ * comparisons of two suites (OUT/S1-vs-S2-*,
  * "# Suites compared: ") whose suites and benchmarks' comparisons are.
  *
  * What is written is listed in the destination's manifest
