@@ -12,6 +12,7 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/compare_readme.h"
+#include "dataset/dataset_id.h"
 #include "dataset/file_kinds.h"
 #include "dataset/readme.h"
 #include "dataset/runs.h"
@@ -129,11 +130,37 @@ command_of(const struct metadata *m, const char *command)
 	                 at + strlen(py));
 }
 
+/*
+ * Do the tag lists (words) differ, build tags aside?  The builds are what
+ * two builds' comparison compares, not an unfairness.
+ */
+static bool
+tags_differ(const char *a, const char *b)
+{
+	for (;;) {
+		size_t na, nb;
+		while (a += strspn(a, " "), na = strcspn(a, " "),
+		       dataset_tag_is_build(a, na))
+			a += na;
+		while (b += strspn(b, " "), nb = strcspn(b, " "),
+		       dataset_tag_is_build(b, nb))
+			b += nb;
+		if (na != nb || memcmp(a, b, na) != 0)
+			return true;
+		if (na == 0)
+			return false;
+		a += na;
+		b += nb;
+	}
+}
+
 /* Do a and b differ in field? */
 static bool
 differ(const struct compare_readme *r, const char *field, const char *a,
        const char *b)
 {
+	if (strcmp(field, "tags") == 0)
+		return tags_differ(a, b);
 	if (strcmp(field, "workload.command") != 0)
 		return strcmp(a, b) != 0;
 	char *ca = command_of(r->meta[0], a), *cb = command_of(r->meta[1], b);

@@ -1,6 +1,7 @@
 /*
  * dataset_id.c - see dataset_id.h.
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -169,6 +170,31 @@ dataset_id_free(struct dataset_id *id)
 	free(id->buf_);
 	free(id->text);
 	memset(id, 0, sizeof *id);
+}
+
+bool
+dataset_tag_is_build(const char *tag, size_t n)
+{
+	return n >= 3 && tag[0] == 'p' && tag[1] == 'y' &&
+	       isdigit((unsigned char)tag[2]);
+}
+
+bool
+dataset_tag_fits_version(const char *tag, const char *version)
+{
+	const char *d = tag + 2;
+	size_t n = strspn(d, "0123456789.");
+	char want[32];
+
+	/* "py311": "3.11"; "py3.12.1": as it is. */
+	if (memchr(d, '.', n) != NULL || n < 2)
+		snprintf(want, sizeof want, "%.*s", (int)n, d);
+	else
+		snprintf(want, sizeof want, "%c.%.*s", d[0], (int)n - 1, d + 1);
+	size_t w = strlen(want);
+	/* A start of the version that ends where a number ends. */
+	return strncmp(version, want, w) == 0 &&
+	       !isdigit((unsigned char)version[w]);
 }
 
 bool

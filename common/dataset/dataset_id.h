@@ -46,6 +46,24 @@ void dataset_id_free(struct dataset_id *id);
 /* Parse, or end with "bad ID 'TEXT': why" (exit 1). */
 void dataset_id_parse_or_die(const char *text, struct dataset_id *id);
 
+/*
+ * A build tag names the build that recorded a data set, so that the data
+ * sets of two builds have IDs of their own and share DATA, OUT and a
+ * published directory: "py", a digit, then [A-Za-z0-9_.]* ("py311",
+ * "py3.12.1", "py313jit").  A comparison of two builds sets build tags
+ * aside: the build is what it compares.  tag[0..n).
+ */
+bool dataset_tag_is_build(const char *tag, size_t n);
+
+/*
+ * Does the build tag agree with a Python version ("3.12.1 (main, ...)")?
+ * Its digits after "py" up to the first other character: with dots, a
+ * start of the version ("py3.12" and 3.12.1); without, the major version's
+ * digit then the minor's ("py311": 3.11).  A tag of other characters only
+ * after its digits says nothing more ("py313jit": 3.13).
+ */
+bool dataset_tag_fits_version(const char *tag, const char *version);
+
 /* True when the ID carries the tag. */
 bool dataset_id_has_tag(const struct dataset_id *id, const char *tag);
 

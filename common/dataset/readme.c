@@ -13,6 +13,7 @@
 #include "dataset/file_kinds.h"
 #include "dataset/measure.h"
 #include "dataset/publish_manifest.h"
+#include "dataset/dataset_id.h"
 #include "dataset/readme.h"
 #include "dataset/short_paths.h"
 
@@ -823,6 +824,93 @@ index_paths(FILE *out, const struct readme_index *ix)
 	        short_paths_legend);
 }
 
+/*
+ * The build a data set is of, as the index groups them (a new string):
+ * the Python's version, its revision when known, and the ID's build tags
+ * ("Python 3.12.1, tag py312"); "no Python known" for a workload of
+ * none, or of one its meta.json does not name.
+ */
+static char *
+index_build(const struct metadata *m)
+{
+	const char *version = metadata_get(m, "python.version");
+	const char *revision = metadata_get(m, "python.build.git_revision");
+	const char *tags = metadata_get(m, "tags");
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+
+	if (f == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	if (version == NULL)
+		fputs("no Python known", f);
+	else
+		fprintf(f, "Python %.*s", (int)strcspn(version, " "), version);
+	if (revision != NULL && *revision != '\0')
+		fprintf(f, ", revision %.12s", revision);
+	for (const char *t = tags; t != NULL && *t != '\0';) {
+		size_t len = strcspn(t, " ");
+		if (dataset_tag_is_build(t, len))
+			fprintf(f, ", tag %.*s", (int)len, t);
+		t += len + strspn(t + len, " ");
+	}
+	fclose(f);
+	return text;
+}
+
+struct index_entry {
+	char *build;
+	size_t i; /* in the index's order of IDs */
+};
+
+static int
+index_entry_compare(const void *a, const void *b)
+{
+	const struct index_entry *x = a, *y = b;
+	int c = strcmp(x->build, y->build);
+	return c != 0 ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/*
+ * The table of data sets: one, or with data sets of several builds a table
+ * per build, under a heading that names it, so that two builds published
+ * into one directory read apart.
+ */
+static void
+index_data_sets(FILE *out, const char *dir, const struct readme_index *ix)
+{
+	static const char head[] =
+	    "| ID | date | workload | Python | revision | samples | files "
+	    "|\n|---|---|---|---|---|---|---|\n";
+	struct index_entry *e = xcalloc(ix->n + 1, sizeof *e);
+	size_t builds = 0;
+
+	for (size_t i = 0; i < ix->n; i++) {
+		struct metadata m;
+		metadata_read_or_die(&m, ix->metas[i]);
+		e[i] = (struct index_entry){index_build(&m), i};
+		metadata_free(&m);
+	}
+	qsort(e, ix->n, sizeof *e, index_entry_compare);
+	for (size_t i = 0; i < ix->n; i++)
+		builds += i == 0 || strcmp(e[i].build, e[i - 1].build) != 0;
+	if (builds <= 1)
+		fputs(head, out);
+	for (size_t i = 0; i < ix->n; i++) {
+		struct metadata m;
+		if (builds > 1 &&
+		    (i == 0 || strcmp(e[i].build, e[i - 1].build) != 0))
+			fprintf(out, "%s### %s\n\n%s", i == 0 ? "" : "\n",
+			        e[i].build, head);
+		metadata_read_or_die(&m, ix->metas[e[i].i]);
+		index_row(out, dir, &m);
+		metadata_free(&m);
+	}
+	for (size_t i = 0; i < ix->n; i++)
+		free(e[i].build);
+	free(e);
+}
+
 void
 readme_index(FILE *out, const char *dir, const struct readme_index *ix)
 {
@@ -837,16 +925,11 @@ readme_index(FILE *out, const char *dir, const struct readme_index *ix)
 	      "file-system call, with strace's file names).  The ID links the "
 	      "data set's "
 	      "README: how it was made, its top functions and all its "
-	      "metadata.\n\n"
-	      "| ID | date | workload | Python | revision | samples | files "
-	      "|\n|---|---|---|---|---|---|---|\n",
+	      "metadata.  Data sets of several builds are listed by build "
+	      "(tags `py...`, such as `py312`, name the build a data set "
+	      "was recorded with).\n\n",
 	      out);
-	for (size_t i = 0; i < ix->n; i++) {
-		struct metadata m;
-		metadata_read_or_die(&m, ix->metas[i]);
-		index_row(out, dir, &m);
-		metadata_free(&m);
-	}
+	index_data_sets(out, dir, ix);
 	fputc('\n', out);
 	index_comparisons(out, dir, ix);
 	index_suites(out, dir, ix);

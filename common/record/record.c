@@ -100,6 +100,28 @@ check_free_space(const char *data)
 	    data, (double)free / (1 << 20), mount, RECORD_MIN_FREE >> 20);
 }
 
+/*
+ * A build tag of the ID ("py311") that says another Python than the one
+ * about to run: a data set named for one build would hold another's.
+ */
+static void
+check_build_tags(const struct plan *p)
+{
+	const char *version = metadata_get(&p->meta, "python.version");
+
+	for (size_t i = 0; version != NULL && i < p->id.ntags; i++) {
+		const char *tag = p->id.tags[i];
+		if (dataset_tag_is_build(tag, strlen(tag)) &&
+		    !dataset_tag_fits_version(tag, version))
+			die(EXIT_USAGE,
+			    "%s: the build tag %s names another Python than "
+			    "%s (%.*s): record it with that Python, or tag it "
+			    "for this one",
+			    p->id.text, tag, p->opt->python,
+			    (int)strcspn(version, " "), version);
+	}
+}
+
 /* The data set's lock, held until the recording ends however it ends. */
 static struct lock dataset_lock;
 
@@ -256,6 +278,7 @@ record(const char *id, const struct record_options *opt)
 	p.record = plan_record_text(&p, "RUN.data");
 	metadata_init(&p.meta);
 	record_meta_gather(&p);
+	check_build_tags(&p);
 	char *mismatch = measure_call_graph_warning(opt->callgraph, &p.meta);
 	if (mismatch != NULL)
 		warnmsg("%s", mismatch);

@@ -220,6 +220,32 @@ START_TEST(differences_with_both_values)
 }
 END_TEST
 
+/* Build tags tell the builds apart: no unfairness; other tags are. */
+START_TEST(build_tags_set_aside)
+{
+	static const char *const a_tags[] = {"tags", "nosite py311", NULL};
+	static const char *const b_tags[] = {
+	    "tags", "py3.12.1 nosite", "python.version", "3.12.1 (main)", NULL};
+	static const char *const c_tags[] = {"tags", "py312", NULL};
+	struct metadata a, b, c;
+
+	meta_of(&a, "x-perf-freq999x5-nosite-py311", a_tags);
+	meta_of(&b, "x-perf-freq999x5-nosite-py3.12.1", b_tags);
+	meta_of(&c, "x-perf-freq999x5-py312", c_tags);
+	char *text = readme(&a, &b, true, NULL);
+	ck_assert_ptr_null(strstr(text, "- **Tags**"));
+	ck_assert_ptr_nonnull(strstr(line_of(text, "Alike"), "tags"));
+	free(text);
+	text = readme(&a, &c, true, NULL);
+	ck_assert_ptr_nonnull(strstr(line_of(text, "- **Tags**"),
+	                             ": `tags` A `nosite py311`, B `py312`."));
+	free(text);
+	metadata_free(&a);
+	metadata_free(&b);
+	metadata_free(&c);
+}
+END_TEST
+
 /* A field unknown on a side: not alike, not different, listed. */
 START_TEST(unknown_fields_not_checked)
 {
@@ -383,6 +409,7 @@ main(void)
 	const TTest *tests[] = {
 	    alike_data_sets,
 	    differences_with_both_values,
+	    build_tags_set_aside,
 	    unknown_fields_not_checked,
 	    side_without_meta,
 	    one_run_and_lost_samples,

@@ -116,12 +116,52 @@ START_TEST(limits_the_number_of_tags)
 }
 END_TEST
 
+START_TEST(tells_build_tags)
+{
+	static const char *const builds[] = {"py311", "py3.12.1", "py313jit",
+	                                     "py3"};
+	static const char *const others[] = {"py",     "pyx",  "xperf",
+	                                     "nosite", "p311", ""};
+
+	for (size_t i = 0; i < sizeof builds / sizeof *builds; i++)
+		ck_assert_msg(
+		    dataset_tag_is_build(builds[i], strlen(builds[i])), "%s",
+		    builds[i]);
+	for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+		ck_assert_msg(
+		    !dataset_tag_is_build(others[i], strlen(others[i])), "%s",
+		    others[i]);
+	/* A tag's length, not its NUL: "py311 nosite" holds one. */
+	ck_assert(dataset_tag_is_build("py311 nosite", 5));
+	ck_assert(!dataset_tag_is_build("py311", 2));
+}
+END_TEST
+
+START_TEST(fits_a_build_tag_to_a_version)
+{
+	const char *v = "3.12.1 (main, May 9 2026, 07:36:11) [GCC 12.2.0]";
+
+	ck_assert(dataset_tag_fits_version("py312", v));
+	ck_assert(dataset_tag_fits_version("py3.12.1", v));
+	ck_assert(dataset_tag_fits_version("py3.12", v));
+	ck_assert(dataset_tag_fits_version("py312jit", v));
+	ck_assert(dataset_tag_fits_version("py3", v));
+	ck_assert(!dataset_tag_fits_version("py311", v));
+	ck_assert(!dataset_tag_fits_version("py31", v)); /* 3.1, not 3.12 */
+	ck_assert(!dataset_tag_fits_version("py3.12.10", v));
+	ck_assert(!dataset_tag_fits_version("py3.1", v));
+	ck_assert(dataset_tag_fits_version("py313", "3.13.0 (main)"));
+	ck_assert(dataset_tag_fits_version("py3.13.0", "3.13.0"));
+}
+END_TEST
+
 int
 main(void)
 {
 	const TTest *tests[] = {
-	    parses_the_spec_examples,  parses_several_tags_and_dots,
-	    says_what_is_missing,      says_what_is_malformed,
-	    limits_the_number_of_tags, NULL};
+	    parses_the_spec_examples,      parses_several_tags_and_dots,
+	    says_what_is_missing,          says_what_is_malformed,
+	    limits_the_number_of_tags,     tells_build_tags,
+	    fits_a_build_tag_to_a_version, NULL};
 	return unit_main("dataset_id", tests);
 }

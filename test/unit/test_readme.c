@@ -447,8 +447,10 @@ START_TEST(index_of_a_directory)
 	/* The ID explained for a reader without the man page. */
 	ck_assert_ptr_nonnull(strstr(text, "`WORKLOAD-perf-freqHZ[xRUNS][-TAG"
 	                                   "...]`"));
+	/* Two builds (one unknown): a table each, under its name. */
 	ck_assert_ptr_nonnull(
-	    strstr(text, "\n\n| ID | date | workload | Python | revision | "
+	    strstr(text, "\n\n### Python 3.12.1, revision 2305ca5\n\n"
+	                 "| ID | date | workload | Python | revision | "
 	                 "samples | files |\n|---|---|---|---|---|---|---|\n"
 	                 "| [a-perf-freq99x2](a-perf-freq99x2-README.md) | "
 	                 "2024-01-02 | python3 -c 'a\\|b' | 3.12.1 | 2305ca5 | "
@@ -456,6 +458,9 @@ START_TEST(index_of_a_directory)
 	                 "[stability](a-perf-freq99x2-stability.md) "
 	                 "[raw](a-perf-freq99x2-raw.txt) "
 	                 "[meta](a-perf-freq99x2-meta.json) |\n"
+	                 "\n### no Python known\n\n| ID | date | workload | "
+	                 "Python | revision | samples | files |\n"
+	                 "|---|---|---|---|---|---|---|\n"
 	                 "| [b-perf-freq1](b-perf-freq1-README.md) | unknown | "
 	                 "unknown | unknown | unknown | unknown | "
 	                 "[meta](b-perf-freq1-meta.json) |\n\n"
