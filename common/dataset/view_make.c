@@ -243,6 +243,39 @@ view_source_path(const char *out, const char *id)
 	return xasprintf("%s/.%s.source", out, id);
 }
 
+/*
+ * The views were of a raw file of another directory (the old note's first
+ * line, against text's): what links them (a suite's README) now shows
+ * another recording; say so, and how to keep both.
+ */
+static void
+other_directory_note(const char *path, const char *text,
+                     const struct view_files *f)
+{
+	FILE *old = fopen(path, "re");
+	char line[4096];
+
+	if (old == NULL || fgets(line, sizeof line, old) == NULL) {
+		if (old != NULL)
+			fclose(old);
+		return;
+	}
+	fclose(old);
+	char *was = xstrndup(line, strcspn(line, " "));
+	char *now = xstrndup(text, strcspn(text, " "));
+	if (strcmp(was, now) != 0 && strrchr(was, '/') != NULL &&
+	    strrchr(now, '/') != NULL)
+		warnmsg("%s: the views in %s were of %.*s's recording, and "
+		        "are now of %.*s's: a README that links them (a "
+		        "suite's) describes the other; give each DATA an OUT "
+		        "of its own, or each build a tag of its own "
+		        "(TAGS=py312)",
+		        f->id, f->out, (int)(strrchr(was, '/') - was), was,
+		        (int)(strrchr(now, '/') - now), now);
+	free(was);
+	free(now);
+}
+
 /* OUT's files of the ID made on request (the stability report). */
 static void
 remove_extras(const struct view_files *f)
@@ -265,8 +298,10 @@ view_source_write(const struct view_files *f)
 
 	/* Another source: what was made of the last one on request goes. */
 	if (!holds(path, text, strlen(text))) {
-		if (access(path, F_OK) == 0)
+		if (access(path, F_OK) == 0) {
+			other_directory_note(path, text, f);
 			remove_extras(f);
+		}
 		replace_file(path, text, strlen(text));
 	}
 	free(text);
