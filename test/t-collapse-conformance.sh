@@ -29,6 +29,35 @@ resum() {
 	     END { for (s in sum) print s " " sum[s] }' | LC_ALL=C sort
 }
 
+# Finish the Rust names of a folded file as collapse does (frame_tidy.h):
+# a frame ending in "::h" and 16 hex digits loses them, a leading "_$"
+# its '_', ".." becomes "::" and the escapes their characters.
+rust_finish() {
+	h='::h[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]'
+	h="$h[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]\$"
+	awk -v hash="$h" '{
+		n = $NF; s = $0; sub(/ [0-9]+$/, "", s)
+		k = split(s, f, ";"); out = ""
+		for (i = 1; i <= k; i++) {
+			x = f[i]
+			if (x ~ hash) {
+				sub(hash, "", x); sub(/^_\$/, "$", x)
+				gsub(/\.\./, "::", x)
+				gsub(/\$LT\$/, "<", x); gsub(/\$GT\$/, ">", x)
+				gsub(/\$RF\$/, "\\&", x); gsub(/\$BP\$/, "*", x)
+				gsub(/\$SP\$/, "@", x); gsub(/\$C\$/, ",", x)
+				gsub(/\$LP\$/, "(", x); gsub(/\$RP\$/, ")", x)
+				gsub(/\$u20\$/, " ", x); gsub(/\$u27\$/, "\047", x)
+				gsub(/\$u7b\$/, "{", x); gsub(/\$u7d\$/, "}", x)
+				gsub(/\$u5b\$/, "[", x); gsub(/\$u5d\$/, "]", x)
+				gsub(/\$u7e\$/, "~", x)
+			}
+			out = out (i > 1 ? ";" : "") x
+		}
+		print out " " n
+	}'
+}
+
 grep '^FAIL' "$TMP/runner.out" | while read -r _ exp _; do
 	case=$(basename "$exp" .txt)
 	input=${case%-collapsed-*}
@@ -49,6 +78,13 @@ grep '^FAIL' "$TMP/runner.out" | while read -r _ exp _; do
 	*) cp "$in" "$TMP/in.txt" ;;
 	esac
 	$BIN/collapse --period --"$opt" "$TMP/in.txt" 2>/dev/null >"$TMP/got"
+	cp "$CORPUS/$exp" "$TMP/exp"
+	case ,$kinds, in
+	*,rust-legacy,*)
+		# The Perl script's Rust names, finished as inferno does.
+		rust_finish <"$CORPUS/$exp" | resum >"$TMP/exp"
+		;;
+	esac
 	case ,$kinds, in
 	*,quotes,*)
 		tr -d "\"'" <"$TMP/got" | resum >"$TMP/edited"
@@ -69,11 +105,11 @@ grep '^FAIL' "$TMP/runner.out" | while read -r _ exp _; do
 		mv "$TMP/edited" "$TMP/got"
 		;;
 	esac
-	if cmp -s "$TMP/got" "$CORPUS/$exp"; then
+	if cmp -s "$TMP/got" "$TMP/exp"; then
 		pass "$case (listed: $kinds)"
 	else
 		fail "$case" "differs by more than the listed $kinds"
-		diff "$CORPUS/$exp" "$TMP/got" | head -n 6 | cut -c1-300 | sed 's/^/    /'
+		diff "$TMP/exp" "$TMP/got" | head -n 6 | cut -c1-300 | sed 's/^/    /'
 	fi
 done
 

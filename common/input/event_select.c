@@ -17,6 +17,7 @@ event_select_init(struct event_select *e, const char *want)
 	string_table_init(&e->events);
 	e->chosen = UINT32_MAX;
 	e->last = UINT32_MAX;
+	e->twice = UINT32_MAX;
 }
 
 void
@@ -31,7 +32,8 @@ event_select_free(struct event_select *e)
 
 /*
  * "cycles" matches "cycles" and, having no modifier, "cycles:u";
- * "syscalls:*" every event that begins with "syscalls:".
+ * "cycles:" (as perf script prints it) only "cycles"; "syscalls:*" every
+ * event that begins with "syscalls:".
  */
 static bool
 event_matches(struct span event, const char *want)
@@ -41,6 +43,8 @@ event_matches(struct span event, const char *want)
 
 	if (w.n > 0 && w.p[w.n - 1] == '*')
 		return event.n >= w.n - 1 && memcmp(event.p, w.p, w.n - 1) == 0;
+	if (w.n > 0 && w.p[w.n - 1] == ':')
+		return span_eq(event, span_make(w.p, w.n - 1));
 
 	if (span_eq(event, w))
 		return true;
@@ -69,13 +73,34 @@ event_select_take(struct event_select *e, struct span event)
 	/* No event printed (perf script -F -event): nothing to choose by. */
 	if (event.n == 0)
 		return e->shown[id] = true;
-	e->shown[id] = e->want == NULL ? e->chosen == UINT32_MAX
-	               : several       ? event_matches(event, e->want)
-	                               : e->chosen == UINT32_MAX &&
-	                               event_matches(event, e->want);
+	bool matches = e->want != NULL && event_matches(event, e->want);
+	/*
+	 * A name without modifiers that names two events (cycles and
+	 * cycles:u): showing the first would depend on the order of the
+	 * samples, and adding them up would count the same work twice.
+	 */
+	if (matches && !several && e->chosen != UINT32_MAX) {
+		e->twice = id;
+		return e->shown[id] = false;
+	}
+	e->shown[id] = e->want == NULL ? e->chosen == UINT32_MAX : matches;
 	if (e->shown[id] && e->chosen == UINT32_MAX)
 		e->chosen = id;
 	return e->shown[id];
+}
+
+void
+event_select_check(const struct event_select *e, const char *input,
+                   unsigned long line)
+{
+	if (e->twice == UINT32_MAX)
+		return;
+	die(EXIT_DATA,
+	    "%s:%lu: --event %s names two events, %s and %s: name one in "
+	    "full (--event %s: for the one without modifiers), or every one "
+	    "with --event '%s*'",
+	    input, line, e->want, string_table_cstr(&e->events, e->chosen),
+	    string_table_cstr(&e->events, e->twice), e->want, e->want);
 }
 
 const char *

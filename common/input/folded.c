@@ -110,11 +110,50 @@ folded_reader_free(struct folded_reader *r)
 	line_reader_free(&r->lines);
 }
 
+/* How much of the head of an input tells a diff file from a plain one. */
+enum { HEAD_BYTES = 64 << 10 };
+
+/*
+ * The counts of the stacks in head: 1 when a line has one (the file is not
+ * a diff file, and a line "a;Thread 5 7" ends in the frame "Thread 5"), 2
+ * when every line has two, 0 when no line has a count.  A last line cut by
+ * the peek (cut) is not read.
+ */
+static int
+head_counts(struct span head, bool cut)
+{
+	int counts = 0;
+	struct folded_line fl;
+
+	while (head.n > 0) {
+		const char *nl = memchr(head.p, '\n', head.n);
+		if (nl == NULL && cut)
+			break;
+		size_t n = nl ? (size_t)(nl - head.p) : head.n;
+		struct span line = span_make(head.p, n);
+		if (n > 0 && line.p[n - 1] == '\r')
+			line.n--;
+		head = span_make(head.p + n + (nl != NULL),
+		                 head.n - n - (nl != NULL));
+		if (line.n == 0 || line.p[0] == '#' ||
+		    !folded_parse_line(line, &fl))
+			continue;
+		if (fl.ncounts == 1)
+			return 1;
+		counts = 2;
+	}
+	return counts;
+}
+
 bool
 folded_reader_next(struct folded_reader *r, struct folded_line *out)
 {
 	struct span line;
 
+	if (r->ncounts == 0 && r->stacks == 0 && r->lines.lineno == 0) {
+		struct span head = line_reader_peek(&r->lines, HEAD_BYTES);
+		r->ncounts = head_counts(head, head.n == HEAD_BYTES);
+	}
 	for (;;) {
 		/* The lines before are done with: the buffer need not keep
 		   them (memory stays one buffer, whatever the input's size). */

@@ -12,9 +12,13 @@
  * comment callback hands it the comment lines, in order with the stacks
  * (annotations such as diffstacks writes).  A line without a
  * count is a warning naming the input and line, counted in lines.bad_lines
- * (fatal with lines.strict).  The first good line fixes the number of counts:
- * in a file of one count, "a;Thread 5 7" is the frame "Thread 5" with count 7;
- * in a diff file, a line with one count is bad.
+ * (fatal with lines.strict).  The head of the input (its first 64 KiB)
+ * fixes the number of counts: one when a line there has one count, two
+ * when every line there has two (else the first good line fixes it).  In a
+ * file of one count, "a;Thread 5 7" is the frame "Thread 5" with count 7,
+ * wherever the line is, so a leaf that ends in a number keeps it; in a diff
+ * file, a line with one count is bad.  flamegraph.pl reads each line for
+ * itself, and "a;Thread 5 7" as two counts.
  */
 #ifndef PERFVIEWS_FOLDED_H
 #define PERFVIEWS_FOLDED_H

@@ -24,15 +24,16 @@ is_operator_char(char c)
 
 /*
  * At s[i] starts the word "operator": return the index just past the
- * operator's symbol, so that "operator()", "operator<<" or "operator->" do
- * not count as argument lists or template brackets.
+ * operator's symbol, so that "operator[]", "operator<<" or "operator->" do
+ * not count as argument lists or template brackets.  The "()" of
+ * "operator()" is not skipped: the name ends before it, as inferno cuts it
+ * ("std::function<void (int)>::operator").
  */
 static size_t
 skip_operator(struct span s, size_t i)
 {
 	i += 8;
-	if (i + 1 < s.n && ((s.p[i] == '(' && s.p[i + 1] == ')') ||
-	                    (s.p[i] == '[' && s.p[i + 1] == ']')))
+	if (i + 1 < s.n && s.p[i] == '[' && s.p[i + 1] == ']')
 		return i + 2;
 	while (i < s.n && is_operator_char(s.p[i]))
 		i++;
@@ -98,6 +99,83 @@ frame_symbol_unknown(struct span symbol)
 	return symbol.n == 0 || span_eq_cstr(symbol, "[unknown]");
 }
 
+static int
+hex_digit(char c)
+{
+	return c >= '0' && c <= '9'   ? c - '0'
+	       : c >= 'a' && c <= 'f' ? c - 'a' + 10
+	                              : -1;
+}
+
+/* The escapes of Rust's legacy mangling, other than "$uXX$". */
+static const struct {
+	const char *escape;
+	char c;
+} rust_escapes[] = {
+    {"$SP$", '@'}, {"$BP$", '*'}, {"$RF$", '&'}, {"$LT$", '<'},
+    {"$GT$", '>'}, {"$LP$", '('}, {"$RP$", ')'}, {"$C$", ','},
+};
+
+/* The escape at s (n bytes): its character and length, or 0. */
+static size_t
+rust_escape(const char *s, size_t n, char *c)
+{
+	for (size_t i = 0; i < sizeof rust_escapes / sizeof *rust_escapes;
+	     i++) {
+		size_t len = strlen(rust_escapes[i].escape);
+		if (n >= len && memcmp(s, rust_escapes[i].escape, len) == 0) {
+			*c = rust_escapes[i].c;
+			return len;
+		}
+	}
+	/* "$u7b$": a character by its code, two hex digits. */
+	if (n >= 5 && s[1] == 'u' && s[4] == '$' && hex_digit(s[2]) >= 0 &&
+	    hex_digit(s[3]) >= 0) {
+		int code = hex_digit(s[2]) << 4 | hex_digit(s[3]);
+		if (code >= 0x20 && code < 0x7f) {
+			*c = (char)code;
+			return 5;
+		}
+	}
+	return 0;
+}
+
+size_t
+rust_legacy_tidy(struct span s, char *out)
+{
+	enum { HASH = 19 }; /* "::h" and 16 hex digits */
+
+	if (s.n <= HASH || memcmp(s.p + s.n - HASH, "::h", 3) != 0)
+		return 0;
+	for (size_t i = s.n - 16; i < s.n; i++)
+		if (hex_digit(s.p[i]) < 0)
+			return 0;
+	s.n -= HASH;
+	size_t i = 0, n = 0;
+	if (s.n >= 2 && s.p[0] == '_' && s.p[1] == '$')
+		i = 1;
+	while (i < s.n) {
+		char c;
+		size_t len;
+		if (s.p[i] == '.' && i + 1 < s.n && s.p[i + 1] == '.') {
+			out[n++] = ':';
+			out[n++] = ':';
+			i += 2;
+		} else if (s.p[i] != '$') {
+			out[n++] = s.p[i++];
+		} else if ((len = rust_escape(s.p + i, s.n - i, &c)) > 0) {
+			out[n++] = c;
+			i += len;
+		} else {
+			/* Not an escape: the rest as it is. */
+			memcpy(out + n, s.p + i, s.n - i);
+			n += s.n - i;
+			break;
+		}
+	}
+	return n;
+}
+
 size_t
 frame_tidy(struct span symbol, struct span dso, uint64_t addr, bool addrs,
            bool java, char *out)
@@ -115,13 +193,17 @@ frame_tidy(struct span symbol, struct span dso, uint64_t addr, bool addrs,
 			n += (size_t)sprintf(out + n, " <%" PRIx64 ">", addr);
 		out[n++] = ']';
 	} else {
+		/* Unescaped in out, then cut there: never longer. */
+		size_t rust = rust_legacy_tidy(symbol, out);
+		if (rust > 0)
+			symbol = span_make(out, rust);
 		n = frame_name_length(symbol);
 		const char *p = symbol.p;
 		if (java && n > 1 && p[0] == 'L' && memchr(p, '/', n) != NULL) {
 			p++;
 			n--;
 		}
-		memcpy(out, p, n);
+		memmove(out, p, n);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (out[i] == ';')
@@ -138,10 +220,45 @@ srcline_append(char *out, struct span srcline)
 	return srcline.n + 1;
 }
 
+/*
+ * A kernel image: "vmlinux", or "vmlinux" and a version after '-', '.' or
+ * '_' ("vmlinux-6.1.0-13-amd64", "vmlinux-5.15.0+"), as the debug images
+ * of distributions are named.  Not "vmlinuxtool".
+ */
+static bool
+is_vmlinux(struct span base)
+{
+	if (!span_starts_with(base, "vmlinux"))
+		return false;
+	if (base.n == 7)
+		return true;
+	if (strchr("-._", base.p[7]) == NULL)
+		return false;
+	for (size_t i = 8; i < base.n; i++)
+		if (!isalnum((unsigned char)base.p[i]) &&
+		    strchr("-._+~", base.p[i]) == NULL)
+			return false;
+	return true;
+}
+
+/* A kernel module's file, compressed or its debug file. */
+static bool
+is_kernel_module(struct span base)
+{
+	static const char *const endings[] = {".ko", ".ko.xz", ".ko.gz",
+	                                      ".ko.zst", ".ko.debug"};
+	for (size_t i = 0; i < sizeof endings / sizeof *endings; i++)
+		if (span_ends_with(base, endings[i]))
+			return true;
+	return false;
+}
+
 bool
 dso_is_kernel(struct span dso)
 {
-	if (span_ends_with(dso, "vmlinux"))
+	struct span base = span_basename(dso);
+
+	if (is_vmlinux(base) || is_kernel_module(base))
 		return true;
 	return dso.n > 0 && dso.p[0] == '[' &&
 	       !span_eq_cstr(dso, "[unknown]") &&

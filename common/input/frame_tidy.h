@@ -4,10 +4,17 @@
  * perf prints symbols as the demangler left them: C++ with argument lists
  * and qualifiers, Java with signatures.  Views show a function once, whatever
  * its arguments, and folded stacks reserve ';' as the separator, so:
- *   - the top-level argument list and what follows it is removed
- *     ("ns::f(int) const" -> "ns::f"), but parentheses inside template
- *     arguments, "(anonymous namespace)", "operator()" and Go method
- *     receivers ("main.(*T).m") are part of the name and stay;
+ *   - Rust's legacy mangling that perf demangled as C++ ("..", "$LT$"
+ *     and a "::h<16 hex digits>" hash left) is finished, as inferno does
+ *     (rust_legacy_tidy);
+ *   - the name ends at its first top-level '(' (the argument list and
+ *     what follows go: "ns::f(int) const" -> "ns::f"); parentheses inside
+ *     template arguments and lambdas ("<void (int)>", "{lambda(int)#1}"),
+ *     "(anonymous namespace)", Go method receivers ("main.(*T).m") and the
+ *     symbol of an operator ("operator<<", "operator->", "operator[]")
+ *     stay.  "operator()" is cut before its "()" as inferno cuts it:
+ *     "std::function<void (int)>::operator()(int) const" ->
+ *     "std::function<void (int)>::operator";
  *   - ';' becomes ':';
  *   - an unknown symbol becomes "[" DSO basename "]", or "[unknown]" when
  *     the DSO is unknown too ("[dso <addr>]" when addresses are asked for).
@@ -32,6 +39,21 @@ size_t frame_name_length(struct span symbol);
  */
 size_t frame_tidy(struct span symbol, struct span dso, uint64_t addr,
                   bool addrs, bool java, char *out);
+
+/*
+ * A Rust symbol in the legacy mangling as a C++ demangler leaves it
+ * ("std::fs::File::open::h0123456789abcdef", "_$LT$a..B$u20$as$u20$c..D$GT$
+ * ::f::h...") finished as inferno finishes it: the "::h" hash removed, ".."
+ * made "::", the escapes $SP$ $BP$ $RF$ $LT$ $GT$ $LP$ $RP$ $C$ and
+ * $uXX$ (any printable character by its code) decoded, a leading "_$"
+ * made "$"; past an unknown escape the rest is copied as it is.  Written
+ * to out (symbol.n bytes); returns its length, or 0 when symbol does not
+ * end in such a hash.  A fully mangled "_ZN...E" is not read here: it is
+ * --demangle's (libiberty), which writes "{{closure}}" where the mangler
+ * put "_$u7b$$u7b$closure$u7d$$u7d$" and this writes "_{{closure}}" as
+ * inferno does.
+ */
+size_t rust_legacy_tidy(struct span symbol, char *out);
 
 /*
  * A command name as the root of a stack: its bytes, spaces made '_' and
@@ -88,7 +110,13 @@ struct span python_file_short(struct span file);
  */
 size_t python_frame_label(struct span symbol, char *out);
 
-/* Kinds of code, from the DSO, for annotations and palettes. */
+/*
+ * Kinds of code, from the DSO, for annotations and palettes.  Kernel: a
+ * name in brackets ("[kernel.kallsyms]", "[ip_tables]", "[vdso]"; not
+ * "[unknown]" nor "[JIT..."), a kernel image ("vmlinux", or "vmlinux-" or
+ * "vmlinux." and a version: "/usr/lib/debug/boot/vmlinux-6.1.0-13-amd64")
+ * or a module's file ("*.ko", compressed, or its ".ko.debug").
+ */
 bool dso_is_kernel(struct span dso);
 bool dso_is_jit(struct span dso);
 /* A perf map file, /tmp/perf-PID.map (any directory), or its basename. */

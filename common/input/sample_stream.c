@@ -21,6 +21,7 @@ sample_stream_init(struct sample_stream *st,
 	st->names = names;
 	frame_cache_init(&st->cache, FRAME_CACHE_BUDGET);
 	event_select_init(&st->events, opt->event);
+	inline_chains_init(&st->chains);
 }
 
 void
@@ -28,6 +29,7 @@ sample_stream_free(struct sample_stream *st)
 {
 	frame_cache_free(&st->cache);
 	event_select_free(&st->events);
+	inline_chains_free(&st->chains);
 	free(st->root_comm);
 	free(st->namebuf);
 }
@@ -114,8 +116,10 @@ root_name(struct sample_stream *st, const struct perf_sample *s)
 void
 sample_stream_take(struct sample_stream *st, struct perf_sample *s)
 {
-	if (!event_select_take(&st->events, s->event))
+	if (!event_select_take(&st->events, s->event)) {
+		event_select_check(&st->events, st->input, s->lineno);
 		return;
+	}
 	if (!s->has_period && st->opt.period)
 		missing_field(st, s, NO_PERIOD,
 		              "no period in the header (perf script -F "
@@ -125,6 +129,8 @@ sample_stream_take(struct sample_stream *st, struct perf_sample *s)
 		              "no event name in the header (perf script "
 		              "-F +event): --event cannot choose, samples "
 		              "without one are all shown");
+	s->nframes = inline_chains_split(&st->chains, &st->cache.frames,
+	                                 s->frames, s->nframes, &s->frames);
 	if (st->rewrite != NULL)
 		s->nframes = st->rewrite(st->rewrite_ctx, &st->cache.frames,
 		                         s->frames, s->nframes, &s->frames);

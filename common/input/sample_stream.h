@@ -10,7 +10,9 @@
  * folded stack is handed over as its line.  The inputs share one frame
  * cache, so one frame has one id across all of them.
  *
- * A caller that wants the frames rewritten before it sees them (names
+ * A frame whose name holds the calls inlined into it ("a->b->c", Java's)
+ * is split into frames first (inline_chain.h), whatever the reader.  A
+ * caller that wants the frames rewritten before it sees them (names
  * resolved, inlined calls expanded: the symbolizer) sets rewrite; this
  * module itself knows nothing of symbols.
  *
@@ -39,6 +41,7 @@
 #include "input/event_select.h"
 #include "input/folded.h"
 #include "input/frame_cache.h"
+#include "input/inline_chain.h"
 #include "input/perf_script.h"
 
 /* What the root of a stack names. */
@@ -60,7 +63,8 @@ struct sample_stream {
 	struct sample_stream_options opt;
 	struct frame_cache cache;
 	struct event_select events;
-	struct string_table *names; /* the caller's: root names go there */
+	struct inline_chains chains; /* Java's "a->b" frames, split */
+	struct string_table *names;  /* the caller's: root names go there */
 
 	/* Set by the caller after init. */
 	void (*sample)(void *ctx, const struct perf_sample *s, uint32_t root);

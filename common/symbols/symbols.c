@@ -146,7 +146,10 @@ compute_rewrite(struct symbolizer *s, const struct perf_frame *f,
 {
 	struct perf_frame base = *f;
 	struct span symbol = f->symbol;
-	struct dso *d = dso_table_get(&s->dsos, f->dso);
+	/* Demangling alone needs no file: a missing one is no warning. */
+	bool need_file =
+	    s->opt.resolve || s->opt.inline_frames || s->opt.srcline;
+	struct dso *d = need_file ? dso_table_get(&s->dsos, f->dso) : NULL;
 	uint64_t vma = d ? dso_address(d, f->addr) : f->addr;
 
 	if (s->opt.resolve && d != NULL && frame_symbol_unknown(symbol)) {

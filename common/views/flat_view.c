@@ -67,7 +67,8 @@ count_rows(struct flat *f)
 	for (uint32_t id = 0; id < profile_stack_count(p); id++) {
 		struct profile_stack s = profile_stack_get(p, id);
 		f->rows[f->row_of[s.functions[s.self]]].self += s.weight;
-		for (uint32_t i = s.self; i < s.n; i++) {
+		/* The inlined frames below self count in total, as perf's. */
+		for (uint32_t i = 0; i < s.n; i++) {
 			struct row *r = &f->rows[f->row_of[s.functions[i]]];
 			if (r->seen == id + 1)
 				continue; /* recursion: once per sample */

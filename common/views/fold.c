@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "input/frame_tidy.h"
+#include "input/inline_chain.h"
 #include "symbols/symbols.h"
 #include "views/fold.h"
 
@@ -35,7 +36,8 @@ make_name(struct fold *c, const struct perf_frame *f, bool java)
 	const char *note = NULL;
 
 	if (f->inlined) {
-		if (c->opt.inlined)
+		/* A chain split from the name was marked there: always. */
+		if (c->opt.inlined || inline_named(f))
 			note = "_[i]";
 	} else if (dso_is_kernel(f->dso)) {
 		if (c->opt.kernel)

@@ -2,6 +2,8 @@
  * test_event_select.c - which perf event a view shows
  * (input/event_select.h).
  */
+#include <stdio.h>
+
 #include "base/message.h"
 #include "input/event_select.h"
 #include "unit.h"
@@ -49,22 +51,63 @@ START_TEST(named_event_chosen)
 }
 END_TEST
 
-START_TEST(name_without_modifier_matches_any)
+/* "cycles" in an input of cycles:k, then cycles:u or cycles. */
+static void
+bare_name_twice(void *arg)
 {
-	const char *const events[] = {"cycles:k", "cycles:u", "cycles:k", NULL};
+	const char *const events[] = {"cycles:k", "cycles:k", arg, NULL};
 	struct event_select e;
 	char taken[8];
 
-	/* "cycles" takes the first cycles event, with its modifier. */
+	progname = "prog";
 	event_select_init(&e, "cycles");
 	take_all(&e, events, taken);
-	ck_assert_str_eq(taken, "101");
+	printf("%s", taken);
+	event_select_check(&e, "in.txt", 12);
+}
+
+START_TEST(name_without_modifier_matches_any)
+{
+	const char *const events[] = {"cycles:k", "cycles:k", NULL};
+	struct event_select e;
+	char taken[8];
+
+	/* "cycles" takes the cycles event with its modifier. */
+	event_select_init(&e, "cycles");
+	take_all(&e, events, taken);
+	ck_assert_str_eq(taken, "11");
 	ck_assert_str_eq(event_select_name(&e), "cycles:k");
 	event_select_free(&e);
 
+	/* But not two of them: which would depend on the order. */
+	struct unit_child c;
+	unit_child_run(bare_name_twice, "cycles:u", &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_str_eq(c.out, "110");
+	ck_assert_str_eq(
+	    c.err,
+	    "prog: in.txt:12: --event cycles names two events, cycles:k and "
+	    "cycles:u: name one in full (--event cycles: for the "
+	    "one without modifiers), or every one with --event "
+	    "'cycles*'\n");
+	unit_child_run(bare_name_twice, "cycles", &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	unit_child_run(bare_name_twice, "cycles:k", &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.out, "111");
+
+	/* "cycles:" takes cycles only, as perf script prints it. */
+	const char *const both[] = {"cycles:u", "cycles", "cycles:u", NULL};
+	event_select_init(&e, "cycles:");
+	take_all(&e, both, taken);
+	ck_assert_str_eq(taken, "010");
+	ck_assert_str_eq(event_select_name(&e), "cycles");
+	event_select_free(&e);
+
 	/* "cycles:u" takes only cycles:u, not cycles:k. */
+	const char *const two[] = {"cycles:k", "cycles:u", "cycles:k", NULL};
 	event_select_init(&e, "cycles:u");
-	take_all(&e, events, taken);
+	take_all(&e, two, taken);
 	ck_assert_str_eq(taken, "010");
 	ck_assert_str_eq(event_select_name(&e), "cycles:u");
 	event_select_free(&e);

@@ -89,7 +89,7 @@ START_TEST(empty_frames_and_detection)
 }
 END_TEST
 
-START_TEST(folded_reader_counts_fixed_by_first_line)
+START_TEST(folded_reader_counts_in_one_count_file)
 {
 	const char *text = "a;b 5\na;Thread 5 7\n# comment\n\nnocount\n";
 	struct folded_reader r;
@@ -112,25 +112,65 @@ END_TEST
 
 START_TEST(folded_reader_diff_file)
 {
-	const char *text = "a;b 5 6\na;c 7\na;d 1 2\n";
+	/* Two counts on every line of the head (64 KiB): a diff file. */
+	enum { LINES = 10000 };
+	static char text[LINES * 8 + 64];
+	size_t n = 0;
+	for (int i = 0; i < LINES; i++)
+		n += (size_t)sprintf(text + n, "a;b 5 6\n");
+	n += (size_t)sprintf(text + n, "a;c 7\na;d 1 2\n");
 	struct folded_reader r;
 	struct folded_line f;
-	int fd = unit_pipe(text, strlen(text));
+	int fd = unit_pipe(text, n);
 
 	folded_reader_init(&r, fd, "test");
 	ck_assert(folded_reader_next(&r, &f));
 	ck_assert_int_eq(f.ncounts, 2);
 	ck_assert(f.count[0] == 5 && f.count[1] == 6);
 	ck_assert_uint_eq(f.lineno, 1);
+	for (int i = 1; i < LINES; i++)
+		ck_assert(folded_reader_next(&r, &f));
 	/* One count in a diff file is a bad line. */
 	ck_assert(folded_reader_next(&r, &f));
 	ck_assert_span(f.stack, "a;d");
-	ck_assert_uint_eq(f.lineno, 3);
+	ck_assert_uint_eq(f.lineno, LINES + 2);
 	ck_assert(!folded_reader_next(&r, &f));
 	ck_assert_int_eq(r.ncounts, 2);
-	ck_assert_uint_eq(r.stacks, 2);
+	ck_assert_uint_eq(r.stacks, LINES + 1);
 	ck_assert_uint_eq(r.lines.bad_lines, 1);
-	ck_assert_uint_eq(r.lines.first_bad, 2);
+	ck_assert_uint_eq(r.lines.first_bad, LINES + 1);
+	folded_reader_free(&r);
+	close(fd);
+}
+END_TEST
+
+START_TEST(folded_reader_counts_fixed_by_head)
+{
+	/* A line of one count in the head: "b 2" is the first leaf. */
+	const char *text = "# c\na;b 2 5\na;c 3\n";
+	struct folded_reader r;
+	struct folded_line f;
+	int fd = unit_pipe(text, strlen(text));
+
+	folded_reader_init(&r, fd, "test");
+	ck_assert(folded_reader_next(&r, &f));
+	ck_assert_span(f.stack, "a;b 2");
+	ck_assert(f.count[0] == 5);
+	ck_assert_int_eq(f.ncounts, 1);
+	ck_assert(folded_reader_next(&r, &f));
+	ck_assert_span(f.stack, "a;c");
+	ck_assert(!folded_reader_next(&r, &f));
+	ck_assert_uint_eq(r.lines.bad_lines, 0);
+	folded_reader_free(&r);
+	close(fd);
+
+	/* Every line of two counts: a diff file. */
+	text = "a;b 2 5\na;c 3 4\n";
+	fd = unit_pipe(text, strlen(text));
+	folded_reader_init(&r, fd, "test");
+	ck_assert(folded_reader_next(&r, &f));
+	ck_assert_span(f.stack, "a;b");
+	ck_assert_int_eq(f.ncounts, 2);
 	folded_reader_free(&r);
 	close(fd);
 }
@@ -197,8 +237,9 @@ main(void)
 	const TTest *tests[] = {folded_lines,
 	                        counts_are_whole_tokens,
 	                        empty_frames_and_detection,
-	                        folded_reader_counts_fixed_by_first_line,
+	                        folded_reader_counts_in_one_count_file,
 	                        folded_reader_diff_file,
+	                        folded_reader_counts_fixed_by_head,
 	                        folded_reader_hands_over_comments,
 	                        compare_as_folded_text,
 	                        NULL};

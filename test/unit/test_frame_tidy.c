@@ -31,7 +31,7 @@ START_TEST(template_parentheses_kept)
 {
 	ck_assert_str_eq(tidy("std::function<int (int)>::operator()(int) const",
 	                      "/x", false, false),
-	                 "std::function<int (int)>::operator()");
+	                 "std::function<int (int)>::operator");
 	ck_assert_str_eq(tidy("std::operator<< <char>(std::ostream&, char)",
 	                      "/x", false, false),
 	                 "std::operator<< <char>");
@@ -42,7 +42,17 @@ START_TEST(template_parentheses_kept)
 	    "(anonymous namespace)::helper");
 	ck_assert_str_eq(tidy("foo::{lambda(int)#1}::operator()(int) const",
 	                      "/x", false, false),
-	                 "foo::{lambda(int)#1}::operator()");
+	                 "foo::{lambda(int)#1}::operator");
+	/* Cut at the call operator's "()", as inferno cuts it. */
+	ck_assert_str_eq(tidy("C::operator()", "/x", false, false),
+	                 "C::operator");
+	ck_assert_str_eq(
+	    tidy("Table::operator[](unsigned long)", "/x", false, false),
+	    "Table::operator[]");
+	ck_assert_str_eq(tidy("std::vector<std::pair<int, int> >::push_back("
+	                      "std::pair<int, int>&&)",
+	                      "/x", false, false),
+	                 "std::vector<std::pair<int, int> >::push_back");
 }
 END_TEST
 
@@ -86,6 +96,19 @@ START_TEST(dso_kinds)
 	ck_assert(dso_is_kernel(span_cstr("[kernel.kallsyms]")));
 	ck_assert(dso_is_kernel(span_cstr("[nf_conntrack]")));
 	ck_assert(dso_is_kernel(span_cstr("/lib/modules/x/vmlinux")));
+	/* Distributions' debug images, with their versions. */
+	ck_assert(dso_is_kernel(
+	    span_cstr("/usr/lib/debug/boot/vmlinux-6.1.0-13-amd64")));
+	ck_assert(dso_is_kernel(span_cstr("/boot/vmlinux-5.15.0+")));
+	ck_assert(dso_is_kernel(span_cstr("vmlinux")));
+	ck_assert(dso_is_kernel(span_cstr("vmlinux.debug")));
+	ck_assert(dso_is_kernel(span_cstr("/lib/modules/6.1/kernel/nf.ko")));
+	ck_assert(
+	    dso_is_kernel(span_cstr("/lib/modules/6.1/kernel/nf.ko.zst")));
+	ck_assert(!dso_is_kernel(span_cstr("/usr/bin/vmlinuxtool")));
+	ck_assert(!dso_is_kernel(span_cstr("/opt/vmlinux-tools/bin/x")));
+	ck_assert(!dso_is_kernel(span_cstr("/boot/vmlinux-6.1 (deleted)")));
+	ck_assert(!dso_is_kernel(span_cstr("/usr/lib/libko.so")));
 	ck_assert(!dso_is_kernel(span_cstr("[unknown]")));
 	ck_assert(!dso_is_kernel(span_cstr("/usr/lib/libc.so.6")));
 	ck_assert(dso_is_jit(span_cstr("/tmp/perf-3688.map")));
@@ -96,6 +119,47 @@ START_TEST(dso_kinds)
 	ck_assert(dso_is_python(span_cstr("/usr/bin/python3.12")));
 	ck_assert(!dso_is_python(span_cstr("/usr/lib/libc.so.6")));
 	ck_assert(symbol_is_python(span_cstr("py::fib:/tmp/x.py")));
+}
+END_TEST
+
+static const char *
+rust(const char *symbol)
+{
+	static char out[1024];
+	size_t n = rust_legacy_tidy(span_cstr(symbol), out);
+	out[n] = '\0';
+	return out;
+}
+
+START_TEST(rust_legacy_finished)
+{
+	ck_assert_str_eq(rust("std::fs::File::open::h5c1e9a04f7d3b268"),
+	                 "std::fs::File::open");
+	ck_assert_str_eq(
+	    rust(
+	        "_$LT$alloc..vec..Vec$LT$T$C$A$GT$$u20$as$u20$core..ops..drop.."
+	        "Drop$GT$::drop::h2e6a9d14c08f7b35"),
+	    "<alloc::vec::Vec<T,A> as core::ops::drop::Drop>::drop");
+	/* As inferno: the '_' before an escape is kept inside the path. */
+	ck_assert_str_eq(
+	    rust("a::_$u7b$$u7b$closure$u7d$$u7d$::h91d4e7a2c6b0f358"),
+	    "a::_{{closure}}");
+	ck_assert_str_eq(rust("f$RF$$BP$$SP$$LP$$RP$$u7e$::h91d4e7a2c6b0f358"),
+	                 "f&*@()~");
+	/* An unknown escape: the rest as it is; a single '.' stays. */
+	ck_assert_str_eq(rust("a.b$XY$..c::h91d4e7a2c6b0f358"), "a.b$XY$..c");
+	/* Not a hash: 15 digits, not hex, no "::", or nothing before. */
+	ck_assert_str_eq(rust("a::h91d4e7a2c6b0f35"), "");
+	ck_assert_str_eq(rust("a::h91d4e7a2c6b0f35g"), "");
+	ck_assert_str_eq(rust("ah91d4e7a2c6b0f358"), "");
+	ck_assert_str_eq(rust("::h91d4e7a2c6b0f358"), "");
+	ck_assert_str_eq(rust("_ZN3std2rt10lang_start17h91d4e7a2c6b0f358E"),
+	                 "");
+	/* In the display name, finished before the argument list is cut. */
+	ck_assert_str_eq(tidy("_$LT$$LP$A$C$B$RP$$u20$as$u20$T$GT$::f::"
+	                      "h91d4e7a2c6b0f358",
+	                      "/x", false, false),
+	                 "<(A,B) as T>::f");
 }
 END_TEST
 
@@ -305,6 +369,7 @@ main(void)
 	                        quotes_kept_semicolons_replaced,
 	                        dso_kinds,
 	                        name_length_and_unknown,
+	                        rust_legacy_finished,
 	                        comm_and_srcline_text,
 	                        jit_dsos_are_not_kernel,
 	                        clone_suffixes_removed,

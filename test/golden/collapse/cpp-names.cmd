@@ -1,0 +1,1 @@
+$BIN/collapse --period collapse-cpp.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --period --event cycles collapse-event-modifier.txt

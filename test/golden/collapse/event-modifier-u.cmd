@@ -1,0 +1,1 @@
+$BIN/collapse --period --event cycles:u collapse-event-modifier.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --period --all collapse-java-inline.txt

@@ -1,0 +1,1 @@
+$BIN/collapse --period collapse-java-inline.txt

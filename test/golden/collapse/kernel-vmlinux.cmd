@@ -1,0 +1,1 @@
+$BIN/collapse --period --kernel collapse-vmlinux.txt

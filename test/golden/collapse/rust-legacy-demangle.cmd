@@ -1,0 +1,1 @@
+$BIN/collapse --period --demangle collapse-rust.txt

@@ -1,0 +1,1 @@
+$BIN/flamesvg --title "leaf number" flamesvg-leaf-number.folded | grep -o "<title>[^<]*"

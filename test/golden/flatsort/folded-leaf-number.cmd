@@ -1,0 +1,1 @@
+$BIN/flatsort flamesvg-leaf-number.folded

@@ -1,0 +1,1 @@
+$BIN/flatsort collapse-java-inline.txt
