@@ -18,6 +18,8 @@
 #include "base/message.h"
 #include "dataset/metadata.h"
 #include "dataset/publish.h"
+#include "dataset/suite_file.h"
+#include "dataset/view_make.h"
 #include "unit.h"
 
 #define ID "w-perf-freq99x2"
@@ -68,20 +70,69 @@ static const char *const views[] = {
     "bydso.txt",      "categories.txt", "categories.svg",
     "folded.txt",     "README.md",      NULL};
 
+/*
+ * DIR's data set id noted as the source of out/'s views of it, as make
+ * views notes it before it makes them (view_make.h).
+ */
+static void
+note_source_in(const char *dir, const char *out_dir, const char *id)
+{
+	char raw[PATH_MAX], meta[PATH_MAX], out[PATH_MAX];
+
+	snprintf(raw, sizeof raw, "%s/%s-raw.txt", unit_dir_path(dir), id);
+	if (access(raw, F_OK) != 0)
+		strcat(raw, ".xz");
+	snprintf(meta, sizeof meta, "%s/%s-meta.json", unit_dir_path(dir), id);
+	snprintf(out, sizeof out, "%s", unit_dir_path(out_dir));
+	struct view_files f = {.id = id, .raw = raw, .meta = meta, .out = out};
+	view_source_write(&f);
+}
+
+static void
+note_source(const char *dir, const char *id)
+{
+	note_source_in(dir, "out", id);
+}
+
+/* out/'s views of dir's id, made after their source is noted. */
+static void
+make_views(const char *dir, const char *id)
+{
+	char rel[256];
+
+	note_source(dir, id);
+	for (size_t i = 0; views[i] != NULL; i++) {
+		snprintf(rel, sizeof rel, "out/%s-%s", id, views[i]);
+		unit_dir_write(rel, views[i]);
+	}
+}
+
+/* out/NAME-suite.json: the suite of dir's ids, as make suite defines it. */
+static void
+define_suite(const char *name, const char *dir, char *const ids[], size_t n)
+{
+	struct suite_file s;
+	char path[PATH_MAX];
+
+	suite_file_make(&s, name, unit_dir_path(dir), ids, n);
+	snprintf(path, sizeof path, "%s/%s-suite.json", unit_dir_path("out"),
+	         name);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	suite_file_write(f, &s);
+	ck_assert_int_eq(fclose(f), 0);
+	suite_file_free(&s);
+}
+
 /* data/ with ID's meta and raw file, out/ with its views. */
 static void
 make_data_set(void)
 {
-	char rel[256];
-
 	make_dir("data");
 	make_dir("out");
 	write_meta("data", ID, "python3 -c pass");
 	unit_dir_write("data/" ID "-raw.txt", "raw text\n");
-	for (size_t i = 0; views[i] != NULL; i++) {
-		snprintf(rel, sizeof rel, "out/" ID "-%s", views[i]);
-		unit_dir_write(rel, views[i]);
-	}
+	make_views("data", ID);
 }
 
 struct run {
@@ -365,7 +416,9 @@ START_TEST(views_rendered_by_make)
 	make_dir("out dir");
 	write_meta("da'ta", ID, "python3 -c pass");
 	unit_dir_write("da'ta/" ID "-raw.txt", "raw text\n");
-	/* A make that logs its words and renders each view as its name. */
+	/* What make views notes first; then a make that logs its words and
+	 * renders each view as its name. */
+	note_source_in("da'ta", "out dir", ID);
 	unit_dir_write("make.sh",
 	               "log=$(dirname \"$0\")/log\n"
 	               "printf '[%s]' \"$@\" >>\"$log\"; echo >>\"$log\"\n"
@@ -516,11 +569,7 @@ START_TEST(another_recording_refused)
 	unit_dir_write("data2/" ID "-raw.txt", "another raw text\n");
 	write_meta("data2", "n-perf-freq99", "python3 -c new");
 	unit_dir_write("data2/n-perf-freq99-raw.txt", "new raw\n");
-	for (size_t i = 0; views[i] != NULL; i++) {
-		char rel[256];
-		snprintf(rel, sizeof rel, "out/n-perf-freq99-%s", views[i]);
-		unit_dir_write(rel, views[i]);
-	}
+	make_views("data2", "n-perf-freq99");
 	r.data[0] = "data2";
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, EXIT_DATA);
@@ -538,7 +587,13 @@ START_TEST(another_recording_refused)
 	ck_assert_str_eq(contents("pub/" ID "-raw.txt"), "raw text\n");
 	ck_assert_str_eq(contents("pub/.perfviews-published"), before);
 
+	/* Forced: data2's views of ID, and no other's, are published. */
 	r.force = true;
+	publish_run(&r, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	ck_assert_ptr_nonnull(strstr(c.err, "was not made from TOP/data2/" ID
+	                                    "-raw.txt (another recording"));
+	make_views("data2", ID);
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, 0);
 	ck_assert_str_eq(c.err, "prog: " ID ": replacing the recording "
@@ -582,6 +637,10 @@ START_TEST(comparisons_and_suites)
 	unit_dir_write("out/s1-vs-s2-README.md",
 	               "# Suites compared: s2 against s1\n"
 	               "[README](s1-README.md), [README](s2-README.md)\n");
+	char *ids[] = {ID, "x-perf-freq1"};
+	define_suite("s1", "data", ids, 1);
+	define_suite("s2", "data", ids + 1, 1);
+	define_suite("s-3", "data", ids, 1);
 	publish_run(&r, &c);
 	ck_assert_int_eq(c.status, 0);
 	ck_assert_str_eq(c.err,
@@ -604,6 +663,7 @@ START_TEST(comparisons_and_suites)
 	           "-README.md) | [diff](" ID "-vs-" ID "-diff.txt) |\n"));
 	ck_assert_ptr_nonnull(strstr(index, "| [s1](s1-README.md) | "
 	                                    "[categories](s1-categories.svg) "
+	                                    "[definition](s1-suite.json) "
 	                                    "|\n"));
 	ck_assert_ptr_nonnull(
 	    strstr(index, "| [s-3 against s1](s1-vs-s-3-README.md) | "
@@ -611,7 +671,8 @@ START_TEST(comparisons_and_suites)
 	                  "[timing](s1-vs-s-3-timing.csv) |\n"));
 	ck_assert_ptr_nonnull(strstr(contents("pub/.perfviews-published"),
 	                             "\nsuite-comparison s1-vs-s-3\n"));
-	ck_assert_uint_eq(assert_links_resolve("pub"), 21);
+	/* The suites' definitions too (they are checked against the data). */
+	ck_assert_uint_eq(assert_links_resolve("pub"), 23);
 	unit_dir_remove();
 }
 END_TEST
@@ -635,6 +696,9 @@ START_TEST(short_paths_everywhere)
 	         "printf '\\t1 f (/tmp/perf-1.map)\\n' | xz >%s",
 	         unit_dir_path("data/" ID "-raw.txt.xz"));
 	ck_assert_int_eq(system(cmd), 0);
+	make_views("data", ID);
+	unit_dir_write("out/" ID "-flat.txt",
+	               "py::f:/root/v/lib/python3.12/site-packages/m.py 1\n");
 	publish_run(&r, &c);
 	ck_assert_str_eq(c.err, "");
 	ck_assert_int_eq(c.status, 0);
