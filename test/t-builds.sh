@@ -152,8 +152,9 @@ MAKE="make -C $TOP --no-print-directory"
 $MAKE compare A="$R/311/$ID" B="$R/312/$ID" OUT="$TMP/out" >/dev/null 2>"$TMP/cmp.err"
 C=$TMP/out/$ID-311-vs-312
 if [ -s "$C-README.md" ] && [ -s "$C-diffgraph.svg" ] &&
-    sed -n 5p "$C-README.md" | grep -q '^- \*\*Speed\*\* (pyperf.*: B takes \*\*[0-9]*\.[0-9]*×\*\* A.s time' &&
-    sed -n 6p "$C-README.md" | grep -q '^- \*\*Where the time changed most\*\* (self.*ms per loop' &&
+    grep -A2 '^- \*\*Speed, wall time\*\* (pyperf' "$C-README.md" | sed -n 1p | grep -q ': B takes \*\*[0-9]*\.[0-9]*×\*\* A.s time' &&
+    grep -A2 '^- \*\*Speed, wall time\*\* (pyperf' "$C-README.md" | sed -n 2p | grep -q '^- \*\*Speed, CPU time\*\* (the profile.*: B takes \*\*[0-9]*\.[0-9]*×\*\* A.s CPU time' &&
+    grep -A2 '^- \*\*Speed, wall time\*\* (pyperf' "$C-README.md" | sed -n 3p | grep -q '^- \*\*Where the time changed most\*\* (self.*ms per loop' &&
     grep -q '^Two Python builds: the build is the difference under test' "$C-README.md" &&
     grep -q "^- B: \`$R/312/$ID\`, \`$ID-raw.txt.xz\`: " "$C-README.md" &&
     grep -q "^Both have the ID \`$ID\`: the views of each are made into an OUT of its own" "$C-README.md" &&

@@ -106,17 +106,18 @@ if head -n 1 "$CSV" | grep -qx 'benchmark,category,unit,a,b,change,a_share,b_sha
 else
 	fail "categories.csv" "$(head -n 3 "$CSV" | paste -s -d'|' -)"
 fi
-if [ "$(cat "$R-timing.csv")" = "benchmark,a_seconds,b_seconds,ratio,significant
-alpha,0.01,0.009,0.9,yes
-beta,0.02,0.02001,1.0005,no" ]; then
-	pass "timing.csv: pyperf's means, their ratio, beyond noise or not"
+if [ "$(cat "$R-timing.csv")" = "benchmark,a_seconds,b_seconds,ratio,significant,a_cpu_seconds,b_cpu_seconds,cpu_ratio,cpu_significant,disagree
+alpha,0.01,0.009,0.9,yes,0.25,0.25,1,no,
+beta,0.02,0.02001,1.0005,no,0.25,0.25,1,no," ]; then
+	pass "timing.csv: pyperf's means, their ratio, beyond noise or not; the profile's CPU time per loop, its ratio and test"
 else
 	fail "timing.csv" "$(paste -s -d'|' "$R-timing.csv")"
 fi
 P=bm_alpha-$TAIL-a-vs-b
 if grep -q '^# Suites compared: sb against sa$' "$R-README.md" &&
-    grep -q "geometric mean of the ratios .* over 2 benchmarks): B takes \*\*0.949×\*\* A's time (1.05× faster)" "$R-README.md" &&
-    grep -q "^| alpha | 10.0 ms | 9.00 ms | 0.900 | \*\*yes\*\* .* | \*\*dict -[0-9.]*\*\*, \*\*int +[0-9.]*\*\*.*(ms per loop) | .*\`PyDict_GetItem\` -[0-9.]*.* | \[README\]($P-README.md) · \[diff\]($P-diff.txt) · \[flame graph\]($P-diffgraph.svg) |$" "$R-README.md" &&
+    grep -q "geometric mean of the ratios .* over 2 benchmarks): B takes \*\*0.949×\*\* A's wall time (1.05× faster)" "$R-README.md" &&
+    grep -q "^- \*\*CPU time\*\* (the geometric mean .* over 2 benchmarks): B takes \*\*1.000×\*\* A's CPU time" "$R-README.md" &&
+    grep -q "^| alpha | 10.0 ms | 9.00 ms | 0.900 | \*\*yes\*\* .* | 1.000 | \*\*dict -[0-9.]*\*\*, \*\*int +[0-9.]*\*\*.*(ms per loop) | .*\`PyDict_GetItem\` -[0-9.]*.* | \[README\]($P-README.md) · \[diff\]($P-diff.txt) · \[flame graph\]($P-diffgraph.svg) |$" "$R-README.md" &&
     grep -q '^| beta | ' "$R-README.md" &&
     grep -q "^- gamma (\`bm_gamma-$TAIL\`, in \`$D/a\`): only in A$" "$R-README.md" &&
     grep -q "^- delta (\`bm_delta-$TAIL\`, in \`$D/b\`): only in B$" "$R-README.md" &&
@@ -214,12 +215,14 @@ compared() {
 	fi
 	C=$O/$1-vs-$2
 	geo=$(awk -F, 'NR > 1 && $4 != "" { s += log($4); n++ } END { if (n) printf "%.3f", exp(s / n) }' "$C-timing.csv")
+	cgeo=$(awk -F, 'NR > 1 && $8 != "" { s += log($8); n++ } END { if (n) printf "%.3f", exp(s / n) }' "$C-timing.csv")
 	rows=$(awk -F, 'NR > 1' "$C-timing.csv" | wc -l)
-	if [ "$(head -n 1 "$C-timing.csv")" = "benchmark,a_seconds,b_seconds,ratio,significant" ] &&
+	if [ "$(head -n 1 "$C-timing.csv")" = "benchmark,a_seconds,b_seconds,ratio,significant,a_cpu_seconds,b_cpu_seconds,cpu_ratio,cpu_significant,disagree" ] &&
 	    [ "$(head -n 1 "$C-categories.csv")" = "benchmark,category,unit,a,b,change,a_share,b_share,share_change,p,q,significant" ] &&
 	    [ "$(awk -F, 'NR > 1 && (NF != 12 || $3 != "ms per loop")' "$C-categories.csv" | wc -l)" = 0 ] &&
-	    [ -n "$geo" ] && grep -q "^| \*\*geometric mean\*\* ($rows) | | | \*\*$geo\*\* |" "$C-README.md"; then
-		pass "$1 against $2: csv shapes, the geometric mean that of the csv's ratios ($geo)"
+	    [ -n "$geo" ] && [ -n "$cgeo" ] &&
+	    grep -q "^| \*\*geometric mean\*\* ($rows) | | | \*\*$geo\*\* | | \*\*$cgeo\*\* |" "$C-README.md"; then
+		pass "$1 against $2: csv shapes, the geometric means (wall, CPU) those of the csv's ratios ($geo, $cgeo)"
 	else
 		fail "$1 against $2: csv and geometric mean" "$geo over $rows: $(grep 'geometric mean\*\*' "$C-README.md")"
 	fi

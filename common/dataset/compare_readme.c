@@ -13,6 +13,7 @@
 #include "base/xalloc.h"
 #include "dataset/compare_readme.h"
 #include "dataset/dataset_id.h"
+#include "dataset/speed.h"
 #include "dataset/file_kinds.h"
 #include "dataset/readme.h"
 #include "dataset/runs.h"
@@ -476,74 +477,60 @@ by_dso_and_category(FILE *out, const struct compare_readme *r)
 	      out);
 }
 
-/* A decimal field, or NaN. */
-static double
-decimal(const struct metadata *m, const char *field)
-{
-	const char *v = metadata_get(m, field);
-
-	return v != NULL ? strtod(v, NULL) : NAN;
-}
-
-bool
-compare_speed_of(const struct metadata *a, const struct metadata *b,
-                 struct compare_speed *sp)
-{
-	const struct metadata *m[2] = {a, b};
-
-	for (int s = 0; s < 2; s++) {
-		if (m[s] == NULL)
-			return false;
-		sp->mean[s] = decimal(m[s], "benchmark.mean_seconds");
-		sp->sd[s] = decimal(m[s], "benchmark.stdev_seconds");
-		sp->n[s] = decimal(m[s], "tool.runs") *
-		           decimal(m[s], "benchmark.values_per_run");
-		if (isnan(sp->mean[s]) || isnan(sp->sd[s]) ||
-		    !(sp->mean[s] > 0))
-			return false;
-	}
-	sp->ratio = sp->mean[1] / sp->mean[0];
-	sp->p = NAN;
-	if (!isnan(sp->n[0]) && !isnan(sp->n[1]) && sp->n[0] >= 2 &&
-	    sp->n[1] >= 2)
-		sp->p = welch_t_test_summary(sp->mean[0], sp->sd[0] * sp->sd[0],
-		                             (size_t)sp->n[0], sp->mean[1],
-		                             sp->sd[1] * sp->sd[1],
-		                             (size_t)sp->n[1])
-		            .p;
-	return true;
-}
-
 /*
- * pyperf's timing of both, when both are benchmarks: the means per loop,
- * their ratio, and whether it is beyond pyperf's noise.
+ * The speed of both, when both are benchmarks: pyperf's wall time per
+ * loop and the profile's CPU time per loop, each ratio and whether it is
+ * beyond noise (speed.h).
  */
 static void
-speed(FILE *out, const struct compare_readme *r)
+speed(FILE *out, const struct compare_speed *given)
 {
-	struct compare_speed sp;
+	struct compare_speed sp = *given;
 	char m[2][32], d[2][32];
 
-	if (!compare_speed_of(r->has_meta[0] ? r->meta[0] : NULL,
-	                      r->has_meta[1] ? r->meta[1] : NULL, &sp))
-		return;
 	for (int s = 0; s < 2; s++) {
 		readme_seconds(m[s], sizeof m[s], sp.mean[s]);
 		readme_seconds(d[s], sizeof d[s], sp.sd[s]);
 	}
 	double ratio = sp.ratio;
 	fprintf(out,
-	        "- **Speed** (pyperf's mean ± standard deviation per loop, "
-	        "profiled): A %s ± %s, B %s ± %s: B takes **%.2f×** A's "
-	        "time (%.2f× %s)",
+	        "- **Speed, wall time** (pyperf's mean ± standard deviation "
+	        "per loop, profiled): A %s ± %s, B %s ± %s: B takes "
+	        "**%.2f×** A's time (%.2f× %s)",
 	        m[0], d[0], m[1], d[1], ratio, ratio <= 1 ? 1 / ratio : ratio,
 	        ratio <= 1 ? "faster" : "slower");
-	if (!isnan(sp.p))
+	if (!isnan(sp.p) && sp.by_workers)
+		fprintf(out,
+		        ", %s pyperf's noise (Welch's t-test on the means of "
+		        "its %zu and %zu workers: p = %.2g)",
+		        compare_speed_verdict(sp.p), sp.workers[0],
+		        sp.workers[1], sp.p);
+	else if (!isnan(sp.p))
 		fprintf(out,
 		        ", %s pyperf's noise (Welch's t-test on its %.0f and "
-		        "%.0f values: p = %.2g)",
-		        sp.p <= 0.05 ? "**beyond**" : "not beyond", sp.n[0],
-		        sp.n[1], sp.p);
+		        "%.0f values, taken as independent: no ID-pyperf.json "
+		        "gives each worker's; p = %.2g)",
+		        compare_speed_verdict(sp.p), sp.n[0], sp.n[1], sp.p);
+	fputs(".\n", out);
+	if (!sp.cpu)
+		return;
+	for (int s = 0; s < 2; s++) {
+		readme_seconds(m[s], sizeof m[s], sp.cpu_mean[s]);
+		readme_seconds(d[s], sizeof d[s], sp.cpu_sd[s]);
+	}
+	ratio = sp.cpu_ratio;
+	fprintf(out,
+	        "- **Speed, CPU time** (the profile's samples / frequency / "
+	        "loops, mean ± standard deviation over runs): A %s ± %s, B "
+	        "%s ± %s: B takes **%.2f×** A's CPU time (%.2f× %s)",
+	        m[0], d[0], m[1], d[1], ratio, ratio <= 1 ? 1 / ratio : ratio,
+	        ratio <= 1 ? "faster" : "slower");
+	if (!isnan(sp.cpu_p))
+		fprintf(out,
+		        ", %s noise (Welch's t-test on its %zu and %zu "
+		        "runs: p = %.2g)",
+		        compare_speed_verdict(sp.cpu_p), sp.cpu_runs[0],
+		        sp.cpu_runs[1], sp.cpu_p);
 	fputs(".\n", out);
 }
 
@@ -650,7 +637,14 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 	        "A's.\n\n",
 	        r->given[0] != NULL ? r->given[0] : r->id[0],
 	        r->given[1] != NULL ? r->given[1] : r->id[1]);
-	speed(out, r);
+	struct compare_speed sp;
+	bool timed = compare_speed_of(r->has_meta[0] ? r->meta[0] : NULL,
+	                              r->has_meta[1] ? r->meta[1] : NULL,
+	                              r->raw_path, &sp);
+	if (timed) {
+		compare_speed_disagreement(out, &sp);
+		speed(out, &sp);
+	}
 	if (r->cmp != NULL)
 		top_changes(out, r, 10);
 	/* Two data sets of one ID (two builds) have no README each in OUT. */
@@ -699,7 +693,8 @@ void
 compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
                        const char *name)
 {
-	struct compare_readme r = {.diff = diff, .name = name};
+	struct compare_readme r = {
+	    .diff = diff, .name = name, .raw_path = {raws[0], raws[1]}};
 	char *given[2] = {NULL, NULL};
 	struct metadata m[2];
 	char *id[2];

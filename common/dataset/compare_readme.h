@@ -47,6 +47,8 @@ struct compare_readme {
 	struct compare *cmp;  /* the functions of A and B compared, or NULL */
 	const char *name;     /* the files' prefix; NULL: "IDA-vs-IDB" */
 	const char *given[2]; /* A and B as make compare took them, or NULL */
+	const char *raw_path[2]; /* their raw files, where ID-pyperf.json is
+	                            looked for beside them; NULL: not */
 };
 
 void compare_readme_write(FILE *out, const struct compare_readme *r);
@@ -57,21 +59,6 @@ void compare_readme_write(FILE *out, const struct compare_readme *r);
  * of suites writes them for a pair of its data sets.
  */
 void compare_readme_fairness(FILE *out, const struct compare_readme *r);
-
-/*
- * pyperf's timing of two benchmarks' data sets (meta.json), A then B:
- * each mean and standard deviation per loop (seconds) and number of values
- * (runs x values per run), the ratio B / A, and the p-value of Welch's
- * t-test on pyperf's values (NaN with fewer than 2 values a side).  False
- * when a side is NULL or its meta.json lacks the timing.
- */
-struct compare_speed {
-	double mean[2], sd[2], n[2];
-	double ratio;
-	double p;
-};
-bool compare_speed_of(const struct metadata *a, const struct metadata *b,
-                      struct compare_speed *sp);
 
 /*
  * The README of the data sets of two raw files, DIR/ID-raw.txt[.xz], each

@@ -15,6 +15,7 @@
 #include "dataset/file_kinds.h"
 #include "dataset/metadata.h"
 #include "dataset/readme.h"
+#include "dataset/speed.h"
 #include "dataset/suite_compare.h"
 #include "dataset/suite_file.h"
 #include "flame/category_chart.h"
@@ -206,9 +207,10 @@ pair_up(struct suites *ss)
 			continue; /* said among those not recorded */
 		}
 		ss->npairs++;
-		p->timed = compare_speed_of(p->has_meta[0] ? &p->meta[0] : NULL,
-		                            p->has_meta[1] ? &p->meta[1] : NULL,
-		                            &p->speed);
+		p->timed =
+		    compare_speed_of(p->has_meta[0] ? &p->meta[0] : NULL,
+		                     p->has_meta[1] ? &p->meta[1] : NULL,
+		                     (const char *const *)p->raw, &p->speed);
 		p->name = compare_files_name(p->raw);
 		compare_categories(ss, p);
 		compare_functions(p);
@@ -254,10 +256,31 @@ geometric_mean(const struct suites *ss, size_t *n)
 	return *n > 0 ? exp(sum / (double)*n) : NAN;
 }
 
+/* The same of the CPU-time ratios. */
+static double
+geometric_mean_cpu(const struct suites *ss, size_t *n)
+{
+	double sum = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < ss->npairs; i++)
+		if (ss->pairs[i].timed && ss->pairs[i].speed.cpu) {
+			sum += log(ss->pairs[i].speed.cpu_ratio);
+			++*n;
+		}
+	return *n > 0 ? exp(sum / (double)*n) : NAN;
+}
+
 static bool
 beyond_noise(const struct compare_speed *sp)
 {
 	return !isnan(sp->p) && sp->p <= 0.05;
+}
+
+static bool
+cpu_beyond_noise(const struct compare_speed *sp)
+{
+	return sp->cpu && !isnan(sp->cpu_p) && sp->cpu_p <= 0.05;
 }
 
 /* A suite in a line. */
@@ -292,12 +315,16 @@ suite_line(FILE *out, const char *out_dir, const char *side,
 static void
 summary(FILE *out, const struct suites *ss)
 {
-	size_t n, beyond = 0;
+	size_t n, ncpu, beyond = 0, cpu_beyond = 0, disagree = 0;
 	double g = geometric_mean(ss, &n);
+	double gc = geometric_mean_cpu(ss, &ncpu);
 
-	for (size_t i = 0; i < ss->npairs; i++)
-		beyond +=
-		    ss->pairs[i].timed && beyond_noise(&ss->pairs[i].speed);
+	for (size_t i = 0; i < ss->npairs; i++) {
+		const struct pair *p = &ss->pairs[i];
+		beyond += p->timed && beyond_noise(&p->speed);
+		cpu_beyond += p->timed && cpu_beyond_noise(&p->speed);
+		disagree += p->timed && p->speed.disagree;
+	}
 	fprintf(out, "# Suites compared: %s against %s\n\n", ss->s[1].name,
 	        ss->s[0].name);
 	fprintf(out,
@@ -310,11 +337,34 @@ summary(FILE *out, const struct suites *ss)
 		      "pyperf's mean time per loop, B / A",
 		      out);
 		fprintf(out,
-		        ", over %zu benchmarks): B takes **%.3f×** A's time "
-		        "(%.2f× %s); %zu of the %zu beyond pyperf's noise "
-		        "(Welch's t-test on its values, p <= 5%%).\n",
+		        ", over %zu benchmarks): B takes **%.3f×** A's wall "
+		        "time (%.2f× %s); %zu of the %zu beyond pyperf's noise "
+		        "(Welch's t-test over its workers' means where "
+		        "ID-pyperf.json gives them, else its values; p <= "
+		        "5%%).\n",
 		        n, g, g <= 1 ? 1 / g : g, g <= 1 ? "faster" : "slower",
 		        beyond, n);
+		if (ncpu > 0)
+			fprintf(
+			    out,
+			    "- **CPU time** (the geometric mean of the "
+			    "ratios of the profile's CPU time per loop, over "
+			    "%zu benchmarks): B takes **%.3f×** A's CPU time "
+			    "(%.2f× %s); %zu of the %zu beyond noise "
+			    "(Welch's t-test over runs, p <= 5%%).\n",
+			    ncpu, gc, gc <= 1 ? 1 / gc : gc,
+			    gc <= 1 ? "faster" : "slower", cpu_beyond, ncpu);
+		if (disagree > 0)
+			fprintf(out,
+			        "- **Wall time and CPU time disagree** on %zu "
+			        "benchmark%s (marked below): the share of its "
+			        "wall time a side's process was on the CPU "
+			        "differs beyond noise, so something CPU time "
+			        "does not count (a busy machine, waiting) "
+			        "slowed one side.  For what the code costs, "
+			        "believe the CPU time; see each benchmark's "
+			        "comparison.\n",
+			        disagree, disagree == 1 ? "" : "s");
 	} else
 		fputs("- **Speed**: unknown: no benchmark has pyperf's timing "
 		      "on both sides (meta.json's benchmark.mean_seconds).\n",
@@ -382,9 +432,13 @@ benchmark_table(FILE *out, const struct suites *ss)
 	double g = geometric_mean(ss, &n);
 
 	fputs("## Benchmark by benchmark\n\n"
-	      "Time is pyperf's mean per loop of the profiled runs; *beyond "
-	      "noise* is Welch's t-test on pyperf's values of both sides (p "
-	      "<= 5%).  The categories are those whose time (self: the "
+	      "Time is pyperf's mean wall time per loop of the profiled runs; "
+	      "*beyond noise* is Welch's t-test over its workers' means (p "
+	      "<= 5%).  *CPU B / A* is the ratio of the profile's CPU time "
+	      "per loop (samples / frequency / loops, per run), tested over "
+	      "runs the same way; *disagree* marks a benchmark whose two "
+	      "ratios disagree (speed.h).  The categories are those whose time "
+	      "(self: the "
 	      "category of the leaf function) changed most, significant "
 	      "ones **in bold**; so are the functions (self time, the unit "
 	      "of the categories), each significant by the test of its "
@@ -392,9 +446,10 @@ benchmark_table(FILE *out, const struct suites *ss)
 	      "comparison has its README, "
 	      "diff (a row per function, in time per loop) and differential "
 	      "flame graph.\n\n"
-	      "| benchmark | A | B | B / A | beyond noise | categories that "
-	      "changed most | functions that changed most | comparison |\n"
-	      "|---|--:|--:|--:|---|---|---|---|\n",
+	      "| benchmark | A | B | B / A | beyond noise | CPU B / A | "
+	      "categories that changed most | functions that changed most "
+	      "| comparison |\n"
+	      "|---|--:|--:|--:|---|--:|---|---|---|\n",
 	      out);
 	for (size_t i = 0; i < ss->npairs; i++) {
 		const struct pair *p = &ss->pairs[i];
@@ -410,8 +465,17 @@ benchmark_table(FILE *out, const struct suites *ss)
 				        beyond_noise(&p->speed) ? "**yes**"
 				                                : "no",
 				        p->speed.p);
+			if (!p->speed.cpu)
+				fputs("? | ", out);
+			else
+				fprintf(out, "%s%.3f%s%s | ",
+				        cpu_beyond_noise(&p->speed) ? "**" : "",
+				        p->speed.cpu_ratio,
+				        cpu_beyond_noise(&p->speed) ? "**" : "",
+				        p->speed.disagree ? " (disagree)" : "");
 		} else
-			fputs("? | ? | ? | unknown: no pyperf timing | ", out);
+			fputs("? | ? | ? | unknown: no pyperf timing | ? | ",
+			      out);
 		top_categories(out, ss, p, 3);
 		fprintf(out, " | %s", p->functions);
 		if (p->page)
@@ -425,10 +489,18 @@ benchmark_table(FILE *out, const struct suites *ss)
 			                      : " | failed |\n",
 			      out);
 	}
-	if (n > 0)
+	size_t ncpu;
+	double gc = geometric_mean_cpu(ss, &ncpu);
+	if (n > 0 && ncpu > 0)
 		fprintf(out,
-		        "| **geometric mean** (%zu) | | | **%.3f** | | | | |\n",
-		        n, g);
+		        "| **geometric mean** (%zu) | | | **%.3f** | | "
+		        "**%.3f** | | | |\n",
+		        n, g, gc);
+	else if (n > 0)
+		fprintf(
+		    out,
+		    "| **geometric mean** (%zu) | | | **%.3f** | | | | | |\n",
+		    n, g);
 	fputc('\n', out);
 }
 
@@ -568,7 +640,9 @@ files_section(FILE *out, const struct suites *ss)
 	        "## Files\n\n"
 	        "| file | what it is |\n|---|---|\n"
 	        "| [%s-timing.csv](%s-timing.csv) | a row per benchmark: "
-	        "`benchmark,a_seconds,b_seconds,ratio,significant` "
+	        "`benchmark,a_seconds,b_seconds,ratio,significant,"
+	        "a_cpu_seconds,b_cpu_seconds,cpu_ratio,cpu_significant,"
+	        "disagree` "
 	        "(pyperf's means per loop; empty where a side has none) |\n"
 	        "| [%s-categories.csv](%s-categories.csv) | a row per "
 	        "benchmark and category: both sides' self values in the "
@@ -701,19 +775,35 @@ csv_number(FILE *out, const char *fmt, double v)
 static void
 write_timing(FILE *out, const struct suites *ss)
 {
-	fputs("benchmark,a_seconds,b_seconds,ratio,significant\n", out);
+	fputs("benchmark,a_seconds,b_seconds,ratio,significant,"
+	      "a_cpu_seconds,b_cpu_seconds,cpu_ratio,cpu_significant,"
+	      "disagree\n",
+	      out);
 	for (size_t i = 0; i < ss->npairs; i++) {
 		const struct pair *p = &ss->pairs[i];
+		const struct compare_speed *sp = &p->speed;
 		csv_write_field(out, span_cstr(p->m[0]->benchmark));
 		if (!p->timed) {
-			fputs(",,,,\n", out);
+			fputs(",,,,,,,,,\n", out);
 			continue;
 		}
-		fprintf(out, ",%.9g,%.9g,%.9g,%s\n", p->speed.mean[0],
-		        p->speed.mean[1], p->speed.ratio,
-		        isnan(p->speed.p)         ? ""
-		        : beyond_noise(&p->speed) ? "yes"
-		                                  : "no");
+		fprintf(out, ",%.9g,%.9g,%.9g,%s", sp->mean[0], sp->mean[1],
+		        sp->ratio,
+		        isnan(sp->p)       ? ""
+		        : beyond_noise(sp) ? "yes"
+		                           : "no");
+		if (!sp->cpu) {
+			fputs(",,,,,\n", out);
+			continue;
+		}
+		fprintf(out, ",%.9g,%.9g,%.9g,%s,%s\n", sp->cpu_mean[0],
+		        sp->cpu_mean[1], sp->cpu_ratio,
+		        isnan(sp->cpu_p)       ? ""
+		        : cpu_beyond_noise(sp) ? "yes"
+		                               : "no",
+		        !sp->related   ? ""
+		        : sp->disagree ? "yes"
+		                       : "no");
 	}
 }
 
@@ -832,6 +922,10 @@ write_json(FILE *out, const struct suites *ss)
 	json_write_member_number(out, "fdr", ss->o->alpha);
 	fputs(", ", out);
 	json_write_member_number(out, "geometric_mean_ratio", g);
+	size_t ncpu;
+	double gc = geometric_mean_cpu(ss, &ncpu);
+	fputs(", ", out);
+	json_write_member_number(out, "geometric_mean_cpu_ratio", gc);
 	fprintf(out, ", \"timed\": %zu,\n  \"only_in_a\": ", n);
 	json_only(out, ss, 0);
 	fputs(", \"only_in_b\": ", out);
@@ -859,6 +953,19 @@ write_json(FILE *out, const struct suites *ss)
 		json_write_member_number(out, "p", p->timed ? sp->p : NAN);
 		fprintf(out, ", \"significant\": %s, ",
 		        p->timed && beyond_noise(sp) ? "true" : "false");
+		bool cpu = p->timed && sp->cpu;
+		json_write_member_number(out, "a_cpu_seconds",
+		                         cpu ? sp->cpu_mean[0] : NAN);
+		fputs(", ", out);
+		json_write_member_number(out, "b_cpu_seconds",
+		                         cpu ? sp->cpu_mean[1] : NAN);
+		fputs(", ", out);
+		json_write_member_number(out, "cpu_ratio",
+		                         cpu ? sp->cpu_ratio : NAN);
+		fputs(", ", out);
+		json_write_member_number(out, "cpu_p", cpu ? sp->cpu_p : NAN);
+		fprintf(out, ", \"disagree\": %s, ",
+		        cpu && sp->disagree ? "true" : "false");
 		json_write_member(out, "comparison", p->page ? p->name : NULL);
 		fputs(", ", out);
 		json_write_member(out, "unit", p->unit);

@@ -86,6 +86,7 @@ readme(const struct metadata *a, const struct metadata *b, bool b_meta,
 	    NULL,
 	    NULL,
 	    {NULL, NULL},
+	    {NULL, NULL},
 	};
 	FILE *f = open_memstream(&text, &n);
 
