@@ -411,6 +411,21 @@ python_version(const struct metadata *m)
 	return version;
 }
 
+/* The table's columns before the categories': the header, the rule and
+ * the mean row are each as wide as this. */
+static const struct {
+	const char *name, *rule;
+} leading_columns[] = {
+    {"benchmark", "---|"},
+    {"data set", "---|"},
+    {"Python build", "---|"},
+    {"samples", "--:|"},
+    {"runs", "--:|"},
+    {"time", "--:|"},
+    {"top self functions", "---|"},
+};
+enum { NLEADING = sizeof leading_columns / sizeof leading_columns[0] };
+
 static void
 header(FILE *out, const char *name, const char *meta, size_t n, size_t recorded)
 {
@@ -436,12 +451,17 @@ header(FILE *out, const char *name, const char *meta, size_t n, size_t recorded)
 	        field(&m, "host.hostname"), field(&m, "host.cpu_model"),
 	        field(&m, "host.cpu_count"));
 	metadata_free(&m);
-	fputs("| benchmark | data set | Python build | samples | runs | time "
-	      "| top self functions |",
-	      out);
+	fputs("|", out);
+	for (size_t c = 0; c < NLEADING; c++)
+		fprintf(out, " %s |", leading_columns[c].name);
 	for (int c = 0; c < NCATEGORIES; c++)
 		fprintf(out, " %s |", category_names[c]);
-	fputs("\n|---|---|---|--:|--:|--:|---|--:|--:|--:|--:|--:|\n", out);
+	fputs("\n|", out);
+	for (size_t c = 0; c < NLEADING; c++)
+		fputs(leading_columns[c].rule, out);
+	for (int c = 0; c < NCATEGORIES; c++)
+		fputs("--:|", out);
+	fputc('\n', out);
 }
 
 static void
@@ -654,8 +674,9 @@ suite_readme(FILE *out, const struct suite_options *opt, const char *name,
 		recorded_row(out, ids[i], metas[i], raws[i], sum);
 	}
 	if (recorded > 1) {
-		fprintf(out, "| **mean of the %zu rows** | | | | | |",
-		        recorded);
+		fprintf(out, "| **mean of the %zu rows** |", recorded);
+		for (size_t c = 1; c < NLEADING; c++)
+			fputs(" |", out);
 		for (int c = 0; c < NCATEGORIES; c++)
 			fprintf(out, " %.1f%% |", sum[c] / (double)recorded);
 		fputc('\n', out);
