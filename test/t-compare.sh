@@ -16,6 +16,8 @@
 # 4. A data set recorded with make record (python3.11 if there is one)
 #    against the shipped example (in examples/, not DATA): the README lists
 #    the differences the metadata show.  SKIP where perf cannot record.
+# 5. The same Python recorded again into another DATA, compared with the
+#    first: one build on both sides, not "not fully known".
 # Runs the programs of bin/ (make's default BIN), not $BIN.
 . "$(dirname "$0")/lib.sh"
 
@@ -178,4 +180,17 @@ if $MAKE compare A=$EX B=$ID DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/err.txt"
 	pass "python $version recorded against the example: frequency, runs listed, the build named as what is compared"
 else
 	fail "a recording against the example" "$(head -n 1 "$TMP/err.txt") $(grep '^- \*\*' "$R" | cut -c1-60 | paste -s -d' ' -)"
+fi
+
+# 5. The same build recorded twice, each in a DATA of its own: one build,
+# though meta.json leaves some of its fields null on both sides.
+if timeout 120 $MAKE record ID=$ID PYTHON="$PY" DATA="$TMP/again" OUT="$TMP/out-again" \
+    RECORD_TIMEOUT=30 XZ="xz -1" >"$TMP/record.out" 2>&1 &&
+    $MAKE compare A="$DATA/$ID" B="$TMP/again/$ID" OUT="$TMP/out-again" >/dev/null 2>"$TMP/err.txt" &&
+    R=$TMP/out-again/$ID-data-vs-again-README.md &&
+    grep -q "^One Python build on both sides (C\?Python $version .* at /.*): the same interpreter" "$R" &&
+    ! grep -q 'not fully known' "$R"; then
+	pass "python $version recorded twice: one build on both sides"
+else
+	fail "python $version recorded twice" "$(tail -n 1 "$TMP/record.out") $(head -n 1 "$TMP/err.txt") $(grep -h 'Python build' "$R" 2>/dev/null | cut -c1-120)"
 fi
