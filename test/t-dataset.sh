@@ -3,7 +3,8 @@
 # stability and publish (perfviews(5)), on a tiny workload recorded here.
 #
 # 1. Bad IDs are refused with a message that says what is wrong; make
-#    record of a bad ID says only that, at once.
+#    record of a bad ID says only that, at once; a misspelt tag is refused
+#    by make record, views and suite, which make nothing.
 # 2. make record of 3 runs: the raw file holds 3 runs, meta.json parses as
 #    JSON and has every field of perfviews(5) with consistent sample counts, and
 #    the recording's timings are printed and kept.
@@ -58,6 +59,21 @@ if [ $status -ne 0 ] && [ ! -s "$TMP/out.txt" ] && [ "$others" = 0 ] &&
 else
 	fail "make record ID=bad" "exit $status, $others other line(s): $(head -n 2 "$TMP/err.txt" | paste -s -d' ' -)"
 fi
+# A misspelt tag would record something else: refused by every target
+# that takes an ID, naming the tags there are, before anything is made.
+for goal in "record ID=pass-perf-freq99-nosit" "views ID=pass-perf-freq99-nosite-xpref" \
+    "suite SUITE=t BENCHMARKS=nbody FREQ=99 RUNS=1 TAGS=nosit"; do
+	tag=$(echo "$goal" | grep -o 'nosit$\|xpref')
+	# shellcheck disable=SC2086 # goal's words are make's arguments
+	if $MAKE $goal DATA="$DATA" OUT="$TMP/tag-out" >/dev/null 2>"$TMP/err.txt"; then
+		fail "make $goal" "succeeded"
+	elif grep -q "unknown tag '$tag' (the tags are nosite, xperf, faults, files; a tag of your own, .* starts with '_': '_$tag')" "$TMP/err.txt" &&
+	    [ ! -e "$DATA" ] && [ ! -e "$TMP/tag-out" ]; then
+		pass "make $goal: the unknown tag refused with the known ones, nothing made"
+	else
+		fail "make $goal" "$(ls -A "$DATA" "$TMP/tag-out" 2>/dev/null | paste -s -d' ' -): $(head -n 1 "$TMP/err.txt")"
+	fi
+done
 if $MAKE record DATA="$DATA" >/dev/null 2>"$TMP/err.txt"; then
 	fail "make record without ID" "succeeded"
 elif grep -q "no ID (make record ID=X)" "$TMP/err.txt"; then

@@ -162,10 +162,10 @@ SUITE_SLURM = sh scripts/suite-slurm.sh submit --data $(call quote,$(DATA)) \
 suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
 	@$(if $(filter local slurm,$(ENGINE)),:,{ echo "make suite: ENGINE is local (the default) or slurm, not '$(ENGINE)'" >&2; exit 2; })
-	@mkdir -p $(OUT) && printf 'start\t%s\n' "$$(date +%s.%N)" >$(SUITE_LOG) && \
-	    rm -f $(call quote,$(SUITE_LOCATE_CACHE)) && \
-	    $(BIN)/perfviews suite ids --check-build \
-	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null
+	@$(BIN)/perfviews suite ids --check-build \
+	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null && \
+	    mkdir -p $(OUT) && printf 'start\t%s\n' "$$(date +%s.%N)" >$(SUITE_LOG) && \
+	    rm -f $(call quote,$(SUITE_LOCATE_CACHE))
 ifeq ($(ENGINE),slurm)
 	@+exec $(SUITE_SLURM)
 else

@@ -837,6 +837,20 @@ refuse_other_builds(const struct suite_options *o, const char *ids)
 		    "the suite again over these");
 }
 
+/* The setting every ID shares (-perf-freqHZxRUNS-TAGS), refused before a
+ * recording when it makes no ID (a misspelt tag). */
+static void
+setting_check(const char *tail)
+{
+	char why[256], *id = xasprintf("bm_NAME%s", tail);
+	struct dataset_id d;
+
+	if (!dataset_id_parse(id, &d, why, sizeof why))
+		die(EXIT_USAGE, "suite: bad setting '%s': %s", tail + 1, why);
+	dataset_id_free(&d);
+	free(id);
+}
+
 /* ids: "all" is pyperformance's default set; no name, which to give. */
 static int
 ids(const struct suite_options *o, int n, char *rest[])
@@ -864,6 +878,7 @@ ids(const struct suite_options *o, int n, char *rest[])
 		exit(EXIT_USAGE);
 	}
 	char *tail = xasprintf("-%s", rest[0]);
+	setting_check(tail);
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
