@@ -532,7 +532,7 @@ START_TEST(failed_run_leaves_nothing)
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: run 1 of 2 failed (exit 3); the end of "
 	                        "its stderr:\n    line 1\n    perf: boom\n");
-	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 
 	job_init(&j, "w-perf-freq99x2");
 	j.env = "FAIL_SCRIPT";
@@ -541,7 +541,7 @@ START_TEST(failed_run_leaves_nothing)
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: perf script of run 1 failed (exit 4); "
 	                        "the end of its stderr:\n    no data\n");
-	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 
 	/* A workload that fails fails the run. */
 	job_init(&j, "w-perf-freq99");
@@ -551,7 +551,7 @@ START_TEST(failed_run_leaves_nothing)
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: run 1 of 1 failed (exit 1); the end of "
 	                        "its stderr:\n");
-	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 
 	/* A compressor that fails. */
 	job_init(&j, "w-perf-freq99");
@@ -560,7 +560,7 @@ START_TEST(failed_run_leaves_nothing)
 	run_job(&j, &c);
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: compression failed (exit 1)\n");
-	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 	unit_dir_remove();
 }
 END_TEST
@@ -581,7 +581,7 @@ START_TEST(stopped_recording_leaves_nothing)
 	snprintf(want, sizeof want, "prog: stopped by %s; nothing recorded\n",
 	         strsignal(SIGTERM));
 	ck_assert_str_eq(c.err, want);
-	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 	/* No further run was started. */
 	assert_starts(c.out, "run 1/3: sh TOP/perf.sh record ");
 	ck_assert_ptr_null(strstr(c.out, "run 2/3"));
