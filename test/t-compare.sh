@@ -9,7 +9,8 @@
 #    into OUT; the diff is flatdiff's output on the same files and finds
 #    the change; the SVG is XML with the title; the README names both IDs,
 #    lists the Python versions as unfair with both values and what is
-#    alike, quotes the diff and names its test.  A second make does nothing.
+#    alike, quotes the diff and names its test.  A second make makes
+#    nothing and says where the README is.
 # 2. A data set without meta.json: its side of the README is unknown.
 # 3. Mistakes: without B, one line; a bad ID or a missing data set is an
 #    error naming it that leaves no file in OUT and no temporary directory.
@@ -90,10 +91,19 @@ if [ -z "$why" ]; then
 else
 	fail "the README" "wrong:$why"
 fi
-if $MAKE compare A=$A B=$B DATA="$DATA" OUT="$OUT" 2>&1 | grep -q "Nothing to be done for 'compare'"; then
-	pass "a second make compare does nothing"
+ls -l --time-style=full-iso "$C"-* >"$TMP/before.txt"
+$MAKE compare A=$A B=$B DATA="$DATA" OUT="$OUT" >"$TMP/again.txt" 2>&1
+ls -l --time-style=full-iso "$C"-* >"$TMP/after.txt"
+if [ "$(cat "$TMP/again.txt")" = "up to date: $C-README.md, -diff.txt and -diffgraph.svg" ] &&
+    cmp -s "$TMP/before.txt" "$TMP/after.txt"; then
+	pass "a second make compare makes nothing and says where the README is"
 else
-	fail "a second make compare" "made something again"
+	fail "a second make compare" "$(head -n 2 "$TMP/again.txt" | paste -s -d' ' -)"
+fi
+if [ "$(cat "$TMP/make.out")" = "wrote $C-README.md, -diff.txt and -diffgraph.svg" ]; then
+	pass "the first make compare says what it wrote, once"
+else
+	fail "the first make compare" "$(paste -s -d' ' "$TMP/make.out")"
 fi
 
 # 2. No meta.json for A.

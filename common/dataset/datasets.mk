@@ -253,9 +253,13 @@ ifneq ($(filter compare,$(MAKECMDGOALS)),)
 $(if $(and $(A),$(B)),,$(error make compare: give the data sets to compare, A=ID1 B=ID2))
 endif
 .PHONY: compare
+# When the files were there already, where they are (CMP_MADE: set as
+# they are made, before this recipe is expanded).
 compare: $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md
+	@$(if $(CMP_MADE),:,echo "up to date: $(CMP)-README.md, -diff.txt and -diffgraph.svg")
 $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md &: $(CMP_RAW) $(wildcard \
     $(patsubst %-raw.txt,%-meta.json,$(CMP_RAW:.xz=))) $(BIN)/flatdiff $(BIN)/diffstacks $(BIN)/flamesvg $(BIN)/perfviews
+	$(eval CMP_MADE = 1)
 	@$(foreach s,$(A) $(B),$(BIN)/perfviews id '$(call cmp_id,$(s))' >/dev/null || exit 1; test -n '$(call cmp_raw,$(s))' || \
 	    { echo "make compare: no $(call cmp_id,$(s))-raw.txt.xz or $(call cmp_id,$(s))-raw.txt in $(if $(findstring /,$(s)),$(dir $(s)),$(DATA)/ or examples/)" >&2; exit 1; };)
 	@$(BIN)/perfviews compare --out $(call quote,$(OUT)) --name '$(CMP_NAME)' $(if $(FORCE),--force) $(CMP_RAW)
