@@ -237,7 +237,7 @@ else
 	fi
 	if $MAKE views ID=bm_genshi-perf-freq500x3-xperf DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/e"; then
 		fail "make views of bm_genshi" "succeeded"
-	elif grep -q "one data set per variant: make views ID=bm_genshi_text-perf-freq500x3-xperf, make views ID=bm_genshi_xml" "$TMP/e"; then
+	elif grep -q "one data set per variant: make views ID=bm_genshi_text-perf-freq500x3-xperf DATA=$DATA, make views ID=bm_genshi_xml-perf-freq500x3-xperf DATA=$DATA\$" "$TMP/e"; then
 		pass "make views of bm_genshi names its variants' data sets"
 	else
 		fail "make views of bm_genshi" "$(head -n 1 "$TMP/e")"

@@ -4,11 +4,13 @@
 #
 # 1. Bad IDs are refused with a message that says what is wrong; make
 #    record of a bad ID says only that, at once; a misspelt tag is refused
-#    by make record, views and suite, which make nothing.
+#    by make record, views and suite, which make nothing; make views of a
+#    data set without a raw file says so in one line.
 # 2. make record of 3 runs: the raw file holds 3 runs, meta.json parses as
 #    JSON and has every field of perfviews(5) with consistent sample counts, and
 #    the recording's timings are printed and kept.
-# 3. make record rendered the views; make views renders every view, every
+# 3. make record rendered the views, and its views command runs again as
+#    it printed it; make views renders every view, every
 #    view agrees on the sample total,
 #    a second make views does nothing, and make -j renders the same files.
 # 4. make stability and make publish work on the data set: stability uses
@@ -83,10 +85,11 @@ else
 fi
 if $MAKE views ID=absent-perf-freq1 DATA="$DATA" >/dev/null 2>"$TMP/err.txt"; then
 	fail "make views of a missing data set" "succeeded"
-elif grep -q "no absent-perf-freq1-raw.txt.xz" "$TMP/err.txt"; then
-	pass "make views of a missing data set: says which file is missing"
+elif grep -q "^make views: no absent-perf-freq1-raw.txt.xz or absent-perf-freq1-raw.txt in $DATA/ or examples/" "$TMP/err.txt" &&
+    [ "$(grep -vc '^make: \*\*\* ' "$TMP/err.txt")" = 1 ]; then
+	pass "make views of a missing data set: one line, the raw file missing in DATA"
 else
-	fail "make views of a missing data set" "message: $(head -n 1 "$TMP/err.txt")"
+	fail "make views of a missing data set" "message: $(grep -v '^make: \*\*\* ' "$TMP/err.txt" | paste -s -d'|' -)"
 fi
 
 # The design card's ID renders from a fresh clone: the shipped example.
@@ -102,8 +105,8 @@ fi
 # A missing data set of a workload make record knows: how to record it.
 if $MAKE views ID=bm_nbody-perf-freq1000x10 DATA="$TMP/nodata" >/dev/null 2>"$TMP/err.txt"; then
 	fail "make views of an unrecorded benchmark" "succeeded"
-elif grep -q "record pyperformance's benchmark nbody first: make record ID=bm_nbody-perf-freq1000x10 PYTHON=" "$TMP/err.txt"; then
-	pass "make views of an unrecorded benchmark says how to record it"
+elif grep -q "record pyperformance's benchmark nbody first: make record ID=bm_nbody-perf-freq1000x10 DATA=$TMP/nodata PYTHON=" "$TMP/err.txt"; then
+	pass "make views of an unrecorded benchmark says how to record it, into its DATA"
 else
 	fail "make views of an unrecorded benchmark" "$(head -n 1 "$TMP/err.txt")"
 fi
@@ -223,6 +226,19 @@ if [ -s "$OUT/$ID-flamegraph.svg" ] && [ -s "$OUT/$ID-README.md" ]; then
 	pass "make record rendered the views"
 else
 	fail "make record rendered the views" "$(ls "$OUT" | paste -s -d' ' -)"
+fi
+# The views' command make record printed, run again as printed: it finds
+# the data set in DATA and the views in OUT, up to date, and says nothing.
+line=$(sed -n "s/^rendered the views of $ID: //p" "$TMP/record.out")
+case $line in
+*" DATA='$DATA' OUT='$OUT' ID=$ID") ok=1 ;;
+*) ok= ;;
+esac
+if [ -n "$ok" ] && (cd "$TOP" && eval "$line") >"$TMP/again.out" 2>&1 &&
+    ! [ -s "$TMP/again.out" ]; then
+	pass "make record's views command names DATA and OUT, and runs as printed"
+else
+	fail "make record's views command" "$line: $(head -n 2 "$TMP/again.out" | paste -s -d' ' -)"
 fi
 if $MAKE views ID=$ID DATA="$DATA" OUT="$OUT" >"$TMP/views.out" 2>"$TMP/views.err"; then
 	pass "make views"

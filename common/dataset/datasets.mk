@@ -69,13 +69,20 @@ into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 VIEWS_MK  = $(BUILD)/views/$(VIEW_ID).mk
 view      = $(BIN)/perfviews views --view $(1) --raw $(VIEW_RAW) \
             --meta $(VIEW_META) --out $(OUT) $(VIEW_ID) $(into)
+# Without a raw file there is no fragment to make: views-check then says
+# which raw file is missing, and make's line naming the fragment is not said.
 ifneq ($(filter views $(V)-%,$(MAKECMDGOALS)),)
+ifneq ($(VIEW_RAW),)
 include $(VIEWS_MK)
+else
+$(V)-%: | views-check
+	@:
+endif
 endif
 
 # A recipe, so that make never says "Nothing to be done": nothing said
 # when everything is up to date.
-views: $(VIEW_FILES)
+views: $(VIEW_FILES) | views-check
 	@:
 
 # Order-only: runs first, rebuilds nothing, stops a bad ID or missing raw.
@@ -91,12 +98,14 @@ $(VIEWS_MK): $(VIEW_META) $(BIN)/perfviews | views-check
 	@mkdir -p $(@D) && $(BIN)/perfviews views --make $@ --raw $(VIEW_RAW) \
 	    --meta $(VIEW_META) $(VIEW_ID)
 
-# Then every view, timed (DATA and OUT reach the sub-make in MAKEFLAGS).
+# Then every view, timed.  DATA and OUT, when given, in the views'
+# command too (which make record prints, to be run again as it is).
+VIEWS_WHERE = $(foreach v,DATA OUT,$(if $(filter-out file,$(origin $(v))),$(v)=$(call quote,$($(v)))))
 record: $(PROGRAMS)
 	@$(BIN)/perfviews record $(RECORD_ARGS) --cmd $(call quote,$(CMD)) \
 	    $(if $(LOOPS),--loops $(call quote,$(LOOPS))) \
 	    --python-src $(call quote,$(PYTHON_SRC)) \
-	    --views $(call quote,$(MAKE) -s --no-print-directory views) \
+	    --views $(call quote,$(MAKE) -s --no-print-directory views $(VIEWS_WHERE)) \
 	    $(call quote,$(ID))
 
 # Publishing replaces only what it wrote (DEST/.perfviews-published);

@@ -743,11 +743,42 @@ suite_report(FILE *out, const char *log)
 	return failed;
 }
 
+/*
+ * " DATA=dir" for a command the user runs as printed, sh-quoted when it
+ * must be (a new string); "" for make's default, data.
+ */
+static char *
+data_arg(const char *data)
+{
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+
+	if (f == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	if (strcmp(data, "data") == 0)
+		;
+	else if (data[strspn(data, "abcdefghijklmnopqrstuvwxyz"
+	                           "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                           "0123456789_.,/+-=:@%")] == '\0')
+		fprintf(f, " DATA=%s", data);
+	else {
+		fputs(" DATA='", f);
+		for (const char *p = data; *p != '\0'; p++)
+			fputs(*p == '\'' ? "'\\''" : (char[2]){*p, '\0'}, f);
+		fputc('\'', f);
+	}
+	if (fclose(f) != 0)
+		die_errno(EXIT_DATA, "open_memstream");
+	return text;
+}
+
 void
 suite_missing(FILE *out, const char *data, const char *id)
 {
 	struct dataset_id d;
 	size_t n;
+	char *where = data_arg(data);
 
 	dataset_id_parse_or_die(id, &d);
 	fprintf(out,
@@ -760,23 +791,25 @@ suite_missing(FILE *out, const char *data, const char *id)
 	for (size_t k = 0; k < n; k++) {
 		if (f[k].bench == NULL || strcmp(f[k].bench, d.workload + 3))
 			continue;
-		fprintf(out, "%smake views ID=%s", sep, f[k].id);
+		fprintf(out, "%smake views ID=%s%s", sep, f[k].id, where);
 		sep = ", ";
 	}
 	if (strcmp(d.workload, "pass") == 0 && *sep == ':')
 		fprintf(out,
-		        ": record it first: make record ID=%s "
+		        ": record it first: make record ID=%s%s "
 		        "PYTHON=/path/to/python3\n",
-		        id);
+		        id, where);
 	else if (strncmp(d.workload, "bm_", 3) == 0 && *sep == ':')
 		fprintf(out,
 		        ": record pyperformance's benchmark %s first: make "
-		        "record ID=%s PYTHON=/path/to/python3\n",
-		        d.workload + 3, id);
+		        "record ID=%s%s PYTHON=/path/to/python3\n",
+		        d.workload + 3, id, where);
+	else if (*sep == ':')
+		fprintf(out, " (make record ID=...%s CMD='...' first)\n",
+		        where);
 	else
-		fprintf(out, "%s\n",
-		        *sep == ':' ? " (make record ID=... CMD='...' first)"
-		                    : "");
+		fputc('\n', out);
+	free(where);
 	for (size_t k = 0; k < n; k++) {
 		free(f[k].id);
 		free(f[k].bench);
