@@ -11,7 +11,9 @@
 #    the recording's timings are printed and kept.
 # 3. make record rendered the views, and its views command runs again as
 #    it printed it; make views renders every view, every
-#    view agrees on the sample total,
+#    view agrees on the sample total; of the raw file cut to 60%, the
+#    README and the flame graph say how much is missing, and every make
+#    views says it again,
 #    a second make views does nothing, and make -j renders the same files.
 # 4. make stability and make publish work on the data set: stability uses
 #    every distinct split once when there are few, publish writes an index
@@ -267,6 +269,34 @@ if [ -n "$TOTAL" ] && [ "$folded" = "$TOTAL" ] && [ "$flat" = "$TOTAL" ] &&
 	pass "every view agrees on the sample total ($TOTAL)"
 else
 	fail "sample totals" "$all"
+fi
+# The raw file cut to 60% beside its meta.json: the views show what is
+# read (a warning on stderr); the README says first, and the flame graph's
+# subtitle, that it is short of the recording's counts, by how much; each
+# make views after says so again.
+CUT=$TMP/cut
+mkdir -p "$CUT" && cp "$DATA/$ID-meta.json" "$CUT/" &&
+    xz -dc "$DATA/$ID-raw.txt.xz" >"$TMP/whole.txt" &&
+    head -c $(($(wc -c <"$TMP/whole.txt") * 6 / 10)) "$TMP/whole.txt" >"$CUT/$ID-raw.txt"
+$MAKE views ID=$ID DATA="$CUT" OUT="$TMP/cut-out" >/dev/null 2>"$TMP/cut.err"
+status=$?
+read=$(sed -n '1s/^# flatsort: total \([0-9]*\) samples.*/\1/p' "$TMP/cut-out/$ID-flat.txt")
+whole=$(sed -n 's/^\*\*The raw file is incomplete\*\*: \([0-9]*\) of 3 runs whole, .*/\1/p' "$TMP/cut-out/$ID-README.md")
+short="$whole of 3 runs whole, $read of $TOTAL samples read"
+if [ $status = 0 ] && [ -n "$read" ] && [ "$read" -lt "$TOTAL" ] && [ -n "$whole" ] && [ "$whole" -lt 3 ] &&
+    grep -q "^\*\*The raw file is incomplete\*\*: $short; " "$TMP/cut-out/$ID-README.md" &&
+    grep -q "<text id=\"subtitle\"[^>]*>RAW FILE INCOMPLETE: $short | " "$TMP/cut-out/$ID-flamegraph.svg" &&
+    grep -q "not whole" "$TMP/cut.err"; then
+	pass "a raw file cut to 60%: the README and the flame graph say so ($short)"
+else
+	fail "a raw file cut to 60%" "exit $status, read $read of $TOTAL, $whole whole: $(sed -n 3p "$TMP/cut-out/$ID-README.md" | cut -c1-120)"
+fi
+if $MAKE views ID=$ID DATA="$CUT" OUT="$TMP/cut-out" >"$TMP/cut2.out" 2>"$TMP/cut2.err" &&
+    [ ! -s "$TMP/cut2.out" ] &&
+    [ "$(cat "$TMP/cut2.err")" = "make views: $CUT/$ID-raw.txt is incomplete: $short; the views show only what was read ($TMP/cut-out/$ID-README.md)" ]; then
+	pass "a second make views of the cut raw file says so again"
+else
+	fail "a second make views of the cut raw file" "$(paste -s -d'|' "$TMP/cut2.err")"
 fi
 if grep -q "$ID" "$V-flamegraph.svg" && grep -q "Python 3" "$V-flamegraph.svg"; then
 	pass "flame graph title and subtitle name the ID and Python"

@@ -81,9 +81,12 @@ endif
 endif
 
 # A recipe, so that make never says "Nothing to be done": nothing said
-# when everything is up to date.
+# when everything is up to date, but a raw file short of its meta.json's
+# counts, which the README says first, is said again each time.
 views: $(VIEW_FILES) | views-check
-	@:
+	@w=$$(sed -n 's/^\*\*The raw file is incomplete\*\*: \([^;]*\);.*/\1/p' $(call quote,$(V)-README.md) 2>/dev/null); \
+	    test -z "$$w" || printf 'make views: %s is incomplete: %s; the views show only what was read (%s)\n' \
+	    $(call quote,$(VIEW_RAW)) "$$w" $(call quote,$(V)-README.md) >&2
 
 # Order-only: runs first, rebuilds nothing, stops a bad ID or missing raw.
 views-check: $(BIN)/perfviews

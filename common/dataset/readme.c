@@ -488,6 +488,12 @@ readme_write(FILE *out, const struct metadata *m,
 	const char *id = id_or_die(m);
 
 	fprintf(out, "# Profile data set %s\n\n", id);
+	if (opt->shortfall != NULL)
+		fprintf(out,
+		        "**The raw file is incomplete**: %s; the counts below "
+		        "are meta.json's, of the recording, and every view "
+		        "shows only what was read.\n\n",
+		        opt->shortfall);
 	describe(out, m);
 	benchmark(out, m);
 	files_table(out, m, opt);
