@@ -14,8 +14,9 @@
 #    start-up, shutdown, pyperformance or pip.
 # 3. bm_genshi (requirements: Genshi, six) x3: one data set per variant;
 #    make views of bm_genshi says which.
-# 4. An unknown name lists the close ones; requirements that cannot be
-#    installed, and a worker that dies, are said in one line.
+# 4. An unknown name lists the close ones, and leaves no DATA it made;
+#    requirements that cannot be installed, and a worker that dies, are
+#    said in one line.
 # 5. A two-benchmark suite reuses those data sets (records nothing) and
 #    writes its README, with where each recording's time went; a suite with
 #    a failing benchmark goes on, reports it at the end and exits non-zero;
@@ -236,7 +237,7 @@ else
 	fi
 	if $MAKE views ID=bm_genshi-perf-freq500x3-xperf DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/e"; then
 		fail "make views of bm_genshi" "succeeded"
-	elif grep -q "one data set per variant: make views ID=bm_genshi_text-perf-freq500x3-xperf, make views ID=bm_genshi_xml" "$TMP/e"; then
+	elif grep -q "one data set per variant: make views ID=bm_genshi_text-perf-freq500x3-xperf DATA=$DATA, make views ID=bm_genshi_xml-perf-freq500x3-xperf DATA=$DATA\$" "$TMP/e"; then
 		pass "make views of bm_genshi names its variants' data sets"
 	else
 		fail "make views of bm_genshi" "$(head -n 1 "$TMP/e")"
@@ -246,6 +247,15 @@ fi
 # 4. Failures once pyperformance is there.
 expect_failure "unknown benchmark" "no pyperformance benchmark named nbdy (close: nbody)" \
     record ID=bm_nbdy-perf-freq100x3 PYTHON="$PY"
+# A DATA the failed recording made is gone with it, its parent too.
+if $MAKE record ID=bm_nbdy-perf-freq100x1 PYTHON="$PY" DATA="$TMP/new/data" OUT="$OUT" \
+    >/dev/null 2>"$TMP/fe"; then
+	fail "unknown benchmark into a new DATA" "succeeded"
+elif grep -q "no pyperformance benchmark named nbdy" "$TMP/fe" && ! [ -e "$TMP/new" ]; then
+	pass "unknown benchmark into a new DATA: the directories it made removed"
+else
+	fail "unknown benchmark into a new DATA" "$(ls -A "$TMP/new" 2>&1): $(grep -v waiting "$TMP/fe" | head -n 1)"
+fi
 expect_failure "requirements not installable" \
     "benchmark chameleon: its requirements could not be installed (No matching distribution found for chameleon" \
     record ID=bm_chameleon-perf-freq100x3 PYTHON="$PY"

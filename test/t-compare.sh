@@ -9,13 +9,16 @@
 #    into OUT; the diff is flatdiff's output on the same files and finds
 #    the change; the SVG is XML with the title; the README names both IDs,
 #    lists the Python versions as unfair with both values and what is
-#    alike, quotes the diff and names its test.  A second make does nothing.
+#    alike, quotes the diff and names its test.  A second make makes
+#    nothing and says where the README is.
 # 2. A data set without meta.json: its side of the README is unknown.
 # 3. Mistakes: without B, one line; a bad ID or a missing data set is an
 #    error naming it that leaves no file in OUT and no temporary directory.
 # 4. A data set recorded with make record (python3.11 if there is one)
 #    against the shipped example (in examples/, not DATA): the README lists
 #    the differences the metadata show.  SKIP where perf cannot record.
+# 5. The same Python recorded again into another DATA, compared with the
+#    first: one build on both sides, not "not fully known".
 # Runs the programs of bin/ (make's default BIN), not $BIN.
 . "$(dirname "$0")/lib.sh"
 
@@ -88,10 +91,19 @@ if [ -z "$why" ]; then
 else
 	fail "the README" "wrong:$why"
 fi
-if $MAKE compare A=$A B=$B DATA="$DATA" OUT="$OUT" 2>&1 | grep -q "Nothing to be done for 'compare'"; then
-	pass "a second make compare does nothing"
+ls -l --time-style=full-iso "$C"-* >"$TMP/before.txt"
+$MAKE compare A=$A B=$B DATA="$DATA" OUT="$OUT" >"$TMP/again.txt" 2>&1
+ls -l --time-style=full-iso "$C"-* >"$TMP/after.txt"
+if [ "$(cat "$TMP/again.txt")" = "up to date: $C-README.md, -diff.txt and -diffgraph.svg" ] &&
+    cmp -s "$TMP/before.txt" "$TMP/after.txt"; then
+	pass "a second make compare makes nothing and says where the README is"
 else
-	fail "a second make compare" "made something again"
+	fail "a second make compare" "$(head -n 2 "$TMP/again.txt" | paste -s -d' ' -)"
+fi
+if [ "$(cat "$TMP/make.out")" = "wrote $C-README.md, -diff.txt and -diffgraph.svg" ]; then
+	pass "the first make compare says what it wrote, once"
+else
+	fail "the first make compare" "$(paste -s -d' ' "$TMP/make.out")"
 fi
 
 # 2. No meta.json for A.
@@ -178,4 +190,17 @@ if $MAKE compare A=$EX B=$ID DATA="$DATA" OUT="$OUT" >/dev/null 2>"$TMP/err.txt"
 	pass "python $version recorded against the example: frequency, runs listed, the build named as what is compared"
 else
 	fail "a recording against the example" "$(head -n 1 "$TMP/err.txt") $(grep '^- \*\*' "$R" | cut -c1-60 | paste -s -d' ' -)"
+fi
+
+# 5. The same build recorded twice, each in a DATA of its own: one build,
+# though meta.json leaves some of its fields null on both sides.
+if timeout 120 $MAKE record ID=$ID PYTHON="$PY" DATA="$TMP/again" OUT="$TMP/out-again" \
+    RECORD_TIMEOUT=30 XZ="xz -1" >"$TMP/record.out" 2>&1 &&
+    $MAKE compare A="$DATA/$ID" B="$TMP/again/$ID" OUT="$TMP/out-again" >/dev/null 2>"$TMP/err.txt" &&
+    R=$TMP/out-again/$ID-data-vs-again-README.md &&
+    grep -q "^One Python build on both sides (C\?Python $version .* at /.*): the same interpreter" "$R" &&
+    ! grep -q 'not fully known' "$R"; then
+	pass "python $version recorded twice: one build on both sides"
+else
+	fail "python $version recorded twice" "$(tail -n 1 "$TMP/record.out") $(head -n 1 "$TMP/err.txt") $(grep -h 'Python build' "$R" 2>/dev/null | cut -c1-120)"
 fi

@@ -3,12 +3,17 @@
 # stability and publish (perfviews(5)), on a tiny workload recorded here.
 #
 # 1. Bad IDs are refused with a message that says what is wrong; make
-#    record of a bad ID says only that, at once.
+#    record of a bad ID says only that, at once; a misspelt tag is refused
+#    by make record, views and suite, which make nothing; make views of a
+#    data set without a raw file says so in one line.
 # 2. make record of 3 runs: the raw file holds 3 runs, meta.json parses as
 #    JSON and has every field of perfviews(5) with consistent sample counts, and
 #    the recording's timings are printed and kept.
-# 3. make record rendered the views; make views renders every view, every
-#    view agrees on the sample total,
+# 3. make record rendered the views, and its views command runs again as
+#    it printed it; make views renders every view, every
+#    view agrees on the sample total; of the raw file cut to 60%, the
+#    README and the flame graph say how much is missing, and every make
+#    views says it again,
 #    a second make views does nothing, and make -j renders the same files.
 # 4. make stability and make publish work on the data set: stability uses
 #    every distinct split once when there are few, publish writes an index
@@ -58,6 +63,21 @@ if [ $status -ne 0 ] && [ ! -s "$TMP/out.txt" ] && [ "$others" = 0 ] &&
 else
 	fail "make record ID=bad" "exit $status, $others other line(s): $(head -n 2 "$TMP/err.txt" | paste -s -d' ' -)"
 fi
+# A misspelt tag would record something else: refused by every target
+# that takes an ID, naming the tags there are, before anything is made.
+for goal in "record ID=pass-perf-freq99-nosit" "views ID=pass-perf-freq99-nosite-xpref" \
+    "suite SUITE=t BENCHMARKS=nbody FREQ=99 RUNS=1 TAGS=nosit"; do
+	tag=$(echo "$goal" | grep -o 'nosit$\|xpref')
+	# shellcheck disable=SC2086 # goal's words are make's arguments
+	if $MAKE $goal DATA="$DATA" OUT="$TMP/tag-out" >/dev/null 2>"$TMP/err.txt"; then
+		fail "make $goal" "succeeded"
+	elif grep -q "unknown tag '$tag' (the tags are nosite, xperf, faults, files; a tag of your own, .* starts with '_': '_$tag')" "$TMP/err.txt" &&
+	    [ ! -e "$DATA" ] && [ ! -e "$TMP/tag-out" ]; then
+		pass "make $goal: the unknown tag refused with the known ones, nothing made"
+	else
+		fail "make $goal" "$(ls -A "$DATA" "$TMP/tag-out" 2>/dev/null | paste -s -d' ' -): $(head -n 1 "$TMP/err.txt")"
+	fi
+done
 if $MAKE record DATA="$DATA" >/dev/null 2>"$TMP/err.txt"; then
 	fail "make record without ID" "succeeded"
 elif grep -q "no ID (make record ID=X)" "$TMP/err.txt"; then
@@ -67,10 +87,11 @@ else
 fi
 if $MAKE views ID=absent-perf-freq1 DATA="$DATA" >/dev/null 2>"$TMP/err.txt"; then
 	fail "make views of a missing data set" "succeeded"
-elif grep -q "no absent-perf-freq1-raw.txt.xz" "$TMP/err.txt"; then
-	pass "make views of a missing data set: says which file is missing"
+elif grep -q "^make views: no absent-perf-freq1-raw.txt.xz or absent-perf-freq1-raw.txt in $DATA/ or examples/" "$TMP/err.txt" &&
+    [ "$(grep -vc '^make: \*\*\* ' "$TMP/err.txt")" = 1 ]; then
+	pass "make views of a missing data set: one line, the raw file missing in DATA"
 else
-	fail "make views of a missing data set" "message: $(head -n 1 "$TMP/err.txt")"
+	fail "make views of a missing data set" "message: $(grep -v '^make: \*\*\* ' "$TMP/err.txt" | paste -s -d'|' -)"
 fi
 
 # The design card's ID renders from a fresh clone: the shipped example.
@@ -86,8 +107,8 @@ fi
 # A missing data set of a workload make record knows: how to record it.
 if $MAKE views ID=bm_nbody-perf-freq1000x10 DATA="$TMP/nodata" >/dev/null 2>"$TMP/err.txt"; then
 	fail "make views of an unrecorded benchmark" "succeeded"
-elif grep -q "record pyperformance's benchmark nbody first: make record ID=bm_nbody-perf-freq1000x10 PYTHON=" "$TMP/err.txt"; then
-	pass "make views of an unrecorded benchmark says how to record it"
+elif grep -q "record pyperformance's benchmark nbody first: make record ID=bm_nbody-perf-freq1000x10 DATA=$TMP/nodata PYTHON=" "$TMP/err.txt"; then
+	pass "make views of an unrecorded benchmark says how to record it, into its DATA"
 else
 	fail "make views of an unrecorded benchmark" "$(head -n 1 "$TMP/err.txt")"
 fi
@@ -208,6 +229,19 @@ if [ -s "$OUT/$ID-flamegraph.svg" ] && [ -s "$OUT/$ID-README.md" ]; then
 else
 	fail "make record rendered the views" "$(ls "$OUT" | paste -s -d' ' -)"
 fi
+# The views' command make record printed, run again as printed: it finds
+# the data set in DATA and the views in OUT, up to date, and says nothing.
+line=$(sed -n "s/^rendered the views of $ID: //p" "$TMP/record.out")
+case $line in
+*" DATA='$DATA' OUT='$OUT' ID=$ID") ok=1 ;;
+*) ok= ;;
+esac
+if [ -n "$ok" ] && (cd "$TOP" && eval "$line") >"$TMP/again.out" 2>&1 &&
+    ! [ -s "$TMP/again.out" ]; then
+	pass "make record's views command names DATA and OUT, and runs as printed"
+else
+	fail "make record's views command" "$line: $(head -n 2 "$TMP/again.out" | paste -s -d' ' -)"
+fi
 if $MAKE views ID=$ID DATA="$DATA" OUT="$OUT" >"$TMP/views.out" 2>"$TMP/views.err"; then
 	pass "make views"
 else
@@ -235,6 +269,34 @@ if [ -n "$TOTAL" ] && [ "$folded" = "$TOTAL" ] && [ "$flat" = "$TOTAL" ] &&
 	pass "every view agrees on the sample total ($TOTAL)"
 else
 	fail "sample totals" "$all"
+fi
+# The raw file cut to 60% beside its meta.json: the views show what is
+# read (a warning on stderr); the README says first, and the flame graph's
+# subtitle, that it is short of the recording's counts, by how much; each
+# make views after says so again.
+CUT=$TMP/cut
+mkdir -p "$CUT" && cp "$DATA/$ID-meta.json" "$CUT/" &&
+    xz -dc "$DATA/$ID-raw.txt.xz" >"$TMP/whole.txt" &&
+    head -c $(($(wc -c <"$TMP/whole.txt") * 6 / 10)) "$TMP/whole.txt" >"$CUT/$ID-raw.txt"
+$MAKE views ID=$ID DATA="$CUT" OUT="$TMP/cut-out" >/dev/null 2>"$TMP/cut.err"
+status=$?
+read=$(sed -n '1s/^# flatsort: total \([0-9]*\) samples.*/\1/p' "$TMP/cut-out/$ID-flat.txt")
+whole=$(sed -n 's/^\*\*The raw file is incomplete\*\*: \([0-9]*\) of 3 runs whole, .*/\1/p' "$TMP/cut-out/$ID-README.md")
+short="$whole of 3 runs whole, $read of $TOTAL samples read"
+if [ $status = 0 ] && [ -n "$read" ] && [ "$read" -lt "$TOTAL" ] && [ -n "$whole" ] && [ "$whole" -lt 3 ] &&
+    grep -q "^\*\*The raw file is incomplete\*\*: $short; " "$TMP/cut-out/$ID-README.md" &&
+    grep -q "<text id=\"subtitle\"[^>]*>RAW FILE INCOMPLETE: $short | " "$TMP/cut-out/$ID-flamegraph.svg" &&
+    grep -q "not whole" "$TMP/cut.err"; then
+	pass "a raw file cut to 60%: the README and the flame graph say so ($short)"
+else
+	fail "a raw file cut to 60%" "exit $status, read $read of $TOTAL, $whole whole: $(sed -n 3p "$TMP/cut-out/$ID-README.md" | cut -c1-120)"
+fi
+if $MAKE views ID=$ID DATA="$CUT" OUT="$TMP/cut-out" >"$TMP/cut2.out" 2>"$TMP/cut2.err" &&
+    [ ! -s "$TMP/cut2.out" ] &&
+    [ "$(cat "$TMP/cut2.err")" = "make views: $CUT/$ID-raw.txt is incomplete: $short; the views show only what was read ($TMP/cut-out/$ID-README.md)" ]; then
+	pass "a second make views of the cut raw file says so again"
+else
+	fail "a second make views of the cut raw file" "$(paste -s -d'|' "$TMP/cut2.err")"
 fi
 if grep -q "$ID" "$V-flamegraph.svg" && grep -q "Python 3" "$V-flamegraph.svg"; then
 	pass "flame graph title and subtitle name the ID and Python"

@@ -9,7 +9,8 @@
 # its root in view (flame and icicle), keep Search, ic and the details line
 # in view when scrolled, and label the root with the total.  Then times
 # first paint, zoom and search on a generated profile of 120,000 stacks,
-# printed, not asserted.
+# printed, not asserted.  A long subtitle (a differential graph's, and
+# one 600 pixels wide) wraps inside the picture, each line centred.
 . "$(dirname "$0")/lib.sh"
 
 if ! browser_works; then
@@ -23,6 +24,22 @@ if "$BIN/flamesvg" "$small" >"$TMP/small.svg"; then
 	    "$TMP/small.svg" 2>&1) | report_node
 else
 	fail "small graph" "flamesvg failed"
+fi
+
+# A subtitle that wraps: a differential graph of two shipped examples (its
+# subtitle warns of the stacks only in A), and one drawn 600 pixels wide.
+cmp=$TMP/cmp/pass-perf-freq100000-nosite-vs-pass-perf-freq1000-nosite-faults
+if make -C "$TOP" -s --no-print-directory compare A=pass-perf-freq100000-nosite \
+    B=examples/pass-perf-freq1000-nosite-faults FORCE=1 DATA="$TMP/nodata" \
+    OUT="$TMP/cmp" >/dev/null 2>"$TMP/cmp.err" &&
+    "$BIN/flamesvg" --width 600 --subtitle "$(sed -n 's/.*<text id="subtitle[-0-9]*"[^>]*>\([^<]*\)<.*/\1/p' \
+    "$cmp-diffgraph.svg" | paste -s -d' ' -)" "$small" >"$TMP/narrow.svg"; then
+	for svg in "$cmp-diffgraph.svg" "$TMP/narrow.svg"; do
+		(cd "$TOP/test" && node browser/flamesvg.mjs subtitle "$svg" 2>&1) |
+		    report_node "$(basename "$svg" .svg): "
+	done
+else
+	fail "graphs with a long subtitle" "$(head -n 1 "$TMP/cmp.err")"
 fi
 
 # Taller than the window: stacks up to 76 frames deep.

@@ -26,7 +26,7 @@
 MAKE="make -C $TOP --no-print-directory"
 EX=pass-perf-freq50000-nosite
 BM=bm_fake-perf-freq99x2-xperf
-BM2=bm_fake-perf-freq99x2-other
+BM2=bm_fake-perf-freq99x2-_other
 NEW=gen-perf-freq99x3
 D1=$TMP/d1
 D2=$TMP/d2

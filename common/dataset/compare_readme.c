@@ -579,6 +579,33 @@ top_changes(FILE *out, const struct compare_readme *r, uint32_t limit)
 	free(order);
 }
 
+/*
+ * One build on both sides though a field of it is unknown: the interpreter
+ * and its sys.version (with its build date) known and equal, and every
+ * field of meta_build_fields equal, unknown only where both sides are.
+ */
+static bool
+one_known_build(const struct compare_readme *r)
+{
+	return r->has_meta[0] && r->has_meta[1] &&
+	       metadata_get(r->meta[0], "python.executable") != NULL &&
+	       metadata_get(r->meta[0], "python.version") != NULL &&
+	       metadata_same_build(r->meta[0], r->meta[1]);
+}
+
+/* The build fields neither side knows, listed after ": ". */
+static void
+unknown_on_both(FILE *out, const struct compare_readme *r)
+{
+	const char *sep = ": ";
+
+	for (size_t i = 0; meta_build_fields[i] != NULL; i++)
+		if (metadata_get(r->meta[0], meta_build_fields[i]) == NULL) {
+			fprintf(out, "%s`%s`", sep, meta_build_fields[i]);
+			sep = ", ";
+		}
+}
+
 /* Which Python builds are compared: the difference under test. */
 static void
 builds(FILE *out, const struct compare_readme *r)
@@ -602,7 +629,17 @@ builds(FILE *out, const struct compare_readme *r)
 		        "test.\n\n- A: %s\n- B: %s\n\n",
 		        label[0] ? label[0] : "unknown",
 		        label[1] ? label[1] : "unknown");
-	else if (v == ALIKE)
+	else if (v == UNKNOWN && one_known_build(r)) {
+		fprintf(out,
+		        "One Python build on both sides (%s): the same "
+		        "interpreter, version and build fields in both "
+		        "meta.json, unknown on both sides aside",
+		        label[0]);
+		unknown_on_both(out, r);
+		fputs(".  What differs is what else changed between A and "
+		      "B.\n\n",
+		      out);
+	} else if (v == ALIKE)
 		fprintf(out,
 		        "One Python build on both sides (%s): what differs is "
 		        "what else changed between A and B.\n\n",

@@ -27,6 +27,45 @@ fail(char *why, size_t whylen, const char *fmt, ...)
 	return false;
 }
 
+/*
+ * The tags that change what a recording does (perfviews(5)): any other is
+ * refused, since a misspelt one ("nosit") would record something else in
+ * silence.  A build tag (py and a digit, dataset_tag_is_build) names the
+ * build, and make record checks it against the Python it runs; a tag of
+ * one's own, a label that changes nothing recorded, starts with OWN_TAG.
+ */
+static const char *const known_tags[] = {"nosite", "xperf", "faults", "files",
+                                         NULL};
+#define OWN_TAG '_'
+
+static bool
+tag_is_known(const char *tag)
+{
+	if ((tag[0] == OWN_TAG && tag[1] != '\0') ||
+	    dataset_tag_is_build(tag, strlen(tag)))
+		return true;
+	for (size_t i = 0; known_tags[i] != NULL; i++)
+		if (strcmp(tag, known_tags[i]) == 0)
+			return true;
+	return false;
+}
+
+static bool
+unknown_tag(char *why, size_t whylen, const char *tag)
+{
+	char list[128] = "";
+
+	for (size_t i = 0; known_tags[i] != NULL; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list),
+		         "%s%s", i ? ", " : "", known_tags[i]);
+	return fail(why, whylen,
+	            "unknown tag '%s' (the tags are %s; a build's, 'py' and "
+	            "a digit: 'py312'; a tag of your own, a label that "
+	            "changes nothing recorded, starts with '%c': '%c%s')",
+	            tag, list, OWN_TAG, OWN_TAG,
+	            tag[0] == OWN_TAG ? "name" : tag);
+}
+
 /* A WORKLOAD or TAG: [A-Za-z0-9_.]+; the first bad byte, or NULL. */
 static const char *
 bad_name_char(const char *s)
@@ -149,6 +188,8 @@ dataset_id_parse(const char *text, struct dataset_id *id, char *why,
 			          "tag '%s': '%c' is not allowed (letters, "
 			          "digits, '_' and '.' only)",
 			          fields[i], *bad);
+		else if (!tag_is_known(fields[i]))
+			ok = unknown_tag(why, whylen, fields[i]);
 		else
 			id->tags[id->ntags++] = fields[i];
 	}

@@ -3,7 +3,9 @@
  *
  *   ID := WORKLOAD "-" TOOL "-freq" HZ [ "x" RUNS ] { "-" TAG }
  *
- * WORKLOAD and each TAG are [A-Za-z0-9_.]+, TOOL is "perf", HZ and RUNS
+ * WORKLOAD and each TAG are [A-Za-z0-9_.]+, a TAG one of those that
+ * change the recording (nosite, xperf, faults, files) or a label of one's
+ * own, "_" and a name; TOOL is "perf", HZ and RUNS
  * are positive decimal numbers without leading zeros (so that one data set
  * has one name), RUNS is 1 when absent.  Every file of a data set is named
  * "<ID>-<kind>.<ext>", so an ID never holds '/' or spaces.

@@ -73,9 +73,16 @@ view      = $(BIN)/perfviews views --view $(1) --raw $(VIEW_RAW) \
 # another raw file or meta.json of this ID is shown, so that every view is
 # made again, never left from another DATA's data set of the same ID.
 VIEW_SOURCE = $(OUT)/.$(VIEW_ID).source
+# Without a raw file there is no fragment to make: views-check then says
+# which raw file is missing, and make's line naming the fragment is not said.
 ifneq ($(filter views $(V)-%,$(MAKECMDGOALS)),)
+ifneq ($(VIEW_RAW),)
 include $(VIEWS_MK)
 $(VIEW_FILES): $(VIEW_SOURCE)
+else
+$(V)-%: | views-check
+	@:
+endif
 endif
 .PHONY: views-source
 $(VIEW_SOURCE): views-source $(VIEW_META) | views-check
@@ -83,9 +90,12 @@ $(VIEW_SOURCE): views-source $(VIEW_META) | views-check
 	    --out $(OUT) $(VIEW_ID)
 
 # A recipe, so that make never says "Nothing to be done": nothing said
-# when everything is up to date.
-views: $(VIEW_FILES)
-	@:
+# when everything is up to date, but a raw file short of its meta.json's
+# counts, which the README says first, is said again each time.
+views: $(VIEW_FILES) | views-check
+	@w=$$(sed -n 's/^\*\*The raw file is incomplete\*\*: \([^;]*\);.*/\1/p' $(call quote,$(V)-README.md) 2>/dev/null); \
+	    test -z "$$w" || printf 'make views: %s is incomplete: %s; the views show only what was read (%s)\n' \
+	    $(call quote,$(VIEW_RAW)) "$$w" $(call quote,$(V)-README.md) >&2
 
 # Order-only: runs first, rebuilds nothing, stops a bad ID or missing raw.
 views-check: $(BIN)/perfviews
@@ -100,12 +110,14 @@ $(VIEWS_MK): $(VIEW_META) $(BIN)/perfviews | views-check
 	@mkdir -p $(@D) && $(BIN)/perfviews views --make $@ --raw $(VIEW_RAW) \
 	    --meta $(VIEW_META) $(VIEW_ID)
 
-# Then every view, timed (DATA and OUT reach the sub-make in MAKEFLAGS).
+# Then every view, timed.  DATA and OUT, when given, in the views'
+# command too (which make record prints, to be run again as it is).
+VIEWS_WHERE = $(foreach v,DATA OUT,$(if $(filter-out file,$(origin $(v))),$(v)=$(call quote,$($(v)))))
 record: $(PROGRAMS)
 	@$(BIN)/perfviews record $(RECORD_ARGS) --cmd $(call quote,$(CMD)) \
 	    $(if $(LOOPS),--loops $(call quote,$(LOOPS))) \
 	    --python-src $(call quote,$(PYTHON_SRC)) \
-	    --views $(call quote,$(MAKE) -s --no-print-directory views) \
+	    --views $(call quote,$(MAKE) -s --no-print-directory views $(VIEWS_WHERE)) \
 	    $(call quote,$(ID))
 
 # Publishing replaces only what it wrote (DEST/.perfviews-published);
@@ -172,10 +184,10 @@ SUITE_SLURM = sh scripts/suite-slurm.sh submit --data $(call quote,$(DATA)) \
 suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
 	@$(if $(filter local slurm,$(ENGINE)),:,{ echo "make suite: ENGINE is local (the default) or slurm, not '$(ENGINE)'" >&2; exit 2; })
-	@mkdir -p $(OUT) && printf 'start\t%s\n' "$$(date +%s.%N)" >$(SUITE_LOG) && \
-	    rm -f $(call quote,$(SUITE_LOCATE_CACHE)) && \
-	    $(BIN)/perfviews suite ids --check-build \
-	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null
+	@$(BIN)/perfviews suite ids --check-build \
+	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null && \
+	    mkdir -p $(OUT) && printf 'start\t%s\n' "$$(date +%s.%N)" >$(SUITE_LOG) && \
+	    rm -f $(call quote,$(SUITE_LOCATE_CACHE))
 ifeq ($(ENGINE),slurm)
 	@+exec $(SUITE_SLURM)
 else
@@ -263,9 +275,13 @@ ifneq ($(filter compare,$(MAKECMDGOALS)),)
 $(if $(and $(A),$(B)),,$(error make compare: give the data sets to compare, A=ID1 B=ID2))
 endif
 .PHONY: compare
+# When the files were there already, where they are (CMP_MADE: set as
+# they are made, before this recipe is expanded).
 compare: $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md
+	@$(if $(CMP_MADE),:,echo "up to date: $(CMP)-README.md, -diff.txt and -diffgraph.svg")
 $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md &: $(CMP_RAW) $(wildcard \
     $(patsubst %-raw.txt,%-meta.json,$(CMP_RAW:.xz=))) $(BIN)/flatdiff $(BIN)/diffstacks $(BIN)/flamesvg $(BIN)/perfviews
+	$(eval CMP_MADE = 1)
 	@$(foreach s,$(A) $(B),$(BIN)/perfviews id '$(call cmp_id,$(s))' >/dev/null || exit 1; test -n '$(call cmp_raw,$(s))' || \
 	    { echo "make compare: no $(call cmp_id,$(s))-raw.txt.xz or $(call cmp_id,$(s))-raw.txt in $(if $(findstring /,$(s)),$(dir $(s)),$(DATA)/ or examples/)" >&2; exit 1; };)
 	@$(BIN)/perfviews compare --out $(call quote,$(OUT)) --name '$(CMP_NAME)' $(if $(FORCE),--force) $(CMP_RAW)

@@ -489,6 +489,12 @@ readme_write(FILE *out, const struct metadata *m,
 	const char *id = id_or_die(m);
 
 	fprintf(out, "# Profile data set %s\n\n", id);
+	if (opt->shortfall != NULL)
+		fprintf(out,
+		        "**The raw file is incomplete**: %s; the counts below "
+		        "are meta.json's, of the recording, and every view "
+		        "shows only what was read.\n\n",
+		        opt->shortfall);
 	describe(out, m);
 	benchmark(out, m);
 	files_table(out, m, opt);
@@ -922,12 +928,11 @@ readme_index(FILE *out, const char *dir, const struct readme_index *ix)
 	      "combined (1 when absent) and tags (`nosite`: Python ran with "
 	      "`-S`; `xperf`: with `-X perf`; `faults`: every page fault "
 	      "counted instead of time, the frequency unused; `files`: every "
-	      "file-system call, with strace's file names).  The ID links the "
-	      "data set's "
-	      "README: how it was made, its top functions and all its "
-	      "metadata.  Data sets of several builds are listed by build "
-	      "(tags `py...`, such as `py312`, name the build a data set "
-	      "was recorded with).\n\n",
+	      "file-system call, with strace's file names; `py312`, `py` and "
+	      "a digit: the build that recorded it; `_NAME`: a label of the "
+	      "recorder's own).  The ID links the data set's README: how it "
+	      "was made, its top functions and all its metadata.  Data sets "
+	      "of several builds are listed by build.\n\n",
 	      out);
 	index_data_sets(out, dir, ix);
 	fputc('\n', out);

@@ -256,6 +256,34 @@ run_index_describe_file(struct metadata *m, const char *path, bool strict)
 	run_index_free(&ix);
 }
 
+char *
+raw_file_shortfall(const char *path, const struct metadata *m)
+{
+	const char *runs = metadata_get(m, "tool.runs");
+	const char *total = metadata_get(m, "samples.total");
+	struct run_index ix;
+	unsigned long read = 0;
+	char *text = NULL;
+
+	if (runs == NULL || total == NULL)
+		return NULL;
+	run_index_read(&ix, path, false);
+	for (size_t i = 0; i < ix.nruns; i++)
+		read += ix.runs[i].samples;
+	bool unknown = strcmp(ix.whole, "unknown") == 0;
+	size_t whole = ix.nruns - ix.not_whole;
+	if (ix.not_whole > 0 || read != strtoul(total, NULL, 10) ||
+	    ix.nruns != strtoul(runs, NULL, 10))
+		text = xasprintf("%zu of %s runs %s, %lu of %s samples read",
+		                 whole, runs,
+		                 unknown ? "read (whether whole is unknown: "
+		                           "no end lines)"
+		                         : "whole",
+		                 read, total);
+	run_index_free(&ix);
+	return text;
+}
+
 size_t
 run_index_find(const struct run_index *ix, unsigned long lineno)
 {

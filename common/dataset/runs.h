@@ -100,6 +100,15 @@ off_t run_text_start(int fd, const char *path, uint32_t n, uint32_t m,
 unsigned long run_text_end(int fd, const char *path, uint32_t n, uint32_t m,
                            off_t from);
 
+/*
+ * Whether the raw file at path holds what meta.json m says was recorded
+ * (tool.runs, samples.total): NULL when it does, or when m does not say;
+ * else, in a new string, what it holds instead: "1 of 3 runs whole, 1250
+ * of 2100 samples read".  The file is read once (its cut run warned of, as
+ * every reader does).
+ */
+char *raw_file_shortfall(const char *path, const struct metadata *m);
+
 /* The run (0-based) of a sample with this header line. */
 size_t run_index_find(const struct run_index *ix, unsigned long lineno);
 

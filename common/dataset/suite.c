@@ -411,6 +411,21 @@ python_version(const struct metadata *m)
 	return version;
 }
 
+/* The table's columns before the categories': the header, the rule and
+ * the mean row are each as wide as this. */
+static const struct {
+	const char *name, *rule;
+} leading_columns[] = {
+    {"benchmark", "---|"},
+    {"data set", "---|"},
+    {"Python build", "---|"},
+    {"samples", "--:|"},
+    {"runs", "--:|"},
+    {"time", "--:|"},
+    {"top self functions", "---|"},
+};
+enum { NLEADING = sizeof leading_columns / sizeof leading_columns[0] };
+
 static void
 header(FILE *out, const char *name, const char *meta, size_t n, size_t recorded)
 {
@@ -436,12 +451,17 @@ header(FILE *out, const char *name, const char *meta, size_t n, size_t recorded)
 	        field(&m, "host.hostname"), field(&m, "host.cpu_model"),
 	        field(&m, "host.cpu_count"));
 	metadata_free(&m);
-	fputs("| benchmark | data set | Python build | samples | runs | time "
-	      "| top self functions |",
-	      out);
+	fputs("|", out);
+	for (size_t c = 0; c < NLEADING; c++)
+		fprintf(out, " %s |", leading_columns[c].name);
 	for (int c = 0; c < NCATEGORIES; c++)
 		fprintf(out, " %s |", category_names[c]);
-	fputs("\n|---|---|---|--:|--:|--:|---|--:|--:|--:|--:|--:|\n", out);
+	fputs("\n|", out);
+	for (size_t c = 0; c < NLEADING; c++)
+		fputs(leading_columns[c].rule, out);
+	for (int c = 0; c < NCATEGORIES; c++)
+		fputs("--:|", out);
+	fputc('\n', out);
 }
 
 static void
@@ -654,8 +674,9 @@ suite_readme(FILE *out, const struct suite_options *opt, const char *name,
 		recorded_row(out, ids[i], metas[i], raws[i], sum);
 	}
 	if (recorded > 1) {
-		fprintf(out, "| **mean of the %zu rows** | | | | | |",
-		        recorded);
+		fprintf(out, "| **mean of the %zu rows** |", recorded);
+		for (size_t c = 1; c < NLEADING; c++)
+			fputs(" |", out);
 		for (int c = 0; c < NCATEGORIES; c++)
 			fprintf(out, " %.1f%% |", sum[c] / (double)recorded);
 		fputc('\n', out);
@@ -722,11 +743,42 @@ suite_report(FILE *out, const char *log)
 	return failed;
 }
 
+/*
+ * " DATA=dir" for a command the user runs as printed, sh-quoted when it
+ * must be (a new string); "" for make's default, data.
+ */
+static char *
+data_arg(const char *data)
+{
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+
+	if (f == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	if (strcmp(data, "data") == 0)
+		;
+	else if (data[strspn(data, "abcdefghijklmnopqrstuvwxyz"
+	                           "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                           "0123456789_.,/+-=:@%")] == '\0')
+		fprintf(f, " DATA=%s", data);
+	else {
+		fputs(" DATA='", f);
+		for (const char *p = data; *p != '\0'; p++)
+			fputs(*p == '\'' ? "'\\''" : (char[2]){*p, '\0'}, f);
+		fputc('\'', f);
+	}
+	if (fclose(f) != 0)
+		die_errno(EXIT_DATA, "open_memstream");
+	return text;
+}
+
 void
 suite_missing(FILE *out, const char *data, const char *id)
 {
 	struct dataset_id d;
 	size_t n;
+	char *where = data_arg(data);
 
 	dataset_id_parse_or_die(id, &d);
 	fprintf(out,
@@ -739,23 +791,25 @@ suite_missing(FILE *out, const char *data, const char *id)
 	for (size_t k = 0; k < n; k++) {
 		if (f[k].bench == NULL || strcmp(f[k].bench, d.workload + 3))
 			continue;
-		fprintf(out, "%smake views ID=%s", sep, f[k].id);
+		fprintf(out, "%smake views ID=%s%s", sep, f[k].id, where);
 		sep = ", ";
 	}
 	if (strcmp(d.workload, "pass") == 0 && *sep == ':')
 		fprintf(out,
-		        ": record it first: make record ID=%s "
+		        ": record it first: make record ID=%s%s "
 		        "PYTHON=/path/to/python3\n",
-		        id);
+		        id, where);
 	else if (strncmp(d.workload, "bm_", 3) == 0 && *sep == ':')
 		fprintf(out,
 		        ": record pyperformance's benchmark %s first: make "
-		        "record ID=%s PYTHON=/path/to/python3\n",
-		        d.workload + 3, id);
+		        "record ID=%s%s PYTHON=/path/to/python3\n",
+		        d.workload + 3, id, where);
+	else if (*sep == ':')
+		fprintf(out, " (make record ID=...%s CMD='...' first)\n",
+		        where);
 	else
-		fprintf(out, "%s\n",
-		        *sep == ':' ? " (make record ID=... CMD='...' first)"
-		                    : "");
+		fputc('\n', out);
+	free(where);
 	for (size_t k = 0; k < n; k++) {
 		free(f[k].id);
 		free(f[k].bench);
@@ -816,6 +870,20 @@ refuse_other_builds(const struct suite_options *o, const char *ids)
 		    "the suite again over these");
 }
 
+/* The setting every ID shares (-perf-freqHZxRUNS-TAGS), refused before a
+ * recording when it makes no ID (a misspelt tag). */
+static void
+setting_check(const char *tail)
+{
+	char why[256], *id = xasprintf("bm_NAME%s", tail);
+	struct dataset_id d;
+
+	if (!dataset_id_parse(id, &d, why, sizeof why))
+		die(EXIT_USAGE, "suite: bad setting '%s': %s", tail + 1, why);
+	dataset_id_free(&d);
+	free(id);
+}
+
 /* ids: "all" is pyperformance's default set; no name, which to give. */
 static int
 ids(const struct suite_options *o, int n, char *rest[])
@@ -843,6 +911,7 @@ ids(const struct suite_options *o, int n, char *rest[])
 		exit(EXIT_USAGE);
 	}
 	char *tail = xasprintf("-%s", rest[0]);
+	setting_check(tail);
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);

@@ -374,25 +374,32 @@ render_readme(const struct view_files *f, const struct metadata *m)
 	opt.files = paths[2];
 	opt.python = paths[3];
 	opt.raw = strrchr(raw, '/') != NULL ? strrchr(raw, '/') + 1 : raw;
+	char *shortfall = raw_file_shortfall(f->raw, m);
+	opt.shortfall = shortfall;
 	readme_write_file(stdout, f->meta, &opt, false);
 	for (size_t i = 0; i < NQUOTED; i++)
 		free(paths[i]);
 	free(raw);
+	free(shortfall);
 }
 
-/* The line under the flame graph's title. */
+/* The line under the flame graph's title; first, when the raw file is
+ * short of its counts, what it holds. */
 static char *
-subtitle(const struct metadata *m)
+subtitle(const struct metadata *m, const char *raw)
 {
-	char *text = NULL;
+	char *text = NULL, *shortfall = raw_file_shortfall(raw, m);
 	size_t n = 0;
 	FILE *f = open_memstream(&text, &n);
 
 	if (f == NULL)
 		die_errno(EXIT_DATA, "open_memstream");
+	if (shortfall != NULL)
+		fprintf(f, "RAW FILE INCOMPLETE: %s | ", shortfall);
 	readme_subtitle(f, m);
 	fclose(f);
 	text[strcspn(text, "\n")] = '\0';
+	free(shortfall);
 	return text;
 }
 
@@ -416,7 +423,7 @@ view_render(const char *view, const struct view_files *f)
 	a.v[0] = program;
 	add_options(&a, k, &m);
 	if (k->options & VIEW_TITLE) {
-		char *sub = subtitle(&m);
+		char *sub = subtitle(&m, f->raw);
 		add_option(&a, "--title", f->id);
 		add_option(&a, "--subtitle", sub);
 		free(sub);

@@ -201,7 +201,7 @@ write_titles(FILE *out, const struct flame_layout *l,
 		snprintf(id, sizeof id, line ? "subtitle-%u" : "subtitle",
 		         line + 1);
 		write_label(out, id, (int)(w / 2), fs * 4 + line * fs * 1.25,
-		            NULL, text);
+		            "subtitle", text);
 		free(text);
 		s += n;
 		s += strspn(s, " ");

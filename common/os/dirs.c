@@ -16,23 +16,54 @@
 #include "base/xalloc.h"
 #include "os/dirs.h"
 
-void
-dirs_make(const char *path)
+char *
+dirs_make_new(const char *path)
 {
-	char *copy = xstrdup(path);
+	char *copy = xstrdup(path), *first = NULL;
 
 	for (char *s = copy + 1;; s++) {
 		if (*s != '/' && *s != '\0')
 			continue;
 		char c = *s;
 		*s = '\0';
-		if (mkdir(copy, 0777) != 0 && errno != EEXIST)
+		if (mkdir(copy, 0777) == 0) {
+			if (first == NULL)
+				first = xstrdup(copy);
+		} else if (errno != EEXIST)
 			die_errno(EXIT_DATA, "%s", copy);
 		*s = c;
 		if (c == '\0')
 			break;
 	}
 	free(copy);
+	return first;
+}
+
+void
+dirs_make(const char *path)
+{
+	free(dirs_make_new(path));
+}
+
+void
+dirs_remove_made(const char *path, const char *made)
+{
+	char *dir = xstrdup(path);
+	size_t n = strlen(made);
+
+	/* Each level from path up to made, while rmdir finds it empty. */
+	for (;;) {
+		size_t len = strlen(dir);
+		while (len > 1 && dir[len - 1] == '/')
+			dir[--len] = '\0';
+		if (len < n || rmdir(dir) != 0 || len == n)
+			break;
+		char *slash = strrchr(dir, '/');
+		if (slash == NULL)
+			break;
+		*slash = '\0';
+	}
+	free(dir);
 }
 
 static int

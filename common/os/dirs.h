@@ -17,6 +17,15 @@
 /* Make path and its parents; those already there are no error. */
 void dirs_make(const char *path);
 
+/*
+ * dirs_make, returning the first directory it made (a new string), NULL
+ * when path was there already: a failure can then take back what it made
+ * with dirs_remove_made(path, made), which removes path and its parents up
+ * to made, each only while it is empty (what others put there stays).
+ */
+char *dirs_make_new(const char *path);
+void dirs_remove_made(const char *path, const char *made);
+
 /* Remove a directory tree; what is not there is no error. */
 void dirs_remove_tree(const char *path);
 

@@ -150,6 +150,22 @@ lock_dataset(struct plan *p)
 	free(path);
 }
 
+/* The first directory of DATA's path this recording made (NULL: none),
+ * and DATA. */
+static char *made_top, *made_data;
+
+/* A failed recording leaves no DATA it made (a bad benchmark's name
+ * left it empty); a DATA that holds anything stays. */
+static void
+remove_data_made(void)
+{
+	if (made_top != NULL)
+		dirs_remove_made(made_data, made_top);
+	free(made_top);
+	free(made_data);
+	made_top = made_data = NULL;
+}
+
 /*
  * The hidden directory, empty: what a failed recording left is gone.
  * Under the data set's lock: another recording's is never touched.
@@ -159,7 +175,9 @@ make_tmp(struct plan *p)
 {
 	struct stat st;
 
-	dirs_make(p->opt->data);
+	made_top = dirs_make_new(p->opt->data);
+	made_data = xstrdup(p->opt->data);
+	record_undo_call(remove_data_made); /* last: after the lock's file */
 	if (stat(p->opt->data, &st) == 0 && !S_ISDIR(st.st_mode)) {
 		errno = ENOTDIR;
 		die_errno(EXIT_DATA, "%s", p->opt->data);

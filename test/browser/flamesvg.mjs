@@ -5,6 +5,8 @@
 //                                         a graph taller than the window:
 //                                         where it opens, bars kept in view
 //   node flamesvg.mjs time SVG PATTERN    first paint, zoom and search times
+//   node flamesvg.mjs subtitle SVG        every line of a long subtitle
+//                                         inside the picture, centred
 //
 // Prints "ok NAME", "not ok NAME: why" and "# ..." lines for
 // t-flamesvg-browser.sh.  Expected values come from the folded input or
@@ -505,6 +507,48 @@ async function time(svgPath, pattern) {
 	}
 }
 
+// A subtitle that wraps: each line drawn inside the picture and centred
+// on it, in the SVG's own font and in a wide one (DejaVu Sans, where the
+// SVG's Verdana is missing), and in the subtitle's grey.
+async function subtitle(svgPath) {
+	const { context, done } = await launch();
+	try {
+		const page = await context.newPage();
+		await page.goto(pathToFileURL(resolve(svgPath)).href);
+		for (const font of [null, "DejaVu Sans"]) {
+			const lines = await page.evaluate((font) => {
+				const svg = document.documentElement;
+				const width = parseFloat(svg.getAttribute("width"));
+				return [...document.querySelectorAll("text[id^=subtitle]")]
+				    .map((t) => {
+					if (font)
+						t.style.fontFamily = font;
+					const b = t.getBBox();
+					return { id: t.id, left: b.x, right: b.x + b.width,
+					         width, fill: getComputedStyle(t).fill };
+				});
+			}, font);
+			const name = font ? ` in ${font}` : "";
+			const out = lines.filter((l) => l.left < 0 || l.right > l.width);
+			report(`${lines.length} subtitle lines inside the picture${name}`,
+			       lines.length > 1 && out.length === 0,
+			       out.map((l) => `#${l.id} ${l.left.toFixed(0)}..` +
+			           `${l.right.toFixed(0)} of ${l.width}`).join(", ") ||
+			       `${lines.length} line(s)`);
+			const off = lines.filter((l) => !near((l.left + l.right) / 2,
+			    l.width / 2, 1));
+			report(`subtitle lines centred${name}`, off.length === 0,
+			       off.map((l) => `#${l.id} ${l.left.toFixed(0)}..` +
+			           `${l.right.toFixed(0)}`).join(", "));
+			const fills = new Set(lines.map((l) => l.fill));
+			report(`subtitle lines of one colour${name}`, fills.size === 1,
+			       [...fills].join(", "));
+		}
+	} finally {
+		await done();
+	}
+}
+
 async function main() {
 	if (mode === "check")
 		await check(args[0], args[1]);
@@ -512,9 +556,11 @@ async function main() {
 		await view(args[0], args[1], args[2]);
 	else if (mode === "time")
 		await time(args[0], args[1]);
+	else if (mode === "subtitle")
+		await subtitle(args[0]);
 	else
 		throw new Error("usage: flamesvg.mjs check FOLDED SVG | " +
-		    "view FOLDED SVG ICICLE_SVG | time SVG PATTERN");
+		    "view FOLDED SVG ICICLE_SVG | time SVG PATTERN | subtitle SVG");
 }
 
 finish(main(), `${mode} ran`);

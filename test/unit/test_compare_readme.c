@@ -167,6 +167,43 @@ START_TEST(alike_data_sets)
 }
 END_TEST
 
+/* One interpreter on both sides, a build field unknown on both (a pyenv
+ * build records no revision): one build, not "not fully known". */
+START_TEST(one_build_with_a_field_unknown_on_both)
+{
+	static const char *const same[] = {
+	    "python.executable", "/usr/bin/python3",
+	    "python.build.git_revision", "", NULL};
+	static const char *const other[] = {
+	    "python.executable", "/opt/py/bin/python3",
+	    "python.build.git_revision", "", NULL};
+	struct metadata a, b, c;
+
+	meta_of(&a, "x-perf-freq999x5", same);
+	meta_of(&b, "y-perf-freq999x5", same);
+	meta_of(&c, "y-perf-freq999x5", other);
+	char *text = readme(&a, &b, true, NULL);
+	ck_assert_str_eq(
+	    line_of(text, "One Python build"),
+	    "One Python build on both sides (Python 3.12.1 (main) at "
+	    "/usr/bin/python3): the same interpreter, version and build "
+	    "fields in both meta.json, unknown on both sides aside: "
+	    "`python.implementation`, `python.build.git_revision`, "
+	    "`python.build.options`.  What differs is what else changed "
+	    "between A and B.");
+	ck_assert_ptr_null(strstr(text, "not fully known"));
+	free(text);
+	/* Another interpreter, its revision unknown: not said to be one. */
+	text = readme(&a, &c, true, NULL);
+	ck_assert_ptr_null(strstr(text, "One Python build"));
+	ck_assert_ptr_nonnull(strstr(text, "not fully known"));
+	free(text);
+	metadata_free(&a);
+	metadata_free(&b);
+	metadata_free(&c);
+}
+END_TEST
+
 START_TEST(differences_with_both_values)
 {
 	static const char *const changes[] = {
@@ -409,6 +446,7 @@ main(void)
 {
 	const TTest *tests[] = {
 	    alike_data_sets,
+	    one_build_with_a_field_unknown_on_both,
 	    differences_with_both_values,
 	    build_tags_set_aside,
 	    unknown_fields_not_checked,

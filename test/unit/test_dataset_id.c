@@ -58,7 +58,7 @@ START_TEST(parses_several_tags_and_dots)
 {
 	struct dataset_id id;
 
-	ck_assert(dataset_id_parse("py3.12.a_b-perf-freq1x2-nosite-xperf-v1.2",
+	ck_assert(dataset_id_parse("py3.12.a_b-perf-freq1x2-nosite-xperf-_v1.2",
 	                           &id, why, sizeof why));
 	ck_assert_str_eq(id.workload, "py3.12.a_b");
 	ck_assert_uint_eq(id.hz, 1);
@@ -66,7 +66,7 @@ START_TEST(parses_several_tags_and_dots)
 	ck_assert_uint_eq(id.ntags, 3);
 	ck_assert_str_eq(id.tags[0], "nosite");
 	ck_assert_str_eq(id.tags[1], "xperf");
-	ck_assert_str_eq(id.tags[2], "v1.2");
+	ck_assert_str_eq(id.tags[2], "_v1.2");
 	dataset_id_free(&id);
 }
 END_TEST
@@ -97,7 +97,38 @@ START_TEST(says_what_is_malformed)
 	assert_rejected("a/b-perf-freq1", "'/' is not allowed");
 	assert_rejected("a b-perf-freq1", "' ' is not allowed");
 	assert_rejected("a-perf-freq1-no site", "' ' is not allowed");
-	assert_rejected("a-perf-freq1-t=1", "'=' is not allowed");
+	assert_rejected("a-perf-freq1-_t=1", "'=' is not allowed");
+}
+END_TEST
+
+/* A misspelt tag would record something else: refused, with the tags
+ * there are and how to name one of one's own. */
+START_TEST(refuses_unknown_tags)
+{
+	static const char *const known[] = {"nosite", "xperf", "faults",
+	                                    "files"};
+	struct dataset_id id;
+
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+		char text[64];
+		snprintf(text, sizeof text, "w-perf-freq1-%s", known[i]);
+		ck_assert_msg(dataset_id_parse(text, &id, why, sizeof why),
+		              "%s: %s", text, why);
+		dataset_id_free(&id);
+	}
+	assert_rejected("w-perf-freq1-nosit",
+	                "unknown tag 'nosit' (the tags are nosite, xperf, "
+	                "faults, files; a tag of your own, a label that "
+	                "changes nothing recorded, starts with '_': "
+	                "'_nosit')");
+	assert_rejected("w-perf-freq1-nosite-xpref", "unknown tag 'xpref'");
+	assert_rejected("w-perf-freq1-Nosite", "unknown tag 'Nosite'");
+	assert_rejected("w-perf-freq1-_", "unknown tag '_'");
+	ck_assert(dataset_id_parse("w-perf-freq1-_py311-xperf", &id, why,
+	                           sizeof why));
+	ck_assert_uint_eq(id.ntags, 2);
+	ck_assert(dataset_id_has_tag(&id, "_py311"));
+	dataset_id_free(&id);
 }
 END_TEST
 
@@ -107,11 +138,11 @@ START_TEST(limits_the_number_of_tags)
 	struct dataset_id id;
 
 	for (int i = 0; i < DATASET_ID_MAX_TAGS; i++)
-		strcat(text, "-t");
+		strcat(text, "-_t");
 	ck_assert(dataset_id_parse(text, &id, why, sizeof why));
 	ck_assert_uint_eq(id.ntags, DATASET_ID_MAX_TAGS);
 	dataset_id_free(&id);
-	strcat(text, "-t");
+	strcat(text, "-_t");
 	assert_rejected(text, "more than");
 }
 END_TEST
@@ -158,10 +189,14 @@ END_TEST
 int
 main(void)
 {
-	const TTest *tests[] = {
-	    parses_the_spec_examples,      parses_several_tags_and_dots,
-	    says_what_is_missing,          says_what_is_malformed,
-	    limits_the_number_of_tags,     tells_build_tags,
-	    fits_a_build_tag_to_a_version, NULL};
+	const TTest *tests[] = {parses_the_spec_examples,
+	                        parses_several_tags_and_dots,
+	                        says_what_is_missing,
+	                        says_what_is_malformed,
+	                        limits_the_number_of_tags,
+	                        refuses_unknown_tags,
+	                        tells_build_tags,
+	                        fits_a_build_tag_to_a_version,
+	                        NULL};
 	return unit_main("dataset_id", tests);
 }

@@ -55,6 +55,33 @@ START_TEST(make_and_remove)
 }
 END_TEST
 
+/* What dirs_make_new made is named, and dirs_remove_made takes back only
+ * that, and only while it is empty. */
+START_TEST(make_new_and_take_back)
+{
+	char path[PATH_MAX], first[PATH_MAX], keep[PATH_MAX];
+
+	make_top();
+	snprintf(path, sizeof path, "%s/a/b/c", top);
+	snprintf(first, sizeof first, "%s/a", top);
+	char *made = dirs_make_new(path);
+	ck_assert_str_eq(made, first);
+	ck_assert_ptr_null(dirs_make_new(path)); /* there already */
+	dirs_remove_made(path, made);
+	ck_assert_int_ne(access(first, F_OK), 0);
+	ck_assert(is_dir(top)); /* not made by it */
+	dirs_make(path);
+	snprintf(keep, sizeof keep, "%s/a/keep", top);
+	make_file(keep);
+	dirs_remove_made(path, made);
+	snprintf(path, sizeof path, "%s/a/b", top);
+	ck_assert_int_ne(access(path, F_OK), 0);
+	ck_assert(is_dir(first)); /* it holds a file now */
+	free(made);
+	dirs_remove_tree(top);
+}
+END_TEST
+
 static void
 make_under_a_file(void *arg)
 {
@@ -147,7 +174,8 @@ END_TEST
 int
 main(void)
 {
-	const TTest *tests[] = {make_and_remove, make_fails, scratch,
-	                        whole_file, NULL};
+	const TTest *tests[] = {make_and_remove, make_new_and_take_back,
+	                        make_fails,      scratch,
+	                        whole_file,      NULL};
 	return unit_main("dirs", tests);
 }

@@ -279,7 +279,7 @@ START_TEST(records_a_data_set)
 	char why[256], log[4096];
 
 	top = unit_dir_make();
-	job_init(&j, "w-perf-freq99x2-t1");
+	job_init(&j, "w-perf-freq99x2-_t1");
 	j.opt.cmd = "sh -c 'echo workload ran >&2'";
 	run_job(&j, &c);
 	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
@@ -287,24 +287,24 @@ START_TEST(records_a_data_set)
 	ck_assert_str_eq(c.err, "");
 	assert_starts(c.out,
 	              "run 1/2: sh TOP/perf.sh record -e cpu-clock -F 99 "
-	              "--call-graph dwarf -o TOP/data/.w-perf-freq99x2-t1.tmp/"
+	              "--call-graph dwarf -o TOP/data/.w-perf-freq99x2-_t1.tmp/"
 	              "run.data -- sh -c 'echo workload ran >&2'\n"
 	              "run 2/2: sh TOP/perf.sh record -e cpu-clock -F 99 "
-	              "--call-graph dwarf -o TOP/data/.w-perf-freq99x2-t1.tmp/"
+	              "--call-graph dwarf -o TOP/data/.w-perf-freq99x2-_t1.tmp/"
 	              "run.data -- sh -c 'echo workload ran >&2'\n"
 	              "once more without the profiler: sh -c 'echo workload "
 	              "ran >&2'\n"
-	              "wrote TOP/data/w-perf-freq99x2-t1-raw.txt.xz and "
-	              "TOP/data/w-perf-freq99x2-t1-meta.json (5 samples)\n"
+	              "wrote TOP/data/w-perf-freq99x2-_t1-raw.txt.xz and "
+	              "TOP/data/w-perf-freq99x2-_t1-meta.json (5 samples)\n"
 	              "took ");
 	ck_assert_str_eq(listing(unit_dir_path("data")),
-	                 "w-perf-freq99x2-t1-meta.json "
-	                 "w-perf-freq99x2-t1-raw.txt.xz");
+	                 "w-perf-freq99x2-_t1-meta.json "
+	                 "w-perf-freq99x2-_t1-raw.txt.xz");
 
 	/* perf as it was called: version, then record and script per run. */
 	snprintf(log, sizeof log, "%s", unit_file_text(unit_dir_path("log")));
 	say_top(log, sizeof log);
-#define RUN_DATA "[TOP/data/.w-perf-freq99x2-t1.tmp/run.data]"
+#define RUN_DATA "[TOP/data/.w-perf-freq99x2-_t1.tmp/run.data]"
 #define SCRIPT                                                                 \
 	"[version][--build-options]\n"                                         \
 	"[evlist][-v][-i]" RUN_DATA "\n"                                       \
@@ -324,35 +324,36 @@ START_TEST(records_a_data_set)
 	/* The raw file: its header, then each run's text after its marker. */
 	char cmd[PATH_MAX + 64];
 	snprintf(cmd, sizeof cmd, "xz -dc %s >%s",
-	         unit_dir_path("data/w-perf-freq99x2-t1-raw.txt.xz"),
+	         unit_dir_path("data/w-perf-freq99x2-_t1-raw.txt.xz"),
 	         unit_dir_path("raw.txt"));
 	ck_assert_int_eq(system(cmd), 0);
-	ck_assert_str_eq(unit_file_text(unit_dir_path("raw.txt")),
-	                 "# ========\n"
-	                 "# perfviews raw file of data set w-perf-freq99x2-t1: "
-	                 "the `perf script` text of 2 runs,\n"
-	                 "# each after a \"# perfviews run N/2\" line "
-	                 "(perfviews(5))\n"
-	                 "# ========\n"
-	                 "#\n"
-	                 "# perfviews run 1/2 (an end line follows)\n"
-	                 "py 1 1.1: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
-	                 "py 1 1.2: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
-	                 "# perfviews end of run 1/2: 2 samples\n"
-	                 "# perfviews run 2/2 (an end line follows)\n"
-	                 "py 1 2.1: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
-	                 "py 1 2.2: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
-	                 "py 1 2.3: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
-	                 "# perfviews end of run 2/2: 3 samples\n");
+	ck_assert_str_eq(
+	    unit_file_text(unit_dir_path("raw.txt")),
+	    "# ========\n"
+	    "# perfviews raw file of data set w-perf-freq99x2-_t1: "
+	    "the `perf script` text of 2 runs,\n"
+	    "# each after a \"# perfviews run N/2\" line "
+	    "(perfviews(5))\n"
+	    "# ========\n"
+	    "#\n"
+	    "# perfviews run 1/2 (an end line follows)\n"
+	    "py 1 1.1: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
+	    "py 1 1.2: 1 cpu-clock:\n\t1 f1 (/bin/py)\n\n"
+	    "# perfviews end of run 1/2: 2 samples\n"
+	    "# perfviews run 2/2 (an end line follows)\n"
+	    "py 1 2.1: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
+	    "py 1 2.2: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
+	    "py 1 2.3: 1 cpu-clock:\n\t1 f2 (/bin/py)\n\n"
+	    "# perfviews end of run 2/2: 3 samples\n");
 
 	/* meta.json: from the ID, perf, the options and the counts. */
 	metadata_init(&m);
 	ck_assert_msg(metadata_read_json(
 	                  &m,
-	                  unit_dir_path("data/w-perf-freq99x2-t1-meta.json"),
+	                  unit_dir_path("data/w-perf-freq99x2-_t1-meta.json"),
 	                  why, sizeof why),
 	              "%s", why);
-	ck_assert_str_eq(field(&m, "id"), "w-perf-freq99x2-t1");
+	ck_assert_str_eq(field(&m, "id"), "w-perf-freq99x2-_t1");
 	ck_assert_str_eq(field(&m, "workload.name"), "w");
 	ck_assert_str_eq(field(&m, "workload.command"),
 	                 "sh -c 'echo workload ran >&2'");
@@ -362,7 +363,7 @@ START_TEST(records_a_data_set)
 	ck_assert_str_eq(field(&m, "tool.frequency"), "99");
 	ck_assert_str_eq(field(&m, "tool.call_graph"), "dwarf");
 	ck_assert_str_eq(field(&m, "tool.runs"), "2");
-	ck_assert_str_eq(field(&m, "tags"), "t1");
+	ck_assert_str_eq(field(&m, "tags"), "_t1");
 	snprintf(log, sizeof log, "%s", field(&m, "tool.record_command"));
 	say_top(log, sizeof log);
 	ck_assert_str_eq(log, "sh TOP/perf.sh record -e cpu-clock -F 99 "
@@ -531,7 +532,7 @@ START_TEST(failed_run_leaves_nothing)
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: run 1 of 2 failed (exit 3); the end of "
 	                        "its stderr:\n    line 1\n    perf: boom\n");
-	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 
 	job_init(&j, "w-perf-freq99x2");
 	j.env = "FAIL_SCRIPT";
@@ -540,7 +541,7 @@ START_TEST(failed_run_leaves_nothing)
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: perf script of run 1 failed (exit 4); "
 	                        "the end of its stderr:\n    no data\n");
-	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 
 	/* A workload that fails fails the run. */
 	job_init(&j, "w-perf-freq99");
@@ -550,7 +551,7 @@ START_TEST(failed_run_leaves_nothing)
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: run 1 of 1 failed (exit 1); the end of "
 	                        "its stderr:\n");
-	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 
 	/* A compressor that fails. */
 	job_init(&j, "w-perf-freq99");
@@ -559,7 +560,7 @@ START_TEST(failed_run_leaves_nothing)
 	run_job(&j, &c);
 	ck_assert_int_eq(c.status, EXIT_DATA);
 	ck_assert_str_eq(c.err, "prog: compression failed (exit 1)\n");
-	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 	unit_dir_remove();
 }
 END_TEST
@@ -580,7 +581,7 @@ START_TEST(stopped_recording_leaves_nothing)
 	snprintf(want, sizeof want, "prog: stopped by %s; nothing recorded\n",
 	         strsignal(SIGTERM));
 	ck_assert_str_eq(c.err, want);
-	ck_assert_str_eq(listing(unit_dir_path("data")), "");
+	ck_assert_str_eq(listing(unit_dir_path("data")), "(none)");
 	/* No further run was started. */
 	assert_starts(c.out, "run 1/3: sh TOP/perf.sh record ");
 	ck_assert_ptr_null(strstr(c.out, "run 2/3"));

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dataset/dataset_id.h"
+#include "dataset/metadata.h"
 #include "dataset/suite.h"
 #include "unit.h"
 
@@ -58,10 +60,79 @@ START_TEST(failure_reason_otherwise)
 }
 END_TEST
 
+/* A recorded data set: its raw text of one run, and its meta.json. */
+static void
+recorded(const char *id)
+{
+	char rel[128];
+	struct dataset_id did;
+	struct metadata m;
+
+	snprintf(rel, sizeof rel, "%s-raw.txt", id);
+	unit_dir_write(rel, "# perfviews run 1/1\n"
+	                    "python 10 1.0: 1 cpu-clock:\n"
+	                    "\t2 work (/bin/python)\n"
+	                    "\t1 main (/bin/python)\n\n"
+	                    "# perfviews end of run 1/1: 1 samples\n");
+	dataset_id_parse_or_die(id, &did);
+	metadata_init(&m);
+	metadata_set_id(&m, &did);
+	snprintf(rel, sizeof rel, "%s-meta.json", id);
+	metadata_write_file(&m, unit_dir_path(rel));
+	metadata_free(&m);
+	dataset_id_free(&did);
+}
+
+/* The cells of a Markdown table row: its '|' less one. */
+static size_t
+cells(const char *line, size_t len)
+{
+	size_t bars = 0;
+
+	for (size_t i = 0; i < len; i++)
+		bars += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+	return bars - 1;
+}
+
+/* Every row of the suite's table, the mean's too, has the header's cells:
+ * a value under its own column. */
+START_TEST(readme_rows_fill_the_header)
+{
+	unit_dir_make();
+	recorded("bm_a-perf-freq9");
+	recorded("bm_b-perf-freq9");
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&text, &size);
+	struct suite_options o = {.data = unit_dir_path(".")};
+	char *ids[] = {"bm_a-perf-freq9", "bm_b-perf-freq9"};
+	suite_readme(out, &o, "s", ids, 2);
+	fclose(out);
+	const char *header = strstr(text, "| benchmark |");
+	ck_assert_ptr_nonnull(header);
+	size_t want = cells(header, strcspn(header, "\n")), rows = 0;
+	bool mean = false;
+	for (const char *line = header; *line == '|';) {
+		size_t len = strcspn(line, "\n");
+		ck_assert_msg(cells(line, len) == want,
+		              "%zu cells, want %zu: %.*s", cells(line, len),
+		              want, (int)len, line);
+		mean |= strncmp(line, "| **mean", 8) == 0;
+		rows++;
+		line += len + (line[len] == '\n');
+	}
+	ck_assert_uint_eq(rows, 5); /* header, rule, two data sets, mean */
+	ck_assert(mean);
+	free(text);
+	unit_dir_remove();
+}
+END_TEST
+
 int
 main(void)
 {
 	const TTest *tests[] = {failure_reason_skips_waiting,
-	                        failure_reason_otherwise, NULL};
+	                        failure_reason_otherwise,
+	                        readme_rows_fill_the_header, NULL};
 	return unit_main("suite", tests);
 }
