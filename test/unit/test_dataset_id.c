@@ -118,9 +118,14 @@ START_TEST(refuses_unknown_tags)
 	}
 	assert_rejected("w-perf-freq1-nosit",
 	                "unknown tag 'nosit' (the tags are nosite, xperf, "
-	                "faults, files; a tag of your own, a label that "
-	                "changes nothing recorded, starts with '_': "
-	                "'_nosit')");
+	                "faults, files; a build's, 'py' and a digit: "
+	                "'py312'; a tag of your own, a label that changes "
+	                "nothing recorded, starts with '_': '_nosit')");
+	/* A build's tag is known; "py" alone or with a letter is not. */
+	ck_assert(dataset_id_parse("w-perf-freq1-py311", &id, why, sizeof why));
+	dataset_id_free(&id);
+	assert_rejected("w-perf-freq1-py", "unknown tag 'py'");
+	assert_rejected("w-perf-freq1-pyx", "unknown tag 'pyx'");
 	assert_rejected("w-perf-freq1-nosite-xpref", "unknown tag 'xpref'");
 	assert_rejected("w-perf-freq1-Nosite", "unknown tag 'Nosite'");
 	assert_rejected("w-perf-freq1-_", "unknown tag '_'");

@@ -353,7 +353,8 @@ START_TEST(titles_and_options)
 	assert_has(text, "<desc id=\"notes\">n&amp;otes</desc>\n");
 	assert_has(text, "<text id=\"title\" x=\"600.00\" y=\"24\">My "
 	                 "&lt;graph&gt; &amp; co</text>\n<text "
-	                 "id=\"subtitle\" x=\"600.00\" y=\"48\">sub "
+	                 "id=\"subtitle\" x=\"600.00\" y=\"48\" "
+	                 "class=\"subtitle\">sub "
 	                 "&quot;title&quot;</text>\n");
 	assert_has(text,
 	           "text { font-family:Courier &amp; Co; font-size:12px;");
