@@ -156,7 +156,7 @@ write_summary(struct compare *c, const struct options *o, double scale)
 		        100 * hidden / (double)c->side[other].profile.total,
 		        o->a_widths ? "without" : "with");
 	char *unmatched = compare_unmatched_text(share);
-	fprintf(out, "; unmatched: %s", unmatched);
+	fprintf(out, "; %s", unmatched);
 	free(unmatched);
 	/* The legend: the drawing must read as an image (GitHub). */
 	fputs("; red: B grew, blue: B shrank, white: no significant change",

@@ -47,6 +47,9 @@ struct compare_readme {
 	struct compare *cmp;  /* the functions of A and B compared, or NULL */
 	const char *name;     /* the files' prefix; NULL: "IDA-vs-IDB" */
 	const char *given[2]; /* A and B as make compare took them, or NULL */
+	bool stacks;          /* unmatched is known: */
+	double unmatched[2];  /* percent of each side on stacks the other
+	                         lacks though it has their functions */
 };
 
 void compare_readme_write(FILE *out, const struct compare_readme *r);

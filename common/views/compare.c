@@ -888,9 +888,9 @@ compare_unmatched_text(const double share[2])
 	double worst = share[0] > share[1] ? share[0] : share[1];
 
 	return xasprintf(
-	    "%s%.1f%% of A and %.1f%% of B on stacks the other lacks, though "
-	    "it has their functions (two recordings of one build: up to "
-	    "about 12%%)",
+	    "%s%.1f%% of A and %.1f%% of B unmatched, on stacks the other "
+	    "lacks though it has their functions (two recordings of one "
+	    "build: up to about 12%%)",
 	    worst > COMPARE_UNMATCHED_WARN
 	        ? "WARNING: the stacks do not line up, a change of a path may "
 	          "be the same code reached another way: "
