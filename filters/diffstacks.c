@@ -27,7 +27,6 @@
 #include "base/cli.h"
 #include "base/xalloc.h"
 #include "input/folded_diff.h"
-#include "match/category_rules.h"
 #include "views/compare.h"
 #include "views/view_cli.h"
 
@@ -111,8 +110,9 @@ put_count(double v)
 
 /* What flamesvg shows under the title: one line, in the header. */
 static void
-write_summary(const struct compare *c, const struct options *o, double scale)
+write_summary(struct compare *c, const struct options *o, double scale)
 {
+	double share[2];
 	int width = o->a_widths ? 0 : 1, other = 1 - width;
 	const char *name[2] = {"A", "B"};
 	double hidden = 0;
@@ -130,6 +130,7 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 	}
 	if (out == NULL)
 		die_errno(EXIT_DATA, "open_memstream");
+	compare_unmatched(c, share);
 	fprintf(out,
 	        "%s (%s, %u run%s) against A (%s, "
 	        "%u run%s): %u of %u stacks changed significantly (%s, "
@@ -154,6 +155,9 @@ write_summary(const struct compare *c, const struct options *o, double scale)
 		        nhidden, nhidden == 1 ? "" : "s", name[other],
 		        100 * hidden / (double)c->side[other].profile.total,
 		        o->a_widths ? "without" : "with");
+	char *unmatched = compare_unmatched_text(share);
+	fprintf(out, "; %s", unmatched);
+	free(unmatched);
 	/* The legend: the drawing must read as an image (GitHub). */
 	fputs("; red: B grew, blue: B shrank, white: no significant change",
 	      out);
@@ -186,6 +190,20 @@ write_stacks(struct compare *c, const struct options *o)
 		printf("# glue: %u and %u functions of A and B left out of "
 		       "stacks but as leaves, by %s\n",
 		       c->nglue[0], c->nglue[1], c->glue);
+	if (c->glue != NULL && c->nreentry[0] + c->nreentry[1] > 0)
+		printf("# re-entries: %u and %u functions of A and B one frame "
+		       "with their caller when directly under it, by %s\n",
+		       c->nreentry[0], c->nreentry[1], c->glue);
+	if (c->glue != NULL && c->nroot[0] + c->nroot[1] > 0)
+		printf("# roots: %u and %u functions of A and B start stacks, "
+		       "their callers left out, by %s\n",
+		       c->nroot[0], c->nroot[1], c->glue);
+
+	uint32_t nboth;
+	uint32_t *both = compare_hidden_in_both(c, &nboth);
+	for (uint32_t i = 0; i < nboth; i++)
+		folded_diff_write_in_both(stdout, compare_text(c, both[i]));
+	free(both);
 
 	uint32_t *order =
 	    xreallocarray(NULL, c->nitems ? c->nitems : 1, sizeof *order);
@@ -231,16 +249,8 @@ main(int argc, char *argv[])
 	compare_init(&c, &o.compare, KEY_STACK);
 	compare_read_both(&c, &o.view, argv[first], argv[first + 1]);
 	compare_check(&c);
-	if (!o.no_glue) {
-		struct category_rules glue;
-		rules_file_load_or_exit(
-		    &glue,
-		    rules_file_find(o.glue, "PERFVIEWS_GLUE", "glue.rules"));
-		compare_glue(&c, &glue,
-		             rules_file_shown(&glue, o.glue, "PERFVIEWS_GLUE",
-		                              "glue.rules (the default glue)"));
-		category_rules_free(&glue);
-	}
+	if (!o.no_glue)
+		compare_glue_file(&c, o.glue);
 	compare_run(&c);
 	write_stacks(&c, &o);
 	finish_output();

@@ -172,6 +172,8 @@ read_comment(void *ctx, struct span line)
 			free(in->summary);
 			in->summary = xstrndup(summary.p, summary.n);
 		}
+	} else if (folded_diff_read_in_both(line, &summary)) {
+		flame_graph_in_both(&in->graph, summary);
 	} else if (in->tested && folded_diff_read_test(line, &t)) {
 		in->next.p = t.p;
 		in->next.q = t.q;

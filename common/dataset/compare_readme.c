@@ -447,10 +447,25 @@ how_to_read(FILE *out, const struct compare_readme *r)
 	      "the change is not significant or the stack has too few samples "
 	      "to test: each stack is tested as the diff tests a function.  "
 	      "Hover for both counts, the change, p and q; click to zoom; "
-	      "Ctrl-F searches.  What disappeared has no width in B and is "
-	      "not drawn: `diffstacks --a-widths` draws A's widths, where "
-	      "stacks gone from B show in blue.\n\n",
+	      "Ctrl-F searches.  A function only B has is purple (new), "
+	      "whatever its change; a path only B has, of a function A has "
+	      "elsewhere, is coloured by its change.  What disappeared has "
+	      "no width in B and is not drawn: `diffstacks --a-widths` draws "
+	      "A's widths, where stacks gone from B show in blue and "
+	      "functions only A has in green.\n\n",
 	      out);
+	if (r->stacks) {
+		char *text = compare_unmatched_text(r->unmatched);
+		fprintf(out,
+		        "Stacks of A and B are matched once the interpreter's "
+		        "wrappers are left out (`glue.rules`).  Here %s.  "
+		        "Samples on stacks the other side lacks, though it "
+		        "has every function of them, are code both run reached "
+		        "by paths that do not line up; above %d%% of a side "
+		        "the flame graph warns.\n\n",
+		        text, COMPARE_UNMATCHED_WARN);
+		free(text);
+	}
 	free(test);
 	free(sig);
 }
@@ -764,6 +779,12 @@ compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
 	struct compare c;
 	compare_defaults_run(&c, KEY_FUNCTION, raws[0], raws[1], NULL);
 	r.cmp = &c;
+	/* And the stacks, as diffstacks matches them. */
+	struct compare stacks;
+	compare_defaults_run(&stacks, KEY_STACK, raws[0], raws[1], NULL);
+	compare_unmatched(&stacks, r.unmatched);
+	r.stacks = true;
+	compare_free(&stacks);
 	compare_readme_write(out, &r);
 	compare_free(&c);
 	for (int s = 0; s < 2; s++) {

@@ -49,6 +49,9 @@ struct compare_readme {
 	const char *given[2]; /* A and B as make compare took them, or NULL */
 	const char *raw_path[2]; /* their raw files, where ID-pyperf.json is
 	                            looked for beside them; NULL: not */
+	bool stacks;             /* unmatched is known: */
+	double unmatched[2];     /* percent of each side on stacks the other
+	                            lacks though it has their functions */
 };
 
 void compare_readme_write(FILE *out, const struct compare_readme *r);

@@ -38,6 +38,7 @@ flame_graph_free(struct flame_graph *g)
 	free(g->width_of);
 	free(g->delta_of);
 	free(g->test_of);
+	free(g->sides_of);
 	free(g->line);
 	free(g->line_ids);
 	free(g->line_ends);
@@ -200,6 +201,40 @@ ensure_counts(struct flame_graph *g, uint32_t id)
 	                           sizeof *g->test_of);
 }
 
+/* Diff input: the columns with a count mark the names of the stack. */
+static void
+mark_sides(struct flame_graph *g, const uint32_t *ids, size_t n, double width,
+           double delta)
+{
+	uint8_t sides = (width != 0 ? FLAME_IN_WIDTHS : 0) |
+	                (width - delta != 0 ? FLAME_IN_OTHER : 0);
+
+	for (size_t i = 0; i < n; i++) {
+		g->sides_of = array_reserve(g->sides_of, &g->sides_cap,
+		                            (size_t)ids[i] + 1, 1);
+		g->sides_of[ids[i]] |= sides;
+	}
+}
+
+void
+flame_graph_in_both(struct flame_graph *g, struct span name)
+{
+	uint32_t id = string_table_intern(&g->names, name);
+
+	g->sides_of =
+	    array_reserve(g->sides_of, &g->sides_cap, (size_t)id + 1, 1);
+	g->sides_of[id] |= FLAME_IN_WIDTHS | FLAME_IN_OTHER;
+}
+
+bool
+flame_graph_one_side(const struct flame_graph *g, const struct flame_node *n)
+{
+	if (n->depth == 0 || n->name == FLAME_ROOT)
+		return false;
+	return n->name >= g->sides_cap ||
+	       !(g->sides_of[n->name] & FLAME_IN_OTHER);
+}
+
 static void
 add_stack(struct flame_graph *g, struct span stack, double width, double delta,
           const struct flame_test *test)
@@ -208,6 +243,8 @@ add_stack(struct flame_graph *g, struct span stack, double width, double delta,
 	const uint32_t *ids = g->line_ids;
 
 	g->total += width;
+	if (g->diff)
+		mark_sides(g, ids, n, width, delta);
 
 	if (g->reverse) {
 		g->drawn_ids = array_reserve(g->drawn_ids, &g->drawn_ids_cap, n,

@@ -36,6 +36,9 @@
 /* The name id of the root node. */
 #define FLAME_ROOT UINT32_MAX
 
+/* Which columns of a diff file have a name (flame_graph.sides_of). */
+enum { FLAME_IN_WIDTHS = 1, FLAME_IN_OTHER = 2 };
+
 /* diffstacks' test of the change of one stack. */
 enum flame_verdict { FLAME_UNTESTED, FLAME_SIGNIFICANT, FLAME_NOISE };
 
@@ -68,6 +71,10 @@ struct flame_graph {
 	double *width_of;           /* by stack id */
 	double *delta_of;           /* by stack id */
 	struct flame_test *test_of; /* by stack id */
+	/* Diff input, by name id: FLAME_IN_WIDTHS and FLAME_IN_OTHER, the
+	   columns with a count on some stack through a frame of the name. */
+	uint8_t *sides_of;
+	size_t sides_cap;
 	size_t width_cap, delta_cap, test_cap;
 
 	/* The previous line, so a shared beginning is not parsed again. */
@@ -124,6 +131,17 @@ flame_graph_total(const struct flame_graph *g)
 {
 	return g->total;
 }
+
+/* Diff input: a function both sides have, whatever the stacks say. */
+void flame_graph_in_both(struct flame_graph *g, struct span name);
+
+/*
+ * Diff input: is the node's function on its side only, nowhere in the
+ * other column's stacks (new, or gone)?  A function the other side has on
+ * other paths is not: its path changed, the code did not.  The root never.
+ */
+bool flame_graph_one_side(const struct flame_graph *g,
+                          const struct flame_node *n);
 
 /* The name of a node ("all" for the root). */
 struct span flame_graph_name(const struct flame_graph *g,

@@ -346,8 +346,11 @@ write_title(FILE *out, const struct flame_graph *g,
 	}
 	if (g->tested)
 		write_test(out, o, n);
-	if (g->diff && n->depth > 0 && n->other == 0)
+	if (g->diff && flame_graph_one_side(g, n))
 		fprintf(out, "; %s: only in %s", o->a_widths ? "gone" : "new",
+		        o->a_widths ? "A" : "B");
+	else if (g->diff && n->depth > 0 && n->other == 0)
+		fprintf(out, "; this path only in %s, the function in both",
 		        o->a_widths ? "A" : "B");
 	fputs(")</title>", out);
 }
@@ -359,8 +362,9 @@ frame_colour(const struct flame_graph *g, const struct flame_svg_options *o,
 	/* Not significant, or not tested: as if it had not changed. */
 	bool noise = g->tested && n->test.verdict != FLAME_SIGNIFICANT;
 	bool frame = !span_eq_cstr(name, "--") && !span_eq_cstr(name, "-");
-	/* On one side only: new or gone, not grown from nothing. */
-	if (g->diff && frame && n->depth > 0 && n->other == 0)
+	/* A function on one side only: new or gone, not grown from nothing
+	 * (a path of one side, of a function both have, is a change). */
+	if (g->diff && frame && flame_graph_one_side(g, n))
 		return palette_one_side_colour(o->a_widths);
 	if (g->diff && frame)
 		return palette_diff_colour(noise       ? 0

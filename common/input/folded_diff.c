@@ -8,6 +8,7 @@
 
 #define HEADER "# perfviews-diff: widths="
 #define TEST   "# p="
+#define BOTH   "# in both: "
 
 void
 folded_diff_write_header(FILE *out, bool a_widths, const char *summary)
@@ -49,5 +50,22 @@ folded_diff_read_test(struct span line, struct folded_diff_test *t)
 	if (sscanf(text, TEST "%f q=%f %7s", &t->p, &t->q, verdict) != 3)
 		return false;
 	t->significant = strcmp(verdict, "yes") == 0;
+	return true;
+}
+
+void
+folded_diff_write_in_both(FILE *out, struct span name)
+{
+	fprintf(out, BOTH "%.*s\n", (int)name.n, name.p);
+}
+
+bool
+folded_diff_read_in_both(struct span line, struct span *name)
+{
+	size_t n = sizeof BOTH - 1;
+
+	if (!span_starts_with(line, BOTH) || line.n <= n)
+		return false;
+	*name = span_make(line.p + n, line.n - n);
 	return true;
 }

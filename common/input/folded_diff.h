@@ -14,6 +14,10 @@
  *                                         its p-value, its q-value
  *                                         (Benjamini-Hochberg), and
  *                                         whether it is significant
+ *   # in both: _PyEval_Vector             a function both profiles have
+ *                                         though the stacks of one side
+ *                                         lack it (glue left it out):
+ *                                         not new, not gone
  *
  * Numbers are written with three significant digits (%.3g).  Other
  * comment lines are comments.
@@ -48,5 +52,11 @@ struct folded_diff_test {
 
 /* Is line a test?  Then t is what it says. */
 bool folded_diff_read_test(struct span line, struct folded_diff_test *t);
+
+/* A function of both sides, that the stacks of one side lack. */
+void folded_diff_write_in_both(FILE *out, struct span name);
+
+/* Is line an "in both"?  Then name is the function's, a span of line. */
+bool folded_diff_read_in_both(struct span line, struct span *name);
 
 #endif

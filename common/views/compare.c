@@ -104,6 +104,7 @@ compare_free(struct compare *c)
 	free(c->cells);
 	free(c->results);
 	free(c->buf);
+	free(c->frames);
 	free(c->fam);
 	free(c->rules);
 	free(c->glue);
@@ -342,6 +343,42 @@ append(struct compare *c, size_t *len, struct span s)
 }
 
 /*
+ * The frames of stack s that make its item, root first, into c->frames
+ * (function ids; their number returned): glue is left out but as the leaf
+ * (the same code either way, its own time its own), and a re-entry, a
+ * function of kind GLUE_REENTRY directly under itself once glue is left
+ * out, is one frame with its caller (the interpreter called through glue
+ * is the same interpreter, however deep in C); a function of kind
+ * GLUE_ROOT starts the item, its callers left out (what triggers it is
+ * incidental: the garbage collector runs from whichever allocation, or
+ * check of the eval breaker, crosses its threshold).
+ */
+static uint32_t
+item_frames(struct compare *c, int side, struct profile_stack s)
+{
+	const struct profile *p = &c->side[side].profile;
+	const uint8_t *glue = c->side[side].glue_of;
+	uint32_t n = 0;
+
+	c->frames = array_reserve(c->frames, &c->frames_cap, s.n ? s.n : 1,
+	                          sizeof *c->frames);
+	for (uint32_t i = s.n; i-- > 0;) {
+		uint32_t fn = s.functions[i];
+		uint8_t kind = glue != NULL ? glue[fn] : GLUE_NONE;
+		if (kind == GLUE_SKIP && i > 0)
+			continue;
+		if (kind == GLUE_ROOT)
+			n = 0; /* whoever called it: incidental */
+		if (kind == GLUE_REENTRY && n > 0 &&
+		    profile_function(p, c->frames[n - 1])->name ==
+		        profile_function(p, fn)->name)
+			continue;
+		c->frames[n++] = fn;
+	}
+	return n;
+}
+
+/*
  * The folded text of a stack, as collapse writes it by default: the root
  * (its command), then the function names from the root, without
  * annotations, so that folded stacks and perf script text of one program
@@ -359,11 +396,9 @@ stack_item(struct compare *c, int side, uint32_t stack)
 	/* A sample of no frames was counted in "[unknown]": the root alone. */
 	bool alone = s.n == 1 && leaf->name == p->unknown_dso &&
 	             leaf->dso == p->unknown_dso;
-	const bool *glue = c->side[side].glue_of;
-	for (uint32_t i = s.n; !alone && i-- > 0;) {
-		if (glue != NULL && i > 0 && glue[s.functions[i]])
-			continue; /* glue: the same code either way */
-		const struct function *f = profile_function(p, s.functions[i]);
+	uint32_t n = alone ? 0 : item_frames(c, side, s);
+	for (uint32_t i = 0; i < n; i++) {
+		const struct function *f = profile_function(p, c->frames[i]);
 		append(c, &len, span_cstr(";"));
 		append(c, &len, family_of(c, profile_text(p, f->name), true));
 	}
@@ -728,4 +763,137 @@ compare_item_dso(const struct compare *c, uint32_t item)
 	if (b == COMPARE_NONE || b == c->unknown)
 		return compare_text(c, a);
 	return compare_text(c, it->dso);
+}
+
+/* The family name of function fn of a side, interned. */
+static uint32_t
+function_name(struct compare *c, int side, uint32_t fn)
+{
+	const struct profile *p = &c->side[side].profile;
+
+	return intern(
+	    c,
+	    family_of(c, profile_text(p, profile_function(p, fn)->name), true));
+}
+
+/* The family name of a stack's command, interned. */
+static uint32_t
+command_name(struct compare *c, int side, struct profile_stack s)
+{
+	const struct profile *p = &c->side[side].profile;
+
+	return intern(c, family_of(c, profile_text(p, s.comm), false));
+}
+
+/*
+ * The names of a side's stacks, by id in names (a new array of
+ * names.count, every name of both sides interned before): its commands
+ * and every function of its stacks, glue included (all), or only the
+ * frames of its items, those drawn.
+ */
+static bool *
+names_of_side(struct compare *c, int side, bool all)
+{
+	const struct profile *p = &c->side[side].profile;
+	bool *has = xcalloc(c->names.count + 1, sizeof *has);
+
+	for (uint32_t i = 0; i < profile_stack_count(p); i++) {
+		struct profile_stack s = profile_stack_get(p, i);
+		has[command_name(c, side, s)] = true;
+		uint32_t n = all ? s.n : item_frames(c, side, s);
+		for (uint32_t f = 0; f < n; f++)
+			has[function_name(
+			    c, side, all ? s.functions[f] : c->frames[f])] =
+			    true;
+	}
+	return has;
+}
+
+/* Every name of both sides' stacks interned, so that ids stay below
+ * names.count. */
+static void
+intern_all_names(struct compare *c)
+{
+	for (int side = 0; side < 2; side++) {
+		const struct profile *p = &c->side[side].profile;
+		for (uint32_t i = 0; i < profile_stack_count(p); i++) {
+			struct profile_stack s = profile_stack_get(p, i);
+			command_name(c, side, s);
+			for (uint32_t f = 0; f < s.n; f++)
+				function_name(c, side, s.functions[f]);
+		}
+	}
+}
+
+/* Are the command and every function of stack s's item in has? */
+static bool
+all_named(struct compare *c, int side, struct profile_stack s, const bool *has)
+{
+	if (!has[command_name(c, side, s)])
+		return false;
+	uint32_t n = item_frames(c, side, s);
+	for (uint32_t i = 0; i < n; i++)
+		if (!has[function_name(c, side, c->frames[i])])
+			return false;
+	return true;
+}
+
+void
+compare_unmatched(struct compare *c, double share[2])
+{
+	intern_all_names(c);
+	bool *has[2] = {names_of_side(c, 0, true), names_of_side(c, 1, true)};
+
+	for (int side = 0; side < 2; side++) {
+		const struct compare_side *cs = &c->side[side];
+		const struct profile *p = &cs->profile;
+		double lost = 0;
+		for (uint32_t i = 0; i < profile_stack_count(p); i++) {
+			struct profile_stack s = profile_stack_get(p, i);
+			const struct compare_result *r =
+			    compare_result(c, cs->item_of[i], 0);
+			if (r->weight[1 - side] == 0 &&
+			    all_named(c, side, s, has[1 - side]))
+				lost += (double)s.weight;
+		}
+		share[side] = p->total > 0 ? 100 * lost / (double)p->total : 0;
+	}
+	free(has[0]);
+	free(has[1]);
+}
+
+uint32_t *
+compare_hidden_in_both(struct compare *c, uint32_t *n)
+{
+	intern_all_names(c);
+	bool *has[2] = {names_of_side(c, 0, true), names_of_side(c, 1, true)};
+	bool *drawn[2] = {names_of_side(c, 0, false),
+	                  names_of_side(c, 1, false)};
+	uint32_t *ids = xreallocarray(NULL, c->names.count + 1, sizeof *ids);
+
+	*n = 0;
+	for (uint32_t id = 0; id < c->names.count; id++)
+		if (has[0][id] && has[1][id] && drawn[0][id] != drawn[1][id])
+			ids[(*n)++] = id;
+	for (int s = 0; s < 2; s++) {
+		free(has[s]);
+		free(drawn[s]);
+	}
+	return ids;
+}
+
+char *
+compare_unmatched_text(const double share[2])
+{
+	double worst = share[0] > share[1] ? share[0] : share[1];
+
+	return xasprintf(
+	    "%s%.1f%% of A and %.1f%% of B unmatched, on stacks the other "
+	    "lacks though it has their functions (two recordings of one "
+	    "build: up to about 12%%)",
+	    worst > COMPARE_UNMATCHED_WARN
+	        ? "WARNING: the stacks do not line up, a change of a path may "
+	          "be the same code reached another way: "
+	        : "",
+	    share[0], share[1]);
 }

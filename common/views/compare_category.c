@@ -63,6 +63,8 @@ compare_defaults_run(struct compare *c, enum compare_key key, const char *a,
 	compare_read_both(c, &vo, a, b);
 	if (key == KEY_CATEGORY)
 		compare_categorize_file(c, rules);
+	if (key == KEY_STACK)
+		compare_glue_file(c, NULL);
 	compare_run(c);
 }
 
@@ -70,20 +72,26 @@ void
 compare_glue(struct compare *c, struct category_rules *rules, const char *shown)
 {
 	struct category_profile cp;
-	struct span glue = span_cstr("glue");
+	struct span glue = span_cstr("glue"), reentry = span_cstr("reentry");
+	struct span root = span_cstr("root");
 
 	category_profile_init(&cp, rules, 1, false, false);
 	for (int s = 0; s < 2; s++) {
 		const struct profile *p = &c->side[s].profile;
 		uint32_t n = profile_function_count(p);
-		bool *of = xcalloc(n ? n : 1, sizeof *of);
+		uint8_t *of = xcalloc(n ? n : 1, sizeof *of);
 		category_profile_classify(&cp, p);
-		c->nglue[s] = 0;
+		c->nglue[s] = c->nreentry[s] = c->nroot[s] = 0;
 		for (uint32_t fn = 0; fn < n; fn++) {
 			struct span name = category_name(
 			    rules, category_profile_function_category(&cp, fn));
-			of[fn] = span_eq(name, glue);
-			c->nglue[s] += of[fn];
+			of[fn] = span_eq(name, glue)      ? GLUE_SKIP
+			         : span_eq(name, reentry) ? GLUE_REENTRY
+			         : span_eq(name, root)    ? GLUE_ROOT
+			                                  : GLUE_NONE;
+			c->nglue[s] += of[fn] == GLUE_SKIP;
+			c->nreentry[s] += of[fn] == GLUE_REENTRY;
+			c->nroot[s] += of[fn] == GLUE_ROOT;
 		}
 		free(c->side[s].glue_of);
 		c->side[s].glue_of = of;
@@ -91,4 +99,17 @@ compare_glue(struct compare *c, struct category_rules *rules, const char *shown)
 	category_profile_free(&cp);
 	free(c->glue);
 	c->glue = xstrdup(shown);
+}
+
+void
+compare_glue_file(struct compare *c, const char *given)
+{
+	struct category_rules glue;
+
+	rules_file_load_or_exit(
+	    &glue, rules_file_find(given, "PERFVIEWS_GLUE", "glue.rules"));
+	compare_glue(c, &glue,
+	             rules_file_shown(&glue, given, "PERFVIEWS_GLUE",
+	                              "glue.rules (the default glue)"));
+	category_rules_free(&glue);
 }

@@ -172,6 +172,69 @@ START_TEST(stacks_as_folded_text)
 END_TEST
 
 /*
+ * Glue rules on stacks: A (3.11-like) re-enters eval through call, and
+ * collects garbage from alloc; B stays in eval and collects from eval.
+ * With call glue, eval a re-entry and gc a root, the stacks are one;
+ * B's "main;eval;f;eval;x" is the only stack unmatched (A has every
+ * function of it, on other paths).  alloc, in both, is drawn in B's
+ * stacks only (the root leaves it out of A's): "in both".
+ */
+START_TEST(stacks_glued)
+{
+	static const char rules_text[] =
+	    "glue sym ^call$\nreentry sym ^eval$\nroot sym ^gc$\n";
+	static const char a[] = "p;main;eval;call;eval;f 6\n"
+	                        "p;main;eval;call;eval;alloc;gc;mark 2\n"
+	                        "p;main;eval;call;eval;x 1\n"
+	                        "p;main;eval;call 1\n";
+	static const char b[] = "p;main;eval;f 6\n"
+	                        "p;main;eval;gc;mark 2\n"
+	                        "p;main;eval;f;eval;x 1\n"
+	                        "p;main;alloc 1\n";
+	struct compare_options o = {.alpha = 0.05};
+	struct category_rules rules;
+	struct view_options vo;
+	struct compare c;
+	struct pair files;
+	double unmatched[2];
+
+	category_rules_init(&rules);
+	ck_assert_uint_eq(category_rules_parse(&rules, "glue.rules",
+	                                       span_cstr(rules_text), NULL,
+	                                       NULL),
+	                  0);
+	memset(&vo, 0, sizeof vo);
+	unit_temp_file(files.a, a);
+	unit_temp_file(files.b, b);
+	compare_init(&c, &o, KEY_STACK);
+	compare_read_both(&c, &vo, files.a, files.b);
+	compare_glue(&c, &rules, "glue.rules");
+	compare_run(&c);
+	unlink(files.a);
+	unlink(files.b);
+	ck_assert_uint_eq(c.nglue[0], 1);
+	ck_assert_uint_eq(c.nreentry[1], 1);
+	ck_assert_uint_eq(c.nroot[0], 1);
+	ck_assert_int_eq(compare_only_in(&c, find(&c, "p;main;eval;f")), -1);
+	ck_assert_int_eq(compare_only_in(&c, find(&c, "p;gc;mark")), -1);
+	ck_assert_int_eq(compare_only_in(&c, find(&c, "p;main;eval;x")), 0);
+	ck_assert_int_eq(compare_only_in(&c, find(&c, "p;main;eval;call")), 0);
+	compare_unmatched(&c, unmatched);
+	/* A: x (A's path; B has x) 1 of 10; call is A's own (B lacks it). */
+	ck_assert_double_eq_tol(unmatched[0], 10, 1e-9);
+	/* B: f;eval;x 1 and alloc (A has alloc, elsewhere) 1 of 10. */
+	ck_assert_double_eq_tol(unmatched[1], 20, 1e-9);
+	uint32_t n, *both = compare_hidden_in_both(&c, &n);
+	/* alloc: drawn in B, left out of A's by the root (call: A's only) */
+	ck_assert_uint_eq(n, 1);
+	ck_assert(span_eq_cstr(compare_text(&c, both[0]), "alloc"));
+	free(both);
+	compare_free(&c);
+	category_rules_free(&rules);
+}
+END_TEST
+
+/*
  * By category: f is "hot", g and eval "work", new and main none: "unknown".
  * Self: A 5 and 3 of 8 samples, B 2 and 4, and 2 unknown (new); total:
  * work (eval) and unknown (main) in every sample.
@@ -259,6 +322,7 @@ main(void)
 	    one_run_counting_error,
 	    stacks_as_folded_text,
 	    order_both_new_gone,
+	    stacks_glued,
 	    categories_by_rules,
 	    NULL,
 	};

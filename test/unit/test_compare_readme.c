@@ -87,6 +87,8 @@ readme(const struct metadata *a, const struct metadata *b, bool b_meta,
 	    NULL,
 	    {NULL, NULL},
 	    {NULL, NULL},
+	    false,
+	    {0, 0},
 	};
 	FILE *f = open_memstream(&text, &n);
 
@@ -416,7 +418,9 @@ START_TEST(of_raw_files)
 	for (int s = 0; s < 2; s++) { /* folded stacks are a profile too */
 		FILE *raw = fopen(path[s], "w");
 		ck_assert_ptr_nonnull(raw);
-		fputs(s ? "python3;main;work 5\n" : "python3;main;work 3\n",
+		/* B's second stack: A's code reached another way. */
+		fputs(s ? "python3;main;work 5\npython3;work 5\n"
+		        : "python3;main;work 3\n",
 		      raw);
 		fclose(raw);
 	}
@@ -437,6 +441,10 @@ START_TEST(of_raw_files)
 	           "work | "));
 	ck_assert_ptr_nonnull(strstr(text, "\n- **B has no meta.json**"));
 	ck_assert_ptr_null(strstr(text, "Here the test is"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "Here WARNING: the stacks do not line up, a change "
+	                 "of a path may be the same code reached another "
+	                 "way: 0.0% of A and 50.0% of B unmatched"));
 	free(text);
 }
 END_TEST
