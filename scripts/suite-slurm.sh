@@ -82,6 +82,20 @@ task() {
 	eval "$make suite-step ID=$(quote "$id") SUITE_STEP_LOG=$(quote "$dir/$id.log")"
 }
 
+# unfinished TASK: why a task that wrote no end to its log did not record,
+# from Slurm's state of it when Slurm still knows it.
+unfinished() {
+	ran=$(squeue -h -t all -j "$1" -o '%T %N' 2>/dev/null | head -n 1)
+	case $ran in
+	NODE_FAIL*)
+		echo "its node ${ran#* } was lost while it recorded (Slurm: NODE_FAIL): make suite again records it"
+		;;
+	*)
+		echo "its Slurm task ended ${ran:+(${ran% *} on ${ran#* }) }without recording (a time limit, a node failure, a cancel, or DATA and OUT not on a file system its node sees)"
+		;;
+	esac
+}
+
 views() {
 	dir=$1
 	. "$dir/conf" || exit 1
@@ -93,7 +107,8 @@ views() {
 		slurm_log=$dir/${array}_$i.out
 		line=$(done_line "$dir/$id.log")
 		if [ -z "$line" ]; then
-			line=$(printf 'done\t%s\t0.0\tfailed\tits Slurm task ended without recording (a time limit, a node failure, a cancel, or DATA and OUT not on a file system its node sees)' "$id")
+			line=$(printf 'done\t%s\t0.0\tfailed\t%s' "$id" \
+			    "$(unfinished "${array}_$i")")
 		fi
 		case $line in
 		*'	failed	'*) line="$line (log: $slurm_log)" ;;
@@ -187,8 +202,10 @@ submit() {
 	trap 'cancel 129' HUP
 	# The jobs get this environment, less the make running this script.
 	script=$(cd "$(dirname "$0")" && pwd)/suite-slurm.sh
+	# --no-requeue: a task whose node is lost is a failure make reports,
+	# not run again behind its back (SLURM_OPTS=--requeue says otherwise).
 	array=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL sbatch --parsable \
-	    --job-name="perfviews-$suite" --array="1-$n" $exclusive \
+	    --job-name="perfviews-$suite" --array="1-$n" $exclusive --no-requeue \
 	    --output="$dir/%A_%a.out" --chdir="$PWD" "$@" \
 	    --wrap "exec sh $(quote "$script") task $(quote "$dir")") ||
 		cancel 1
