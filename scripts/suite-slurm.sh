@@ -15,7 +15,8 @@
 #       token; each task's Slurm log, %A_%a.out, its marker and its log of
 #       the recording) and a token into DATA, submits the array job
 #       (--exclusive unless SLURM_OPTS says --exclusive=... or
-#       --oversubscribe) and the views job (--dependency=afterany on it),
+#       --oversubscribe; --no-requeue unless it says --requeue) and the
+#       views job (--dependency=afterany on it),
 #       prints a line as each task starts and ends (from the files the
 #       tasks write, on the shared file system) and the views job's output,
 #       and waits for the views job.  SIGINT, SIGTERM or SIGHUP cancel both
@@ -31,8 +32,9 @@
 #       name, which the submitter then sees), and runs make suite-step.
 #   suite-slurm.sh views DIR
 #       The job after the tasks: each task's log line appended to LOG (its
-#       Slurm log named in a failure; a task that left none is a failure),
-#       then make suite-views on every CPU of the node.
+#       Slurm log named in a failure; a task that left none is a failure,
+#       said with Slurm's state of it: NODE_FAIL, its node was lost), then
+#       make suite-views on every CPU of the node.
 #
 # DATA, OUT and this tree (bin/, scripts/) must be on a file system that
 # every node sees, at the same paths.

@@ -1,35 +1,58 @@
-# slurm.sh - a one-node Slurm cluster on this machine, for the tests
-# (sourced after lib.sh; POSIX sh; needs root).
+# slurm.sh - a Slurm cluster of one or more nodes on this machine, for the
+# tests (sourced after lib.sh; POSIX sh; needs root).
 #
-#   slurm_start   Installs slurm-wlm and munge when missing (through
+#   slurm_start [N]  Installs slurm-wlm and munge when missing (through
 #                 scripts/install-deps.sh --optional), writes a slurm.conf
 #                 into a new temporary directory, starts munged (as user
-#                 munge, with a key of its own), slurmctld and slurmd (as
-#                 root, in the foreground, put in the background here),
-#                 and waits until sinfo shows the node idle: a second or
-#                 two.  Does nothing when this script's cluster runs.
-#                 Returns 0 with SLURM_CONF exported, or 1 with SLURM_WHY
-#                 set to the reason (the caller says SKIP) and nothing left
-#                 running.  Stops the cluster when the test script exits,
-#                 is interrupted or is terminated (through lib.sh's AT_EXIT).
+#                 munge, with a key of its own), slurmctld and a slurmd per
+#                 node (as root, in the foreground, put in the background
+#                 here), and waits until sinfo shows every node idle: a
+#                 second or two.  One node (the default) is this machine;
+#                 N nodes are node1 to nodeN, each slurmd in a network
+#                 namespace and a UTS namespace of its own (its address, its
+#                 host name: what a job there sees as uname -n), since
+#                 Debian's slurmd is built without --enable-multiple-slurmd
+#                 (two on one network stack would share one port).  Does
+#                 nothing when this script's cluster runs.  Returns 0 with
+#                 SLURM_CONF exported, or 1 with SLURM_WHY set to the reason
+#                 (the caller says SKIP) and nothing left running.  Stops
+#                 the cluster when the test script exits, is interrupted or
+#                 is terminated (through lib.sh's AT_EXIT).
+#   slurm_node_kill NAME  Node NAME lost: every process in its namespace
+#                 (slurmd, slurmstepd, jobs) killed at once, as when its
+#                 power goes; Slurm says the node DOWN, and its running job
+#                 NODE_FAIL, some 20 s later.  (N > 1 only.)
+#   slurm_node_start NAME  Starts node NAME's slurmd (again: the node comes
+#                 back, idle once it registers; ReturnToService=2).
+#   slurm_node_pids NAME  The processes of node NAME.  (N > 1 only.)
 #   slurm_stop    Stops the daemons slurm_start started and any process
 #                 still carrying this cluster's SLURM_CONF (a job, a
-#                 slurmstepd), waits for them, and removes the directory.
-#                 Does nothing when no cluster runs; safe to call twice.
+#                 slurmstepd) or in its nodes' namespaces, waits for them,
+#                 removes the namespaces (and their veth pairs) and the
+#                 directory.  Does nothing when no cluster runs; safe to
+#                 call twice.
 #   slurm_leftovers  Prints the PIDs of this cluster's processes still
 #                 alive (none after slurm_stop).
 #
 # After slurm_start:
 #   SLURM_CONF       the slurm.conf, exported: sbatch, squeue, sinfo,
 #                    scontrol and scancel use this cluster
-#   SLURM_DIR        the temporary directory (conf, state, spool, logs in
-#                    SLURM_DIR/log, munge's socket and key)
-#   SLURM_NODE       the node's name (this host's short name)
+#   SLURM_DIR        the temporary directory (conf, state, logs in
+#                    SLURM_DIR/log, each node's spool, log and pid file in
+#                    SLURM_DIR/nodes/NAME, munge's socket and key)
+#   SLURM_NODES      the nodes' names; SLURM_NODE, the first's (with one
+#                    node: this host's short name)
 #   SLURM_PARTITION  the only partition, the default, OverSubscribe=EXCLUSIVE
 #
-# The node has this machine's CPUs and memory (slurmd -C).  The daemons
-# use two free TCP ports above 20000 and reach each other at 127.0.0.1, so
-# no DNS is needed, and a system Slurm or munge, if any, is left alone.
+# Each node has this machine's CPUs and memory (slurmd -C).  The daemons
+# use two free TCP ports above 20000.  One node: they reach each other at
+# 127.0.0.1.  N nodes: each namespace is linked to this one by a veth pair
+# on a /30 of a 10.254.B.0/24 that no address or route here is in, and
+# slurmctld listens here on the first pair's address, which every node
+# reaches through its own pair.  No DNS is needed, and a system Slurm or
+# munge, if any, is left alone.  With N nodes a node that does not answer
+# is DOWN after SlurmdTimeout=10 (MessageTimeout=5: a refused connection
+# is retried no longer).
 # There is no accounting database (slurmdbd): `sacct` does not work;
 # finished jobs stay visible to `squeue -t all` and `scontrol show job`
 # for MinJobAge (300 s).  Jobs are scheduled as soon as they are
@@ -288,7 +311,9 @@ slurm_start() {
 			return 1
 		fi
 		# A node lost mid-suite is DOWN after 10 s without an answer
-		# (slurmctld pings every third of it): soon enough for a test.
+		# (slurmctld pings every third of it) and its job NODE_FAIL,
+		# some 20 s after the loss: the agent's retries of a refused
+		# connection last MessageTimeout (10 s by default) each.
 		timeout_line="SlurmdTimeout=10
 MessageTimeout=5"
 	fi
