@@ -9,8 +9,9 @@
 #    went).  Slurm says NODE_FAIL; the views job runs after both tasks
 #    ended; make exits non-zero, and its lines, its report and the README
 #    name the lost recording with its Slurm log, which holds what the
-#    recording said before its node went; DATA holds no file of it.  The
-#    other data set is whole, recorded on its node (meta.json's host).
+#    recording said before its node went; DATA holds no file of it but
+#    its scratch directory.  The other data set is whole, recorded on its
+#    node (meta.json's host).
 # 2. node2 back, a second make suite (on node2: --nodelist) submits one
 #    task, the lost recording, records it there and leaves no scratch of
 #    the first attempt; the README lists both, nothing "Not recorded".
@@ -131,16 +132,18 @@ if grep -q "^\[1/1\] $lost: recording " "$log" &&
 else
 	fail "the lost recording's log" "$(head -n 3 "$log" 2>&1 | paste -s -d'|' -)"
 fi
-# No file of it in DATA; the other whole, recorded on node1.
+# No file of it in DATA but its scratch directory (perf was writing into
+# it); the other whole, recorded on node1.
 host() {
 	"$PYTHON" -c 'import json, sys; print(json.load(open(sys.argv[1]))["host"]["hostname"])' "$1" 2>/dev/null
 }
 partial=$(cd "$DATA" && ls | grep -F "$lost")
-if [ -z "$partial" ] && [ "$(host "$DATA/$kept-meta.json")" = node1 ] &&
+if [ -z "$partial" ] && [ -d "$DATA/.$lost.tmp" ] &&
+    [ "$(host "$DATA/$kept-meta.json")" = node1 ] &&
     [ -s "$DATA/$kept-raw.txt.xz" ] && [ -s "$DATA/$kept-pyperf.json" ]; then
-	pass "DATA: no file of the lost recording; $kept whole, its host node1"
+	pass "DATA: of the lost recording only its scratch directory; $kept whole, its host node1"
 else
-	fail "DATA after the loss" "of $lost: '$partial'; $kept's host '$(host "$DATA/$kept-meta.json")'"
+	fail "DATA after the loss" "of $lost: '$partial' $(ls -d "$DATA/.$lost.tmp" 2>&1); $kept's host '$(host "$DATA/$kept-meta.json")'"
 fi
 
 # 2. node2 back; the suite again, on node2.
