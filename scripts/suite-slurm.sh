@@ -15,7 +15,8 @@
 #       token; each task's Slurm log, %A_%a.out, its marker and its log of
 #       the recording) and a token into DATA, submits the array job
 #       (--exclusive unless SLURM_OPTS says --exclusive=... or
-#       --oversubscribe) and the views job (--dependency=afterany on it),
+#       --oversubscribe; --no-requeue unless it says --requeue) and the
+#       views job (--dependency=afterany on it),
 #       prints a line as each task starts and ends (from the files the
 #       tasks write, on the shared file system) and the views job's output,
 #       and waits for the views job.  SIGINT, SIGTERM or SIGHUP cancel both
@@ -31,8 +32,9 @@
 #       name, which the submitter then sees), and runs make suite-step.
 #   suite-slurm.sh views DIR
 #       The job after the tasks: each task's log line appended to LOG (its
-#       Slurm log named in a failure; a task that left none is a failure),
-#       then make suite-views on every CPU of the node.
+#       Slurm log named in a failure; a task that left none is a failure,
+#       said with Slurm's state of it: NODE_FAIL, its node was lost), then
+#       make suite-views on every CPU of the node.
 #
 # DATA, OUT and this tree (bin/, scripts/) must be on a file system that
 # every node sees, at the same paths.
@@ -82,6 +84,20 @@ task() {
 	eval "$make suite-step ID=$(quote "$id") SUITE_STEP_LOG=$(quote "$dir/$id.log")"
 }
 
+# unfinished TASK: why a task that wrote no end to its log did not record,
+# from Slurm's state of it when Slurm still knows it.
+unfinished() {
+	ran=$(squeue -h -t all -j "$1" -o '%T %N' 2>/dev/null | head -n 1)
+	case $ran in
+	NODE_FAIL*)
+		echo "its node ${ran#* } was lost while it recorded (Slurm: NODE_FAIL): make suite again records it"
+		;;
+	*)
+		echo "its Slurm task ended ${ran:+(${ran% *} on ${ran#* }) }without recording (a time limit, a node failure, a cancel, or DATA and OUT not on a file system its node sees)"
+		;;
+	esac
+}
+
 views() {
 	dir=$1
 	. "$dir/conf" || exit 1
@@ -93,7 +109,8 @@ views() {
 		slurm_log=$dir/${array}_$i.out
 		line=$(done_line "$dir/$id.log")
 		if [ -z "$line" ]; then
-			line=$(printf 'done\t%s\t0.0\tfailed\tits Slurm task ended without recording (a time limit, a node failure, a cancel, or DATA and OUT not on a file system its node sees)' "$id")
+			line=$(printf 'done\t%s\t0.0\tfailed\t%s' "$id" \
+			    "$(unfinished "${array}_$i")")
 		fi
 		case $line in
 		*'	failed	'*) line="$line (log: $slurm_log)" ;;
@@ -187,8 +204,10 @@ submit() {
 	trap 'cancel 129' HUP
 	# The jobs get this environment, less the make running this script.
 	script=$(cd "$(dirname "$0")" && pwd)/suite-slurm.sh
+	# --no-requeue: a task whose node is lost is a failure make reports,
+	# not run again behind its back (SLURM_OPTS=--requeue says otherwise).
 	array=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL sbatch --parsable \
-	    --job-name="perfviews-$suite" --array="1-$n" $exclusive \
+	    --job-name="perfviews-$suite" --array="1-$n" $exclusive --no-requeue \
 	    --output="$dir/%A_%a.out" --chdir="$PWD" "$@" \
 	    --wrap "exec sh $(quote "$script") task $(quote "$dir")") ||
 		cancel 1

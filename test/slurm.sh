@@ -1,35 +1,58 @@
-# slurm.sh - a one-node Slurm cluster on this machine, for the tests
-# (sourced after lib.sh; POSIX sh; needs root).
+# slurm.sh - a Slurm cluster of one or more nodes on this machine, for the
+# tests (sourced after lib.sh; POSIX sh; needs root).
 #
-#   slurm_start   Installs slurm-wlm and munge when missing (through
+#   slurm_start [N]  Installs slurm-wlm and munge when missing (through
 #                 scripts/install-deps.sh --optional), writes a slurm.conf
 #                 into a new temporary directory, starts munged (as user
-#                 munge, with a key of its own), slurmctld and slurmd (as
-#                 root, in the foreground, put in the background here),
-#                 and waits until sinfo shows the node idle: a second or
-#                 two.  Does nothing when this script's cluster runs.
-#                 Returns 0 with SLURM_CONF exported, or 1 with SLURM_WHY
-#                 set to the reason (the caller says SKIP) and nothing left
-#                 running.  Stops the cluster when the test script exits,
-#                 is interrupted or is terminated (through lib.sh's AT_EXIT).
+#                 munge, with a key of its own), slurmctld and a slurmd per
+#                 node (as root, in the foreground, put in the background
+#                 here), and waits until sinfo shows every node idle: a
+#                 second or two.  One node (the default) is this machine;
+#                 N nodes are node1 to nodeN, each slurmd in a network
+#                 namespace and a UTS namespace of its own (its address, its
+#                 host name: what a job there sees as uname -n), since
+#                 Debian's slurmd is built without --enable-multiple-slurmd
+#                 (two on one network stack would share one port).  Does
+#                 nothing when this script's cluster runs.  Returns 0 with
+#                 SLURM_CONF exported, or 1 with SLURM_WHY set to the reason
+#                 (the caller says SKIP) and nothing left running.  Stops
+#                 the cluster when the test script exits, is interrupted or
+#                 is terminated (through lib.sh's AT_EXIT).
+#   slurm_node_kill NAME  Node NAME lost: every process in its namespace
+#                 (slurmd, slurmstepd, jobs) killed at once, as when its
+#                 power goes; Slurm says the node DOWN, and its running job
+#                 NODE_FAIL, some 20 s later.  (N > 1 only.)
+#   slurm_node_start NAME  Starts node NAME's slurmd (again: the node comes
+#                 back, idle once it registers; ReturnToService=2).
+#   slurm_node_pids NAME  The processes of node NAME.  (N > 1 only.)
 #   slurm_stop    Stops the daemons slurm_start started and any process
 #                 still carrying this cluster's SLURM_CONF (a job, a
-#                 slurmstepd), waits for them, and removes the directory.
-#                 Does nothing when no cluster runs; safe to call twice.
+#                 slurmstepd) or in its nodes' namespaces, waits for them,
+#                 removes the namespaces (and their veth pairs) and the
+#                 directory.  Does nothing when no cluster runs; safe to
+#                 call twice.
 #   slurm_leftovers  Prints the PIDs of this cluster's processes still
 #                 alive (none after slurm_stop).
 #
 # After slurm_start:
 #   SLURM_CONF       the slurm.conf, exported: sbatch, squeue, sinfo,
 #                    scontrol and scancel use this cluster
-#   SLURM_DIR        the temporary directory (conf, state, spool, logs in
-#                    SLURM_DIR/log, munge's socket and key)
-#   SLURM_NODE       the node's name (this host's short name)
+#   SLURM_DIR        the temporary directory (conf, state, logs in
+#                    SLURM_DIR/log, each node's spool, log and pid file in
+#                    SLURM_DIR/nodes/NAME, munge's socket and key)
+#   SLURM_NODES      the nodes' names; SLURM_NODE, the first's (with one
+#                    node: this host's short name)
 #   SLURM_PARTITION  the only partition, the default, OverSubscribe=EXCLUSIVE
 #
-# The node has this machine's CPUs and memory (slurmd -C).  The daemons
-# use two free TCP ports above 20000 and reach each other at 127.0.0.1, so
-# no DNS is needed, and a system Slurm or munge, if any, is left alone.
+# Each node has this machine's CPUs and memory (slurmd -C).  The daemons
+# use two free TCP ports above 20000.  One node: they reach each other at
+# 127.0.0.1.  N nodes: each namespace is linked to this one by a veth pair
+# on a /30 of a 10.254.B.0/24 that no address or route here is in, and
+# slurmctld listens here on the first pair's address, which every node
+# reaches through its own pair.  No DNS is needed, and a system Slurm or
+# munge, if any, is left alone.  With N nodes a node that does not answer
+# is DOWN after SlurmdTimeout=10 (MessageTimeout=5: a refused connection
+# is retried no longer).
 # There is no accounting database (slurmdbd): `sacct` does not work;
 # finished jobs stay visible to `squeue -t all` and `scontrol show job`
 # for MinJobAge (300 s).  Jobs are scheduled as soon as they are
@@ -40,9 +63,12 @@
 
 SLURM_DIR=
 SLURM_NODE=
+SLURM_NODES=
 SLURM_PARTITION=pv
 SLURM_WHY=
 slurm_pids=
+slurm_netns_made=
+slurm_node_addrs=
 
 # slurm_fail REASON: SLURM_WHY, and nothing left running.
 slurm_fail() {
@@ -95,23 +121,133 @@ slurm_wait() {
 	return 1
 }
 
+# slurm_node_idle NAME: sinfo shows node NAME idle.
 slurm_node_idle() {
-	[ "$(sinfo -h -n "$SLURM_NODE" -o %T 2>/dev/null)" = idle ]
+	[ "$(sinfo -h -n "$1" -o %T 2>/dev/null)" = idle ]
+}
+
+# slurm_nodes_idle: every node idle.
+slurm_nodes_idle() {
+	for node in $SLURM_NODES; do
+		slurm_node_idle "$node" || return 1
+	done
+}
+
+# slurm_free_subnet: a /24 of 10.254.0.0/16 that no address or route of
+# this machine is in or covers (but the default route), printed as
+# "10.254.B"; nothing when there is none.
+slurm_free_subnet() {
+	i=0
+	while [ $i -lt 200 ]; do
+		net=10.254.$((($$ + i) % 200 + 20))
+		i=$((i + 1))
+		ip -4 addr show | grep -q "inet $net\." && continue
+		[ -n "$(ip -4 route show root "$net.0/24")" ] && continue
+		ip -4 route show match "$net.0/24" | grep -qv '^default' && continue
+		echo "$net"
+		return 0
+	done
+}
+
+# slurm_netns NAME: node NAME's network namespace.
+slurm_netns() {
+	echo "pv-${SLURM_DIR##*.}-$1"
+}
+
+# slurm_net_make N: N network namespaces, node1 to nodeN, each linked to
+# this one by a veth pair of its own (10.254.B.4(i-1)/30: .1 here, .2
+# there, its default route through .1).  The controller listens here on
+# the first link's address, which every node reaches through its own.
+# Sets SLURM_NODES, slurm_ctl_addr and slurm_node_addrs (NAME=ADDRESS
+# ...); slurm_stop removes the namespaces.
+slurm_net_make() {
+	net=$(slurm_free_subnet)
+	[ -n "$net" ] || { SLURM_WHY="no free subnet in 10.254.0.0/16"; return 1; }
+	tag=${SLURM_DIR##*.}
+	i=1
+	while [ $i -le "$1" ]; do
+		node=node$i ns=$(slurm_netns node$i) base=$((4 * (i - 1)))
+		SLURM_NODES="${SLURM_NODES:+$SLURM_NODES }$node"
+		if ! ip netns add "$ns" 2>"$SLURM_DIR/log/net.err"; then
+			SLURM_WHY="cannot make a network namespace: $(head -n 1 "$SLURM_DIR/log/net.err")"
+			return 1
+		fi
+		slurm_netns_made="$slurm_netns_made $ns"
+		if ! { ip link add "pv${tag}h$i" type veth peer name "pv${tag}n$i" &&
+		    ip link set "pv${tag}n$i" netns "$ns" &&
+		    ip addr add "$net.$((base + 1))/30" dev "pv${tag}h$i" &&
+		    ip link set "pv${tag}h$i" up &&
+		    ip -n "$ns" link set lo up &&
+		    ip -n "$ns" addr add "$net.$((base + 2))/30" dev "pv${tag}n$i" &&
+		    ip -n "$ns" link set "pv${tag}n$i" up &&
+		    ip -n "$ns" route add default via "$net.$((base + 1))"; } \
+		    2>"$SLURM_DIR/log/net.err"; then
+			SLURM_WHY="cannot link network namespace $ns: $(head -n 1 "$SLURM_DIR/log/net.err")"
+			return 1
+		fi
+		slurm_node_addrs="$slurm_node_addrs $node=$net.$((base + 2))"
+		i=$((i + 1))
+	done
+	slurm_ctl_addr=$net.1
+}
+
+# slurm_node_start NAME: node NAME's slurmd, in the background: here (one
+# node), else in its network namespace with NAME as its host name (a UTS
+# namespace of its own: uname -n says NAME in its jobs).
+slurm_node_start() {
+	mkdir -p "$SLURM_DIR/nodes/$1"
+	if [ -z "$slurm_netns_made" ]; then
+		PERFVIEWS_SLURM=$SLURM_DIR slurmd -D -N "$1" -f "$SLURM_CONF" \
+		    </dev/null >"$SLURM_DIR/nodes/$1/slurmd.out" 2>&1 &
+	else
+		# (nsenter, not ip netns exec, which mounts a /sys of its own,
+		# without the cgroup file system slurmd asks for.)
+		PERFVIEWS_SLURM=$SLURM_DIR nsenter --net="/run/netns/$(slurm_netns "$1")" \
+		    unshare --uts sh -c 'hostname "$1" && exec slurmd -D -N "$1" -f "$2"' \
+		    sh "$1" "$SLURM_CONF" </dev/null \
+		    >"$SLURM_DIR/nodes/$1/slurmd.out" 2>&1 &
+	fi
+	slurm_pids="$slurm_pids $!"
+}
+
+# slurm_node_pids NAME: the processes of node NAME (of its network
+# namespace: its slurmd, slurmstepd and jobs).
+slurm_node_pids() {
+	ip netns pids "$(slurm_netns "$1")" 2>/dev/null
+}
+
+# slurm_node_kill NAME: node NAME lost: every process of it killed at once
+# (SIGKILL), as a node whose power went; its namespace stays, so that
+# slurm_node_start can bring it back.
+slurm_node_kill() {
+	for pid in $(slurm_node_pids "$1"); do
+		kill -9 "$pid" 2>/dev/null
+	done
+	slurm_wait 10 slurm_node_gone "$1"
+}
+
+slurm_node_gone() { [ -z "$(slurm_node_pids "$1")" ]; }
+
+# slurm_node_why NAME: why node NAME did not start, from its logs.
+slurm_node_why() {
+	echo "node $1 did not become idle ($(sinfo -h -n "$1" -o %T 2>&1)): $(slurm_log_tail "$SLURM_DIR/nodes/$1/slurmd.log")$(tail -n 1 "$SLURM_DIR/nodes/$1/slurmd.out")"
 }
 
 slurm_start() {
 	SLURM_WHY=
 	[ -n "$SLURM_DIR" ] && return 0
+	nodes=${1:-1}
 	if [ "$(id -u)" != 0 ]; then
 		SLURM_WHY="needs root (slurmd runs jobs as root here, munged as munge)"
 		return 1
 	fi
 	sh "$TOP/scripts/install-deps.sh" --optional slurm-wlm:slurmctld \
 	    munge:munged </dev/null
-	for cmd in munged mungekey munge unmunge slurmctld slurmd sinfo sbatch \
-	    scontrol setpriv; do
+	need="munged mungekey munge unmunge slurmctld slurmd sinfo sbatch scontrol setpriv"
+	[ "$nodes" = 1 ] || need="$need ip nsenter unshare"
+	for cmd in $need; do
 		if ! command -v "$cmd" >/dev/null 2>&1; then
-			SLURM_WHY="$cmd is not installed (slurm-wlm, munge)"
+			SLURM_WHY="$cmd is not installed (slurm-wlm, munge, iproute2, util-linux)"
 			return 1
 		fi
 	done
@@ -134,7 +270,7 @@ slurm_start() {
 	AT_EXIT="slurm_stop; ${AT_EXIT:-}"
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
-	mkdir -p "$SLURM_DIR/munge" "$SLURM_DIR/state" "$SLURM_DIR/spool" \
+	mkdir -p "$SLURM_DIR/munge" "$SLURM_DIR/state" "$SLURM_DIR/nodes" \
 	    "$SLURM_DIR/log"
 	chown munge:munge "$SLURM_DIR/munge"
 	chmod 711 "$SLURM_DIR/munge"
@@ -158,18 +294,36 @@ slurm_start() {
 		return 1
 	fi
 
-	SLURM_NODE=$(uname -n | cut -d. -f1)
-	node_line=$(slurmd -C 2>/dev/null | grep '^NodeName=')
+	host=$(uname -n | cut -d. -f1)
+	node_line=$(slurmd -C 2>/dev/null | grep '^NodeName=' | sed 's/^NodeName=[^ ]* //')
 	if [ -z "$node_line" ]; then
 		slurm_fail "slurmd -C does not describe this machine"
 		return 1
 	fi
-	node_line=$(echo "$node_line" | sed "s/^NodeName=[^ ]*/NodeName=$SLURM_NODE/")
+	if [ "$nodes" = 1 ]; then
+		SLURM_NODES=$host slurm_ctl_addr=127.0.0.1
+		slurm_node_addrs=$host=127.0.0.1
+		# A lost node is noticed after SlurmdTimeout (300 s by default).
+		timeout_line=
+	else
+		if ! slurm_net_make "$nodes"; then
+			slurm_fail "$SLURM_WHY"
+			return 1
+		fi
+		# A node lost mid-suite is DOWN after 10 s without an answer
+		# (slurmctld pings every third of it) and its job NODE_FAIL,
+		# some 20 s after the loss: the agent's retries of a refused
+		# connection last MessageTimeout (10 s by default) each.
+		timeout_line="SlurmdTimeout=10
+MessageTimeout=5"
+	fi
+	SLURM_NODE=${SLURM_NODES%% *}
 	set -- $ports
-	cat >"$SLURM_DIR/slurm.conf" <<EOF
-# A one-node cluster for perfviews's tests (test/slurm.sh).
+	{
+		cat <<EOF
+# A cluster of $nodes node(s) for perfviews's tests (test/slurm.sh).
 ClusterName=perfviews
-SlurmctldHost=$SLURM_NODE(127.0.0.1)
+SlurmctldHost=$host($slurm_ctl_addr)
 SlurmctldPort=$1
 SlurmdPort=$2
 SlurmUser=root
@@ -186,21 +340,25 @@ MpiDefault=none
 MailProg=/bin/true
 ReturnToService=2
 StateSaveLocation=$SLURM_DIR/state
-SlurmdSpoolDir=$SLURM_DIR/spool
+SlurmdSpoolDir=$SLURM_DIR/nodes/%n
 SlurmctldPidFile=$SLURM_DIR/slurmctld.pid
-SlurmdPidFile=$SLURM_DIR/slurmd.pid
+SlurmdPidFile=$SLURM_DIR/nodes/%n/slurmd.pid
 SlurmctldLogFile=$SLURM_DIR/log/slurmctld.log
-SlurmdLogFile=$SLURM_DIR/log/slurmd.log
+SlurmdLogFile=$SLURM_DIR/nodes/%n/slurmd.log
 SlurmctldDebug=info
 SlurmdDebug=info
 InactiveLimit=0
 KillWait=5
 MinJobAge=300
+$timeout_line
 # Schedule at once on submit, and every second: tests wait for jobs.
 SchedulerParameters=batch_sched_delay=0,sched_interval=1
-$node_line NodeAddr=127.0.0.1 State=UNKNOWN
-PartitionName=$SLURM_PARTITION Nodes=$SLURM_NODE Default=YES MaxTime=INFINITE State=UP OverSubscribe=EXCLUSIVE
 EOF
+		for pair in $slurm_node_addrs; do
+			echo "NodeName=${pair%%=*} $node_line NodeAddr=${pair#*=} State=UNKNOWN"
+		done
+		echo "PartitionName=$SLURM_PARTITION Nodes=$(echo $SLURM_NODES | tr ' ' ,) Default=YES MaxTime=INFINITE State=UP OverSubscribe=EXCLUSIVE"
+	} >"$SLURM_DIR/slurm.conf"
 	SLURM_CONF=$SLURM_DIR/slurm.conf
 	export SLURM_CONF
 
@@ -211,11 +369,14 @@ EOF
 		slurm_fail "slurmctld did not start: $(slurm_log_tail "$SLURM_DIR/log/slurmctld.log")$(tail -n 1 "$SLURM_DIR/log/slurmctld.out")"
 		return 1
 	fi
-	PERFVIEWS_SLURM=$SLURM_DIR slurmd -D -N "$SLURM_NODE" -f "$SLURM_CONF" </dev/null \
-	    >"$SLURM_DIR/log/slurmd.out" 2>&1 &
-	slurm_pids="$slurm_pids $!"
-	if ! slurm_wait 20 slurm_node_idle; then
-		slurm_fail "node $SLURM_NODE did not become idle ($(sinfo -h -n "$SLURM_NODE" -o %T 2>&1)): $(slurm_log_tail "$SLURM_DIR/log/slurmd.log")$(tail -n 1 "$SLURM_DIR/log/slurmd.out")"
+	for node in $SLURM_NODES; do
+		slurm_node_start "$node"
+	done
+	if ! slurm_wait 20 slurm_nodes_idle; then
+		for node in $SLURM_NODES; do
+			slurm_node_idle "$node" || break
+		done
+		slurm_fail "$(slurm_node_why "$node")"
 		return 1
 	fi
 	return 0
@@ -231,9 +392,13 @@ slurm_alive() {
 slurm_leftovers() {
 	[ -n "$SLURM_DIR" ] || return 0
 	# The daemons and what they fork (slurmscriptd, slurmstepd) carry
-	# PERFVIEWS_SLURM; a job carries this cluster's SLURM_CONF and a job id.
+	# PERFVIEWS_SLURM; a job carries this cluster's SLURM_CONF and a job id;
+	# whatever runs in a node's namespace is the node's.
 	{
 		printf '%s\n' $slurm_pids
+		for ns in $slurm_netns_made; do
+			ip netns pids "$ns" 2>/dev/null
+		done
 		{
 			grep -lzxF "PERFVIEWS_SLURM=$SLURM_DIR" /proc/[0-9]*/environ
 			grep -lzxF "SLURM_CONF=$SLURM_DIR/slurm.conf" \
@@ -262,7 +427,12 @@ slurm_stop() {
 	for pid in $(slurm_leftovers); do
 		kill -9 "$pid" 2>/dev/null
 	done
-	slurm_pids=
+	# A namespace goes with its last process; its veth pair with it.
+	for ns in $slurm_netns_made; do
+		slurm_wait 5 slurm_netns_empty "$ns"
+		ip netns del "$ns" 2>/dev/null
+	done
+	slurm_pids= slurm_netns_made= slurm_node_addrs= SLURM_NODES=
 	rm -rf "$SLURM_DIR"
 	SLURM_DIR=
 	SLURM_CONF=
@@ -270,6 +440,8 @@ slurm_stop() {
 }
 
 slurm_dead() { ! slurm_alive "$1"; }
+
+slurm_netns_empty() { [ -z "$(ip netns pids "$1" 2>/dev/null)" ]; }
 
 slurm_no_jobs() {
 	[ -z "$(squeue -h -t PD,R,CG,S -o %i 2>/dev/null)" ]

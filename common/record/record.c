@@ -184,7 +184,7 @@ make_tmp(struct plan *p)
 	}
 	lock_dataset(p);
 	check_free_space(p->opt->data);
-	p->tmp = xasprintf("%s/.%s.tmp", p->opt->data, p->id.text);
+	p->tmp = record_tmp_path(p->opt, p->id.text);
 	record_undo_dir(p->tmp);
 	dirs_remove_tree(p->tmp);
 	if (mkdir(p->tmp, 0777) != 0)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/clock.h"
@@ -124,6 +125,31 @@ record_warn_distortion(const char *meta)
 	metadata_free(&m);
 }
 
+char *
+record_tmp_path(const struct record_options *opt, const char *id)
+{
+	return xasprintf("%s/.%s.tmp", opt->data, id);
+}
+
+/*
+ * Was the last recording of id killed as it moved its files into DATA?
+ * Its scratch directory is left only by a recording that could not
+ * remove it (SIGKILL, a node lost), and its raw file is moved in before
+ * its meta.json: such a raw file alone is no data set.  (A recording of
+ * id running now has its scratch directory too: it holds the data set's
+ * lock, and this one stops there.)
+ */
+static bool
+moves_cut_short(const struct record_options *opt, const char *id)
+{
+	char *tmp = record_tmp_path(opt, id);
+	struct stat st;
+	bool there = stat(tmp, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(tmp);
+	return there;
+}
+
 void
 record_refuse_existing(const struct record_options *opt, const char *id)
 {
@@ -144,7 +170,7 @@ record_refuse_existing(const struct record_options *opt, const char *id)
 		}
 		if (what == NULL)
 			what = "at an unknown date";
-	} else if (access(raw, F_OK) == 0) {
+	} else if (access(raw, F_OK) == 0 && !moves_cut_short(opt, id)) {
 		what = "without meta.json: when and with what is unknown";
 	}
 	if (what != NULL) {

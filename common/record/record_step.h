@@ -82,11 +82,17 @@ double record_workload(struct plan *p, struct child_args *a, const char *what);
 /* One field of meta.json; a bad value is fatal. */
 void plan_set(struct plan *p, const char *field, const char *value);
 
+/* The scratch directory of a recording of id: DATA/.ID.tmp (free it). */
+char *record_tmp_path(const struct record_options *opt, const char *id);
+
 /*
  * Refuse (exit 1) to record data set id into opt->data when a data set of
  * that ID is there already, unless opt->force: the message names its date
  * and its build (metadata_build_label), and the ways out.  Checked before
- * anything runs, and again for each data set a benchmark makes.
+ * anything runs, and again for each data set a benchmark makes.  A raw
+ * file without meta.json beside the ID's scratch directory is not one:
+ * a recording killed between its moves into DATA left it (meta.json goes
+ * last), and the next recording replaces it.
  */
 void record_refuse_existing(const struct record_options *opt, const char *id);
 

@@ -591,6 +591,49 @@ START_TEST(stopped_recording_leaves_nothing)
 }
 END_TEST
 
+/*
+ * A raw file without meta.json is refused (whose is it?), unless the ID's
+ * scratch directory is beside it: then the last recording was killed as
+ * it moved its files in (its node lost), meta.json not yet, and this one
+ * replaces what it left.
+ */
+START_TEST(raw_left_by_a_killed_recording_recorded_over)
+{
+	struct job j;
+	struct unit_child c;
+
+	top = unit_dir_make();
+	ck_assert_int_eq(mkdir(unit_dir_path("data"), 0777), 0);
+	unit_dir_write("data/w-perf-freq99-raw.txt.xz", "stale\n");
+	job_init(&j, "w-perf-freq99");
+	j.fails = true;
+	run_job(&j, &c);
+	ck_assert_int_eq(c.status, EXIT_DATA);
+	assert_starts(c.err,
+	              "prog: TOP/data/w-perf-freq99 is there already: "
+	              "a data set recorded without meta.json: when and "
+	              "with what is unknown\nprog: not recorded over it");
+	ck_assert_str_eq(listing(unit_dir_path("data")),
+	                 "w-perf-freq99-raw.txt.xz");
+
+	/* What a recording killed between its moves leaves: its scratch
+	 * directory, meta.json in it, and its lock's file. */
+	ck_assert_int_eq(mkdir(unit_dir_path("data/.w-perf-freq99.tmp"), 0777),
+	                 0);
+	unit_dir_write("data/.w-perf-freq99.tmp/meta.json", "{}\n");
+	unit_dir_write("data/.w-perf-freq99.lock", "pid 1 since then\n");
+	job_init(&j, "w-perf-freq99");
+	run_job(&j, &c);
+	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+	ck_assert_str_eq(listing(unit_dir_path("data")),
+	                 "w-perf-freq99-meta.json w-perf-freq99-raw.txt.xz");
+	ck_assert_str_ne(
+	    unit_file_text(unit_dir_path("data/w-perf-freq99-raw.txt.xz")),
+	    "stale\n");
+	unit_dir_remove();
+}
+END_TEST
+
 START_TEST(data_must_be_a_directory)
 {
 	struct job j;
@@ -623,6 +666,7 @@ main(void)
 	                        lost_samples_counted,
 	                        failed_run_leaves_nothing,
 	                        stopped_recording_leaves_nothing,
+	                        raw_left_by_a_killed_recording_recorded_over,
 	                        data_must_be_a_directory,
 	                        NULL};
 	return unit_main("record", tests);
