@@ -26,15 +26,19 @@ done
 
 if [ "$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi
 export DEBIAN_FRONTEND=noninteractive
+# Another apt (a machine's own updates, another install) holds dpkg's
+# lock for a while: wait for it rather than fail (a fresh machine's check
+# once lost chromium so, and its browser tests said SKIP).
+apt="apt-get -o DPkg::Lock::Timeout=600"
 echo "perfviews: installing$missing" >&2
-$sudo apt-get update -qq >&2
-if $sudo apt-get install -y -qq --no-install-recommends $missing >&2; then
+$sudo $apt update -qq >&2
+if $sudo $apt install -y -qq --no-install-recommends $missing >&2; then
 	exit 0
 fi
 # One package that cannot be had must not keep the others out.
 status=0
 for pkg in $missing; do
-	$sudo apt-get install -y -qq --no-install-recommends "$pkg" >&2 && continue
+	$sudo $apt install -y -qq --no-install-recommends "$pkg" >&2 && continue
 	if [ $optional = 1 ]; then
 		echo "perfviews: could not install $pkg; tests that need it will say SKIP" >&2
 	else
