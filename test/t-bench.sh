@@ -440,7 +440,10 @@ loops = {b["metadata"]["name"]: b["metadata"]["loops"] for b in json.load(open(s
 assert n1["loops"] == first["loops"] == loops["nbody"], (n1["loops"], first["loops"])
 assert n1["loops_file"] == sys.argv[4] and "calibration" not in n1["dropped"], n1
 assert t["calibration_seconds"] == 0, t
-assert n1["environment"] in ("created", "checked"), n1["environment"]
+# nbody is the suite's first: its environment checked then, unless a
+# recording of another test (make check runs three at once, one cache)
+# checked it since this suite began, which counts as checked in it.
+assert n1["environment"] in ("created", "checked", "checked earlier in this suite"), n1["environment"]
 assert r1["environment"] == "checked earlier in this suite", r1["environment"]
 assert r1["loops_file"] is None and loops["richards"] == r1["loops"], (r1, loops)
 for path in sys.argv[5:7]:
