@@ -605,6 +605,9 @@ static const struct option_row compare_suites_options[] = {
              "the category rules (default: bycategory's)"),
     OPT_FLAG(0, "force", O, force, "compare other events or weighting anyway"),
     OPT_FLAG(0, "no-pages", O, no_pages, "no make compare files per benchmark"),
+    OPT_TEXT(0, "null", "S", O, null,
+             "A's build recorded again (a suite): the noise\n"
+             "floor, A against S, beside the result"),
     OPT_END,
 };
 #undef O
@@ -613,7 +616,8 @@ static const struct program compare_suites_program = {
     .name = "perfviews compare-suites",
     .usage = "perfviews compare-suites [--out DIR] [--fdr P] [--rules FILE] "
              "[--force]\n"
-             "                                [--no-pages] A B\n",
+             "                                [--no-pages] [--null S] A "
+             "B\n",
     .summary = "Compare suite B against suite A, benchmark by benchmark "
                "(A, B: names of OUT/NAME-suite.json, or paths).",
     .options = compare_suites_options,

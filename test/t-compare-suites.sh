@@ -239,6 +239,24 @@ if compared r311 r312 5; then
 		fail "3.11 against 3.12" "$(grep -E '^\| (nbody|float) ' "$C-README.md" | cut -c1-200 | paste -s -d'|' -)"
 	fi
 fi
+# The noise floor: 3.12 recorded twice beside 3.12 against 3.11.
+if $MAKE compare-suites A=r312 B=r311 NULL=r312b OUT="$O" >"$TMP/nul.out" 2>"$TMP/nul.err"; then
+	C=$O/r312-vs-r311
+	if grep -q '^- \*\*Noise floor\*\* (A against suite r312b, A.s build recorded again: differences with no cause): wall time [0-9.]*× ([01] of 1 beyond noise), CPU time [0-9.]*× ([01] of 1); categories: [0-9]* of [0-9]* rows significant' "$C-README.md" &&
+	    grep -q '^| benchmark | A | B | B / A | beyond noise | CPU B / A | floor: r312b / A (CPU) |' "$C-README.md" &&
+	    grep -q '^| nbody | .* | [0-9.]* ([0-9.]*) | .*' "$C-README.md" &&
+	    grep -q 'noise floor: r312-vs-r312b' "$TMP/nul.out"; then
+		pass "NULL=r312b: the noise floor beside the result, overall and for nbody"
+	else
+		fail "NULL=r312b" "$(grep -E '^(- \*\*Noise|\| benchmark|\| nbody)' "$C-README.md" | cut -c1-160 | paste -s -d'|' -) $(head -n 1 "$TMP/nul.err")"
+	fi
+fi
+if ! $MAKE compare-suites A=r312 B=r311 NULL=r311 OUT="$O" >/dev/null 2>"$TMP/nul2.err" &&
+    grep -q 'the null suite r311 is of another build than r312 (CPython 3.11.*, CPython 3.12.*): the noise floor is A.s build recorded again' "$TMP/nul2.err"; then
+	pass "NULL of another build: refused, naming both builds"
+else
+	fail "NULL of another build" "$(head -n 1 "$TMP/nul2.err")"
+fi
 if compared r312 r312b 1; then
 	n=$(awk -F, 'NR > 1 && $12 == "yes"' "$C-categories.csv" | wc -l)
 	if [ "$n" -le 2 ] && grep -q '^- float (`bm_float-perf-freq999x2`, in `.*/r312`): only in A$' "$C-README.md"; then

@@ -10,7 +10,7 @@
 #   make suite SUITE=S BENCHMARKS="nbody ..."|all [FREQ=1000] [RUNS=10] [TAGS=...]
 #              [ENGINE=local|slurm] [SLURM_OPTS="--partition=... ..."]
 #              [LOOPS=FILE] (default OUT/S-loops.json) [SUITE_JOBS=N]
-#   make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1]
+#   make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1] [NULL=S]
 # record, stability, publish, suite and compare-suites are perfviews
 # commands: perfviews(1).
 EXAMPLE_ID     = pass-perf-freq100000-nosite
@@ -286,7 +286,7 @@ $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md &: $(CMP_RAW) $(wildcard \
 	    { echo "make compare: no $(call cmp_id,$(s))-raw.txt.xz or $(call cmp_id,$(s))-raw.txt in $(if $(findstring /,$(s)),$(dir $(s)),$(DATA)/ or examples/)" >&2; exit 1; };)
 	@$(BIN)/perfviews compare --out $(call quote,$(OUT)) --name '$(CMP_NAME)' $(if $(FORCE),--force) $(CMP_RAW)
 
-# --- Suites compared: make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1] ---
+# --- Suites compared: make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1] [NULL=S] ---
 # S1 and S2 are suites' names (OUT/S-suite.json, which make suite writes)
 # or paths to those files; wherever their data sets are, the files name
 # them.  perfviews compare-suites writes OUT/S1-vs-S2-README.md, -timing.csv
@@ -296,4 +296,5 @@ FDR ?=
 compare-suites: $(PROGRAMS)
 	@test -n '$(A)' && test -n '$(B)' || { echo 'make compare-suites: give the suites to compare, A=S1 B=S2' >&2; exit 2; }
 	@$(BIN)/perfviews compare-suites --out $(call quote,$(OUT)) $(if $(FDR),--fdr $(call quote,$(FDR))) \
-	    $(if $(FORCE),--force) $(call quote,$(A)) $(call quote,$(B))
+	    $(if $(FORCE),--force) $(if $(NULL),--null $(call quote,$(NULL))) \
+	    $(call quote,$(A)) $(call quote,$(B))

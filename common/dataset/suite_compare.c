@@ -61,6 +61,7 @@ struct suites {
 	struct row *rows;
 	size_t nrows, rows_cap;
 	size_t ntested, nsignificant;
+	struct suites *floor; /* A against the null suite, or NULL */
 };
 
 /* The data set of a member: its raw file and meta.json, when there. */
@@ -283,6 +284,57 @@ cpu_beyond_noise(const struct compare_speed *sp)
 	return sp->cpu && !isnan(sp->cpu_p) && sp->cpu_p <= 0.05;
 }
 
+/* The noise floor's pair of a benchmark, or NULL. */
+static const struct pair *
+floor_pair(const struct suites *ss, const struct pair *p)
+{
+	for (size_t i = 0; ss->floor != NULL && i < ss->floor->npairs; i++)
+		if (strcmp(ss->floor->pairs[i].m[0]->benchmark,
+		           p->m[0]->benchmark) == 0)
+			return &ss->floor->pairs[i];
+	return NULL;
+}
+
+/*
+ * The noise floor in a line: A against its build recorded again, what
+ * differences of no cause look like at this size, and what a null
+ * comparison is expected to flag.
+ */
+static void
+floor_line(FILE *out, const struct suites *ss)
+{
+	const struct suites *f = ss->floor;
+	size_t n, ncpu, beyond = 0, cpu_beyond = 0;
+
+	if (f == NULL)
+		return;
+	double g = geometric_mean(f, &n), gc = geometric_mean_cpu(f, &ncpu);
+	for (size_t i = 0; i < f->npairs; i++) {
+		beyond += f->pairs[i].timed && beyond_noise(&f->pairs[i].speed);
+		cpu_beyond +=
+		    f->pairs[i].timed && cpu_beyond_noise(&f->pairs[i].speed);
+	}
+	fprintf(out,
+	        "- **Noise floor** (A against suite %s, A's build recorded "
+	        "again: differences with no cause): ",
+	        f->s[1].name);
+	if (n > 0)
+		fprintf(out, "wall time %.3f× (%zu of %zu beyond noise)", g,
+		        beyond, n);
+	if (ncpu > 0)
+		fprintf(out, ", CPU time %.3f× (%zu of %zu)", gc, cpu_beyond,
+		        ncpu);
+	fprintf(out,
+	        "%scategories: %zu of %zu rows significant.  By chance alone "
+	        "a comparison flags about one benchmark in twenty beyond "
+	        "noise (p <= 5%% each) and, at a %g%% false discovery rate, "
+	        "no category row %g times in %g; where the floor flags more, "
+	        "the machine moved between recordings, and B against A "
+	        "says no more than the floor does.\n",
+	        n > 0 ? "; " : "", f->nsignificant, f->ntested,
+	        100 * ss->o->alpha, 1 / ss->o->alpha - 1, 1 / ss->o->alpha);
+}
+
 /* A suite in a line. */
 static void
 suite_line(FILE *out, const char *out_dir, const char *side,
@@ -369,6 +421,7 @@ summary(FILE *out, const struct suites *ss)
 		fputs("- **Speed**: unknown: no benchmark has pyperf's timing "
 		      "on both sides (meta.json's benchmark.mean_seconds).\n",
 		      out);
+	floor_line(out, ss);
 	fprintf(out,
 	        "- **Categories** (a row per benchmark and category, as "
 	        "`flatdiff --by category` tests them): %zu of %zu rows "
@@ -446,11 +499,15 @@ benchmark_table(FILE *out, const struct suites *ss)
 	      "comparison has its README, "
 	      "diff (a row per function, in time per loop) and differential "
 	      "flame graph.\n\n"
-	      "| benchmark | A | B | B / A | beyond noise | CPU B / A | "
-	      "categories that changed most | functions that changed most "
-	      "| comparison |\n"
-	      "|---|--:|--:|--:|---|--:|---|---|---|\n",
+	      "| benchmark | A | B | B / A | beyond noise | CPU B / A | ",
 	      out);
+	if (ss->floor != NULL)
+		fprintf(out, "floor: %s / A (CPU) | ", ss->floor->s[1].name);
+	fputs("categories that changed most | functions that changed most "
+	      "| comparison |\n"
+	      "|---|--:|--:|--:|---|--:|",
+	      out);
+	fputs(ss->floor != NULL ? "--:|---|---|---|\n" : "---|---|---|\n", out);
 	for (size_t i = 0; i < ss->npairs; i++) {
 		const struct pair *p = &ss->pairs[i];
 		fprintf(out, "| %s | ", p->m[0]->benchmark);
@@ -476,6 +533,16 @@ benchmark_table(FILE *out, const struct suites *ss)
 		} else
 			fputs("? | ? | ? | unknown: no pyperf timing | ? | ",
 			      out);
+		if (ss->floor != NULL) {
+			const struct pair *f = floor_pair(ss, p);
+			if (f == NULL || !f->timed)
+				fputs("? | ", out);
+			else if (!f->speed.cpu)
+				fprintf(out, "%.3f | ", f->speed.ratio);
+			else
+				fprintf(out, "%.3f (%.3f) | ", f->speed.ratio,
+				        f->speed.cpu_ratio);
+		}
 		top_categories(out, ss, p, 3);
 		fprintf(out, " | %s", p->functions);
 		if (p->page)
@@ -491,16 +558,17 @@ benchmark_table(FILE *out, const struct suites *ss)
 	}
 	size_t ncpu;
 	double gc = geometric_mean_cpu(ss, &ncpu);
+	const char *floor_cell = ss->floor != NULL ? " |" : "";
 	if (n > 0 && ncpu > 0)
 		fprintf(out,
 		        "| **geometric mean** (%zu) | | | **%.3f** | | "
-		        "**%.3f** | | | |\n",
-		        n, g, gc);
+		        "**%.3f** |%s | | |\n",
+		        n, g, gc, floor_cell);
 	else if (n > 0)
-		fprintf(
-		    out,
-		    "| **geometric mean** (%zu) | | | **%.3f** | | | | | |\n",
-		    n, g);
+		fprintf(out,
+		        "| **geometric mean** (%zu) | | | **%.3f** | | |%s | | "
+		        "|\n",
+		        n, g, floor_cell);
 	fputc('\n', out);
 }
 
@@ -1021,38 +1089,32 @@ write_file(const struct suites *ss, const char *suffix,
 	free(path);
 }
 
-void
-suite_compare(const char *a, const char *b,
-              const struct suite_compare_options *o)
+/* Suites a and b read and compared, pair by pair (no file written). */
+static void
+suites_open(struct suites *ss, const char *a, const char *b,
+            const struct suite_compare_options *o)
 {
-	struct suites ss;
-
-	memset(&ss, 0, sizeof ss);
-	ss.o = o;
-	ss.given[0] = a;
-	ss.given[1] = b;
-	suite_file_find_or_die(&ss.s[0], o->out, a);
-	suite_file_find_or_die(&ss.s[1], o->out, b);
-	if (strcmp(ss.s[0].name, ss.s[1].name) == 0)
+	memset(ss, 0, sizeof *ss);
+	ss->o = o;
+	ss->given[0] = a;
+	ss->given[1] = b;
+	suite_file_find_or_die(&ss->s[0], o->out, a);
+	suite_file_find_or_die(&ss->s[1], o->out, b);
+	if (strcmp(ss->s[0].name, ss->s[1].name) == 0)
 		die(EXIT_USAGE,
 		    "compare-suites: both suites are named %s: a suite is "
 		    "compared with another one",
-		    ss.s[0].name);
-	ss.name = xasprintf("%s-vs-%s", ss.s[0].name, ss.s[1].name);
-	dirs_make(o->out);
-	pair_up(&ss);
-	adjust(&ss);
-	write_file(&ss, "timing.csv", write_timing);
-	write_file(&ss, "categories.csv", write_categories);
-	write_file(&ss, "categories.svg", write_chart);
-	write_file(&ss, "comparison.json", write_json);
-	write_file(&ss, "README.md", write_readme);
-	printf("wrote %s/%s-README.md, -timing.csv, -categories.csv, "
-	       "-categories.svg and -comparison.json (%zu benchmarks "
-	       "compared)\n",
-	       o->out, ss.name, ss.npairs);
-	for (size_t i = 0; i < ss.npairs; i++) {
-		struct pair *p = &ss.pairs[i];
+		    ss->s[0].name);
+	ss->name = xasprintf("%s-vs-%s", ss->s[0].name, ss->s[1].name);
+	pair_up(ss);
+	adjust(ss);
+}
+
+static void
+suites_free(struct suites *ss)
+{
+	for (size_t i = 0; i < ss->npairs; i++) {
+		struct pair *p = &ss->pairs[i];
 		for (int s = 0; s < 2; s++) {
 			free(p->raw[s]);
 			metadata_free(&p->meta[s]);
@@ -1061,11 +1123,64 @@ suite_compare(const char *a, const char *b,
 		free(p->unit);
 		free(p->functions);
 	}
-	for (size_t i = 0; i < ss.nrows; i++)
-		free(ss.rows[i].category);
-	free(ss.rows);
-	free(ss.pairs);
-	free(ss.name);
-	suite_file_free(&ss.s[0]);
-	suite_file_free(&ss.s[1]);
+	for (size_t i = 0; i < ss->nrows; i++)
+		free(ss->rows[i].category);
+	free(ss->rows);
+	free(ss->pairs);
+	free(ss->name);
+	suite_file_free(&ss->s[0]);
+	suite_file_free(&ss->s[1]);
+}
+
+/*
+ * The noise floor: suite a against the null suite, its build recorded
+ * again (else there is no floor to speak of: refused).
+ */
+static struct suites *
+floor_open(const char *a, const struct suite_compare_options *o)
+{
+	static struct suite_compare_options quiet;
+	struct suites *f = xcalloc(1, sizeof *f);
+
+	quiet = *o;
+	quiet.no_pages = true;
+	quiet.null = NULL;
+	suites_open(f, a, o->null, &quiet);
+	if (f->s[0].build == NULL || f->s[1].build == NULL ||
+	    strcmp(f->s[0].build, f->s[1].build) != 0)
+		die(EXIT_USAGE,
+		    "compare-suites: the null suite %s is of another build "
+		    "than %s (%s, %s): the noise floor is A's build recorded "
+		    "again",
+		    f->s[1].name, f->s[0].name,
+		    f->s[1].build ? f->s[1].build : "unknown",
+		    f->s[0].build ? f->s[0].build : "unknown");
+	return f;
+}
+
+void
+suite_compare(const char *a, const char *b,
+              const struct suite_compare_options *o)
+{
+	struct suites ss;
+
+	dirs_make(o->out);
+	suites_open(&ss, a, b, o);
+	if (o->null != NULL)
+		ss.floor = floor_open(a, o);
+	write_file(&ss, "timing.csv", write_timing);
+	write_file(&ss, "categories.csv", write_categories);
+	write_file(&ss, "categories.svg", write_chart);
+	write_file(&ss, "comparison.json", write_json);
+	write_file(&ss, "README.md", write_readme);
+	printf("wrote %s/%s-README.md, -timing.csv, -categories.csv, "
+	       "-categories.svg and -comparison.json (%zu benchmarks "
+	       "compared%s%s)\n",
+	       o->out, ss.name, ss.npairs, ss.floor ? "; noise floor: " : "",
+	       ss.floor ? ss.floor->name : "");
+	if (ss.floor != NULL) {
+		suites_free(ss.floor);
+		free(ss.floor);
+	}
+	suites_free(&ss);
 }

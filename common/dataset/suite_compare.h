@@ -33,6 +33,10 @@
  *   categories.svg  per benchmark, the categories that changed most as
  *                   diverging bars (flame/category_chart.h);
  *   comparison.json all of it for scripts.
+ * Given a null suite (A's build recorded again), A is compared with it the
+ * same way, without pages, and the page gives that floor beside the
+ * result: its ratios and how many benchmarks and rows it flags, overall
+ * and per benchmark.
  * Each is written beside and renamed, so none is ever half written.
  */
 #ifndef PERFVIEWS_SUITE_COMPARE_H
@@ -46,6 +50,8 @@ struct suite_compare_options {
 	double alpha;      /* false discovery rate of the categories */
 	bool force;        /* compare other events or weighting anyway */
 	bool no_pages;     /* no per-benchmark make compare files */
+	const char *null;  /* A recorded again (a suite), or NULL: the
+	                      noise floor, A against it, beside the result */
 };
 
 /* Compare suite b against suite a (names or paths: suite_file.h). */
