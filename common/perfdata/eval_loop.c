@@ -212,11 +212,12 @@ add_label(struct walk *w, Dwarf_Die *die)
 	if (strncmp(name, TARGET_PREFIX, strlen(TARGET_PREFIX)) == 0)
 		part = add_part(l, span_cstr(name + strlen(TARGET_PREFIX)),
 		                EVAL_INSTRUCTION);
-	else if (file == l->own_file && file != NO_FILE) {
+	else if (file == l->own_file && file != NO_FILE &&
+	         strncmp(name, "PRED", 4) != 0) {
 		snprintf(buf, sizeof buf, "[%s]", name);
 		part = add_part(l, span_cstr(buf), EVAL_NAMED_PART);
 	} else
-		return; /* PRED_ and inner labels of instructions */
+		return; /* PRED_, PREDICTED_, inner labels of instructions */
 	l->by_addr = array_reserve(l->by_addr, &w->boundaries_cap,
 	                           l->nboundaries + 1, sizeof *l->by_addr);
 	l->by_addr[l->nboundaries++] = (struct boundary){pc, part, file, line};

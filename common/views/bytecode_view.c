@@ -186,7 +186,7 @@ notes(const struct bytecode_view *v, const struct profile *p)
 	if (v->loop_total == 0) {
 		fprintf(out,
 		        "no CPython eval loop (" EVAL_LOOP_FUNCTION
-		        ") in the %llu samples\n",
+		        ") in the %llu samples: nothing to show\n",
 		        (unsigned long long)p->total);
 		fclose(out);
 		return text;
@@ -247,9 +247,12 @@ notes(const struct bytecode_view *v, const struct profile *p)
 			break;
 		}
 	}
-	fprintf(out, "self: the address is in the instruction's code; total: "
-	             "also the functions it called;\npercentages of the "
-	             "samples with an eval loop frame\n");
+	if (v->total_by[EVAL_BY_LINE] + v->total_by[EVAL_BY_LABEL] > 0)
+		fprintf(
+		    out,
+		    "self: the address is in the instruction's code; total: "
+		    "also the functions it called;\npercentages of the "
+		    "samples with an eval loop frame\n");
 	fclose(out);
 	return text;
 }
@@ -336,6 +339,14 @@ bytecode_view_write(const struct bytecode_view *v, const struct profile *p,
 			if (w > columns[1].width)
 				columns[1].width = w;
 		}
+	if (nrows == 0) {
+		report_no_table(o->format, &meta);
+		free(order);
+		free(rows);
+		free(used);
+		free(text);
+		return;
+	}
 	struct sorter s = {v, rows, o};
 	qsort_r(order, nrows, sizeof *order, compare_rows, &s);
 
