@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/string_table.h"
@@ -567,9 +568,18 @@ eval_loop_read(const char *path)
 	string_table_init(&l->files);
 	string_table_init(&l->families_names);
 	l->status = EVAL_LOOP_NO_FILE;
+#ifdef PERFVIEWS_FUZZING
+	/* The fuzz build opens no DSO an input names: not its code to fuzz. */
+	return l;
+#endif
+	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return l;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return l;
+	}
 	elf_version(EV_CURRENT);
 	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (elf == NULL || elf_kind(elf) != ELF_K_ELF) {
