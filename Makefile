@@ -52,6 +52,7 @@ LINK_flatdiff      = views match perfdata symbols input stats base
 LINK_diffstacks    = views match perfdata symbols input stats base
 LINK_fileaccess    = views input base
 LINK_pyprofile     = views match perfdata symbols input base
+LINK_bytecode      = views perfdata symbols input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
 PROGRAMS   = $(FILTERS:%=$(BIN)/%)

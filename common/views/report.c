@@ -8,6 +8,7 @@
 #include "base/json_write.h"
 #include "base/numbers.h"
 #include "base/xalloc.h"
+#include "base/message.h"
 #include "views/report.h"
 
 const struct option_choice report_formats[] = {
@@ -507,4 +508,31 @@ report_tree(const struct tree *t, const struct string_table *names,
 	free(w.prefix);
 	free(w.levels);
 	free(w.shared_name);
+}
+
+void
+report_no_table(enum report_format format, const struct report_meta *meta)
+{
+	switch (format) {
+	case FORMAT_TEXT:
+		for (const char *line = meta->notes;
+		     line != NULL && *line != '\0';) {
+			size_t n = strcspn(line, "\n");
+			printf("# %s: %.*s\n", meta->view, (int)n, line);
+			line += n + (line[n] == '\n');
+		}
+		break;
+	case FORMAT_CSV:
+		for (const char *line = meta->notes;
+		     line != NULL && *line != '\0';) {
+			size_t n = strcspn(line, "\n");
+			warnmsg("%.*s", (int)n, line);
+			line += n + (line[n] == '\n');
+		}
+		break;
+	case FORMAT_JSON:
+		write_json_meta(meta);
+		printf(",\"rows\":[]}\n");
+		break;
+	}
 }

@@ -72,6 +72,13 @@ void table_begin(struct table_writer *w, enum report_format format,
 void table_row(struct table_writer *w, const struct cell *cells);
 void table_end(struct table_writer *w);
 
+/*
+ * A view with nothing to tabulate: its notes alone, no table of zeros
+ * (text: a '#' line each, without the columns; json: the object with no
+ * rows; csv: nothing on stdout, the notes on stderr).
+ */
+void report_no_table(enum report_format format, const struct report_meta *meta);
+
 /* Trees: the whole tree, sorted with tree_sort, written at once. */
 struct tree_style {
 	enum report_format format;

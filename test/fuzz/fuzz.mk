@@ -12,7 +12,7 @@ FUZZ_FLAGS    = -g -O1 -fno-omit-frame-pointer -DPERFVIEWS_FUZZING \
                 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS  = $(notdir $(basename $(wildcard test/fuzz/fuzz_*.c)))
 FUZZ_FILTERS  = collapse strip-swapper flatsort calltree bydso flamesvg bycategory \
-                pyprofile
+                pyprofile bytecode
 # What the targets and the filters they run link: not the groups of the
 # data-set tool (record, dataset but dataset_id, os), a third of the build.
 FUZZ_GROUPS   = flame views match perfdata symbols input stats base

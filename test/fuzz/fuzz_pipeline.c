@@ -23,6 +23,7 @@ int fuzz_main_bydso(int argc, char *argv[]);
 int fuzz_main_flamesvg(int argc, char *argv[]);
 int fuzz_main_bycategory(int argc, char *argv[]);
 int fuzz_main_pyprofile(int argc, char *argv[]);
+int fuzz_main_bytecode(int argc, char *argv[]);
 
 struct run {
 	int (*main)(int, char **);
@@ -73,6 +74,12 @@ static const struct run runs[] = {
      {"pyprofile", "--rules", "share/perfviews/cpython.rules", "-f", "json"},
      true,
      true},
+    {fuzz_main_bytecode, {"bytecode"}, true, true},
+    {fuzz_main_bytecode,
+     {"bytecode", "--by", "family", "--sort", "total", "-f", "json"},
+     true,
+     true},
+    {fuzz_main_bytecode, {"bytecode", "-f", "csv", "--limit", "2"}, true, true},
 };
 
 int

@@ -1,0 +1,1 @@
+$BIN/bytecode --by opcode flatsort-small.txt

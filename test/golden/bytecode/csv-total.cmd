@@ -1,0 +1,1 @@
+sh bytecode-run.sh bytecode-samples.txt - --format csv --sort total

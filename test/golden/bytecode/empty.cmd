@@ -1,0 +1,1 @@
+$BIN/bytecode empty.txt

@@ -1,0 +1,1 @@
+sh bytecode-run.sh bytecode-samples.txt - --format json --limit 2

@@ -1,0 +1,1 @@
+sh bytecode-run.sh bytecode-mixed.txt -

@@ -1,0 +1,106 @@
+#!/bin/sh
+# t-bytecode.sh - bytecode(1) on real recordings of CPython 3.12 and 3.13,
+# made here, of workloads whose work is known.
+#
+# For each pyenv CPython 3.12 and 3.13 present, test/workloads/
+# bytecode_work.py runs each of its loops about a second under perf record
+# -e cpu-clock -F 2000 --call-graph dwarf: a float loop, an attribute-load
+# loop, a call loop, a dict-subscript loop.  Asserted, as for any
+# recording of them: the expected family leads, by self where the work is
+# in the instruction's own code (BINARY_OP for floats, LOAD_ATTR), by
+# total where it is in the C functions the instruction calls (CALL,
+# BINARY_SUBSCR); at least 95% of the eval loop's own samples are placed
+# in an instruction or a named part.  The float and attribute loops are
+# also recorded with -g (pyenv's builds keep no frame pointers: self
+# only).  perf script's text of one recording gives the view perf.data
+# gives.  The measured shares are printed.
+. "$(dirname "$0")/lib.sh"
+
+if ! perf_works; then
+	skip bytecode "$PERF_WHY"
+	exit 0
+fi
+if [ -z "$PYTHON" ]; then
+	skip bytecode "python3 is needed to check the outputs"
+	exit 0
+fi
+SECONDS_EACH=${BYTECODE_SECONDS:-1}
+
+# check.py CSV SORT FAMILY: FAMILY leads the instructions by SORT (self or
+# total), and 95% of the eval loop's own samples are placed.
+cat >"$TMP/check.py" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+sort, want = sys.argv[2], sys.argv[3]
+own = sum(int(r["self"]) for r in rows)
+placed = sum(int(r["self"]) for r in rows if r["kind"] != "unplaced")
+inst = [r for r in rows if r["kind"] == "instruction"]
+lead = max(inst, key=lambda r: int(r[sort]))["instruction"] if inst else None
+share = 100.0 * placed / own if own else 0.0
+print("%s leads by %s (%s %s%%); %d of %d own samples placed (%.2f%%)" % (
+    lead, sort, lead and max(int(r[sort]) for r in inst),
+    lead and max(float(r[sort + "_pct"]) for r in inst), placed, own, share))
+sys.exit(0 if lead == want and own >= 100 and share >= 95 else 1)
+PY
+
+# record NAME CALLGRAPH PYTHON KIND: $TMP/NAME.data
+record() {
+	if ! perf record -q -e cpu-clock -F 2000 $2 -o "$TMP/$1.data" -- \
+	    "$3" "$TOP/test/workloads/bytecode_work.py" "$4" \
+	    "$SECONDS_EACH" >/dev/null 2>"$TMP/record.err"; then
+		fail "$1: perf record" "$(head -n 1 "$TMP/record.err")"
+		return 1
+	fi
+}
+
+# expect NAME INPUT SORT FAMILY
+expect() {
+	if ! "$BIN/bytecode" --by family -f csv "$2" >"$TMP/$1.csv" \
+	    2>"$TMP/$1.err"; then
+		fail "$1" "bytecode: $(head -n 1 "$TMP/$1.err")"
+	elif out=$("$PYTHON" "$TMP/check.py" "$TMP/$1.csv" "$3" "$4"); then
+		pass "$1: $out"
+	else
+		fail "$1" "$out"
+	fi
+}
+
+found=0
+for v in 3.12 3.13; do
+	py=
+	for p in "$HOME"/.pyenv/versions/$v.*/bin/python$v \
+	    /root/.pyenv/versions/$v.*/bin/python$v; do
+		[ -x "$p" ] && py=$p && break
+	done
+	if [ -z "$py" ]; then
+		skip "python$v" "no pyenv CPython $v"
+		continue
+	fi
+	found=$((found + 1))
+	for work in float:self:BINARY_OP attr:self:LOAD_ATTR \
+	    call:total:CALL subscr:total:BINARY_SUBSCR; do
+		kind=${work%%:*} rest=${work#*:}
+		sort=${rest%%:*} family=${rest#*:}
+		name=py$v-$kind-dwarf
+		record "$name" "--call-graph dwarf" "$py" "$kind" || continue
+		expect "$name" "$TMP/$name.data" "$sort" "$family"
+		case $sort in
+		self)
+			name=py$v-$kind-fp
+			record "$name" -g "$py" "$kind" || continue
+			expect "$name" "$TMP/$name.data" self "$family"
+			;;
+		esac
+	done
+	# perf script's text (frame lines with addresses) and perf.data.
+	name=py$v-subscr-dwarf
+	if [ -f "$TMP/$name.data" ]; then
+		perf script -i "$TMP/$name.data" >"$TMP/$name.txt" 2>/dev/null
+		"$BIN/bytecode" -f csv "$TMP/$name.txt" >"$TMP/text.csv" 2>&1
+		"$BIN/bytecode" -f csv "$TMP/$name.data" >"$TMP/data.csv" 2>&1
+		check "python$v: perf script text and perf.data, one view" \
+		    cmp -s "$TMP/text.csv" "$TMP/data.csv"
+	fi
+	rm -f "$TMP"/*.data "$TMP"/*.txt
+done
+[ $found -gt 0 ] || skip bytecode "no pyenv CPython 3.12 or 3.13"
