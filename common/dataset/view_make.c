@@ -544,17 +544,14 @@ view_render_all(const char *data, const struct view_files *given)
 	    VIEW_FROM_RAW, VIEW_FROM_STRACE, VIEW_FROM_FOLDED, VIEW_FROM_VIEWS};
 	struct metadata m;
 	metadata_read_or_die(&m, f.meta);
-	/* Until every view is made, they are of no one source. */
-	char *source = view_source_path(f.out, f.id);
-	if (unlink(source) != 0 && errno != ENOENT)
-		die_errno(EXIT_DATA, "%s", source);
-	free(source);
+	/* The source first, as make views notes it: a view made after the
+	 * note is of it; one left older by a failure is made again. */
+	view_source_write(&f);
 	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++)
 		for (size_t i = 0; i < file_kind_count; i++)
 			if (file_kinds[i].input == order[o] &&
 			    view_applies(&file_kinds[i], &f, &m))
 				render_into(self, file_kinds[i].kind, &f);
-	view_source_write(&f);
 	metadata_free(&m);
 	free(self);
 	free(raw);
