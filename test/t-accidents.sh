@@ -342,7 +342,7 @@ if [ -n "$quiet" ] && [ -n "$(machine_field "$MID" machine.load_before)" ] &&
     [ "$(echo $per_run | wc -w)" = 3 ] && [ "$(echo $loads | wc -w)" = 3 ] &&
     awk -v m="$(machine_field "$MID" machine.measured_seconds)" \
         -v p="$(machine_field "$MID" timing.record_seconds)" 'BEGIN { exit !(m > 0 && m <= p + 0.1) }' &&
-    grep -q "^While it recorded ([0-9.]* s of runs): load average [0-9.]*, then [0-9.]*; other processes kept $quiet CPUs busy on average; steal [0-9.]* CPUs\.$" \
+    grep -q "^While it recorded (over [0-9.]* s): load average [0-9.]*, then [0-9.]*; other processes kept $quiet CPUs busy on average; steal [0-9.]* CPUs\.$" \
         "$TMP/views/$MID-README.md"; then
 	pass "meta.json keeps the machine's state over the 3 runs and each ($quiet CPUs used by others: $per_run), the README says it in a line"
 else

@@ -237,7 +237,7 @@ machine_line(FILE *out, const struct metadata *m)
 		return;
 	}
 	fprintf(out,
-	        "While it recorded (%s s of runs): load average %s, then %s; "
+	        "While it recorded (over %s s): load average %s, then %s; "
 	        "other processes kept %s CPUs busy on average; steal %s "
 	        "CPUs.\n",
 	        readme_known(m, "machine.measured_seconds"),

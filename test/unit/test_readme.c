@@ -800,7 +800,7 @@ START_TEST(machine_busy_or_quiet)
 	                           "busy**: other processes kept 0.95") != NULL,
 	              "%s", text);
 	ck_assert_ptr_nonnull(
-	    strstr(text, "\nWhile it recorded (3.5 s of runs): load average "
+	    strstr(text, "\nWhile it recorded (over 3.5 s): load average "
 	                 "1.2, then 1.9; other processes kept 0.95 CPUs busy "
 	                 "on average; steal 0 CPUs.\n"));
 	free(text);
