@@ -319,7 +319,7 @@ fi
 # more than the first, unless the machine had no CPU to spare in the
 # first (make check runs three lanes at once, other users more): then
 # that premise is false and the comparison is skipped, saying so.  The
-# first is recorded twice when busy, keeping the quieter.
+# first is recorded a second time when it was busy (half a CPU or more).
 machine_field() { # ID FIELD: its value in $DATA, or ""
 	"$BIN/perfviews" get "$DATA/$1-meta.json" "$2"
 }
