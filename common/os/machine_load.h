@@ -47,7 +47,8 @@ bool machine_span_between(const struct machine_mark *a,
 
 /*
  * How far a figure in CPUs over wall_s seconds on cpus CPUs can be off:
- * a clock tick of each CPU at each end, over the wall time.
+ * a clock tick (USER_HZ: 100 a second on every Linux) of each CPU at each
+ * end, over the wall time.
  */
 double machine_load_resolution(int cpus, double wall_s);
 
