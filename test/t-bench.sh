@@ -8,8 +8,9 @@
 #    unable to record, no pyperformance to install (no index, no wheels).
 # 2. bm_nbody x3 at a low frequency, with -X perf (tag xperf) so that
 #    Python functions show: 3 runs, each a value worker; meta.json says
-#    what ran, its timing and that nothing was dropped (perf ran for the
-#    values only); pyperf's JSON beside it;
+#    what ran, its timing, the machine's state around the whole run, and
+#    that nothing was dropped (perf ran for the values only); pyperf's
+#    JSON beside it;
 #    the samples are in the benchmark's own functions, and under 2% in
 #    start-up, shutdown, pyperformance or pip.
 # 3. bm_genshi (requirements: Genshi, six) x3: one data set per variant;
@@ -131,6 +132,14 @@ assert re.match(r"\S*perf record --pid %d --output \S+ --control fifo:\S+ "
                 r"-D -1 --buildid-all -e cpu-clock -F \d+ " % b["worker_pids"][0], rc), rc
 assert 0 < t["benchmark_seconds"] <= t["record_seconds"]
 assert t["views_seconds"] > 0
+# The machine's state, around the whole hooked run (pyperf's workers are
+# not perfviews' runs): no per-run lists.
+mach = m["machine"]
+assert 0 < mach["measured_seconds"] <= t["record_seconds"] + 0.1, mach
+assert all(mach[k] is not None and mach[k] >= 0
+           for k in ("load_before", "load_after", "other_cpus", "steal_cpus")), mach
+assert mach["other_cpus"] <= m["host"]["cpu_count"] + 0.1, mach
+assert mach["load_per_run"] is None and mach["other_cpus_per_run"] is None, mach
 assert b["loops_file"] is None and b["environment"] in ("created", "checked")
 r = json.load(open(sys.argv[2]))
 assert len(r["benchmarks"]) == 1

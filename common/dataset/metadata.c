@@ -41,6 +41,26 @@ const struct meta_field meta_fields[] = {
     {"host.kernel", META_STRING, "kernel release"},
     {"host.cpu_model", META_STRING, "CPU model"},
     {"host.cpu_count", META_NUMBER, "online CPUs"},
+    {"machine.measured_seconds", META_DECIMAL,
+     "the wall time the machine's state below covers: the runs under perf "
+     "record (a benchmark: its whole pyperformance run)"},
+    {"machine.load_before", META_DECIMAL,
+     "the 1-minute load average as the first run began"},
+    {"machine.load_after", META_DECIMAL,
+     "the 1-minute load average as the last run ended"},
+    {"machine.other_cpus", META_DECIMAL,
+     "CPUs other processes kept busy, on average over measured_seconds: "
+     "every CPU's busy time (/proc/stat) less this recording's own (its "
+     "CPU time and its children's: the workload, perf), over the wall "
+     "time; 0: quiet, 1: another process kept a CPU busy (of "
+     "host.cpu_count)"},
+    {"machine.steal_cpus", META_DECIMAL,
+     "CPUs' worth of time the hypervisor gave to other guests (/proc/stat's "
+     "steal), on average over measured_seconds"},
+    {"machine.load_per_run", META_DECIMAL_LIST,
+     "the 1-minute load average as each run began (null for a benchmark)"},
+    {"machine.other_cpus_per_run", META_DECIMAL_LIST,
+     "other_cpus over each run alone (null for a benchmark)"},
     {"python.executable", META_STRING, "the interpreter"},
     {"python.version", META_STRING, "its sys.version"},
     {"python.implementation", META_STRING,
@@ -239,19 +259,20 @@ decimal(const char *s)
 static bool
 is_list(enum meta_kind kind)
 {
-	return kind == META_STRING_LIST || kind == META_NUMBER_LIST;
+	return kind == META_STRING_LIST || kind == META_NUMBER_LIST ||
+	       kind == META_DECIMAL_LIST;
 }
 
-/* Every word of a number list is a number. */
+/* Every word of a list is a number (a decimal, with a fraction). */
 static bool
-all_numbers(const char *s)
+all_numbers(const char *s, bool fraction)
 {
 	char *copy = xstrdup(s), *save = NULL;
 	bool ok = true;
 
 	for (char *w = strtok_r(copy, " ", &save); w != NULL;
 	     w = strtok_r(NULL, " ", &save))
-		ok = ok && all_digits(w);
+		ok = ok && (fraction ? decimal(w) : all_digits(w));
 	free(copy);
 	return ok;
 }
@@ -277,8 +298,10 @@ metadata_set(struct metadata *m, const char *path, const char *value, char *why,
 			         value);
 			return false;
 		}
-		if (meta_fields[i].kind == META_NUMBER_LIST &&
-		    !all_numbers(value)) {
+		if ((meta_fields[i].kind == META_NUMBER_LIST ||
+		     meta_fields[i].kind == META_DECIMAL_LIST) &&
+		    !all_numbers(value,
+		                 meta_fields[i].kind == META_DECIMAL_LIST)) {
 			snprintf(why, whylen, "%s: not a list of numbers: '%s'",
 			         path, value);
 			return false;
@@ -408,7 +431,7 @@ write_value(FILE *out, const char *value, enum meta_kind kind)
 	for (char *w = strtok_r(copy, " ", &save); w != NULL;
 	     w = strtok_r(NULL, " ", &save)) {
 		fputs(sep, out);
-		if (kind == META_NUMBER_LIST)
+		if (kind == META_NUMBER_LIST || kind == META_DECIMAL_LIST)
 			fputs(w, out);
 		else
 			json_write_string(out, span_cstr(w));

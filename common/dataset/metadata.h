@@ -28,6 +28,7 @@ enum meta_kind {
 	META_STRING_LIST, /* words */
 	META_NUMBER_LIST,
 	META_DECIMAL, /* a non-negative number, maybe with a fraction: 1.25 */
+	META_DECIMAL_LIST,
 };
 
 struct meta_field {

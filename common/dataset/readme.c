@@ -16,6 +16,7 @@
 #include "dataset/dataset_id.h"
 #include "dataset/readme.h"
 #include "dataset/short_paths.h"
+#include "os/machine_load.h"
 
 const char *
 readme_known(const struct metadata *m, const char *field)
@@ -106,6 +107,20 @@ seconds(const struct metadata *m, const char *field)
 	return v != NULL && *v != '\0' ? strtod(v, NULL) : -1;
 }
 
+/*
+ * The sampling's own cost, from what the samples stand for (a cpu-clock
+ * sample: 1/HZ s of the workload's CPU) against the CPU time one run uses
+ * without the profiler: relative, whatever the workload's length (a 9 ms
+ * run sampled at 50 kHz is as distorted as a 9 s one), CPU time rather
+ * than wall time (a profiled run's wall time holds perf's own start-up,
+ * over a second on a busy machine, at any frequency: 1 kHz too), and
+ * beyond the counting error of a run's samples (a few of them) and the
+ * millisecond meta.json keeps the CPU time to.
+ */
+#define DISTORTION_CPU_RATIO   1.25
+#define DISTORTION_MIN_SAMPLES 5
+#define DISTORTION_MIN_SECONDS 0.002
+
 bool
 readme_distortion(const struct metadata *m, char *buf, size_t size)
 {
@@ -113,6 +128,7 @@ readme_distortion(const struct metadata *m, char *buf, size_t size)
 	double unprofiled = seconds(m, "timing.unprofiled_seconds");
 	double cpu = seconds(m, "timing.unprofiled_cpu_seconds");
 	double total = seconds(m, "samples.total");
+	double lost = seconds(m, "samples.lost");
 	double runs = seconds(m, "tool.runs");
 	double hz = seconds(m, "tool.frequency");
 	double mean = seconds(m, "benchmark.mean_seconds");
@@ -129,15 +145,23 @@ readme_distortion(const struct metadata *m, char *buf, size_t size)
 		    "a profiled run took %.2f s, %.0f times the %.3f s of a "
 		    "run without the profiler; ",
 		    profiled, profiled / unprofiled, unprofiled);
-	/* Sampled CPU time (a sample: 1/HZ s) far past what it uses. */
-	if (ms->kind == MEASURE_TIME && cpu > 0 && total > 0 && runs > 0 &&
-	    hz > 0 && total / runs / hz > 5 * cpu &&
-	    total / runs / hz - cpu > 0.1 && n < size)
+	/* Sampled CPU time past what the workload uses (lost samples were
+	 * taken too); a period (-c) makes a sample stand for other than 1/HZ.
+	 */
+	double sampled = total + (lost > 0 ? lost : 0);
+	sampled = runs > 0 && hz > 0 ? sampled / runs / hz : -1;
+	if (ms->kind == MEASURE_TIME && cpu > 0 && total > 0 && sampled > 0 &&
+	    metadata_get(m, "tool.period") == NULL &&
+	    sampled > DISTORTION_CPU_RATIO * cpu &&
+	    sampled - cpu > DISTORTION_MIN_SAMPLES / hz &&
+	    sampled - cpu > DISTORTION_MIN_SECONDS && n < size)
 		n += (size_t)snprintf(
 		    buf + n, size - n,
-		    "its samples stand for %.2f s of CPU per run, %.0f "
-		    "times the %.3f s it uses without the profiler; ",
-		    total / runs / hz, total / runs / hz / cpu, cpu);
+		    "its samples stand for %.3f s of CPU per run, %.1f "
+		    "times the %.3f s it uses without the profiler (%.0f%% of "
+		    "the profile is the sampling's own cost); ",
+		    sampled, sampled / cpu, cpu,
+		    100 * (sampled - cpu) / sampled);
 	if (mean > 0 && bare > 0 && mean > 3 * bare && n < size)
 		n +=
 		    (size_t)snprintf(buf + n, size - n,
@@ -146,13 +170,81 @@ readme_distortion(const struct metadata *m, char *buf, size_t size)
 		                     mean, mean / bare, bare);
 	if (n == 0 || n >= size)
 		return n > 0;
+	unsigned long lower = hz >= 20 ? (unsigned long)(hz / 10) : 1;
+	unsigned long more = runs > 0 ? (unsigned long)runs * 10 : 10;
 	snprintf(buf + n - 2, size - n + 2,
-	         ": the profile shows perf's sampling as much as the "
-	         "workload.  Record again at a lower frequency (the HZ of the "
-	         "ID), or with frame-pointer call graphs (CALLGRAPH=fp, for "
+	         ": the profile shows perf's sampling besides the workload.  "
+	         "Record again at a lower frequency (the HZ of the ID: "
+	         "freq%lu), with frame-pointer call graphs (CALLGRAPH=fp, for "
 	         "a Python built with frame pointers), which cost less a "
-	         "sample than dwarf's");
+	         "sample than dwarf's, or with more runs at a lower frequency "
+	         "(freq%lux%lu: as many samples, a tenth of the cost to each "
+	         "run)",
+	         lower, lower, more);
 	return true;
+}
+
+/*
+ * Busy: other processes kept more than a tenth of a CPU busy on average
+ * beyond what /proc/stat's ticks can tell over the time measured.  A quiet
+ * machine's daemons use a hundredth or two; a tenth is a process that
+ * takes the CPU a workload, or perf beside it, would have had (on two CPUs
+ * they share both), evicts their caches, and stretches wall time (pyperf's
+ * values) by as much as it takes.
+ */
+#define BUSY_OTHER_CPUS 0.1
+
+bool
+readme_busy(const struct metadata *m, char *buf, size_t size)
+{
+	double other = seconds(m, "machine.other_cpus");
+	double wall = seconds(m, "machine.measured_seconds");
+	double cpus = seconds(m, "host.cpu_count");
+	double load = seconds(m, "machine.load_before");
+	double steal = seconds(m, "machine.steal_cpus");
+
+	buf[0] = '\0';
+	if (other < 0 || wall <= 0)
+		return false;
+	double resolution =
+	    machine_load_resolution(cpus > 0 ? (int)cpus : 1, wall);
+	if (other <= BUSY_OTHER_CPUS + resolution &&
+	    steal <= BUSY_OTHER_CPUS + resolution)
+		return false;
+	char stolen[96] = "";
+	if (steal > BUSY_OTHER_CPUS + resolution)
+		snprintf(stolen, sizeof stolen,
+		         ", and the hypervisor took %.2f CPUs for other guests",
+		         steal);
+	snprintf(buf, size,
+	         "other processes kept %.2f CPUs busy on average (of %s) while "
+	         "it recorded%s, load average %.2f as it began: wall times "
+	         "(pyperf's values) are stretched by them, CPU time (the "
+	         "samples) less so.  Record again on a quiet machine, or with "
+	         "more runs (RUNS=, or xRUNS in the ID) so that a busy spell "
+	         "weighs less",
+	         other, readme_known(m, "host.cpu_count"), stolen, load);
+	return true;
+}
+
+/* The machine's state while it recorded, in one line. */
+static void
+machine_line(FILE *out, const struct metadata *m)
+{
+	if (metadata_get(m, "machine.other_cpus") == NULL) {
+		fputs("The machine's state while it recorded is unknown.\n",
+		      out);
+		return;
+	}
+	fprintf(out,
+	        "While it recorded (over %s s): load average %s, then %s; "
+	        "other processes kept %s CPUs busy on average; steal %s "
+	        "CPUs.\n",
+	        readme_known(m, "machine.measured_seconds"),
+	        readme_known(m, "machine.load_before"),
+	        readme_known(m, "machine.load_after"),
+	        readme_known(m, "machine.other_cpus"),
+	        readme_known(m, "machine.steal_cpus"));
 }
 
 static void
@@ -190,7 +282,9 @@ describe(FILE *out, const struct metadata *m)
 	        readme_known(m, "tool.call_graph"), runs,
 	        strcmp(runs, "1") == 0 ? "" : "s",
 	        readme_known(m, "samples.total"), readme_unit(m));
-	char distorted[1024];
+	char distorted[1024], busy[1024];
+	if (readme_busy(m, busy, sizeof busy))
+		fprintf(out, "\n**The machine was busy**: %s.\n\n", busy);
 	if (readme_distortion(m, distorted, sizeof distorted))
 		fprintf(out,
 		        "\n**The profiler distorted this workload**: %s.\n\n",
@@ -207,6 +301,7 @@ describe(FILE *out, const struct metadata *m)
 	        readme_known(m, "host.cpu_model"),
 	        readme_known(m, "host.cpu_count"),
 	        readme_known(m, "host.kernel"));
+	machine_line(out, m);
 	const char *options = metadata_get(m, "python.build.options");
 	fprintf(out,
 	        "Python: %s, at %s; build options %s; source %s, branch %s, "

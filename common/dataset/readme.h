@@ -35,12 +35,24 @@ struct readme_options {
 
 /*
  * Whether the profiler distorted the workload, from meta.json's times: a
- * profiled run five times slower than one without it (and 2 s more), the
- * samples standing for five times its CPU time (and 0.1 s more), or a
- * benchmark's profiled loop three times slower; the sentence saying how
- * much and what to do, into buf.
+ * profiled run five times slower than one without it (and 2 s more: wall
+ * time holds perf's start-up), the samples standing for 1.25 times the
+ * CPU time a run uses without it (and more than 5 samples' worth and 2 ms:
+ * the sampling's own cost a fifth of the profile, however short the
+ * workload), or a benchmark's profiled loop three times slower; the
+ * sentence saying how much and what to do (a lower frequency, fp call
+ * graphs, more runs at a lower frequency), into buf.
  */
 bool readme_distortion(const struct metadata *m, char *buf, size_t size);
+
+/*
+ * Whether the machine was busy while the data set recorded: other
+ * processes (or the hypervisor's other guests) kept more than a tenth of
+ * a CPU busy on average, beyond the resolution of /proc/stat over the
+ * time measured (machine.*); the sentence saying how busy and what to do,
+ * into buf.  Unknown (an older data set) is not busy.
+ */
+bool readme_busy(const struct metadata *m, char *buf, size_t size);
 
 /* The README of a data set; a meta.json without an id is fatal. */
 void readme_write(FILE *out, const struct metadata *m,

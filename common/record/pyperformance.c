@@ -23,6 +23,7 @@
 #include "record/bench_loops.h"
 #include "record/bench_output.h"
 #include "record/pyperformance.h"
+#include "record/record_machine.h"
 #include "record/record_step.h"
 
 /*
@@ -998,8 +999,13 @@ pyperformance_record(const struct bench_context *c)
 	hook_environment(c, prd);
 	char *env_log = xasprintf("%s/environment.log", tmp);
 	br.run_began = clock_seconds();
+	struct record_machine machine = {0};
+	record_machine_begin(&machine);
 	br.record_s =
 	    run(c, tool, cache, manifest, br.result, same_loops, true, env_log);
+	record_machine_end(&machine);
+	record_machine_describe(&machine, c->meta, false);
+	record_machine_free(&machine);
 	read_env_log(env_log, &br);
 	unsetenv("PYPERF_PERF_RECORD_DATA_DIR");
 	unsetenv("PYPERF_PERF_RECORD_EXTRA_OPTS");

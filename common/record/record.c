@@ -36,6 +36,7 @@ plan_free(struct plan *p)
 	free(p->bench_python);
 	free(p->events);
 	inline_text_free(p->inlines);
+	record_machine_free(&p->machine);
 	metadata_free(&p->meta);
 	dataset_id_free(&p->id);
 }
@@ -228,6 +229,7 @@ write_meta(struct plan *p, const char *path)
 	set_seconds(p, "timing.script_seconds", p->script_s);
 	set_seconds(p, "timing.compress_seconds", p->compress_s);
 	set_seconds(p, "timing.other_seconds", p->other_s);
+	record_machine_describe(&p->machine, &p->meta, true);
 	metadata_write_file(&p->meta, path);
 }
 

@@ -70,7 +70,9 @@ record_run(struct plan *p, uint32_t n, int raw)
 	free(shown);
 	plan_record_args(&a, p, data);
 	char *what = xasprintf("run %" PRIu32 " of %" PRIu32, n, p->id.runs);
+	record_machine_begin(&p->machine);
 	p->record_s += record_workload(p, &a, what);
+	record_machine_end(&p->machine);
 
 	char *raw_path = xasprintf("%s/raw.txt", p->tmp);
 	off_t from = run_text_start(raw, raw_path, n, p->id.runs, NULL);

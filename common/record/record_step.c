@@ -111,7 +111,8 @@ plan_set(struct plan *p, const char *field, const char *value)
 		die(EXIT_DATA, "%s", why);
 }
 
-/* Loudly, last: the profiler distorted the workload (readme.h). */
+/* Loudly, last: the profiler distorted the workload, the machine was
+ * busy (readme.h). */
 void
 record_warn_distortion(const char *meta)
 {
@@ -122,6 +123,8 @@ record_warn_distortion(const char *meta)
 	if (readme_distortion(&m, why, sizeof why))
 		warnmsg("WARNING: %s: the profiler distorted the workload: %s.",
 		        meta, why);
+	if (readme_busy(&m, why, sizeof why))
+		warnmsg("WARNING: %s: the machine was busy: %s.", meta, why);
 	metadata_free(&m);
 }
 

@@ -22,6 +22,7 @@
 #include "dataset/metadata.h"
 #include "os/child.h"
 #include "record/record.h"
+#include "record/record_machine.h"
 #include "symbols/inline_text.h"
 
 /* What a recording is made of, worked out before anything is run. */
@@ -41,6 +42,7 @@ struct plan {
 	const struct measure *measure; /* what is counted: the tags' */
 	char *events;                  /* perf record -e */
 	unsigned long lost;            /* samples perf lost, all runs */
+	struct record_machine machine; /* the machine's state in the runs */
 };
 
 /*
@@ -57,7 +59,8 @@ void record_stop_if_asked(void);
 
 /*
  * At the end of a recording, loudly: the profiler distorted the workload
- * of the data set whose meta.json this is (readme_distortion).
+ * of the data set whose meta.json this is (readme_distortion), the
+ * machine was busy while it recorded (readme_busy).
  */
 void record_warn_distortion(const char *meta);
 

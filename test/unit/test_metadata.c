@@ -52,6 +52,8 @@ START_TEST(metadata_round_trips_and_nulls)
 	                       "page-faults=806 major-faults=2", why,
 	                       sizeof why));
 	ck_assert(metadata_set(&m, "tool.period", "1", why, sizeof why));
+	ck_assert(metadata_set(&m, "machine.other_cpus_per_run", "0.951 1 0",
+	                       why, sizeof why));
 	round_trip(&m, &back, json, sizeof json);
 
 	ck_assert_str_eq(metadata_get(&back, "id"), "w-perf-freq1");
@@ -73,6 +75,13 @@ START_TEST(metadata_round_trips_and_nulls)
 	ck_assert_str_eq(metadata_get(&back, "samples.by_event"),
 	                 "page-faults=806 major-faults=2");
 	ck_assert_ptr_null(metadata_get(&back, "strace.runs"));
+	/* A list of decimals: numbers in JSON, read back as written. */
+	ck_assert_ptr_nonnull(
+	    strstr(json, "\"other_cpus_per_run\": [0.951, 1, 0]\n"));
+	ck_assert_str_eq(metadata_get(&back, "machine.other_cpus_per_run"),
+	                 "0.951 1 0");
+	/* An older data set without the machine's state: unknown. */
+	ck_assert_ptr_null(metadata_get(&back, "machine.other_cpus"));
 	metadata_free(&back);
 	metadata_free(&m);
 }
@@ -87,6 +96,12 @@ START_TEST(metadata_rejects_unknown_and_non_numbers)
 	ck_assert_ptr_nonnull(strstr(why, "unknown metadata field"));
 	ck_assert(!metadata_set(&m, "tool.frequency", "1e3", why, sizeof why));
 	ck_assert(!metadata_set(&m, "samples.per_run", "1 x", why, sizeof why));
+	ck_assert(!metadata_set(&m, "samples.per_run", "1.5", why, sizeof why));
+	ck_assert(!metadata_set(&m, "machine.load_per_run", "1.5 -2", why,
+	                        sizeof why));
+	ck_assert_ptr_nonnull(strstr(why, "not a list of numbers"));
+	ck_assert(!metadata_set(&m, "machine.load_per_run", "1.5 .", why,
+	                        sizeof why));
 	ck_assert_ptr_null(metadata_get(&m, "tool.frequency"));
 	metadata_free(&m);
 }

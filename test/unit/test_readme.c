@@ -148,6 +148,7 @@ START_TEST(readme_of_a_known_data_set)
 	          "samples in all.\n"
 	          "Recorded 2024-01-02T03:04:05Z on box (Some CPU @ 2.00GHz, 8 "
 	          "CPUs, Linux 6.1.0-18-amd64).\n"
+	          "The machine's state while it recorded is unknown.\n"
 	          "Python: 3.12.1 (main, Jan  1 2024, 00:00:00) [GCC 12.2.0], "
 	          "at /usr/bin/python3; build options unknown; source "
 	          "https://github.com/python/cpython, branch v3.12.1, revision "
@@ -189,14 +190,15 @@ START_TEST(readme_says_unknown_and_none)
 
 	meta_of(&m, bare);
 	char *text = readme(&m, NULL, NULL);
-	ck_assert_ptr_nonnull(strstr(
-	    text, "\n`unknown` profiled with unknown unknown: event "
-	          "unknown at unknown Hz, unknown call graphs, unknown "
-	          "runs combined, unknown samples in all.\nRecorded "
-	          "unknown on unknown (unknown, unknown CPUs, Linux "
-	          "unknown).\nPython: unknown, at unknown; build options "
-	          "unknown; source "
-	          "unknown, branch unknown, revision unknown.\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n`unknown` profiled with unknown unknown: event "
+	                 "unknown at unknown Hz, unknown call graphs, unknown "
+	                 "runs combined, unknown samples in all.\nRecorded "
+	                 "unknown on unknown (unknown, unknown CPUs, Linux "
+	                 "unknown).\nThe machine's state while it recorded is "
+	                 "unknown.\nPython: unknown, at unknown; build options "
+	                 "unknown; source "
+	                 "unknown, branch unknown, revision unknown.\n"));
 	ck_assert_ptr_nonnull(strstr(text, "```\nunknown\n```\n"));
 	ck_assert_str_eq(line_of(text, "| tags |"), "| tags | none |\n");
 	ck_assert_str_eq(line_of(text, "| host.kernel |"),
@@ -642,6 +644,192 @@ START_TEST(index_of_comparisons_suites_and_paths)
 }
 END_TEST
 
+/* The distortion sentence of a data set of these fields, or NULL. */
+static char *
+distortion(const char *const *kv)
+{
+	static char buf[1024];
+	struct metadata m;
+
+	meta_of(&m, kv);
+	bool said = readme_distortion(&m, buf, sizeof buf);
+	metadata_free(&m);
+	return said ? buf : NULL;
+}
+
+/*
+ * Relative, however short the workload: python -S -c pass (10 ms of CPU)
+ * at 50 kHz, whose samples stood for 16 ms, and the issue's 5,266 samples
+ * for 9 ms; at 1 kHz, 64 times slower in wall time (perf's start-up) but
+ * its samples as many as its CPU time: not.  Noise is not: a 1.5 ms
+ * workload half a millisecond over, a 10 ms one counted at 100 Hz.
+ */
+START_TEST(distortion_relative_for_short_runs)
+{
+#define PASS(hz, total, cpu)                                                   \
+	"id", "pass-perf-freq" hz "-nosite", "tool.frequency", hz,             \
+	    "tool.runs", "1", "samples.total", total,                          \
+	    "timing.profiled_seconds", "1.4", "timing.unprofiled_seconds",     \
+	    "0.02", "timing.unprofiled_cpu_seconds", cpu
+	const char *const f50k[] = {PASS("50000", "808", "0.010"), NULL};
+	const char *const issue[] = {PASS("50000", "5266", "0.009"), NULL};
+	const char *const f1k[] = {PASS("1000", "10", "0.010"), NULL};
+	const char *const f1k_more[] = {PASS("1000", "14", "0.010"), NULL};
+	const char *const tiny[] = {PASS("100000", "150", "0.001"), NULL};
+	const char *const coarse[] = {PASS("100", "4", "0.010"), NULL};
+	const char *const lost[] = {PASS("100000", "900", "0.010"),
+	                            "samples.lost", "400", NULL};
+	const char *const faults[] = {PASS("50000", "808", "0.010"), "tags",
+	                              "faults", NULL};
+	const char *const period[] = {PASS("50000", "808", "0.010"),
+	                              "tool.period", "1", NULL};
+	/* Long: 10 s of CPU at 1 kHz, its samples a tenth over, or 1.3x. */
+	const char *const long_ok[] = {PASS("1000", "11000", "10.000"), NULL};
+	const char *const long_bad[] = {PASS("1000", "13000", "10.000"), NULL};
+#undef PASS
+	const char *why50 = distortion(f50k);
+
+	ck_assert_ptr_nonnull(why50);
+	ck_assert_msg(strstr(why50, "its samples stand for 0.016 s of CPU per "
+	                            "run, 1.6 times the 0.010 s it uses "
+	                            "without the profiler (38% of the "
+	                            "profile") != NULL,
+	              "%s", why50);
+	/* What to do: a lower frequency, fp, more runs at a lower one. */
+	ck_assert_msg(strstr(why50, "freq5000)") != NULL &&
+	                  strstr(why50, "CALLGRAPH=fp") != NULL &&
+	                  strstr(why50, "freq5000x10") != NULL,
+	              "%s", why50);
+	ck_assert_ptr_nonnull(distortion(issue));
+	ck_assert_ptr_nonnull(strstr(distortion(issue), "11.7 times"));
+	ck_assert_ptr_null(distortion(f1k));
+	ck_assert_ptr_null(distortion(f1k_more)); /* 4 ms: under 5 samples */
+	ck_assert_ptr_null(distortion(tiny));
+	ck_assert_ptr_null(distortion(coarse));
+	/* Lost samples were taken too: 1300 at 100 kHz stand for 13 ms. */
+	ck_assert_ptr_nonnull(distortion(lost));
+	ck_assert_ptr_nonnull(strstr(distortion(lost), "0.013 s of CPU"));
+	ck_assert_ptr_null(distortion(faults));
+	ck_assert_ptr_null(distortion(period));
+	ck_assert_ptr_null(distortion(long_ok));
+	ck_assert_ptr_nonnull(distortion(long_bad));
+}
+END_TEST
+
+/* Slower in wall time: past perf's start-up (2 s), five times. */
+START_TEST(distortion_by_wall_time)
+{
+	const char *const slow[] = {
+	    "id",  "w-perf-freq1000",           "timing.profiled_seconds",
+	    "3.2", "timing.unprofiled_seconds", "0.02",
+	    NULL};
+	const char *const startup[] = {
+	    "id",  "w-perf-freq1000",           "timing.profiled_seconds",
+	    "1.9", "timing.unprofiled_seconds", "0.02",
+	    NULL};
+
+	ck_assert_ptr_nonnull(distortion(slow));
+	ck_assert_ptr_nonnull(
+	    strstr(distortion(slow), "a profiled run took 3.20 s, 160 times"));
+	ck_assert_ptr_null(distortion(startup));
+}
+END_TEST
+
+/* The machine's state: a line, and busy past a tenth of a CPU. */
+START_TEST(machine_busy_or_quiet)
+{
+	const char *const busy[] = {"id",
+	                            "w-perf-freq1000",
+	                            "host.cpu_count",
+	                            "2",
+	                            "machine.measured_seconds",
+	                            "3.5",
+	                            "machine.load_before",
+	                            "1.2",
+	                            "machine.load_after",
+	                            "1.9",
+	                            "machine.other_cpus",
+	                            "0.95",
+	                            "machine.steal_cpus",
+	                            "0",
+	                            NULL};
+	const char *const quiet[] = {"id",
+	                             "w-perf-freq1000",
+	                             "host.cpu_count",
+	                             "2",
+	                             "machine.measured_seconds",
+	                             "3.5",
+	                             "machine.other_cpus",
+	                             "0.05",
+	                             NULL};
+	/* 0.2 CPUs over 0.1 s: within a tick of each of 2 CPUs (0.4). */
+	const char *const brief[] = {"id",
+	                             "w-perf-freq1000",
+	                             "host.cpu_count",
+	                             "2",
+	                             "machine.measured_seconds",
+	                             "0.1",
+	                             "machine.other_cpus",
+	                             "0.2",
+	                             NULL};
+	const char *const stolen[] = {"id",
+	                              "w-perf-freq1000",
+	                              "host.cpu_count",
+	                              "2",
+	                              "machine.measured_seconds",
+	                              "10",
+	                              "machine.other_cpus",
+	                              "0",
+	                              "machine.steal_cpus",
+	                              "0.5",
+	                              NULL};
+	const char *const old[] = {"id", "w-perf-freq1000", NULL};
+	struct metadata m;
+	char buf[1024];
+
+	meta_of(&m, busy);
+	ck_assert(readme_busy(&m, buf, sizeof buf));
+	ck_assert_msg(strstr(buf, "other processes kept 0.95 CPUs busy on "
+	                          "average (of 2)") != NULL &&
+	                  strstr(buf, "load average 1.20") != NULL &&
+	                  strstr(buf, "hypervisor") == NULL,
+	              "%s", buf);
+	char *text = readme(&m, NULL, NULL);
+	/* Said in its first lines. */
+	ck_assert_msg(strstr(text, "samples in all.\n\n**The machine was "
+	                           "busy**: other processes kept 0.95") != NULL,
+	              "%s", text);
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\nWhile it recorded (over 3.5 s): load average "
+	                 "1.2, then 1.9; other processes kept 0.95 CPUs busy "
+	                 "on average; steal 0 CPUs.\n"));
+	free(text);
+	metadata_free(&m);
+	meta_of(&m, quiet);
+	ck_assert(!readme_busy(&m, buf, sizeof buf));
+	text = readme(&m, NULL, NULL);
+	ck_assert_ptr_null(strstr(text, "busy**"));
+	free(text);
+	metadata_free(&m);
+	meta_of(&m, brief);
+	ck_assert(!readme_busy(&m, buf, sizeof buf));
+	metadata_free(&m);
+	meta_of(&m, stolen);
+	ck_assert(readme_busy(&m, buf, sizeof buf));
+	ck_assert_ptr_nonnull(
+	    strstr(buf, "the hypervisor took 0.50 CPUs for other guests"));
+	metadata_free(&m);
+	/* An older data set: unknown, never quiet nor busy. */
+	meta_of(&m, old);
+	ck_assert(!readme_busy(&m, buf, sizeof buf));
+	text = readme(&m, NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(
+	    text, "\nThe machine's state while it recorded is unknown.\n"));
+	free(text);
+	metadata_free(&m);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -655,6 +843,9 @@ main(void)
 	                        index_of_a_directory,
 	                        call_graphs_and_frame_pointers,
 	                        index_of_comparisons_suites_and_paths,
+	                        distortion_relative_for_short_runs,
+	                        distortion_by_wall_time,
+	                        machine_busy_or_quiet,
 	                        NULL};
 	return unit_main("readme", tests);
 }
