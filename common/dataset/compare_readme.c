@@ -250,6 +250,12 @@ weaknesses(FILE *out, const struct compare_readme *r)
 			        "- **perf lost %s samples of %s** (its ring "
 			        "buffer was full): what ran then is missing.\n",
 			        lost, side);
+		char busy[512];
+		if (readme_busy(r->meta[s], busy, sizeof busy) && ++n)
+			fprintf(
+			    out,
+			    "- **%s was recorded on a busy machine**: %s.\n",
+			    side, busy);
 	}
 	return n;
 }
@@ -694,7 +700,7 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 	                              r->has_meta[1] ? r->meta[1] : NULL,
 	                              r->raw_path, &sp);
 	if (timed) {
-		compare_speed_disagreement(out, &sp);
+		compare_speed_disagreement(out, &sp, r->meta);
 		speed(out, &sp);
 	}
 	if (r->cmp != NULL)

@@ -244,22 +244,43 @@ compare_speed_verdict(double p)
 }
 
 void
-compare_speed_disagreement(FILE *out, const struct compare_speed *sp)
+compare_speed_disagreement(FILE *out, const struct compare_speed *sp,
+                           const struct metadata *const meta[2])
 {
+	char busy[2][512];
+
 	if (!sp->disagree)
 		return;
 	int slow = sp->on_cpu[0] < sp->on_cpu[1] ? 0 : 1;
+	const char *side = slow == 0 ? "A" : "B";
+	for (int s = 0; s < 2; s++)
+		if (meta == NULL || meta[s] == NULL ||
+		    !readme_busy(meta[s], busy[s], sizeof busy[s]))
+			busy[s][0] = '\0';
 	fprintf(out,
 	        "**Wall time and CPU time disagree.**  pyperf's wall time "
 	        "says B takes %.2f× A's time; the profile's CPU time per "
 	        "loop says %.2f×.  A's process was on the CPU %.0f%% of its "
 	        "wall time, B's %.0f%% (p = %.2g): during %s, something that "
-	        "CPU time does not count took time: the machine was busy "
-	        "with other work, or the workload waited (sleep, I/O, "
-	        "locks), which wall time counts.  For what the code costs, "
-	        "believe the CPU time (and the functions below, which are "
-	        "CPU time); for what a user waits, the wall time, measured "
-	        "again on a quiet machine.\n\n",
+	        "CPU time does not count took time: ",
 	        sp->ratio, sp->cpu_ratio, 100 * sp->on_cpu[0],
-	        100 * sp->on_cpu[1], sp->related_p, slow == 0 ? "A" : "B");
+	        100 * sp->on_cpu[1], sp->related_p, side);
+	if (busy[slow][0] != '\0')
+		fprintf(out, "**%s's machine was busy**: %s.  ", side,
+		        busy[slow]);
+	else if (meta != NULL && meta[slow] != NULL &&
+	         metadata_get(meta[slow], "machine.other_cpus") != NULL)
+		fprintf(out,
+		        "%s's meta.json says its machine was quiet, so the "
+		        "workload waited (sleep, I/O, locks), which wall time "
+		        "counts.  ",
+		        side);
+	else
+		fputs("the machine was busy with other work, or the workload "
+		      "waited (sleep, I/O, locks), which wall time counts.  ",
+		      out);
+	fputs("For what the code costs, believe the CPU time (and the "
+	      "functions below, which are CPU time); for what a user waits, "
+	      "the wall time, measured again on a quiet machine.\n\n",
+	      out);
 }

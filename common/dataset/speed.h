@@ -57,10 +57,12 @@ bool compare_speed_of(const struct metadata *a, const struct metadata *b,
 /*
  * The lines a comparison's README opens with when the two figures
  * disagree (nothing otherwise): what each says, how much of its wall
- * time each side was on the CPU, why that may be (the machine busy; the
- * workload waiting) and which figure to believe for what.
+ * time each side was on the CPU, why that may be (the machine busy, as
+ * each side's meta.json says when it knows; the workload waiting) and
+ * which figure to believe for what.
  */
-void compare_speed_disagreement(FILE *out, const struct compare_speed *sp);
+void compare_speed_disagreement(FILE *out, const struct compare_speed *sp,
+                                const struct metadata *const meta[2]);
 
 /* "**beyond**" or "not beyond" pyperf's noise, for a p-value. */
 const char *compare_speed_verdict(double p);

@@ -283,8 +283,14 @@ START_TEST(records_a_data_set)
 	j.opt.cmd = "sh -c 'echo workload ran >&2'";
 	run_job(&j, &c);
 	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
-	/* The workload's stderr went to a file in memory. */
-	ck_assert_str_eq(c.err, "");
+	/* The workload's stderr went to a file in memory: nothing on ours
+	 * but, when other work kept this machine busy (make check runs three
+	 * tests at once), the warning that says so. */
+	ck_assert_msg(c.err[0] == '\0' ||
+	                  (strncmp(c.err, "prog: WARNING: ", 15) == 0 &&
+	                   strstr(c.err, ": the machine was busy: ") != NULL &&
+	                   strchr(c.err, '\n') == c.err + strlen(c.err) - 1),
+	              "%s", c.err);
 	assert_starts(c.out,
 	              "run 1/2: sh TOP/perf.sh record -e cpu-clock -F 99 "
 	              "--call-graph dwarf -o TOP/data/.w-perf-freq99x2-_t1.tmp/"

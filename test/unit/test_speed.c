@@ -138,7 +138,7 @@ START_TEST(wall_and_cpu_disagree)
 	ck_assert(sp.disagree);
 	ck_assert_double_eq_tol(sp.on_cpu[1], 2.0 / 3, 0.01);
 	FILE *f = open_memstream(&text, &n);
-	compare_speed_disagreement(f, &sp);
+	compare_speed_disagreement(f, &sp, NULL);
 	fclose(f);
 	ck_assert_ptr_nonnull(
 	    strstr(text, "**Wall time and CPU time disagree.**"));
@@ -147,6 +147,30 @@ START_TEST(wall_and_cpu_disagree)
 	                                   "1.00×"));
 	ck_assert_ptr_nonnull(strstr(text, "B's 67%"));
 	ck_assert_ptr_nonnull(strstr(text, "during B,"));
+	ck_assert_ptr_nonnull(strstr(text, "the machine was busy with other "
+	                                   "work, or the workload waited"));
+	free(text);
+	/* B's meta.json knows its machine was busy: said so. */
+	static const char *const busy[] = {"machine.other_cpus",
+	                                   "1.8",
+	                                   "machine.measured_seconds",
+	                                   "10",
+	                                   "host.cpu_count",
+	                                   "2",
+	                                   "machine.load_before",
+	                                   "2.5",
+	                                   "machine.steal_cpus",
+	                                   "0",
+	                                   NULL};
+	for (size_t i = 0; busy[i] != NULL; i += 2)
+		ck_assert(
+		    metadata_set(&b, busy[i], busy[i + 1], why, sizeof why));
+	const struct metadata *const m[2] = {&a, &b};
+	f = open_memstream(&text, &n);
+	compare_speed_disagreement(f, &sp, m);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(text, "**B's machine was busy**: other "
+	                                   "processes kept 1.80 CPUs busy"));
 	free(text);
 	metadata_free(&a);
 	metadata_free(&b);
