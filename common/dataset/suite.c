@@ -443,7 +443,9 @@ header(FILE *out, const char *name, const char *meta, size_t n, size_t recorded)
 	        "loops only, %s value workers (runs) each; Python %s (%s) on "
 	        "%s (%s, %s CPUs).  Each row links the data set's README; "
 	        "time is pyperf's mean ± standard deviation per loop of the "
-	        "profiled run.\n\n",
+	        "profiled run, marked **busy machine** where other processes "
+	        "kept the CPUs busy while it recorded (its wall time is "
+	        "stretched: record it again on a quiet machine).\n\n",
 	        n, recorded, field(&m, "benchmark.pyperformance_version"),
 	        field(&m, "tool.event"), field(&m, "tool.frequency"),
 	        field(&m, "tool.call_graph"), field(&m, "tool.runs"),
@@ -498,6 +500,11 @@ recorded_row(FILE *out, const char *id, const char *meta, const char *raw,
 		readme_seconds(b, sizeof b, strtod(stdev, NULL));
 		fprintf(out, "%s ± %s", a, b);
 	}
+	/* Its time stretched by other work: marked (readme_busy). */
+	char busy[512];
+	if (readme_busy(&m, busy, sizeof busy))
+		fprintf(out, " (**busy machine**: %s CPUs used by others)",
+		        field(&m, "machine.other_cpus"));
 	fputs(" | ", out);
 	for (int k = 0; k < 3 && row.top_self[k] > 0; k++) {
 		const struct function *f = profile_function(p, row.top[k]);
