@@ -13,7 +13,10 @@
 # - the comparison does not call the build tags an unfairness;
 # - compare-suites on the published definitions, from a copy of the
 #   directory elsewhere, gives the timing table the recording machine's
-#   OUT has.
+#   OUT has;
+# - the comparison gives both speeds (wall, CPU) per benchmark and their
+#   geometric means, and richards' change in CPU time per loop is the sum
+#   of its functions' changes.
 #
 # SKIP without perf, pyenv's 3.11.7 and 3.12.1 or the wheels.
 . "$(dirname "$0")/lib.sh"
@@ -115,4 +118,22 @@ if (cd / && "$BIN/perfviews" compare-suites --no-pages --out "$TMP/again" \
 	pass "compare-suites on the published suites, elsewhere: the recording machine's timing table"
 else
 	fail "compare-suites on the published suites" "$(head -n 2 "$TMP/again.err") $(diff "$W/out/s311-vs-s312-timing.csv" "$TMP/again/s311-vs-s312-timing.csv" | head -n 4 | paste -s -d'|' -)"
+fi
+
+# Both speeds per benchmark and their geometric means; the CPU time's
+# change is the sum of the functions' changes (the same samples): same
+# sign, equal within the rounding of the rows.
+T=$W/out/s311-vs-s312-timing.csv
+cpu=$(awk -F, '$1 == "richards" && $7 != "" { printf "%.3f", ($7 - $6) * 1000 }' "$T")
+"$BIN/flatdiff" --all "$W"/data/bm_richards-perf-freq999x3-py311-raw.txt.xz \
+    "$W"/data/bm_richards-perf-freq999x3-py312-raw.txt.xz >"$TMP/all.txt" 2>/dev/null
+sum=$(awk '!/^#/ && NF >= 12 { s += $3; n++ } END { printf "%.3f %d", s, n }' "$TMP/all.txt")
+if [ -n "$cpu" ] && awk -v c="$cpu" -v s="${sum% *}" -v n="${sum#* }" 'BEGIN {
+        d = c - s; if (d < 0) d = -d; exit !(c * s > 0 && d <= 0.0005 * n + 0.002) }' &&
+    grep -q '^- \*\*Speed\*\* (the geometric mean .* B takes \*\*[0-9.]*×\*\* A.s wall time' "$W/out/s311-vs-s312-README.md" &&
+    grep -q '^- \*\*CPU time\*\* (the geometric mean .* B takes \*\*[0-9.]*×\*\* A.s CPU time' "$W/out/s311-vs-s312-README.md" &&
+    grep -q '^| richards | [0-9.]* [mu]*s | [0-9.]* [mu]*s | [0-9.]* | .* | \**[0-9.]*\** [^|]*| ' "$W/out/s311-vs-s312-README.md"; then
+	pass "both speeds per benchmark and their geometric means; richards' CPU time changed by its functions' sum ($cpu ms per loop, functions ${sum% *})"
+else
+	fail "both speeds" "CPU change $cpu ms, functions' sum $sum; $(grep -E '^(- \*\*(Speed|CPU)|\| richards)' "$W/out/s311-vs-s312-README.md" | cut -c1-120 | paste -s -d'|' -)"
 fi
