@@ -319,6 +319,15 @@ metadata_set(struct metadata *m, const char *path, const char *value, char *why,
 }
 
 void
+metadata_set_or_die(struct metadata *m, const char *path, const char *value)
+{
+	char why[512];
+
+	if (!metadata_set(m, path, value, why, sizeof why))
+		die(EXIT_DATA, "%s", why);
+}
+
+void
 metadata_set_id(struct metadata *m, const struct dataset_id *id)
 {
 	char hz[16], runs[16], tags[DATASET_ID_MAX_TAGS * 64] = " ";

@@ -73,6 +73,9 @@ int metadata_field(const char *path);
  */
 bool metadata_set(struct metadata *m, const char *path, const char *value,
                   char *why, size_t whylen);
+/* The same, fatal (exit 1, the reason) when the value is refused. */
+void metadata_set_or_die(struct metadata *m, const char *path,
+                         const char *value);
 
 /*
  * Set the fields an ID tells: id, workload.name, tool.name,

@@ -182,15 +182,6 @@ run_index_free(struct run_index *ix)
 	memset(ix, 0, sizeof *ix);
 }
 
-static void
-set_or_die(struct metadata *m, const char *field, const char *value)
-{
-	char why[256];
-
-	if (!metadata_set(m, field, value, why, sizeof why))
-		die(EXIT_DATA, "%s", why);
-}
-
 /* A list field of NAME=COUNT words, names made word-safe. */
 static void
 set_counts(struct metadata *m, const char *field,
@@ -210,7 +201,7 @@ set_counts(struct metadata *m, const char *field,
 			list[n++] = name.p[j] == ' ' ? '_' : name.p[j];
 		n += (size_t)snprintf(list + n, cap - n, "=%lu", counts[i]);
 	}
-	set_or_die(m, field, n > 0 ? list : " ");
+	metadata_set_or_die(m, field, n > 0 ? list : " ");
 	free(list);
 }
 
@@ -227,14 +218,14 @@ run_index_describe(const struct run_index *ix, struct metadata *m)
 		total += ix->runs[i].samples;
 	}
 	snprintf(number, sizeof number, "%lu", total);
-	set_or_die(m, "samples.total", number);
+	metadata_set_or_die(m, "samples.total", number);
 	snprintf(number, sizeof number, "%lu", ix->python_samples);
-	set_or_die(m, "samples.python", number);
-	set_or_die(m, "samples.per_run", ix->nruns > 0 ? list : " ");
+	metadata_set_or_die(m, "samples.python", number);
+	metadata_set_or_die(m, "samples.per_run", ix->nruns > 0 ? list : " ");
 	if (ix->whole != NULL && *ix->whole != '\0')
-		set_or_die(m, "samples.runs_whole", ix->whole);
+		metadata_set_or_die(m, "samples.runs_whole", ix->whole);
 	if (metadata_get(m, "tool.event") == NULL && ix->event != NULL)
-		set_or_die(m, "tool.event", ix->event);
+		metadata_set_or_die(m, "tool.event", ix->event);
 	free(list);
 	/* "page-faults=806 major-faults=2", "python3.12=5000 perf-exec=3" */
 	set_counts(m, "samples.by_event", &ix->events, ix->event_samples);

@@ -107,15 +107,6 @@ bench_callgraph(const struct record_options *opt)
 	                                            : "-g";
 }
 
-static void
-set(struct metadata *m, const char *field, const char *value)
-{
-	char why[512];
-
-	if (!metadata_set(m, field, value, why, sizeof why))
-		die(EXIT_DATA, "%s", why);
-}
-
 /* A decimal for meta.json: six significant digits, no exponent. */
 static void
 set_decimal(struct metadata *m, const char *field, double x, int digits)
@@ -126,7 +117,7 @@ set_decimal(struct metadata *m, const char *field, double x, int digits)
 		digits = digits < 0 ? 0 : digits > 15 ? 15 : digits;
 	}
 	snprintf(v, sizeof v, "%.*f", digits, x > 0 ? x : 0);
-	set(m, field, v);
+	metadata_set_or_die(m, field, v);
 }
 
 static int
@@ -399,7 +390,8 @@ dropped(const struct job *j, size_t bench)
 static void
 copy_meta(struct job *j, size_t b, const char *key, const char *field)
 {
-	set(j->c->meta, field, pyperf_result_meta(&j->result, b, key));
+	metadata_set_or_die(j->c->meta, field,
+	                    pyperf_result_meta(&j->result, b, key));
 }
 
 static void
@@ -411,14 +403,14 @@ describe_benchmark(struct job *j, struct output *o)
 	double work = 0;
 
 	metadata_set_id(m, &o->id);
-	set(m, "benchmark.result", b->name);
+	metadata_set_or_die(m, "benchmark.result", b->name);
 	for (size_t i = 0; i < j->result.count; i++) {
 		char *more = xasprintf("%s%s%s", names, i ? " " : "",
 		                       j->result.benchmarks[i].name);
 		free(names);
 		names = more;
 	}
-	set(m, "benchmark.variants", names);
+	metadata_set_or_die(m, "benchmark.variants", names);
 	free(names);
 	copy_meta(j, o->bench, "perf_version", "benchmark.pyperf_version");
 	copy_meta(j, o->bench, "description", "benchmark.description");
@@ -432,26 +424,28 @@ describe_benchmark(struct job *j, struct output *o)
 		if (b->runs[r].values == 0)
 			continue;
 		/* The calibration worker may have run without the hook. */
-		set(m, "benchmark.hooks",
+		metadata_set_or_die(
+		    m, "benchmark.hooks",
 		    pyperf_run_meta(&j->result, o->bench, r, "hooks"));
 		snprintf(number, sizeof number, "%u", b->runs[r].warmups);
-		set(m, "benchmark.warmups_per_run", number);
+		metadata_set_or_die(m, "benchmark.warmups_per_run", number);
 		snprintf(number, sizeof number, "%u", b->runs[r].values);
-		set(m, "benchmark.values_per_run", number);
+		metadata_set_or_die(m, "benchmark.values_per_run", number);
 	}
 	set_decimal(m, "benchmark.mean_seconds", b->mean, -1);
 	set_decimal(m, "benchmark.stdev_seconds", pyperf_benchmark_stdev(b),
 	            -1);
 	set_decimal(m, "timing.benchmark_seconds", work, 3);
-	set(m, "benchmark.worker_pids", o->pids);
-	set(m, "benchmark.selection", selection_rule);
+	metadata_set_or_die(m, "benchmark.worker_pids", o->pids);
+	metadata_set_or_die(m, "benchmark.selection", selection_rule);
 	char *what = dropped(j, o->bench);
-	set(m, "benchmark.dropped", what);
+	metadata_set_or_die(m, "benchmark.dropped", what);
 	free(what);
 	for (size_t i = 0; i < j->nfiles; i++)
 		if (j->files[i].label.kept &&
 		    j->files[i].label.benchmark == o->bench) {
-			set(m, "tool.record_command", j->files[i].cmdline);
+			metadata_set_or_die(m, "tool.record_command",
+			                    j->files[i].cmdline);
 			break;
 		}
 }
@@ -464,8 +458,10 @@ describe_unprofiled(struct job *j, struct output *o)
 	char why[512];
 	const char *name = j->result.benchmarks[o->bench].name;
 
-	set(j->c->meta, "benchmark.unprofiled_mean_seconds", NULL);
-	set(j->c->meta, "benchmark.unprofiled_stdev_seconds", NULL);
+	metadata_set_or_die(j->c->meta, "benchmark.unprofiled_mean_seconds",
+	                    NULL);
+	metadata_set_or_die(j->c->meta, "benchmark.unprofiled_stdev_seconds",
+	                    NULL);
 	if (j->br->unprofiled == NULL)
 		return;
 	if (!pyperf_result_read(&u, j->br->unprofiled, why, sizeof why))
@@ -650,8 +646,9 @@ describe_timing(struct job *j, struct output *o, const struct split *s)
 		for (size_t k = 0; k < j->result.benchmarks[b].nruns; k++)
 			calibrated |=
 			    j->result.benchmarks[b].runs[k].values == 0;
-	set(m, "benchmark.environment", br->environment);
-	set(m, "benchmark.loops_file", calibrated ? NULL : br->loops_file);
+	metadata_set_or_die(m, "benchmark.environment", br->environment);
+	metadata_set_or_die(m, "benchmark.loops_file",
+	                    calibrated ? NULL : br->loops_file);
 	set_decimal(m, "timing.record_seconds", br->record_s, 3);
 	set_decimal(m, "timing.script_seconds", o->script_s, 3);
 	set_decimal(m, "timing.compress_seconds", o->compress_s, 3);

@@ -58,19 +58,11 @@ record_machine_end(struct record_machine *rm)
 }
 
 static void
-set(struct metadata *m, const char *field, const char *value)
-{
-	char why[512];
-	if (!metadata_set(m, field, value, why, sizeof why))
-		die(EXIT_DATA, "%s", why);
-}
-
-static void
 set_figure(struct metadata *m, const char *field, double x)
 {
 	char text[32];
 	figure(text, sizeof text, x);
-	set(m, field, text);
+	metadata_set_or_die(m, field, text);
 }
 
 void
@@ -84,7 +76,7 @@ record_machine_describe(const struct record_machine *rm, struct metadata *m,
 	    "machine.other_cpus_per_run"};
 
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-		set(m, fields[i], NULL);
+		metadata_set_or_die(m, fields[i], NULL);
 	if (!rm->known || rm->spans == 0 || rm->wall_s <= 0)
 		return;
 	set_figure(m, "machine.measured_seconds", rm->wall_s);
@@ -93,8 +85,10 @@ record_machine_describe(const struct record_machine *rm, struct metadata *m,
 	set_figure(m, "machine.other_cpus", rm->other_s / rm->wall_s);
 	set_figure(m, "machine.steal_cpus", rm->steal_s / rm->wall_s);
 	if (per_run) {
-		set(m, "machine.load_per_run", rm->load_per_span);
-		set(m, "machine.other_cpus_per_run", rm->other_per_span);
+		metadata_set_or_die(m, "machine.load_per_run",
+		                    rm->load_per_span);
+		metadata_set_or_die(m, "machine.other_cpus_per_run",
+		                    rm->other_per_span);
 	}
 }
 

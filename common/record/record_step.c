@@ -105,10 +105,7 @@ record_workload(struct plan *p, struct child_args *a, const char *what)
 void
 plan_set(struct plan *p, const char *field, const char *value)
 {
-	char why[512];
-
-	if (!metadata_set(&p->meta, field, value, why, sizeof why))
-		die(EXIT_DATA, "%s", why);
+	metadata_set_or_die(&p->meta, field, value);
 }
 
 /* Loudly, last: the profiler distorted the workload, the machine was
