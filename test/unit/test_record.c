@@ -184,12 +184,35 @@ record_in_child(void *arg)
 	record(j->id, &j->opt);
 }
 
+/*
+ * The warning that other work kept the machine busy while it recorded
+ * (record_step.h) taken out of err: make check runs three tests at once,
+ * so whether it is said depends on them, not on what is tested here.
+ */
+static void
+drop_busy_warning(char *err)
+{
+	char *line = err;
+
+	while (*line != '\0') {
+		char *end = strchr(line, '\n');
+		size_t n =
+		    end != NULL ? (size_t)(end - line) + 1 : strlen(line);
+		if (strncmp(line, "prog: WARNING: ", 15) == 0 &&
+		    memmem(line, n, ": the machine was busy: ", 24) != NULL)
+			memmove(line, line + n, strlen(line + n) + 1);
+		else
+			line += n;
+	}
+}
+
 static void
 run_job(struct job *j, struct unit_child *c)
 {
 	unit_child_run(record_in_child, j, c);
 	say_top(c->out, sizeof c->out);
 	say_top(c->err, sizeof c->err);
+	drop_busy_warning(c->err);
 }
 
 /* Refused with status and exactly message; nothing run, nothing made. */
@@ -283,14 +306,8 @@ START_TEST(records_a_data_set)
 	j.opt.cmd = "sh -c 'echo workload ran >&2'";
 	run_job(&j, &c);
 	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
-	/* The workload's stderr went to a file in memory: nothing on ours
-	 * but, when other work kept this machine busy (make check runs three
-	 * tests at once), the warning that says so. */
-	ck_assert_msg(c.err[0] == '\0' ||
-	                  (strncmp(c.err, "prog: WARNING: ", 15) == 0 &&
-	                   strstr(c.err, ": the machine was busy: ") != NULL &&
-	                   strchr(c.err, '\n') == c.err + strlen(c.err) - 1),
-	              "%s", c.err);
+	/* The workload's stderr went to a file in memory. */
+	ck_assert_str_eq(c.err, "");
 	assert_starts(c.out,
 	              "run 1/2: sh TOP/perf.sh record -e cpu-clock -F 99 "
 	              "--call-graph dwarf -o TOP/data/.w-perf-freq99x2-_t1.tmp/"
