@@ -62,9 +62,6 @@ char *view_source_path(const char *out, const char *id);
 void view_source_write(const struct view_files *f);
 bool view_source_matches(const struct view_files *f, const char *view);
 
-/* Write the make fragment of the data set into path, unless it says so. */
-void view_make_fragment(const char *path, const struct view_files *f);
-
 /*
  * Write view to stdout: its program run in place of this process, or the
  * README written (from the views it quotes in f->out).  An unknown view is
@@ -81,5 +78,12 @@ void view_render(const char *view, const struct view_files *f);
  * why), leaving the views before it.
  */
 void view_render_all(const char *data, const struct view_files *f);
+
+/*
+ * make views' line on stderr when the README in f->out says the raw file
+ * f->raw is short of its counts (raw_file_shortfall), said on each make
+ * views; nothing else.
+ */
+void view_incomplete_say(const struct view_files *f);
 
 #endif

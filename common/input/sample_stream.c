@@ -144,14 +144,21 @@ read_perf(struct sample_stream *st, struct perf_reader *r)
 	struct perf_sample s;
 	uint32_t runs_before = st->run;
 
+	bool before_runs = false; /* a sample before the first run line */
+
 	r->cache = &st->cache;
 	while (perf_reader_next(r, &s)) {
 		/* The run lines read before this sample (run_marks.h). */
 		st->run = runs_before + (uint32_t)r->runs.starts;
+		before_runs |= r->runs.starts == 0;
 		sample_stream_take(st, &s);
 	}
 	st->run = runs_before + (uint32_t)r->runs.starts;
 	perf_reader_summary(r);
+	st->text_runs.runs = r->runs.starts + (before_runs ? 1 : 0);
+	st->text_runs.not_whole = r->runs.not_whole;
+	st->text_runs.whole = run_marks_state(&r->runs);
+	st->text_runs.samples = r->samples;
 	st->saw_perf = true;
 }
 
