@@ -189,14 +189,18 @@ void
 sample_stream_read(struct sample_stream *st, const char *path)
 {
 	struct perf_reader r;
+	/* Opened once: a perf.data is told by its first bytes, then read by
+	 * its reader. */
+	int fd = input_open(path);
 
-	if (st->read_perf_data != NULL && input_is_perf_data(path)) {
+	if (st->read_perf_data != NULL && strcmp(path, "-") != 0 &&
+	    input_fd_is_perf_data(fd)) {
+		input_close(fd);
 		st->input = path;
 		st->read_perf_data(st, path);
 		st->saw_perf = true;
 		return;
 	}
-	int fd = input_open(path);
 
 	perf_reader_init(&r, fd, input_name(path));
 	st->input = r.lines.name;
