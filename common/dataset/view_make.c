@@ -535,8 +535,6 @@ view_render_all(const char *data, const struct view_files *given)
 	dataset_id_free(&id);
 	find_sources(&f, data, &got);
 	metadata_read_or_die(&m, f.meta);
-	/* Views made after the note are of its source (view_source_matches). */
-	view_source_write(&f);
 	given_of(&g, f.id, &m);
 	size_t n = rows_in_order(&f, &m, rows, 64);
 	for (size_t i = 0; i < n; i++)
@@ -547,6 +545,9 @@ view_render_all(const char *data, const struct view_files *given)
 	/* The raw file read once, for every view the pass writes. */
 	struct view_pass *p =
 	    npass > 0 ? view_pass_read(&in, &g, in_pass, npass) : NULL;
+	/* Read: the views made after the note are of its source
+	 * (view_source_matches). */
+	view_source_write(&f);
 	char *shortfall = p != NULL ? raw_shortfall(view_pass_runs(p), &m)
 	                            : raw_file_shortfall(f.raw, &m);
 	char *sub = subtitle(&m, shortfall);
