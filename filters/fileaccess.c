@@ -14,12 +14,8 @@
 #include <string.h>
 
 #include "base/cli.h"
-#include "input/strace.h"
 #include "views/file_access.h"
 #include "views/file_report.h"
-
-/* Enough of an input to tell strace text from something else. */
-enum { DETECT_BYTES = 64 << 10 };
 
 struct fileaccess {
 	struct file_report_options report;
@@ -62,23 +58,8 @@ static void
 read_input(void *ctx, const char *path)
 {
 	struct fileaccess *f = ctx;
-	struct strace_reader r;
-	struct strace_call c;
-	int fd = input_open(path);
 
-	strace_reader_init(&r, fd, input_name(path));
-	r.lines.strict = f->strict;
-	struct span head = line_reader_peek(&r.lines, DETECT_BYTES);
-	if (first_text_line(head, true).p != NULL && !strace_detect(head))
-		die(EXIT_DATA,
-		    "%s: not the text of strace (strace -f -ttt -T -y -o FILE "
-		    "CMD): the first line is no system call",
-		    input_name(path));
-	while (strace_reader_next(&r, &c))
-		file_access_add(&f->access, &c);
-	strace_reader_summary(&r);
-	strace_reader_free(&r);
-	input_close(fd);
+	file_access_read(&f->access, path, f->strict);
 }
 
 int

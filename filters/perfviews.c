@@ -187,17 +187,19 @@ cmd_readme(const struct program *p, int argc, char *argv[])
 
 struct views_command {
 	struct view_files files;
-	const char *make, *view, *data;
-	bool source;
+	const char *view, *data;
+	bool source, incomplete, quiet;
 	struct perf_data_views perf_data; /* --perf-data */
 };
 
 #define O struct views_command
 static const struct option_row views_options[] = {
-    OPT_TEXT(0, "make", "FILE", O, make,
-             "write make's rules for the views into FILE"),
     OPT_TEXT(0, "view", "VIEW", O, view,
              "write VIEW (flat, flamegraph, ...) to stdout"),
+    OPT_FLAG('q', "quiet", O, quiet, "say nothing of the views written"),
+    OPT_FLAG(0, "incomplete", O, incomplete,
+             "only say, on stderr, when DIR/ID-README.md says\n"
+             "RAW is short of its counts (make views does)"),
     OPT_FLAG(0, "source", O, source,
              "note RAW and META as the views' source in\n"
              "DIR/.ID.source (rewritten when it changes)"),
@@ -221,8 +223,8 @@ static const struct option_row views_options[] = {
 static const struct program views_program = {
     .name = "perfviews views",
     .usage = "perfviews views [--data DIR] [--raw RAW] [--meta META] "
-             "[--out DIR] ID\n"
-             "       perfviews views --make FILE --raw RAW --meta META ID\n"
+             "[--out DIR] [--quiet] ID\n"
+             "       perfviews views --incomplete --raw RAW [--out DIR] ID\n"
              "       perfviews views --source --raw RAW --meta META "
              "[--out DIR] ID\n"
              "       perfviews views --view VIEW --raw RAW --meta META "
@@ -230,8 +232,8 @@ static const struct program views_program = {
              "       perfviews views --perf-data FILE [--out DIR] "
              "[--name NAME] [--event EVENT]\n",
     .summary = "The views of data set ID: all written into DIR (out), "
-               "make's rules for them, or one of them written; or every "
-               "view of a perf.data file, from one read of it.",
+               "from one read of its raw file, or one of them written; or "
+               "every view of a perf.data file, from one read of it.",
     .options = views_options,
 };
 
@@ -241,10 +243,10 @@ views_of_perf_data(struct views_command *o, int operands)
 {
 	char *name = NULL;
 
-	if (operands != 0 || o->make != NULL || o->view != NULL ||
+	if (operands != 0 || o->view != NULL || o->source || o->incomplete ||
 	    o->files.raw != NULL || o->files.meta != NULL)
-		usage_error("views --perf-data: no ID, --make, --view, --raw "
-		            "or --meta with it");
+		usage_error("views --perf-data: no ID, --view, --source, "
+		            "--incomplete, --raw or --meta with it");
 	if (o->perf_data.name == NULL)
 		o->perf_data.name = name =
 		    perf_data_views_name(o->perf_data.path);
@@ -268,26 +270,27 @@ cmd_views(const struct program *p, int argc, char *argv[])
 		usage_error("views: --name and --event go with --perf-data");
 	command_operands(p, argc - first, 1, 1, "one ID");
 	o.files.id = argv[first];
-	if (o.source) {
-		if (o.make != NULL || o.view != NULL || o.files.raw == NULL ||
-		    o.files.meta == NULL)
+	if (o.source + o.incomplete + (o.view != NULL) > 1)
+		program_usage(p);
+	if (o.incomplete) {
+		if (o.files.raw == NULL)
 			program_usage(p);
-		view_source_write(&o.files);
+		view_incomplete_say(&o.files);
 		return EXIT_OK;
 	}
-	if (o.make == NULL && o.view == NULL) {
-		view_render_all(o.data, &o.files);
+	if (o.source || o.view != NULL) {
+		if (o.files.raw == NULL || o.files.meta == NULL)
+			program_usage(p);
+		if (o.source)
+			view_source_write(&o.files);
+		else
+			view_render(o.view, &o.files);
+		return EXIT_OK;
+	}
+	view_render_all(o.data, &o.files);
+	if (!o.quiet)
 		printf("wrote the views of %s into %s/\n", o.files.id,
 		       o.files.out);
-		return EXIT_OK;
-	}
-	if ((o.make == NULL) == (o.view == NULL) || o.files.raw == NULL ||
-	    o.files.meta == NULL)
-		program_usage(p);
-	if (o.make != NULL)
-		view_make_fragment(o.make, &o.files);
-	else
-		view_render(o.view, &o.files);
 	return EXIT_OK;
 }
 

@@ -43,6 +43,40 @@ else
 	fail "raw file alone: second make views" "did something"
 fi
 
+# Every view, written from one read of the raw file, is byte for byte what
+# its program writes on that file, with the options the data set gives it
+# (perfviews views --view runs the program): of this raw file alone, and
+# of the shipped example of tag files (its event, callers, files view).
+same_as_programs() { # ID DATA OUT RAW META
+	differ=
+	for f in "$3/$1"-*; do
+		kind=${f#"$3/$1"-}
+		case $kind in
+		meta.json) continue ;;
+		*.svg | *.md | *.csv | *.json) view=${kind%.*} ;;
+		*) view=${kind%.txt} ;;
+		esac
+		case $view in
+		README) view=readme ;;
+		categories) [ "$kind" = categories.svg ] && view=categories-svg ;;
+		esac
+		"$BIN/perfviews" views --view "$view" --raw "$4" --meta "$5" --out "$3" "$1" \
+		    >"$TMP/by-program" 2>/dev/null &&
+		    cmp -s "$TMP/by-program" "$f" || differ="$differ $kind"
+	done
+	n=$(ls "$3/$1"-* | wc -l)
+	if [ -z "$differ" ] && [ "$n" -ge 8 ]; then
+		pass "$1: its $n files from one read, each its program's"
+	else
+		fail "$1: the views from one read and their programs'" "differ:$differ ($n files)"
+	fi
+}
+same_as_programs alone-perf-freq50000 "$DATA" "$TMP/out1" "$DATA/alone-perf-freq50000-raw.txt" \
+    "$TMP/out1/alone-perf-freq50000-meta.json"
+F=pass-perf-freq1000-nosite-files
+$MAKE views ID=$F DATA=/nonexistent OUT="$TMP/outf" >/dev/null 2>&1
+same_as_programs $F /nonexistent "$TMP/outf" "$TOP/examples/$F-raw.txt.xz" "$TOP/examples/$F-meta.json"
+
 # 2. Not perf script text.
 printf 'hello\nworld\n' >"$DATA/junk-perf-freq1-raw.txt"
 OUT=$TMP/out2

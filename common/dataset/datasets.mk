@@ -43,59 +43,50 @@ record_args = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
     $(if $(FORCE),--force)
 RECORD_ARGS = $(call record_args,$(XZ))
 
-.PHONY: views-check
+.PHONY: views-check views-of-another-source
 
 # The data set shown: its raw file (DATA first, then examples/; programs
 # read .xz themselves, and a cut one is an error), its meta.json (beside it,
-# or made from the raw text alone), and its views, each written to .tmp and
-# moved in place.
+# or made from the raw text alone into OUT), and its views.
 VIEW_ID   = $(or $(ID),$(EXAMPLE_ID))
 # The raw file of data set $(1): DATA first, then examples/.
 raw_of    = $(firstword $(wildcard $(foreach d,$(DATA) examples,\
                 $(d)/$(1)-raw.txt.xz $(d)/$(1)-raw.txt)))
 VIEW_RAW  = $(call raw_of,$(VIEW_ID))
 V         = $(OUT)/$(VIEW_ID)
-VIEW_META = $(or $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-meta.json),$(V)-meta.json)
-# Tag files: the strace text beside the raw file.
-VIEW_STRACE = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-strace.txt.xz)
+VIEW_META_BESIDE = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-meta.json)
+VIEW_META = $(or $(VIEW_META_BESIDE),$(V)-meta.json)
 # Where a rule's output goes: beside, then in place; nothing left on error.
 into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
-# Which views the data set has, and a rule for each, come from perfviews'
-# table of views: VIEWS_MK, which perfviews rewrites only when it would
-# change (view_make.h), sets VIEW_FILES and the rules; each rule's recipe
-# is $(call view,NAME): perfviews runs the view's program, with what the
-# data set asks of it (event, palette).  Read only by make views; kept
-# with the build, so that OUT holds views alone.
-VIEWS_MK  = $(BUILD)/views/$(VIEW_ID).mk
-view      = $(BIN)/perfviews views --view $(1) --raw $(VIEW_RAW) \
-            --meta $(VIEW_META) --out $(OUT) $(VIEW_ID) $(into)
-# What the views in OUT were made from (view_make.h): rewritten when
-# another raw file or meta.json of this ID is shown, so that every view is
-# made again, never left from another DATA's data set of the same ID.
+# What the views in OUT were made from (view_make.h): the raw file's real
+# path first.  Views of this ID from another raw file (another DATA's data
+# set of the same ID) are made again, never left.
 VIEW_SOURCE = $(OUT)/.$(VIEW_ID).source
-# Without a raw file there is no fragment to make: views-check then says
-# which raw file is missing, and make's line naming the fragment is not said.
-ifneq ($(filter views $(V)-%,$(MAKECMDGOALS)),)
+VIEW_SOURCE_RAW = $(firstword $(file <$(VIEW_SOURCE)))
+VIEW_MOVED = $(if $(and $(VIEW_SOURCE_RAW),$(filter-out $(VIEW_SOURCE_RAW),$(realpath $(VIEW_RAW)))),views-of-another-source)
+# Every view, from one read of the raw file: perfviews views writes those
+# perfviews' table of views gives the data set, each whole, the README
+# last, which stands for them all here: they are made again when the raw
+# file, meta.json or perfviews is newer than it.  Then, up to date or not,
+# a raw file short of its meta.json's counts, which the README says first,
+# is said again.  The other programs are built first, for a view the
+# pass leaves to its program (view_pass.h).  Without a raw file,
+# views-check says which is missing.
+ifneq ($(filter views,$(MAKECMDGOALS)),)
 ifneq ($(VIEW_RAW),)
-include $(VIEWS_MK)
-$(VIEW_FILES): $(VIEW_SOURCE)
+views: $(V)-README.md
+	@$(BIN)/perfviews views --incomplete --raw $(call quote,$(VIEW_RAW)) \
+	    --out $(call quote,$(OUT)) $(call quote,$(VIEW_ID))
+$(V)-README.md: $(VIEW_RAW) $(VIEW_META_BESIDE) $(BIN)/perfviews $(VIEW_MOVED) \
+    | $(filter-out $(BIN)/perfviews,$(PROGRAMS))
+	@$(BIN)/perfviews views --quiet --raw $(call quote,$(VIEW_RAW)) \
+	    $(if $(VIEW_META_BESIDE),--meta $(call quote,$(VIEW_META_BESIDE))) \
+	    --out $(call quote,$(OUT)) $(call quote,$(VIEW_ID))
+views-of-another-source:
 else
-$(V)-%: | views-check
-	@:
+views: views-check
 endif
 endif
-.PHONY: views-source
-$(VIEW_SOURCE): views-source $(VIEW_META) | views-check
-	@$(BIN)/perfviews views --source --raw $(VIEW_RAW) --meta $(VIEW_META) \
-	    --out $(OUT) $(VIEW_ID)
-
-# A recipe, so that make never says "Nothing to be done": nothing said
-# when everything is up to date, but a raw file short of its meta.json's
-# counts, which the README says first, is said again each time.
-views: $(VIEW_FILES) | views-check
-	@w=$$(sed -n 's/^\*\*The raw file is incomplete\*\*: \([^;]*\);.*/\1/p' $(call quote,$(V)-README.md) 2>/dev/null); \
-	    test -z "$$w" || printf 'make views: %s is incomplete: %s; the views show only what was read (%s)\n' \
-	    $(call quote,$(VIEW_RAW)) "$$w" $(call quote,$(V)-README.md) >&2
 
 # Order-only: runs first, rebuilds nothing, stops a bad ID or missing raw.
 views-check: $(BIN)/perfviews
@@ -103,12 +94,15 @@ views-check: $(BIN)/perfviews
 	@test -n '$(VIEW_RAW)' || $(BIN)/perfviews suite missing --data $(call quote,$(DATA)) '$(VIEW_ID)'
 	@mkdir -p $(OUT)
 
+# make stability notes the source of the views (its report is one of
+# them) and meta.json, made from the raw text when there is none beside.
+.PHONY: views-source
+$(VIEW_SOURCE): views-source $(VIEW_META) | views-check
+	@$(BIN)/perfviews views --source --raw $(VIEW_RAW) --meta $(VIEW_META) \
+	    --out $(OUT) $(VIEW_ID)
 $(V)-meta.json: $(VIEW_RAW) $(BIN)/perfviews | views-check
 	@echo "make views: $(VIEW_RAW) has no $(VIEW_ID)-meta.json beside it: $@ holds what its text tells, null elsewhere" >&2
 	$(BIN)/perfviews meta --raw $< --set made_from='raw file $(notdir $(VIEW_RAW))' '$(VIEW_ID)' $(into)
-$(VIEWS_MK): $(VIEW_META) $(BIN)/perfviews | views-check
-	@mkdir -p $(@D) && $(BIN)/perfviews views --make $@ --raw $(VIEW_RAW) \
-	    --meta $(VIEW_META) $(VIEW_ID)
 
 # Then every view, timed.  DATA and OUT, when given, in the views'
 # command too (which make record prints, to be run again as it is).

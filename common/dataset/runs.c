@@ -248,29 +248,42 @@ run_index_describe_file(struct metadata *m, const char *path, bool strict)
 }
 
 char *
-raw_file_shortfall(const char *path, const struct metadata *m)
+raw_shortfall(const struct sample_stream_runs *read, const struct metadata *m)
 {
 	const char *runs = metadata_get(m, "tool.runs");
 	const char *total = metadata_get(m, "samples.total");
-	struct run_index ix;
-	unsigned long read = 0;
-	char *text = NULL;
 
 	if (runs == NULL || total == NULL)
 		return NULL;
+	bool unknown = strcmp(read->whole, "unknown") == 0;
+	unsigned long whole = read->runs - read->not_whole;
+	if (read->not_whole == 0 && read->samples == strtoul(total, NULL, 10) &&
+	    read->runs == strtoul(runs, NULL, 10))
+		return NULL;
+	return xasprintf("%lu of %s runs %s, %lu of %s samples read", whole,
+	                 runs,
+	                 unknown ? "read (whether whole is unknown: no end "
+	                           "lines)"
+	                         : "whole",
+	                 read->samples, total);
+}
+
+char *
+raw_file_shortfall(const char *path, const struct metadata *m)
+{
+	struct run_index ix;
+	struct sample_stream_runs read = {0};
+
+	if (metadata_get(m, "tool.runs") == NULL ||
+	    metadata_get(m, "samples.total") == NULL)
+		return NULL;
 	run_index_read(&ix, path, false);
 	for (size_t i = 0; i < ix.nruns; i++)
-		read += ix.runs[i].samples;
-	bool unknown = strcmp(ix.whole, "unknown") == 0;
-	size_t whole = ix.nruns - ix.not_whole;
-	if (ix.not_whole > 0 || read != strtoul(total, NULL, 10) ||
-	    ix.nruns != strtoul(runs, NULL, 10))
-		text = xasprintf("%zu of %s runs %s, %lu of %s samples read",
-		                 whole, runs,
-		                 unknown ? "read (whether whole is unknown: "
-		                           "no end lines)"
-		                         : "whole",
-		                 read, total);
+		read.samples += ix.runs[i].samples;
+	read.runs = ix.nruns;
+	read.not_whole = ix.not_whole;
+	read.whole = ix.whole;
+	char *text = raw_shortfall(&read, m);
 	run_index_free(&ix);
 	return text;
 }

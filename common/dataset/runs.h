@@ -32,6 +32,7 @@
 
 #include "base/string_table.h"
 #include "dataset/metadata.h"
+#include "input/sample_stream.h"
 
 /* The header's first line, as perf's own (raw_header_write). */
 #define RAW_HEADER_FIRST_LINE "# ========\n"
@@ -108,6 +109,11 @@ unsigned long run_text_end(int fd, const char *path, uint32_t n, uint32_t m,
  * every reader does).
  */
 char *raw_file_shortfall(const char *path, const struct metadata *m);
+
+/* The same, from what a reader of the raw file saw of it (its one read by
+ * the views). */
+char *raw_shortfall(const struct sample_stream_runs *read,
+                    const struct metadata *m);
 
 /* The run (0-based) of a sample with this header line. */
 size_t run_index_find(const struct run_index *ix, unsigned long lineno);

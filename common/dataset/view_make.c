@@ -19,6 +19,7 @@
 #include "dataset/measure.h"
 #include "dataset/readme.h"
 #include "dataset/view_make.h"
+#include "dataset/view_pass.h"
 #include "dataset/dataset_id.h"
 #include "dataset/runs.h"
 #include "os/child.h"
@@ -48,28 +49,43 @@ add_option(struct child_args *a, const char *name, const char *value)
 	free(word);
 }
 
-/* What data set m gives k's program, as view_make.h lists it. */
+/* What data set m (of ID id) gives its views (view_pass.h), the
+ * subtitle aside: it waits for the raw file's read. */
 static void
-add_options(struct child_args *a, const struct file_kind *k,
-            const struct metadata *m)
+given_of(struct view_given *g, const char *id, const struct metadata *m)
 {
 	const struct measure *ms = measure_of_meta(m);
+	const char *about;
 
-	if ((k->options & VIEW_EVENT) && ms->view_event != NULL)
-		add_option(a, "--event", ms->view_event);
+	memset(g, 0, sizeof *g);
+	g->event = ms->view_event;
+	/* For the python palette: kernel and JIT frames marked. */
+	g->kernel = g->jit = measure_of_python(m);
+	g->python = g->kernel && metadata_has_tag(m, "xperf");
+	g->palette = measure_palette(m, &about);
+	g->countname = ms->unit;
+	g->title = g->label = id;
+}
+
+/* What g gives k's program as options, as view_make.h lists them, the
+ * title and label aside. */
+static void
+add_options(struct child_args *a, const struct file_kind *k,
+            const struct view_given *g)
+{
+	if ((k->options & VIEW_EVENT) && g->event != NULL)
+		add_option(a, "--event", g->event);
 	for (size_t i = 0; i < 4 && k->args[i] != NULL; i++)
 		args_add(a, k->args[i]);
-	if ((k->options & VIEW_ANNOTATE) && measure_of_python(m)) {
-		/* For the python palette: kernel and JIT frames marked. */
+	if ((k->options & VIEW_ANNOTATE) && g->kernel)
 		args_add(a, "--kernel");
+	if ((k->options & VIEW_ANNOTATE) && g->jit)
 		args_add(a, "--jit");
-		if (metadata_has_tag(m, "xperf"))
-			args_add(a, "--python");
-	}
+	if ((k->options & VIEW_ANNOTATE) && g->python)
+		args_add(a, "--python");
 	if (k->options & VIEW_PALETTE) {
-		const char *about;
-		add_option(a, "--colors", measure_palette(m, &about));
-		add_option(a, "--countname", ms->unit);
+		add_option(a, "--colors", g->palette);
+		add_option(a, "--countname", g->countname);
 	}
 }
 
@@ -78,10 +94,12 @@ view_options_write(FILE *out, const struct metadata *m, const char *view)
 {
 	const struct file_kind *k = file_kind_named(view);
 	struct child_args a = {0};
+	struct view_given g;
 
 	if (k == NULL || k->program == NULL)
 		return false;
-	add_options(&a, k, m);
+	given_of(&g, metadata_get(m, "id"), m);
+	add_options(&a, k, &g);
 	for (size_t i = 0; i < a.n; i++)
 		fprintf(out, "%s'%s'", i ? " " : "", a.v[i]);
 	fputc('\n', out);
@@ -128,54 +146,6 @@ view_applies(const struct file_kind *k, const struct view_files *f,
 	char *strace = strace_path(f);
 	free(strace);
 	return strace != NULL;
-}
-
-/* meta.json's text with timing.views_seconds null, hashed. */
-static uint64_t
-meta_hash(const char *meta)
-{
-	struct metadata m;
-	char why[256], *text = NULL;
-	size_t n = 0;
-
-	metadata_read_or_die(&m, meta);
-	if (!metadata_set(&m, "timing.views_seconds", "", why, sizeof why))
-		die(EXIT_DATA, "%s: %s", meta, why);
-	FILE *f = open_memstream(&text, &n);
-	if (f == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
-	metadata_write(&m, f);
-	fclose(f);
-	uint64_t h = hash_bytes(text, n, 0);
-	free(text);
-	metadata_free(&m);
-	return h;
-}
-
-/* A view's rule: its file, what it is made from, its recipe. */
-static void
-write_rule(FILE *out, const struct file_kind *k, const struct view_files *f,
-           const struct metadata *m)
-{
-	fprintf(out, "$(V)%s:", k->suffix);
-	if (k->input == VIEW_FROM_RAW)
-		fputs(" $(VIEW_RAW)", out);
-	else if (k->input == VIEW_FROM_FOLDED)
-		fprintf(out, " $(V)%s", file_kind_named(folded_of(k))->suffix);
-	else if (k->input == VIEW_FROM_STRACE)
-		fputs(" $(VIEW_STRACE)", out);
-	for (size_t i = 0; k->input == VIEW_FROM_VIEWS && i < NQUOTED; i++) {
-		const struct file_kind *q = file_kind_named(quoted[i]);
-		if (view_applies(q, f, m))
-			fprintf(out, " $(V)%s", q->suffix);
-	}
-	if (k->program != NULL)
-		fprintf(out, " $(BIN)/%.*s", (int)strcspn(k->program, " "),
-		        k->program);
-	fprintf(out,
-	        " $(VIEWS_MK) $(BIN)/perfviews | views-check\n"
-	        "\t@$(call view,%s)\n",
-	        k->kind);
 }
 
 /* Does the file at path hold exactly text[0..n)? */
@@ -327,40 +297,11 @@ view_source_matches(const struct view_files *f, const char *view)
 	return same;
 }
 
-void
-view_make_fragment(const char *path, const struct view_files *f)
-{
-	char *text = NULL;
-	size_t n = 0;
-	FILE *out = open_memstream(&text, &n);
-	struct metadata m;
-
-	if (out == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
-	metadata_read_or_die(&m, f->meta);
-	fprintf(out,
-	        "# The views of %s, from perfviews' table of views (perfviews "
-	        "views --make),\n# for datasets.mk.  Rewritten only when it "
-	        "changes: its meta.json, timing.views_seconds\n# aside, hashes "
-	        "to %016" PRIx64 ".\nVIEW_FILES =",
-	        f->id, meta_hash(f->meta));
-	for (size_t i = 0; i < file_kind_count; i++)
-		if (view_applies(&file_kinds[i], f, &m))
-			fprintf(out, " $(V)%s", file_kinds[i].suffix);
-	fputc('\n', out);
-	for (size_t i = 0; i < file_kind_count; i++)
-		if (view_applies(&file_kinds[i], f, &m))
-			write_rule(out, &file_kinds[i], f, &m);
-	fclose(out);
-	metadata_free(&m);
-	if (!holds(path, text, n))
-		replace_file(path, text, n);
-	free(text);
-}
-
-/* The README, from the views it quotes that this data set has. */
+/* The README, from the views it quotes that this data set has, and what
+ * the raw file holds short of its counts (NULL: nothing). */
 static void
-render_readme(const struct view_files *f, const struct metadata *m)
+render_readme(const struct view_files *f, const struct metadata *m,
+              const char *shortfall)
 {
 	struct readme_options opt = {0};
 	char *paths[NQUOTED] = {NULL};
@@ -374,21 +315,19 @@ render_readme(const struct view_files *f, const struct metadata *m)
 	opt.files = paths[2];
 	opt.python = paths[3];
 	opt.raw = strrchr(raw, '/') != NULL ? strrchr(raw, '/') + 1 : raw;
-	char *shortfall = raw_file_shortfall(f->raw, m);
 	opt.shortfall = shortfall;
 	readme_write_file(stdout, f->meta, &opt, false);
 	for (size_t i = 0; i < NQUOTED; i++)
 		free(paths[i]);
 	free(raw);
-	free(shortfall);
 }
 
 /* The line under the flame graph's title; first, when the raw file is
  * short of its counts, what it holds. */
 static char *
-subtitle(const struct metadata *m, const char *raw)
+subtitle(const struct metadata *m, const char *shortfall)
 {
-	char *text = NULL, *shortfall = raw_file_shortfall(raw, m);
+	char *text = NULL;
 	size_t n = 0;
 	FILE *f = open_memstream(&text, &n);
 
@@ -399,7 +338,6 @@ subtitle(const struct metadata *m, const char *raw)
 	readme_subtitle(f, m);
 	fclose(f);
 	text[strcspn(text, "\n")] = '\0';
-	free(shortfall);
 	return text;
 }
 
@@ -408,28 +346,32 @@ view_render(const char *view, const struct view_files *f)
 {
 	const struct file_kind *k = kind_or_die(view);
 	struct child_args a = {0};
+	struct view_given g;
 	struct metadata m;
 
 	metadata_read_or_die(&m, f->meta);
+	char *shortfall = raw_file_shortfall(f->raw, &m);
 	if (k->input == VIEW_FROM_VIEWS) {
-		render_readme(f, &m);
+		render_readme(f, &m, shortfall);
 		metadata_free(&m);
+		free(shortfall);
 		return;
 	}
+	given_of(&g, f->id, &m);
 	args_add_words(&a, k->program, "program");
 	char *dir = dirs_program();
 	char *program = xasprintf("%s/%s", dir, a.v[0]);
 	free(a.v[0]);
 	a.v[0] = program;
-	add_options(&a, k, &m);
+	add_options(&a, k, &g);
 	if (k->options & VIEW_TITLE) {
-		char *sub = subtitle(&m, f->raw);
-		add_option(&a, "--title", f->id);
+		char *sub = subtitle(&m, shortfall);
+		add_option(&a, "--title", g.title);
 		add_option(&a, "--subtitle", sub);
 		free(sub);
 	}
 	if (k->options & VIEW_LABEL)
-		add_option(&a, "--label", f->id);
+		add_option(&a, "--label", g.label);
 	char *input = k->input == VIEW_FROM_FOLDED
 	                  ? view_path(f->out, f->id, folded_of(k))
 	              : k->input == VIEW_FROM_STRACE ? strace_path(f)
@@ -439,6 +381,7 @@ view_render(const char *view, const struct view_files *f)
 		    f->id);
 	args_add(&a, input);
 	metadata_free(&m);
+	free(shortfall);
 	fflush(stdout);
 	execv(a.v[0], a.v);
 	die_errno(EXIT_DATA, "%s", a.v[0]);
@@ -474,17 +417,26 @@ meta_from_raw(const struct view_files *f)
 	return path;
 }
 
-/* One view into its file, whole: written beside, then renamed. */
+/*
+ * A view the pass does not write, into its file whole (written beside,
+ * then renamed): `perfviews views --view` runs its program on its input.
+ */
 static void
-render_into(const char *self, const char *view, const struct view_files *f)
+render_into(const char *view, const struct view_files *f)
 {
+	char *dir = dirs_program();
+	char *self = xasprintf("%s/perfviews", dir);
 	char *path = view_path(f->out, f->id, view);
 	char *tmp = xasprintf("%s.tmp", path);
-	char *argv[] = {(char *)self,   "views",         "--view",
-	                (char *)view,   "--raw",         (char *)f->raw,
-	                "--meta",       (char *)f->meta, "--out",
-	                (char *)f->out, (char *)f->id,   NULL};
+	char *argv[] = {self,    "views",        "--view",      (char *)view,
+	                "--raw", (char *)f->raw, "--meta",      (char *)f->meta,
+	                "--out", (char *)f->out, (char *)f->id, NULL};
 	struct child_result r;
+
+	/* perfviews, where the views' programs are (not this program's
+	 * self: a test linking this module is no perfviews). */
+	if (access(self, X_OK) != 0)
+		die_errno(EXIT_DATA, "%s", self);
 	int fd = child_open(tmp, O_WRONLY | O_CREAT | O_TRUNC);
 	struct child_io io = {-1, fd, -1};
 	bool ok = child_run(argv, &io, 0, &r);
@@ -502,59 +454,147 @@ render_into(const char *self, const char *view, const struct view_files *f)
 		die_errno(EXIT_DATA, "%s", path);
 	free(path);
 	free(tmp);
+	free(self);
+	free(dir);
+}
+
+/* The raw file and meta.json of f, found or made (view_make.h). */
+struct found {
+	char *raw, *meta, *made;
+};
+
+static void
+find_sources(struct view_files *f, const char *data, struct found *got)
+{
+	memset(got, 0, sizeof *got);
+	if (f->raw == NULL) {
+		got->raw = file_kind_find(file_kind_named("raw"), data, f->id);
+		if (got->raw == NULL)
+			die(EXIT_DATA,
+			    "%s: no %s-raw.txt.xz or %s-raw.txt: record it "
+			    "(perfviews record --data %s %s)",
+			    data, f->id, f->id, data, f->id);
+		f->raw = got->raw;
+	}
+	dirs_make(f->out);
+	if (f->meta == NULL) {
+		char *dir = file_kind_dir(f->raw);
+		got->meta = xasprintf("%s/%s-meta.json", dir, f->id);
+		free(dir);
+		if (access(got->meta, F_OK) != 0)
+			got->made = meta_from_raw(f);
+		f->meta = got->made != NULL ? got->made : got->meta;
+	}
+}
+
+struct readme_of {
+	const struct view_files *f;
+	const struct metadata *m;
+	const char *shortfall;
+};
+
+static void
+write_readme(void *ctx)
+{
+	const struct readme_of *r = ctx;
+
+	render_readme(r->f, r->m, r->shortfall);
+}
+
+/* The rows make views makes for this data set, in the order they are
+ * written: what a view reads before it (its folded stacks, the views the
+ * README quotes). */
+static size_t
+rows_in_order(const struct view_files *f, const struct metadata *m,
+              const struct file_kind *rows[], size_t max)
+{
+	static const enum view_input order[] = {
+	    VIEW_FROM_RAW, VIEW_FROM_STRACE, VIEW_FROM_FOLDED, VIEW_FROM_VIEWS};
+	size_t n = 0;
+
+	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++)
+		for (size_t i = 0; i < file_kind_count && n < max; i++)
+			if (file_kinds[i].input == order[o] &&
+			    view_applies(&file_kinds[i], f, m))
+				rows[n++] = &file_kinds[i];
+	return n;
 }
 
 void
 view_render_all(const char *data, const struct view_files *given)
 {
 	struct view_files f = *given;
-	char *raw = NULL, *meta = NULL, *made = NULL;
-
+	struct found got;
 	struct dataset_id id;
+	struct metadata m;
+	struct view_given g;
+	const struct file_kind *rows[64], *in_pass[64];
+	size_t npass = 0;
 
 	dataset_id_parse_or_die(f.id, &id); /* a bad ID says so first */
 	dataset_id_free(&id);
-	if (f.raw == NULL) {
-		raw = file_kind_find(file_kind_named("raw"), data, f.id);
-		if (raw == NULL)
-			die(EXIT_DATA,
-			    "%s: no %s-raw.txt.xz or %s-raw.txt: record it "
-			    "(perfviews record --data %s %s)",
-			    data, f.id, f.id, data, f.id);
-		f.raw = raw;
-	}
-	dirs_make(f.out);
-	if (f.meta == NULL) {
-		char *dir = file_kind_dir(f.raw);
-		meta = xasprintf("%s/%s-meta.json", dir, f.id);
-		free(dir);
-		if (access(meta, F_OK) != 0)
-			made = meta_from_raw(&f);
-		f.meta = made != NULL ? made : meta;
-	}
-	/* perfviews, where the views' programs are (not this program's self:
-	 * a test linking this module is no perfviews). */
-	char *dir = dirs_program();
-	char *self = xasprintf("%s/perfviews", dir);
-	free(dir);
-	if (access(self, X_OK) != 0)
-		die_errno(EXIT_DATA, "%s", self);
-	/* What a view reads comes before it: the folded stacks, the README. */
-	static const enum view_input order[] = {
-	    VIEW_FROM_RAW, VIEW_FROM_STRACE, VIEW_FROM_FOLDED, VIEW_FROM_VIEWS};
-	struct metadata m;
+	find_sources(&f, data, &got);
 	metadata_read_or_die(&m, f.meta);
-	/* The source first, as make views notes it: a view made after the
-	 * note is of it; one left older by a failure is made again. */
+	given_of(&g, f.id, &m);
+	size_t n = rows_in_order(&f, &m, rows, 64);
+	for (size_t i = 0; i < n; i++)
+		if (view_pass_writes(rows[i], &g))
+			in_pass[npass++] = rows[i];
+	char *strace = strace_path(&f);
+	struct view_inputs in = {.raw = f.raw, .strace = strace};
+	/* The raw file read once, for every view the pass writes. */
+	struct view_pass *p =
+	    npass > 0 ? view_pass_read(&in, &g, in_pass, npass) : NULL;
+	/* Read: the views made after the note are of its source
+	 * (view_source_matches). */
 	view_source_write(&f);
-	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++)
-		for (size_t i = 0; i < file_kind_count; i++)
-			if (file_kinds[i].input == order[o] &&
-			    view_applies(&file_kinds[i], &f, &m))
-				render_into(self, file_kinds[i].kind, &f);
+	char *shortfall = p != NULL ? raw_shortfall(view_pass_runs(p), &m)
+	                            : raw_file_shortfall(f.raw, &m);
+	char *sub = subtitle(&m, shortfall);
+	g.subtitle = sub;
+	for (size_t i = 0; i < n; i++) {
+		char *path = view_path(f.out, f.id, rows[i]->kind);
+		if (rows[i]->input == VIEW_FROM_VIEWS) {
+			struct readme_of r = {&f, &m, shortfall};
+			view_write_whole(path, write_readme, &r);
+		} else if (view_pass_writes(rows[i], &g)) {
+			view_pass_write(p, rows[i], &g, path);
+		} else {
+			render_into(rows[i]->kind, &f);
+		}
+		free(path);
+	}
+	view_pass_free(p);
 	metadata_free(&m);
-	free(self);
-	free(raw);
-	free(meta);
-	free(made);
+	free(sub);
+	free(shortfall);
+	free(strace);
+	free(got.raw);
+	free(got.meta);
+	free(got.made);
+}
+
+void
+view_incomplete_say(const struct view_files *f)
+{
+	static const char mark[] = "**The raw file is incomplete**: ";
+	char *path = view_path(f->out, f->id, "readme");
+	FILE *readme = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+
+	while (readme != NULL && getline(&line, &cap, readme) > 0)
+		if (strncmp(line, mark, sizeof mark - 1) == 0) {
+			char *what = line + sizeof mark - 1;
+			what[strcspn(what, ";\n")] = '\0';
+			fprintf(stderr,
+			        "make views: %s is incomplete: %s; the views "
+			        "show only what was read (%s)\n",
+			        f->raw, what, path);
+			break;
+		}
+	if (readme != NULL)
+		fclose(readme);
+	free(line);
+	free(path);
 }

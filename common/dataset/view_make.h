@@ -1,26 +1,25 @@
 /*
  * view_make.h - how each view of a data set is made, from the table of
  * its kinds of file (file_kinds.h): the arguments of the view's program
- * for this data set, the make fragment `make views` includes, and one
- * view written.
+ * for this data set, every view written from one read of its raw file,
+ * and one view written by its program.
  *
  * A view's program gets, in order: --event with the event the data set's
  * measure shows (VIEW_EVENT); the row's args; for a Python data set --kernel
  * --jit, and --python with tag xperf (VIEW_ANNOTATE); --colors and
  * --countname (VIEW_PALETTE); --title ID and --subtitle, the line
  * readme_subtitle writes (VIEW_TITLE); --label ID (VIEW_LABEL); then its
- * input.  It is found beside perfviews (the directory of /proc/self/exe),
+ * input.  view_pass.h writes a row with the same options from one read
+ * (struct view_given holds them); a row it has no writer for is its
+ * program's, found beside perfviews (the directory of /proc/self/exe),
  * where make's BIN holds them all.
  *
- * The make fragment of a data set (`perfviews views --make`) lists its
- * views (VIEW_FILES) and a rule for each, its prerequisites the view's
- * input, its program, perfviews and the fragment itself, its recipe
- * `$(call view,NAME)`; datasets.mk defines V, BIN, VIEW_RAW, VIEW_STRACE,
- * VIEWS_MK and view.  The fragment names the hash of its meta.json, with
- * timing.views_seconds set aside, and is rewritten only when its text
- * changes: the views depend on the fragment, not on meta.json's date, so
- * that `make record` adding the views' own time to meta.json once they
- * exist renders nothing again, while any other change renders them anew.
+ * make views (datasets.mk) runs `perfviews views ID` once per data set:
+ * its README, written last, stands for every view, made again when the
+ * raw file, meta.json or perfviews is newer, or when OUT/.ID.source names
+ * another raw file; no make fragment, no rule per view.  make record adds
+ * the views' own time to meta.json once they exist: the next make views
+ * renders them again, as a changed meta.json does.
  */
 #ifndef PERFVIEWS_VIEW_MAKE_H
 #define PERFVIEWS_VIEW_MAKE_H
@@ -62,9 +61,6 @@ char *view_source_path(const char *out, const char *id);
 void view_source_write(const struct view_files *f);
 bool view_source_matches(const struct view_files *f, const char *view);
 
-/* Write the make fragment of the data set into path, unless it says so. */
-void view_make_fragment(const char *path, const struct view_files *f);
-
 /*
  * Write view to stdout: its program run in place of this process, or the
  * README written (from the views it quotes in f->out).  An unknown view is
@@ -81,5 +77,12 @@ void view_render(const char *view, const struct view_files *f);
  * why), leaving the views before it.
  */
 void view_render_all(const char *data, const struct view_files *f);
+
+/*
+ * make views' line on stderr when the README in f->out says the raw file
+ * f->raw is short of its counts (raw_file_shortfall), said on each make
+ * views; nothing else.
+ */
+void view_incomplete_say(const struct view_files *f);
 
 #endif

@@ -238,14 +238,22 @@ input_format_require(struct line_reader *r, unsigned accept)
 bool
 input_is_perf_data(const char *path)
 {
-	char head[8];
 	if (strcmp(path, "-") == 0)
 		return false;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
-	bool yes = read(fd, head, sizeof head) == (ssize_t)sizeof head &&
-	           memcmp(head, "PERFILE2", sizeof head) == 0;
+	bool yes = input_fd_is_perf_data(fd);
 	close(fd);
 	return yes;
+}
+
+bool
+input_fd_is_perf_data(int fd)
+{
+	char head[8];
+
+	/* At offset 0 whatever was read: a pipe cannot say (ESPIPE). */
+	return pread(fd, head, sizeof head, 0) == (ssize_t)sizeof head &&
+	       memcmp(head, "PERFILE2", sizeof head) == 0;
 }

@@ -59,6 +59,10 @@ struct input_guess input_format_peek(struct line_reader *r);
  * "-" and for a file that cannot be read. */
 bool input_is_perf_data(const char *path);
 
+/* The same of an open file, whatever was read of it (its first bytes, by
+ * pread; the bytes of an xz file as they are); false for a pipe. */
+bool input_fd_is_perf_data(int fd);
+
 /* "xz", "gzip" or "zstd" when head starts with its magic number; or NULL. */
 const char *input_compressed_format(struct span head);
 

@@ -144,14 +144,21 @@ read_perf(struct sample_stream *st, struct perf_reader *r)
 	struct perf_sample s;
 	uint32_t runs_before = st->run;
 
+	bool before_runs = false; /* a sample before the first run line */
+
 	r->cache = &st->cache;
 	while (perf_reader_next(r, &s)) {
 		/* The run lines read before this sample (run_marks.h). */
 		st->run = runs_before + (uint32_t)r->runs.starts;
+		before_runs |= r->runs.starts == 0;
 		sample_stream_take(st, &s);
 	}
 	st->run = runs_before + (uint32_t)r->runs.starts;
 	perf_reader_summary(r);
+	st->text_runs.runs = r->runs.starts + (before_runs ? 1 : 0);
+	st->text_runs.not_whole = r->runs.not_whole;
+	st->text_runs.whole = run_marks_state(&r->runs);
+	st->text_runs.samples = r->samples;
 	st->saw_perf = true;
 }
 
@@ -182,14 +189,18 @@ void
 sample_stream_read(struct sample_stream *st, const char *path)
 {
 	struct perf_reader r;
+	/* Opened once: a perf.data is told by its first bytes, then read by
+	 * its reader. */
+	int fd = input_open(path);
 
-	if (st->read_perf_data != NULL && input_is_perf_data(path)) {
+	if (st->read_perf_data != NULL && strcmp(path, "-") != 0 &&
+	    input_fd_is_perf_data(fd)) {
+		input_close(fd);
 		st->input = path;
 		st->read_perf_data(st, path);
 		st->saw_perf = true;
 		return;
 	}
-	int fd = input_open(path);
 
 	perf_reader_init(&r, fd, input_name(path));
 	st->input = r.lines.name;

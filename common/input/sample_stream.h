@@ -92,6 +92,17 @@ struct sample_stream {
 	 * after the marker of run N/M in run N (of the first file read).
 	 */
 	uint32_t run;
+	/*
+	 * What the last perf script text read told of its runs: how many (a
+	 * run before the first run line counted too), found not whole, their
+	 * state (run_marks_state), and its samples of every event.  What a raw
+	 * file holds short of its meta.json's counts is said from these without
+	 * reading it again (dataset/runs.h: raw_shortfall).
+	 */
+	struct sample_stream_runs {
+		unsigned long runs, not_whole, samples;
+		const char *whole;
+	} text_runs;
 	bool saw_perf, saw_folded;
 	const char *input; /* the name of the input being read */
 	unsigned missing;  /* fields found missing, said once each */

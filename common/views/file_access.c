@@ -8,7 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/cli.h"
+#include "base/message.h"
 #include "base/xalloc.h"
+#include "input/line_reader.h"
+#include "input/strace.h"
 #include "views/file_access.h"
 
 const char *const access_kind_names[ACCESS_KINDS] = {
@@ -458,4 +462,29 @@ file_access_type(const struct path_row *r)
 	if (r->type != 0)
 		return r->type;
 	return r->calls > 0 && r->missing == r->calls ? 'x' : '?';
+}
+
+/* Enough of an input to tell strace text from something else. */
+enum { DETECT_BYTES = 64 << 10 };
+
+void
+file_access_read(struct file_access *fa, const char *path, bool strict)
+{
+	struct strace_reader r;
+	struct strace_call c;
+	int fd = input_open(path);
+
+	strace_reader_init(&r, fd, input_name(path));
+	r.lines.strict = strict;
+	struct span head = line_reader_peek(&r.lines, DETECT_BYTES);
+	if (first_text_line(head, true).p != NULL && !strace_detect(head))
+		die(EXIT_DATA,
+		    "%s: not the text of strace (strace -f -ttt -T -y -o FILE "
+		    "CMD): the first line is no system call",
+		    input_name(path));
+	while (strace_reader_next(&r, &c))
+		file_access_add(fa, &c);
+	strace_reader_summary(&r);
+	strace_reader_free(&r);
+	input_close(fd);
 }

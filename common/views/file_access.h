@@ -94,6 +94,12 @@ void file_access_free(struct file_access *fa);
 void file_access_add(struct file_access *fa, const struct strace_call *c);
 
 /*
+ * Every call of the strace text at path ("-": stdin) added; a file that
+ * is not strace's text is fatal, as is a bad line with strict.
+ */
+void file_access_read(struct file_access *fa, const char *path, bool strict);
+
+/*
  * The type of a path: 'd' directory, 'f' file, 'l' symlink, 'c' 'b' 'p'
  * 's' device, fifo, socket (from a stat, an open, a listing); 'x' never
  * found (every call a failed lookup); '-' not a file ("<stdout>",

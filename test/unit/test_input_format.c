@@ -1,7 +1,11 @@
 /*
  * test_input_format.c - telling perf script text from folded stacks, with
- * certainty (input/input_format.h).
+ * certainty (input/input_format.h); a perf.data told by its first bytes,
+ * from its path or from a file read already.
  */
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "input/input_format.h"
 #include "unit.h"
 
@@ -77,9 +81,42 @@ START_TEST(headerless_frames)
 }
 END_TEST
 
+START_TEST(perf_data_by_its_first_bytes)
+{
+	char head[8];
+
+	unit_dir_make();
+	unit_dir_write("perf.data", "PERFILE2 and the rest");
+	unit_dir_write("text", "python3.12 15072 1.0: 1 cpu-clock:\n");
+	unit_dir_write("short", "PERF");
+	ck_assert(input_is_perf_data(unit_dir_path("perf.data")));
+	ck_assert(!input_is_perf_data(unit_dir_path("text")));
+	ck_assert(!input_is_perf_data(unit_dir_path("short")));
+	ck_assert(!input_is_perf_data(unit_dir_path("nonesuch")));
+	ck_assert(!input_is_perf_data("-"));
+	/* Whatever was read of it: its offset stays where it was. */
+	int fd = open(unit_dir_path("perf.data"), O_RDONLY);
+	ck_assert_int_eq(read(fd, head, 4), 4);
+	ck_assert(input_fd_is_perf_data(fd));
+	ck_assert_int_eq(lseek(fd, 0, SEEK_CUR), 4);
+	close(fd);
+	fd = open(unit_dir_path("text"), O_RDONLY);
+	ck_assert(!input_fd_is_perf_data(fd));
+	close(fd);
+	int pipes[2];
+	ck_assert_int_eq(pipe(pipes), 0);
+	ck_assert_int_eq(write(pipes[1], "PERFILE2", 8), 8);
+	ck_assert(!input_fd_is_perf_data(pipes[0])); /* a pipe cannot say */
+	close(pipes[0]);
+	close(pipes[1]);
+	unit_dir_remove();
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {format_certain_or_not, headerless_frames, NULL};
+	const TTest *tests[] = {format_certain_or_not, headerless_frames,
+	                        perf_data_by_its_first_bytes, NULL};
 	return unit_main("input_format", tests);
 }
