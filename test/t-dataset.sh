@@ -71,7 +71,7 @@ for goal in "record ID=pass-perf-freq99-nosit" "views ID=pass-perf-freq99-nosite
 	# shellcheck disable=SC2086 # goal's words are make's arguments
 	if $MAKE $goal DATA="$DATA" OUT="$TMP/tag-out" >/dev/null 2>"$TMP/err.txt"; then
 		fail "make $goal" "succeeded"
-	elif grep -q "unknown tag '$tag' (the tags are nosite, xperf, faults, files; a tag of your own, .* starts with '_': '_$tag')" "$TMP/err.txt" &&
+	elif grep -q "unknown tag '$tag' (the tags are nosite, xperf, faults, files; a build's, 'py' and a digit: 'py312'; a tag of your own, .* starts with '_': '_$tag')" "$TMP/err.txt" &&
 	    [ ! -e "$DATA" ] && [ ! -e "$TMP/tag-out" ]; then
 		pass "make $goal: the unknown tag refused with the known ones, nothing made"
 	else
