@@ -17,6 +17,7 @@
 #include "match/category_rules.h"
 #include "os/dirs.h"
 #include "views/bydso_view.h"
+#include "views/bytecode_view.h"
 #include "views/calltree_view.h"
 #include "views/category_view.h"
 #include "views/flat_view.h"
@@ -32,6 +33,7 @@ struct aggregates {
 	struct category_rules rules;
 	struct category_profile categories; /* bycategory's count */
 	struct python_view *python;         /* NULL: no Python frames */
+	struct bytecode_view *bytecode;     /* the eval loop's samples */
 };
 
 /* The flame graph of folded lines, as flamesvg --title NAME draws it. */
@@ -169,6 +171,26 @@ python_json(struct aggregates *a)
 	python_as(a, FORMAT_JSON);
 }
 
+static void
+bytecode_as(struct aggregates *a, enum report_format format)
+{
+	struct bytecode_view_options o = {.format = format};
+
+	bytecode_view_write(a->bytecode, &a->profile, &o);
+}
+
+static void
+bytecode_text(struct aggregates *a)
+{
+	bytecode_as(a, FORMAT_TEXT);
+}
+
+static void
+bytecode_csv(struct aggregates *a)
+{
+	bytecode_as(a, FORMAT_CSV);
+}
+
 /* A view written to stdout from the aggregates. */
 typedef void view_writer(struct aggregates *a);
 
@@ -186,6 +208,8 @@ static const struct {
     {"python", python_text},
     {"python-csv", python_csv},
     {"python-json", python_json},
+    {"bytecode", bytecode_text},
+    {"bytecode-csv", bytecode_csv},
     {"bydso", bydso},
     {"folded", folded},
     {"python-folded", python_folded},
@@ -194,14 +218,16 @@ static const struct {
 
 /*
  * Is k a view of a perf.data's samples: one every data set (of Python,
- * with python) has, made from its raw file or its folded stacks?
+ * with python; with eval loop samples, with cpython) has, made from its
+ * raw file or its folded stacks?  No meta.json says what a perf.data
+ * ran: the eval loop's view is of one whose samples have its frames.
  */
 static bool
-is_sample_view(const struct file_kind *k, bool python)
+is_sample_view(const struct file_kind *k, bool python, bool cpython)
 {
 	return k->origin == FILE_VIEW && k->tag == NULL &&
 	       (k->input == VIEW_FROM_RAW || k->input == VIEW_FROM_FOLDED) &&
-	       (!k->python || python);
+	       (!k->python || python) && (!k->cpython || cpython);
 }
 
 static view_writer *
@@ -241,7 +267,17 @@ write_view(struct aggregates *a, const struct file_kind *k)
 	free(path);
 }
 
-/* The samples read once, into the profile and the fold. */
+/* A sample, after the profile took it: to the fold and the eval loop. */
+static void
+take_sample(void *ctx, const struct perf_sample *s, uint32_t root)
+{
+	struct aggregates *a = ctx;
+
+	fold_take(&a->fold, s, root);
+	bytecode_view_sample(a->bytecode, s, root);
+}
+
+/* The samples read once, into the profile, the fold and the eval loop. */
 static void
 read_samples(struct aggregates *a)
 {
@@ -253,7 +289,8 @@ read_samples(struct aggregates *a)
 	o.profile.input.event = a->v->event;
 	/* The fold names in the profile's table, where the roots are. */
 	fold_init(&a->fold, &fo, &a->profile.names);
-	if (!view_load_with(&a->profile, &o, 1, inputs, fold_take, &a->fold))
+	a->bytecode = bytecode_view_new(false);
+	if (!view_load_with(&a->profile, &o, 1, inputs, take_sample, a))
 		exit(EXIT_DATA); /* the profile said why */
 	category_rules_load_or_exit(&a->rules, NULL);
 	category_profile_init(&a->categories, &a->rules, 1, false, false);
@@ -282,11 +319,14 @@ perf_data_views_write(const struct perf_data_views *v)
 	read_samples(&a);
 	dirs_make(v->out);
 	for (size_t i = 0; i < file_kind_count; i++)
-		if (is_sample_view(&file_kinds[i], a.python != NULL)) {
+		if (is_sample_view(&file_kinds[i], a.python != NULL,
+		                   bytecode_view_loop_samples(a.bytecode) >
+		                       0)) {
 			write_view(&a, &file_kinds[i]);
 			written++;
 		}
 	python_view_free(a.python);
+	bytecode_view_free(a.bytecode);
 	category_profile_free(&a.categories);
 	category_rules_free(&a.rules);
 	fold_free(&a.fold);

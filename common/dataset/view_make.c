@@ -25,8 +25,9 @@
 #include "os/dirs.h"
 
 /* The views the README quotes: readme_options' flat, categories, files,
- * python. */
-static const char *const quoted[] = {"flat", "categories", "files", "python"};
+ * python, bytecode. */
+static const char *const quoted[] = {"flat", "categories", "files", "python",
+                                     "bytecode"};
 #define NQUOTED (sizeof quoted / sizeof *quoted)
 
 static const struct file_kind *
@@ -373,6 +374,7 @@ render_readme(const struct view_files *f, const struct metadata *m)
 	opt.categories = paths[1];
 	opt.files = paths[2];
 	opt.python = paths[3];
+	opt.bytecode = paths[4];
 	opt.raw = strrchr(raw, '/') != NULL ? strrchr(raw, '/') + 1 : raw;
 	char *shortfall = raw_file_shortfall(f->raw, m);
 	opt.shortfall = shortfall;

@@ -58,6 +58,7 @@ START_TEST(options_follow_measure_and_python)
 	                 "'--percent-limit=1'\n");
 	ck_assert_str_eq(options(faults, "stability"),
 	                 "'--event=page-faults'\n");
+	ck_assert_str_eq(options(python, "bytecode-csv"), "'--format=csv'\n");
 	ck_assert_str_eq(options(faults, "categories-svg"),
 	                 "'--event=page-faults' '--format=svg'\n");
 	/* The README and recorded files are made by no program of theirs. */
@@ -125,6 +126,27 @@ START_TEST(fragment_lists_the_views_a_data_set_has)
 	               "{\"id\": \"n-perf-freq9\", \"samples\": "
 	               "{\"python\": 0}}");
 	ck_assert_ptr_null(strstr(fragment("n-perf-freq9"), "python"));
+
+	/* The eval loop's view: of a Python (python.*) counting time. */
+	ck_assert_ptr_null(strstr(fragment("t-perf-freq9"), "bytecode"));
+	ck_assert_ptr_null(strstr(fragment("p-perf-freq9"), "bytecode"));
+	unit_dir_write("c-perf-freq9-meta.json",
+	               "{\"id\": \"c-perf-freq9\", \"python\": "
+	               "{\"executable\": \"/usr/bin/python3\"}}");
+	text = fragment("c-perf-freq9");
+	ck_assert_ptr_nonnull(
+	    strstr(text, " $(V)-bytecode.txt $(V)-bytecode.csv "));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n$(V)-bytecode.txt: $(VIEW_RAW) $(BIN)/bytecode "));
+	ck_assert_ptr_nonnull(strstr(text, "$(call view,bytecode-csv)"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\n$(V)-README.md: $(V)-flat.txt $(V)-categories.txt "
+	                 "$(V)-bytecode.txt $(VIEWS_MK) "));
+	ck_assert_ptr_null(strstr(text, "python"));
+	unit_dir_write("c-perf-freq9-faults-meta.json",
+	               "{\"id\": \"c-perf-freq9-faults\", \"tags\": "
+	               "[\"faults\"], \"python\": {\"version\": \"3.12\"}}");
+	ck_assert_ptr_null(strstr(fragment("c-perf-freq9-faults"), "bytecode"));
 
 	/* Tag files: callers; the files view once strace's text is there. */
 	unit_dir_write("f-perf-freq9-files-meta.json",
