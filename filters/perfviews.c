@@ -147,6 +147,8 @@ static const struct option_row readme_options[] = {
              "quote this categories view"),
     OPT_TEXT('y', "python", "FILE", O, readme.python,
              "quote this Python functions view (pyprofile)"),
+    OPT_TEXT('b', "bytecode", "FILE", O, readme.bytecode,
+             "quote this eval loop view (bytecode)"),
     OPT_TEXT('r', "raw", "NAME", O, readme.raw,
              "the raw file's name (ID-raw.txt.xz)"),
     OPT_FLAG(0, "subtitle", O, subtitle, "only the line under the flame graph"),
@@ -160,8 +162,9 @@ static const struct program readme_program = {
     .name = "perfviews readme",
     .usage = "perfviews readme [--flat FILE] [--files FILE] [--categories "
              "FILE]\n"
-             "                        [--python FILE] [--raw NAME] "
-             "[--subtitle] [--options VIEW] META\n",
+             "                        [--python FILE] [--bytecode FILE] "
+             "[--raw NAME]\n"
+             "                        [--subtitle] [--options VIEW] META\n",
     .summary = "Write the README.md of the data set META describes.",
     .options = readme_options,
 };

@@ -7,8 +7,13 @@
 # --call-graph dwarf).  Asserted: unknown stays under 5% of the samples in
 # the interpreter's DSO (libpython3.X.so or the python3.X executable),
 # with the leaf and with --inline caller attribution; the interpreter,
-# memory, gc, str, dict and exceptions categories all have samples; and
-# with -X perf (3.12 and later) --python finds the workload's own code
+# memory, gc, str, dict and exceptions categories all have samples, and
+# refcount and threadstate with the leaf's; a concept is one category
+# whatever the version calls it: reference counting (Py_INCREF, Py_DECREF,
+# 3.12's _Py_IsImmortal) is refcount, getting the thread state (3.11's
+# _PyRuntimeState_GetThreadState, ld.so's __tls_get_addr under 3.12 and
+# 3.13) threadstate, _Py_Dealloc memory, in every version; and with
+# -X perf (3.12 and later) --python finds the workload's own code
 # (program) and the standard library.  The measured shares are printed.
 . "$(dirname "$0")/lib.sh"
 
@@ -42,6 +47,31 @@ print("unknown %d of %d interpreter samples (%.2f%%)%s" % (
 sys.exit(0 if interp > 0 and share < 5 and not missing else 1)
 PY
 
+# The leaf explain csv of a recording: each concept's functions in its
+# category alone (named here, not from the rules), and its share.
+cat >"$TMP/concepts.py" <<'PY'
+import csv, re, sys
+concepts = [
+    ("refcount", r"(Py_X?(INC|DEC)REF|_Py_IsImmortal|_Py_DECREF_\w+|Py_(Inc|Dec)Ref)(@plt)?"),
+    ("threadstate", r"__tls_get_addr(@plt)?|_PyRuntimeState_GetThreadState"
+     r"|_PyThreadState_GET|current_fast_get|_PyInterpreterState_GET"),
+    ("memory", r"_Py_Dealloc"),
+]
+total, wrong, seen = 0, [], {}
+for r in csv.DictReader(open(sys.argv[1], errors="replace")):
+    total += int(r["samples"])
+    for want, names in concepts:
+        if re.fullmatch(names, r["symbol"]):
+            seen[want] = seen.get(want, 0) + int(r["samples"])
+            if r["category"] != want:
+                wrong.append("%s is %s" % (r["symbol"], r["category"]))
+print(", ".join("%s %.2f%%" % (c, 100.0 * seen.get(c, 0) / total)
+                for c, _ in concepts[:2]) +
+      ("; " + ", ".join(wrong) if wrong else ""))
+sys.exit(0 if not wrong and seen.get("refcount") and seen.get("threadstate")
+         else 1)
+PY
+
 # record NAME PYTHON ARGS...: perf script text of a recording in $TMP/NAME.txt
 record() {
 	name=$1
@@ -68,14 +98,23 @@ for v in 3.11 3.12 3.13; do
 	fi
 	found=$((found + 1))
 	record "py$v" "$py" "$TOP/test/workloads/mixed.py" "$ROUNDS" || continue
+	# Reference counting is inlined: with --inline caller it counts
+	# for the function it is in.
 	for inline in leaf caller; do
+		cats=interpreter,memory,gc,str,dict,exceptions
+		[ $inline = caller ] || cats=$cats,refcount,threadstate
 		"$BIN/bycategory" --inline $inline --explain -f csv \
 		    "$TMP/py$v.txt" >"$TMP/py$v.csv" 2>/dev/null
-		if out=$("$PYTHON" "$TMP/share.py" "$TMP/py$v.csv" \
-		    interpreter,memory,gc,str,dict,exceptions); then
+		if out=$("$PYTHON" "$TMP/share.py" "$TMP/py$v.csv" "$cats"); then
 			pass "python$v --inline $inline: $out"
 		else
 			fail "python$v --inline $inline" "$out"
+		fi
+		[ $inline = leaf ] || continue
+		if out=$("$PYTHON" "$TMP/concepts.py" "$TMP/py$v.csv"); then
+			pass "python$v: each concept its category: $out"
+		else
+			fail "python$v: each concept its category" "$out"
 		fi
 	done
 	case $v in 3.11) continue ;; esac

@@ -308,6 +308,30 @@ if grep -q "Ctrl-F" "$V-README.md" && grep -q "## Top functions" "$V-README.md";
 else
 	fail "README contents"
 fi
+# The eval loop's view, of a Python counting time: its samples are the
+# folded stacks through _PyEval_EvalFrameDefault, its CSV's rows sum to its
+# header and are its text's rows, and the README quotes its header; or,
+# with no such stack, one line that says so and an empty CSV.
+B=$V-bytecode
+loop=$(awk '/;_PyEval_EvalFrameDefault(\.cold)?(;| )/ { s += $NF } END { print s + 0 }' "$V-folded.txt")
+said=$(sed -n 's/^# \(bytecode: \)\{0,1\}\([0-9]*\) samples (.*) have an eval loop frame .*; \([0-9]*\) (.*) are in its own code$/\2 \3/p' "$B.txt")
+sums=$(awk -F, 'NR > 1 { s += $3; t += $4 } END { print t + 0, s + 0 }' "$B.csv")
+rows=$(grep -vc '^#' "$B.txt")
+if [ "$loop" = 0 ]; then
+	if [ "$(cat "$B.txt")" = "# bytecode: no CPython eval loop (_PyEval_EvalFrameDefault) in the $flat samples: nothing to show" ] &&
+	    [ ! -s "$B.csv" ] && grep -qx '## Top bytecode instructions' "$V-README.md"; then
+		pass "bytecode view: no eval loop in the stacks, one line says so"
+	else
+		fail "bytecode view without an eval loop" "$(head -n 2 "$B.txt" | paste -s -d'|' -)"
+	fi
+elif [ "$said" = "$sums" ] && [ "${said% *}" = "$loop" ] && [ "$rows" -gt 0 ] &&
+    [ $((rows + 1)) = "$(wc -l <"$B.csv")" ] &&
+    grep -qx '## Top bytecode instructions' "$V-README.md" &&
+    grep -qxF "$(head -n 1 "$B.txt")" "$V-README.md"; then
+	pass "bytecode view: $loop eval loop samples as the folded stacks have, rows summing to them, quoted in the README"
+else
+	fail "bytecode view" "folded $loop, header '$said', CSV sums '$sums', $rows rows: $(head -n 3 "$B.txt" | paste -s -d'|' -)"
+fi
 
 ls -l --time-style=full-iso "$OUT" >"$TMP/before"
 $MAKE views ID=$ID DATA="$DATA" OUT="$OUT" >"$TMP/again.out" 2>&1

@@ -258,6 +258,11 @@ onepass_equal() {
 		"$BIN/flamesvg" --title n "$exp/n-python-folded.txt" \
 		    >"$exp/n-python-flamegraph.svg"
 	fi
+	if grep -q '_PyEval_EvalFrameDefault' "$exp/n-folded.txt"; then
+		"$BIN/bytecode" "$@" "$data" >"$exp/n-bytecode.txt" 2>/dev/null
+		"$BIN/bytecode" "$@" --format=csv "$data" \
+		    >"$exp/n-bytecode.csv" 2>/dev/null
+	fi
 	differ=
 	for f in "$exp"/*; do
 		f=${f##*/}

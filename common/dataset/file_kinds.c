@@ -9,6 +9,7 @@
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
 #include "dataset/file_kinds.h"
+#include "dataset/measure.h"
 #include "dataset/runs.h"
 #include "input/run_marks.h"
 
@@ -119,6 +120,35 @@ const struct file_kind file_kinds[] = {
      .program = "pyprofile",
      .input = VIEW_FROM_RAW,
      .args = {"--format=json"},
+     .options = VIEW_EVENT},
+    {.kind = "bytecode",
+     .suffix = "-bytecode.txt",
+     .origin = FILE_VIEW,
+     .what = "CPython's eval loop (`_PyEval_EvalFrameDefault`) by bytecode "
+             "instruction, from the interpreter's debug information: each "
+             "instruction's self samples (its own code) and total samples "
+             "(with the C functions it called), its family, then the parts "
+             "of the loop that are no instruction (`bytecode`)",
+     .how = "the header says how many samples were placed and how, or in "
+            "one line why none could be (no eval loop, no debug "
+            "information, the interpreter not on this machine); a high "
+            "total with a low self is an instruction whose time is in "
+            "the C functions it calls",
+     .cpython = true,
+     .program = "bytecode",
+     .input = VIEW_FROM_RAW,
+     .options = VIEW_EVENT},
+    {.kind = "bytecode-csv",
+     .suffix = "-bytecode.csv",
+     .origin = FILE_VIEW,
+     .what = "the instructions as CSV: `instruction,family,self,total,"
+             "self_pct,total_pct,kind` (`bytecode --format csv`)",
+     .how = "one row per instruction, named part or unplaced cause; "
+            "nothing when no row could be placed",
+     .cpython = true,
+     .program = "bytecode",
+     .input = VIEW_FROM_RAW,
+     .args = {"--format=csv"},
      .options = VIEW_EVENT},
     {.kind = "bydso",
      .suffix = "-bydso.txt",
@@ -243,6 +273,10 @@ id_has_tag(const struct metadata *m, const char *tag)
 bool
 file_kind_applies(const struct file_kind *k, const struct metadata *m)
 {
+	/* Page faults and file calls are no interpreter time to split. */
+	if (k->cpython)
+		return measure_of_python(m) &&
+		       measure_of_meta(m)->kind == MEASURE_TIME;
 	if (k->python) {
 		const char *python = metadata_get(m, "samples.python");
 		return id_has_tag(m, "xperf") ||

@@ -56,6 +56,8 @@ struct file_kind {
 	const char *tag;  /* only data sets with this tag have it; or NULL */
 	bool python;      /* only data sets with Python frames (tag xperf, or
 	                     samples.python above 0) have it */
+	bool cpython;     /* only data sets of a Python (meta.json's python.*)
+	                     that count time have it: its eval loop's time */
 	/* A view (FILE_VIEW, FILE_EXTRA): how it is made. */
 	const char *program;   /* run on its input (NULL: perfviews) */
 	enum view_input input; /* what it reads */

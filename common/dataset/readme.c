@@ -610,6 +610,20 @@ readme_write(FILE *out, const struct metadata *m,
 		readme_quote(out, opt->flat, 10, false);
 		fputc('\n', out);
 	}
+	if (opt->bytecode != NULL) {
+		fprintf(
+		    out,
+		    "## Top bytecode instructions\n\nCPython's eval loop "
+		    "(`_PyEval_EvalFrameDefault`) by instruction, by self "
+		    "%s, from `%s-bytecode.txt` (`bytecode`): self is the "
+		    "instruction's own code, inlined helpers included; "
+		    "total adds the C functions it called.  The header says "
+		    "how many samples were placed, or why none could be; "
+		    "`bytecode --by family` sums the specialisations.\n\n",
+		    readme_unit(m), id);
+		readme_quote(out, opt->bytecode, 10, false);
+		fputc('\n', out);
+	}
 	if (opt->python != NULL) {
 		fprintf(out,
 		        "## Top Python functions\n\nBy self %s, from "
@@ -663,10 +677,11 @@ readme_write(FILE *out, const struct metadata *m,
 		    metadata_get(m, "strace.command"), id);
 	fprintf(out,
 	        "; then `make views ID=%s` ran collapse, flatsort, calltree, "
-	        "bydso%s%s and flamesvg on it.\n\n",
+	        "bydso%s%s%s and flamesvg on it.\n\n",
 	        id,
 	        metadata_get(m, "strace.command") != NULL ? ", fileaccess" : "",
-	        opt->python != NULL ? ", pyprofile" : "");
+	        opt->python != NULL ? ", pyprofile" : "",
+	        opt->bytecode != NULL ? ", bytecode" : "");
 	timings(out, m);
 	fputs("## Metadata\n\n", out);
 	readme_metadata_table(out, &m, (const char *const[]){"value"}, 1);
@@ -1060,6 +1075,8 @@ readme_index(FILE *out, const char *dir, const struct readme_index *ix)
 			fprintf(out, " (tag %s)", k->tag);
 		if (k->python)
 			fputs(" (with Python frames: tag xperf)", out);
+		if (k->cpython)
+			fputs(" (of a Python, counting time)", out);
 		fprintf(out, " | %s | %s |\n", k->what, k->how);
 	}
 	fprintf(out,

@@ -27,6 +27,7 @@ struct readme_options {
 	const char *files; /* a files view to quote, beside flat; or NULL */
 	const char *categories; /* a categories view to quote; or NULL */
 	const char *python;     /* a Python functions view to quote; or NULL */
+	const char *bytecode;   /* an eval loop view to quote; or NULL */
 	const char *meta; /* meta.json's path: optional files found beside */
 	/* What the raw file holds short of meta.json's counts (runs.h's
 	 * raw_file_shortfall), or NULL: said first, in bold. */

@@ -26,8 +26,9 @@
 #include "os/dirs.h"
 
 /* The views the README quotes: readme_options' flat, categories, files,
- * python. */
-static const char *const quoted[] = {"flat", "categories", "files", "python"};
+ * python, bytecode. */
+static const char *const quoted[] = {"flat", "categories", "files", "python",
+                                     "bytecode"};
 #define NQUOTED (sizeof quoted / sizeof *quoted)
 
 static const struct file_kind *
@@ -314,6 +315,7 @@ render_readme(const struct view_files *f, const struct metadata *m,
 	opt.categories = paths[1];
 	opt.files = paths[2];
 	opt.python = paths[3];
+	opt.bytecode = paths[4];
 	opt.raw = strrchr(raw, '/') != NULL ? strrchr(raw, '/') + 1 : raw;
 	opt.shortfall = shortfall;
 	readme_write_file(stdout, f->meta, &opt, false);

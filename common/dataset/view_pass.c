@@ -229,13 +229,27 @@ each_python_folded(const struct view_pass *p, stack_fn *line, void *ctx)
 }
 
 static void
+bytecode_as(struct view_pass *p, enum report_format format)
+{
+	struct bytecode_view_options o = {.format = format};
+
+	bytecode_view_write(p->bytecode, &p->profile, &o);
+}
+
+static void
 bytecode(struct view_pass *p, const struct file_kind *k,
          const struct view_given *g)
 {
-	struct bytecode_view_options o = {0};
-
 	(void)k, (void)g;
-	bytecode_view_write(p->bytecode, &p->profile, &o);
+	bytecode_as(p, FORMAT_TEXT);
+}
+
+static void
+bytecode_csv(struct view_pass *p, const struct file_kind *k,
+             const struct view_given *g)
+{
+	(void)k, (void)g;
+	bytecode_as(p, FORMAT_CSV);
 }
 
 /* fileaccess of the strace text: read here, the raw file's read aside. */
@@ -316,6 +330,13 @@ static const struct writer writers[] = {
      python_folded,
      each_python_folded},
     {"bytecode", {NULL}, VIEW_FROM_RAW, 0, NEED_BYTECODE, bytecode, NULL},
+    {"bytecode",
+     {"--format=csv"},
+     VIEW_FROM_RAW,
+     0,
+     NEED_BYTECODE,
+     bytecode_csv,
+     NULL},
     {"fileaccess", {NULL}, VIEW_FROM_STRACE, 0, 0, files, NULL},
 };
 #define NWRITERS (sizeof writers / sizeof writers[0])

@@ -192,6 +192,8 @@ notes(const struct bytecode_view *v, const struct profile *p)
 		return text;
 	}
 	uint64_t self = v->loop_self;
+	bool placed =
+	    v->total_by[EVAL_BY_LINE] + v->total_by[EVAL_BY_LABEL] > 0;
 	fprintf(
 	    out,
 	    "%llu samples (%.2f%%) have an eval loop frame (" EVAL_LOOP_FUNCTION
@@ -199,15 +201,18 @@ notes(const struct bytecode_view *v, const struct profile *p)
 	    (unsigned long long)v->loop_total,
 	    percent_of(v->loop_total, p->total), (unsigned long long)self,
 	    percent_of(self, p->total));
-	fprintf(out,
-	        "own code placed: %.2f%% by line, %.2f%% by label, %.2f%% not "
-	        "(%llu, %llu, %llu samples)\n",
-	        percent_of(v->self_by[EVAL_BY_LINE], self),
-	        percent_of(v->self_by[EVAL_BY_LABEL], self),
-	        percent_of(v->self_by[EVAL_UNPLACED], self),
-	        (unsigned long long)v->self_by[EVAL_BY_LINE],
-	        (unsigned long long)v->self_by[EVAL_BY_LABEL],
-	        (unsigned long long)v->self_by[EVAL_UNPLACED]);
+	/* Nothing placed: the lines below say why, and nothing more. */
+	if (placed)
+		fprintf(
+		    out,
+		    "own code placed: %.2f%% by line, %.2f%% by label, %.2f%% "
+		    "not (%llu, %llu, %llu samples)\n",
+		    percent_of(v->self_by[EVAL_BY_LINE], self),
+		    percent_of(v->self_by[EVAL_BY_LABEL], self),
+		    percent_of(v->self_by[EVAL_UNPLACED], self),
+		    (unsigned long long)v->self_by[EVAL_BY_LINE],
+		    (unsigned long long)v->self_by[EVAL_BY_LABEL],
+		    (unsigned long long)v->self_by[EVAL_UNPLACED]);
 	for (size_t i = 0; i < v->nuses; i++) {
 		const struct loop_use *u = &v->uses[i];
 		const char *dso = string_table_cstr(&v->names, u->dso);
@@ -247,7 +252,7 @@ notes(const struct bytecode_view *v, const struct profile *p)
 			break;
 		}
 	}
-	if (v->total_by[EVAL_BY_LINE] + v->total_by[EVAL_BY_LABEL] > 0)
+	if (placed)
 		fprintf(
 		    out,
 		    "self: the address is in the instruction's code; total: "

@@ -235,6 +235,19 @@ START_TEST(default_rules)
 	    {"gc_collect_main.isra.0", "gc"},
 	    {"PyObject_Malloc", "memory"},
 	    {"_Py_Dealloc", "memory"},
+	    {"_Py_NewReference", "memory"},
+	    {"Py_INCREF", "refcount"},
+	    {"Py_XDECREF", "refcount"},
+	    {"_Py_IsImmortal", "refcount"},
+	    {"_Py_DECREF_NO_DEALLOC", "refcount"},
+	    {"Py_DecRef@plt", "refcount"},
+	    {"_PyRuntimeState_GetThreadState", "threadstate"},
+	    {"_PyThreadState_GET", "threadstate"},
+	    {"current_fast_get", "threadstate"},
+	    {"_PyInterpreterState_GET", "threadstate"},
+	    {"__tls_get_addr@plt", "threadstate"},
+	    {"_PyThreadState_Swap", "gil"},
+	    {"_Py_Dealloc@plt", "ld"},
 	    {"slot_tp_repr", "dynamic"},
 	    {"long_add", "int"},
 	    {"float_mul", "float"},
@@ -274,6 +287,15 @@ START_TEST(default_rules)
 	ck_assert_str_eq(
 	    category(&r, "_dl_relocate_object", "ld-linux-x86-64.so.2", NULL),
 	    "ld");
+	/* A shared libpython's thread-local thread state, through ld.so. */
+	ck_assert_str_eq(
+	    category(&r, "__tls_get_addr", "ld-linux-x86-64.so.2", NULL),
+	    "threadstate");
+	/* Reference counting inlined into an extension module. */
+	ck_assert_str_eq(category(&r, "Py_DECREF",
+	                          "_json.cpython-312-x86_64-linux-gnu.so",
+	                          NULL),
+	                 "refcount");
 	ck_assert_str_eq(category(&r, "py::f:/x.py", "perf-12.map", "/x.py"),
 	                 "jit");
 	ck_assert_str_eq(category(&r, "inflate", "libz.so.1", NULL),
@@ -300,6 +322,11 @@ START_TEST(category_colours_are_fixed)
 	ck_assert_uint_eq(a.r, 0x1f);
 	ck_assert_uint_eq(a.g, 0x77);
 	ck_assert_uint_eq(a.b, 0xb4);
+	/* The concepts' own, in the hues of their neighbours. */
+	struct rgb rc = palette_category_colour(span_cstr("refcount"));
+	ck_assert(rc.r == 0x67 && rc.g == 0x00 && rc.b == 0x0d);
+	struct rgb ts = palette_category_colour(span_cstr("threadstate"));
+	ck_assert(ts.r == 0xbd && ts.g == 0x9e && ts.b == 0x39);
 	struct rgb x = palette_category_colour(span_cstr("my_category"));
 	struct rgb y = palette_category_colour(span_cstr("my_category"));
 	ck_assert(x.r == y.r && x.g == y.g && x.b == y.b);

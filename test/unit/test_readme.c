@@ -273,7 +273,7 @@ START_TEST(files_table_rows)
 		const char *at = strstr(text, row);
 		size_t pos = at != NULL ? (size_t)(at - text) : 0;
 		if ((k->origin == FILE_RECORDED || k->origin == FILE_VIEW) &&
-		    k->tag == NULL && !k->python) {
+		    k->tag == NULL && !k->python && !k->cpython) {
 			ck_assert_msg(pos > last, "row %s", k->kind);
 			last = pos;
 		} else {
@@ -489,6 +489,9 @@ START_TEST(index_of_a_directory)
 		if (k->python)
 			snprintf(tag, sizeof tag,
 			         " (with Python frames: tag xperf)");
+		if (k->cpython)
+			snprintf(tag, sizeof tag,
+			         " (of a Python, counting time)");
 		snprintf(row, sizeof row, "| %s | `ID%s`%s%s%s%s | %s | %s |\n",
 		         k->kind, k->suffix, k->alt_suffix ? " or `ID" : "",
 		         k->alt_suffix ? k->alt_suffix : "",

@@ -1,7 +1,7 @@
 /*
  * test_view_pass.c - which rows of the table of views the one pass writes
- * (dataset/view_pass.h): every view a data set has today, and bytecode's;
- * a row of
+ * (dataset/view_pass.h): every view a data set has today (the eval
+ * loop's by instruction among them); a row of
  * another program, or of the same program with other args or options, is
  * left to its program; a row shown another event than the pass's, too;
  * a flame graph only when the stacks it draws are the pass's.
@@ -13,11 +13,12 @@
 START_TEST(every_view_of_the_table_in_one_pass)
 {
 	static const char *const kinds[] = {
-	    "flamegraph", "python-flamegraph", "flat",
-	    "calltree",   "categories",        "categories-svg",
-	    "python",     "python-csv",        "python-json",
-	    "bydso",      "callers",           "files",
-	    "folded",     "python-folded"};
+	    "flamegraph",  "python-flamegraph", "flat",
+	    "calltree",    "categories",        "categories-svg",
+	    "python",      "python-csv",        "python-json",
+	    "bydso",       "callers",           "files",
+	    "folded",      "python-folded",     "bytecode",
+	    "bytecode-csv"};
 	struct view_given plain = {0}, faults = {.event = "page-faults"};
 
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {

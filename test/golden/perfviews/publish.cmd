@@ -7,7 +7,7 @@ $BIN/perfviews meta --set timestamp=2024-01-01T00:00:00Z --set 'workload.command
 echo raw >data/$id-raw.txt
 $BIN/perfviews meta v-perf-freq99 >data/v-perf-freq99-meta.json
 $BIN/perfviews views --source --raw data/$id-raw.txt --meta data/$id-meta.json --out out $id
-for k in folded.txt flat.txt calltree.txt bydso.txt categories.txt categories.svg flamegraph.svg README.md stability.md; do echo $k >out/$id-$k; done
+for k in folded.txt flat.txt calltree.txt bydso.txt bytecode.txt bytecode.csv categories.txt categories.svg flamegraph.svg README.md stability.md; do echo $k >out/$id-$k; done
 $BIN/perfviews publish --make '' --data data --out out pub
 ls pub
 $BIN/perfviews publish --make '' --data data --out out pub
