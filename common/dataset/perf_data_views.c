@@ -55,9 +55,13 @@ perf_data_views_write(const struct perf_data_views *v)
 		}
 	struct view_pass *p = view_pass_read(&in, &g, rows, n);
 	bool python = view_pass_has_python(p);
+	bool eval_loop = view_pass_has_eval_loop(p);
 	dirs_make(v->out);
 	for (size_t i = 0; i < n; i++) {
-		if (rows[i]->python && !python)
+		/* Python's views where its frames are, the eval loop's where
+		 * it is: a perf.data has no meta.json to say. */
+		if ((rows[i]->python && !python) ||
+		    (rows[i]->cpython && !eval_loop))
 			continue;
 		char *path =
 		    xasprintf("%s/%s%s", v->out, v->name, rows[i]->suffix);

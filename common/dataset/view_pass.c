@@ -493,6 +493,13 @@ view_pass_has_python(const struct view_pass *p)
 	return python_view_has_python(&p->profile);
 }
 
+bool
+view_pass_has_eval_loop(const struct view_pass *p)
+{
+	return p->bytecode != NULL &&
+	       bytecode_view_loop_samples(p->bytecode) > 0;
+}
+
 /* The file being written, removed if the process ends before it is
  * whole (a view's write error ends it wherever it is found). */
 static char *unfinished;

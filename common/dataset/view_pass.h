@@ -74,6 +74,9 @@ const struct sample_stream_runs *view_pass_runs(const struct view_pass *p);
 /* Whether the samples have Python frames (py::, -X perf). */
 bool view_pass_has_python(const struct view_pass *p);
 
+/* Does the pass hold samples in CPython's eval loop (bytecode asked)? */
+bool view_pass_has_eval_loop(const struct view_pass *p);
+
 /*
  * Row k (view_pass_writes) into path, whole: written beside, then
  * renamed.  A write that fails ends the process, naming the file, and
