@@ -432,7 +432,8 @@ RATE=/proc/sys/kernel/perf_event_max_sample_rate
 rate=$(cat $RATE 2>/dev/null || echo 0)
 hz=99
 [ "$(id -u)" = 0 ] && [ "$rate" -gt 0 ] && hz=$((rate + 1000))
-LONG="sleep 29.37" # a name no other process has
+# A name no other process has, not even this test run from another clone.
+LONG="sleep 29.$$"
 # stop HOW WHAT...: start WHAT in a session of its own, send the signal
 # when the first run has begun (HOW: INT to the group, TERM to the
 # process), and print its exit status.
