@@ -17,11 +17,12 @@
  * own, written before the worker's file of that phase.  The command may
  * differ from run to run (stdlib_startup's names a script in a temporary
  * directory of each worker), and pyperf then keeps it in each run's
- * metadata, not the benchmark's: a run is a command's by its own.  Workers run
- * one at a time and perf has finished writing before the next phase starts, so
- * the files in the order of their modification times are the phases in
- * the order of the runs: pyperf_assign_files labels them so.  Nothing else
- * tells them apart (the names are random; the files' contents look alike).
+ * metadata, not the benchmark's: a run is a command's by its own.
+ * Workers run one at a time and perf has finished writing before the
+ * next phase starts, so the files in the order of their modification
+ * times are the phases in the order of the runs: pyperf_assign_files
+ * labels them so.  Nothing else tells them apart (the names are random;
+ * the files' contents look alike).
  *
  * With perfviews' module in the benchmark's environment (pyperformance.c's
  * values_module), a worker that is not a bench_command's starts perf for
