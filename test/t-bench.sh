@@ -27,6 +27,9 @@
 #    reused by a short suite (RUNS=1) from the loops file, with no
 #    calibration worker, and the suite's second recording skips the
 #    environment check the first one did.
+# 7. A suite of a benchmark of each kind (in-process loops, bench_command
+#    children, variants) records each: runs, samples per run and pyperf's
+#    values agree (kinds_check, which 2. and 3. use too).
 . "$(dirname "$0")/lib.sh"
 
 MAKE="make -C $TOP --no-print-directory"
@@ -59,6 +62,76 @@ expect_failure() {
 	else
 		fail "$name" "$left files left, stderr: $(head -n 3 "$TMP/fe" | paste -s -d'|' -)"
 	fi
+}
+
+# kinds_check KIND BASE...: the data sets (paths without -meta.json)
+# of one recording of a benchmark of a kind: loops (timed loops in the
+# worker), command (bench_command: each value runs child processes),
+# variants (several results of one runscript).  Whatever the recording
+# holds: its runs in order, each a value worker of its variant with its
+# samples counted as meta.json says; pyperf's result with as many value
+# workers, each with values_per_run values, whose mean is meta.json's;
+# the samples the worker's own (loops, variants) or its commands'
+# children's, one at least per command run (command); the variants'
+# workers apart.  Prints a line per data set.
+kinds_check() {
+	"$PYTHON" - "$@" <<'PYEOF'
+import json, lzma, re, sys
+kind = sys.argv[1]
+sample = re.compile(r"^(?!#)\S.*?\s(\d+)(?:/(\d+))?\s+(?:\[\d+\]\s+)?\d+\.\d+:\s+\d+\s+\S+:")
+marker = re.compile(r"^# perfviews run (\d+)/(\d+) \(an end line follows\) (\w+) worker (\d+)$")
+end = re.compile(r"^# perfviews end of run (\d+)/(\d+): (\d+) samples$")
+workers = {}
+for base in sys.argv[2:]:
+    m = json.load(open(base + "-meta.json"))
+    r = json.load(open(base + "-pyperf.json"))
+    b, name = m["benchmark"], m["benchmark"]["result"]
+    runs, per_run = m["tool"]["runs"], m["samples"]["per_run"]
+    assert len(per_run) == runs and min(per_run) > 0, (base, per_run)
+    assert sum(per_run) == m["samples"]["total"], base
+    mine = [x for x in r["benchmarks"]
+            if x.get("metadata", {}).get("name", r["metadata"].get("name")) == name]
+    assert len(mine) == 1, (base, name)
+    valued = [run for run in mine[0]["runs"] if run.get("values")]
+    assert len(valued) == runs, (base, len(valued))
+    assert all(len(run["values"]) == b["values_per_run"] for run in valued), base
+    vals = [v for run in valued for v in run["values"]]
+    assert abs(sum(vals) / len(vals) - b["mean_seconds"]) < 1e-4 * b["mean_seconds"] + 1e-9
+    seen, tids, counted, ended = [], [], [], []
+    with lzma.open(base + "-raw.txt.xz", "rt", errors="replace") as f:
+        for line in f:
+            x = marker.match(line)
+            if x:
+                assert int(x.group(2)) == runs and x.group(3) == name, line
+                seen.append(int(x.group(4)))
+                tids.append(set())
+                counted.append(0)
+                continue
+            x = end.match(line)
+            if x:
+                ended.append(int(x.group(3)))
+                continue
+            x = sample.match(line)
+            if x:
+                tids[-1].add(int(x.group(2) or x.group(1)))
+                counted[-1] += 1
+    assert seen == b["worker_pids"] and len(seen) == runs, (base, seen, b["worker_pids"])
+    assert counted == per_run == ended, (base, counted, per_run, ended)
+    for k, pid in enumerate(seen):
+        if kind == "command":
+            assert pid not in tids[k], (base, k, pid)
+            assert len(tids[k]) >= b["values_per_run"] * b["loops"], (base, k, len(tids[k]))
+        else:
+            assert tids[k] == {pid}, (base, k, pid, sorted(tids[k])[:5])
+    if kind == "command":
+        assert "%d command-wrapper file" % runs in b["dropped"], (base, b["dropped"])
+    else:
+        assert "command" not in b["dropped"], (base, b["dropped"])
+    for other, pids in workers.items():
+        assert not set(seen) & pids, (base, other)
+    workers[base] = set(seen)
+    print("%s %d runs, %s samples" % (name, runs, "/".join(map(str, per_run))))
+PYEOF
 }
 
 # 1. Failures, before anything is installed.
@@ -152,6 +225,11 @@ if [ $? -eq 0 ]; then
 else
 	fail "meta.json" "$(tail -n 2 "$TMP/meta.check" | paste -s -d'|' -)"
 fi
+if kinds_check loops "$DATA/$ID" >"$TMP/kind.check" 2>&1; then
+	pass "in-process loops: $(cat "$TMP/kind.check"), each the worker's own, pyperf's values as many"
+else
+	fail "in-process loops (nbody)" "$(tail -n 1 "$TMP/kind.check")"
+fi
 "$BIN/collapse" "$TMP/nbody.txt" >"$TMP/nbody.folded"
 # Shares of the samples: in nbody's own functions; in start-up and
 # shutdown; in pyperformance's or pip's code, the packages in the
@@ -236,6 +314,12 @@ else
 		pass "bm_genshi: requirements installed in a new environment; one data set per variant, 3 runs each, views of each"
 	else
 		fail "bm_genshi variants" "$ok"
+	fi
+	if kinds_check variants "$DATA/bm_genshi_text-perf-freq500x3-xperf" \
+	    "$DATA/bm_genshi_xml-perf-freq500x3-xperf" >"$TMP/kind.check" 2>&1; then
+		pass "variants: $(paste -s -d';' - <"$TMP/kind.check" | sed 's/;/; /g'), workers apart, pyperf's values as many"
+	else
+		fail "variants (genshi)" "$(tail -n 1 "$TMP/kind.check")"
 	fi
 	xz -dc "$DATA/bm_genshi_xml-perf-freq500x3-xperf-raw.txt.xz" | "$BIN/collapse" |
 		awk '{ t += $NF } /\/genshi\// { g += $NF } END { printf "%.1f\n", 100 * g / t }' >"$TMP/g"
@@ -478,6 +562,29 @@ EOF
 	fi
 else
 	fail "suite again" "$(tail -n 3 "$TMP/short.err" | paste -s -d'|' -)"
+fi
+# 7. A suite of each kind of benchmark (issue 38): in-process loops
+# (nbody), a bench_command's child processes (stdlib_startup, whose
+# command differs from worker to worker, so pyperf keeps it in each
+# run's metadata), variants (genshi).  nbody's and genshi's data sets are
+# those of 6.; stdlib_startup is recorded, its loops calibrated: with
+# one value worker, the calibration worker is the second run of pyperf's
+# result, its command another (the walk read it as a plain benchmark's:
+# "25 perf.data files, but pyperf's result accounts for 3").
+if $MAKE suite SUITE=kinds BENCHMARKS="nbody stdlib_startup genshi" FREQ=500 RUNS=1 \
+    TAGS=xperf PYTHON="$PY" DATA="$DATA" OUT="$OUT" >"$TMP/kinds.out" 2>"$TMP/kinds.err"; then
+	k=$DATA/bm_stdlib_startup-perf-freq500x1-xperf
+	if kinds_check command "$k" >"$TMP/kind.check" 2>&1 &&
+	    kinds_check loops "$DATA/bm_nbody-perf-freq500x1-xperf" >>"$TMP/kind.check" 2>&1 &&
+	    kinds_check variants "$DATA/bm_genshi_text-perf-freq500x1-xperf" \
+	    "$DATA/bm_genshi_xml-perf-freq500x1-xperf" >>"$TMP/kind.check" 2>&1 &&
+	    [ "$(grep -c '^| \(nbody\|stdlib_startup\|genshi_text\|genshi_xml\) | \[bm_' "$OUT/kinds-README.md")" = 4 ]; then
+		pass "suite of each kind: $(paste -s -d';' - <"$TMP/kind.check" | sed 's/;/; /g'); the commands' children sampled, a row each"
+	else
+		fail "suite of each kind" "$(tail -n 1 "$TMP/kind.check")"
+	fi
+else
+	fail "suite of each kind" "$(tail -n 3 "$TMP/kinds.err" | paste -s -d'|' -)"
 fi
 # A loops file made by hand, without the top-level "metadata" that
 # pyperformance's --same-loops reads: pyperformance gets perfviews' copy.

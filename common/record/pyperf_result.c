@@ -151,6 +151,8 @@ run_times(struct pyperf_result *r, size_t b, size_t j)
 
 	const char *hooked = pyperf_run_meta(r, b, j, "perfviews_perf");
 	run->values_only = hooked != NULL && strcmp(hooked, "values") == 0;
+	run->command = pyperf_run_meta(r, b, j, "command") != NULL;
+	r->benchmarks[b].command |= run->command;
 	run->duration = run_number(r, b, j, "duration", 0);
 	run->uptime = run_number(r, b, j, "uptime", 0);
 	run->timed = run->value_sum * loops * inner;
@@ -213,7 +215,6 @@ pyperf_result_read(struct pyperf_result *r, const char *path, char *why,
 		struct pyperf_benchmark *b = &r->benchmarks[i];
 		const char *name = pyperf_result_meta(r, i, "name");
 		b->name = xstrdup(name != NULL ? name : "");
-		b->command = pyperf_result_meta(r, i, "command") != NULL;
 		for (size_t j = 0; j < b->nruns; j++)
 			run_times(r, i, j);
 	}
@@ -308,16 +309,16 @@ pyperf_assign_files(const struct pyperf_result *r, size_t n,
 			bool ok = true;
 			if (run->values_only) {
 				if (run->values > 0)
-					ok = phase(&w, b, j, bm->command,
+					ok = phase(&w, b, j, run->command,
 					           run->values, PHASE_VALUES);
 			} else if (run->values == 0) {
-				ok = phase(&w, b, j, bm->command, run->warmups,
+				ok = phase(&w, b, j, run->command, run->warmups,
 				           PHASE_CALIBRATION);
 			} else {
 				if (run->warmups > 0)
-					ok = phase(&w, b, j, bm->command,
+					ok = phase(&w, b, j, run->command,
 					           run->warmups, PHASE_WARMUP);
-				ok = ok && phase(&w, b, j, bm->command,
+				ok = ok && phase(&w, b, j, run->command,
 				                 run->values, PHASE_VALUES);
 			}
 			if (!ok) {

@@ -12,13 +12,17 @@
  * The hook starts one `perf record` per measurement phase of a worker,
  * each writing a perf.data file of its own: the calibration run's one
  * phase; a value worker's warmups (when it has any), then its values.  A
- * bench_command benchmark (its metadata has "command") nests the hook:
+ * bench_command benchmark (a run's metadata has "command") nests the hook:
  * each warmup or value runs a child process that has a perf.data of its
- * own, written before the worker's file of that phase.  Workers run one at
- * a time and perf has finished writing before the next phase starts, so
- * the files in the order of their modification times are the phases in
- * the order of the runs: pyperf_assign_files labels them so.  Nothing else
- * tells them apart (the names are random; the files' contents look alike).
+ * own, written before the worker's file of that phase.  The command may
+ * differ from run to run (stdlib_startup's names a script in a temporary
+ * directory of each worker), and pyperf then keeps it in each run's
+ * metadata, not the benchmark's: a run is a command's by its own.
+ * Workers run one at a time and perf has finished writing before the
+ * next phase starts, so the files in the order of their modification
+ * times are the phases in the order of the runs: pyperf_assign_files
+ * labels them so.  Nothing else tells them apart (the names are random;
+ * the files' contents look alike).
  *
  * With perfviews' module in the benchmark's environment (pyperformance.c's
  * values_module), a worker that is not a bench_command's starts perf for
@@ -47,11 +51,12 @@ struct pyperf_run {
 	double pending;      /* a warmup's loops, until its value is read */
 	bool values_only;    /* hooked around its values only: one file or,
 	                        for the calibration worker, none */
+	bool command;        /* bench_command's: nested hooks */
 };
 
 struct pyperf_benchmark {
 	char *name;
-	bool command; /* bench_command: nested hooks */
+	bool command; /* bench_command: nested hooks (some run's) */
 	struct pyperf_run *runs;
 	size_t nruns, runs_cap;
 	uint64_t nvalues; /* of every run */

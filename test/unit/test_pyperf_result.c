@@ -2,7 +2,8 @@
  * test_pyperf_result.c - unit tests of pyperf's JSON result and the walk
  * that tells the perf_record hook's files apart (pyperf_result.h): which
  * file of an mtime-ordered list is calibration, warmups or values, for a
- * plain benchmark, a benchmark with variants and a command benchmark, and
+ * plain benchmark, a benchmark with variants and a command benchmark (its
+ * command the benchmark's, or each run's own), and
  * the refusal of a list that does not fit.
  */
 #include <check.h>
@@ -44,6 +45,17 @@ static const char command[] =
     "{\"warmups\": [[1, 0.02]], \"values\": [0.01, 0.02, 0.03]}]}],"
     " \"metadata\": {\"name\": \"python_startup\","
     " \"command\": \"python -c pass\"}}";
+
+/* stdlib_startup's: its command names a script in a temporary directory
+ * of each worker, so pyperf keeps it in each run's metadata. */
+static const char command_per_run[] =
+    "{\"benchmarks\": [{\"runs\": ["
+    "{\"metadata\": {\"calibrate_loops\": 1,"
+    " \"command\": \"python /tmp/a/main.py\"},"
+    " \"warmups\": [[1, 0.2], [1, 0.2]]},"
+    "{\"metadata\": {\"command\": \"python /tmp/b/main.py\"},"
+    " \"warmups\": [[1, 0.02]], \"values\": [0.01, 0.02]}]}],"
+    " \"metadata\": {\"name\": \"stdlib_startup\", \"loops\": 1}}";
 
 /* Run through perfviews' wrapper: perf for the values only (the marker
  * common to every run, so pyperf keeps it in the benchmark's metadata). */
@@ -224,6 +236,28 @@ START_TEST(walk_keeps_the_commands_of_a_command_benchmark)
 }
 END_TEST
 
+START_TEST(walk_finds_a_command_in_each_run_s_metadata)
+{
+	struct pyperf_result r;
+	struct pyperf_file_label l[9];
+
+	read_text(&r, command_per_run);
+	ck_assert(r.benchmarks[0].command);
+	/* calibration: 2 commands and its file; the value worker: a warmup
+	 * command and its file, 2 value commands and their file */
+	ck_assert_msg(pyperf_assign_files(&r, 8, l, why, sizeof why), "%s",
+	              why);
+	ck_assert_int_eq(l[1].phase, PHASE_INNER_WARMUP);
+	ck_assert(l[2].outer && l[2].phase == PHASE_CALIBRATION);
+	ck_assert_uint_eq(l[3].run, 1);
+	ck_assert_int_eq(l[4].phase, PHASE_WARMUP);
+	ck_assert(l[5].kept && l[6].kept && !l[5].outer);
+	ck_assert(l[7].outer && !l[7].kept && l[7].phase == PHASE_VALUES);
+	ck_assert(!pyperf_assign_files(&r, 9, l, why, sizeof why));
+	pyperf_result_free(&r);
+}
+END_TEST
+
 START_TEST(walk_refuses_files_out_of_step)
 {
 	struct pyperf_result r;
@@ -267,6 +301,7 @@ main(void)
 	                        walk_takes_a_values_only_worker_s_one_file,
 	                        walk_follows_variants_in_order,
 	                        walk_keeps_the_commands_of_a_command_benchmark,
+	                        walk_finds_a_command_in_each_run_s_metadata,
 	                        walk_refuses_files_out_of_step,
 	                        result_rejects_what_is_not_pyperf,
 	                        NULL};
