@@ -323,7 +323,7 @@ fi
 machine_field() { # ID FIELD: its value in $DATA, or ""
 	"$BIN/perfviews" get "$DATA/$1-meta.json" "$2"
 }
-MID=pass-perf-freq1000x3-nosite-quiet
+MID=pass-perf-freq1000x3-nosite-_quiet
 quiet=
 for attempt in 1 2; do
 	if ! "$BIN/perfviews" record --out "$TMP/views" --data "$DATA" --python "$PY" --xz 'xz -0 -T1' \
@@ -362,7 +362,7 @@ fi
 if [ -z "$quiet" ] || awk -v q="$quiet" -v n="$cpus" 'BEGIN { exit !(q > n - 1) }'; then
 	skip "a recording beside a busy loop" "other processes kept ${quiet:-unknown} of the ${cpus:-?} CPUs busy without it: no CPU to spare, so a busy loop would only take its share of theirs"
 else
-	BID=pass-perf-freq1000x3-nosite-busy
+	BID=pass-perf-freq1000x3-nosite-_busy
 	timeout 120 sh -c 'while :; do :; done' &
 	spin=$!
 	AT_EXIT="kill $spin 2>/dev/null; $AT_EXIT"
