@@ -78,6 +78,15 @@ for goal in "record ID=pass-perf-freq99-nosit" "views ID=pass-perf-freq99-nosite
 		fail "make $goal" "$(ls -A "$DATA" "$TMP/tag-out" 2>/dev/null | paste -s -d' ' -): $(head -n 1 "$TMP/err.txt")"
 	fi
 done
+# Several tags: one tail, each a tag of the suite's IDs (they were words
+# apart, the second taken for an option).
+ids=$($MAKE -s suite-todo SUITE=t TAGS="nosite  _two" BENCHMARKS="nbody float" FREQ=99 \
+    RUNS=2 DATA="$TMP/none" 2>"$TMP/err.txt" | paste -s -d' ' -)
+if [ "$ids" = "bm_nbody-perf-freq99x2-nosite-_two bm_float-perf-freq99x2-nosite-_two" ]; then
+	pass "make suite with two TAGS: each ID carries both"
+else
+	fail "make suite with two TAGS" "$ids $(head -n 1 "$TMP/err.txt")"
+fi
 if $MAKE record DATA="$DATA" >/dev/null 2>"$TMP/err.txt"; then
 	fail "make record without ID" "succeeded"
 elif grep -q "no ID (make record ID=X)" "$TMP/err.txt"; then

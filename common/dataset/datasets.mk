@@ -151,8 +151,12 @@ SUITE_LOG  = $(OUT)/.$(SUITE)-suite.log
 # own file unless LOOPS names one (another build's suite, for the same
 # loops).
 SUITE_LOOPS = $(or $(LOOPS),$(OUT)/$(SUITE)-loops.json)
+# The IDs' tail: TAGS="py312 _again" is -py312-_again, one word.
+empty :=
+space := $(empty) $(empty)
+SUITE_TAIL = perf-freq$(FREQ)x$(RUNS)$(if $(strip $(TAGS)),-$(subst $(space),-,$(strip $(TAGS))))
 SUITE_IDS_ARGS = --data $(call quote,$(DATA)) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) \
-    $(PYTHON_ARG) perf-freq$(FREQ)x$(RUNS)$(foreach t,$(TAGS),-$(t)) $(BENCHMARKS)
+    $(PYTHON_ARG) $(SUITE_TAIL) $(BENCHMARKS)
 # One data set recorded as a suite records it: $(1) the log, $(2) how many
 # recordings the suite makes, $(3) the ID.
 # A suite's data sets are compressed lighter unless XZ is given: xz -3
