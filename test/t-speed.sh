@@ -1,0 +1,96 @@
+#!/bin/sh
+# t-speed.sh - wall time and CPU time of one build, recorded once beside
+# busy loops that keep every CPU busy (A) and once without them (B),
+# compared with make compare (issue 40).  What holds for any machine
+# where B's recording had the CPUs to itself:
+#
+# - A's meta.json and README say its machine was busy;
+# - the comparison's first lines say that wall and CPU time disagree and
+#   that A's machine was busy;
+# - the CPU time per loop is not called changed beyond noise, while A's
+#   process was on the CPU for less of its wall time than B's.
+#
+# B must be quiet for the premise to hold (make check runs three tests at
+# once): when B's process was on the CPU less than 90% of its wall time,
+# or its README says the machine was busy, it says SKIP with the figures.  SKIP too without perf or the wheels.
+. "$(dirname "$0")/lib.sh"
+
+if [ "$(id -u)" != 0 ] || ! command -v perf >/dev/null 2>&1; then
+	skip "wall time against CPU time" "needs root and perf"
+	exit 0
+fi
+if ! bench_pythons; then
+	skip "wall time against CPU time" "$BENCH_WHY"
+	exit 0
+fi
+MAKE="make -C $TOP --no-print-directory"
+D=$TMP/data
+O=$TMP/out
+A=bm_nbody-perf-freq999x3-py312-_busy
+B=bm_nbody-perf-freq999x3-py312-_quiet
+
+# B first, quiet; then A beside a busy loop per CPU, with B's loops.
+if ! $MAKE record ID=$B PYTHON="$PY312" DATA="$D" OUT="$O" \
+    >"$TMP/b.out" 2>"$TMP/b.err"; then
+	fail "recording B" "$(tail -n 2 "$TMP/b.err" | paste -s -d'|' -)"
+	exit 0
+fi
+"$PYTHON" - "$D/$B-meta.json" >"$TMP/loops.json" <<'EOF'
+import json, sys
+loops = json.load(open(sys.argv[1]))["benchmark"]["loops"]
+print(json.dumps({"metadata": {}, "benchmarks": [
+    {"metadata": {"name": "nbody", "loops": loops}}]}))
+EOF
+spinners=
+for i in $(seq "$(nproc)"); do
+	sh -c 'while :; do :; done' &
+	spinners="$spinners $!"
+done
+AT_EXIT="kill $spinners 2>/dev/null; $AT_EXIT"
+$MAKE record ID=$A PYTHON="$PY312" DATA="$D" OUT="$O" LOOPS="$TMP/loops.json" \
+    >"$TMP/a.out" 2>"$TMP/a.err"
+status=$?
+# shellcheck disable=SC2086 # the spinners' pids
+kill $spinners 2>/dev/null
+if [ $status != 0 ]; then
+	fail "recording A beside busy loops" "$(tail -n 2 "$TMP/a.err" | paste -s -d'|' -)"
+	exit 0
+fi
+$MAKE compare A="$A" B="$B" DATA="$D" OUT="$O" >/dev/null 2>"$TMP/cmp.err"
+R=$O/$A-vs-$B-README.md
+if [ ! -s "$R" ]; then
+	fail "make compare" "$(head -n 2 "$TMP/cmp.err" | paste -s -d'|' -)"
+	exit 0
+fi
+# B's share of its wall time on the CPU, from the README's sentence or
+# the files themselves.
+on_cpu_b=$("$PYTHON" - "$D" "$B" <<'EOF'
+import json, sys
+d, i = sys.argv[1:3]
+m = json.load(open(f"{d}/{i}-meta.json"))
+r = json.load(open(f"{d}/{i}-pyperf.json"))["benchmarks"][0]["runs"]
+walls = [sum(x["values"]) / len(x["values"]) for x in r if x.get("values")]
+hz, loops = m["tool"]["frequency"], m["benchmark"]["loops"] * m["benchmark"]["values_per_run"]
+cpus = [n / hz / loops for n in m["samples"]["per_run"]]
+print("%.2f" % min(c / w for c, w in zip(cpus, walls)))
+EOF
+)
+if ! awk -v q="$on_cpu_b" 'BEGIN { exit !(q >= 0.9) }' ||
+    grep -q '^\*\*The machine was busy\*\*' "$O/$B-README.md"; then
+	skip "wall time against CPU time" "B was not quiet: its process was on the CPU $on_cpu_b of its wall time at least, $(grep -m 1 '"other_cpus"' "$D/$B-meta.json" | tr -d ' ,') (other tests running)"
+	exit 0
+fi
+if grep -q '"other_cpus": [0-9.]*' "$D/$A-meta.json" &&
+    grep -q '^\*\*The machine was busy\*\*' "$O/$A-README.md"; then
+	pass "A's data set says its machine was busy"
+else
+	fail "the machine's state" "$(grep -m 1 other_cpus "$D/$A-meta.json") $(grep -c 'machine was busy' "$O/$A-README.md")"
+fi
+first=$(sed -n '/^\*\*Wall time and CPU time disagree\.\*\*/p' "$R")
+if [ -n "$first" ] && [ "$(grep -n '^\*\*Wall time and CPU time disagree' "$R" | cut -d: -f1)" -le 5 ] &&
+    echo "$first" | grep -q 'during A, .*\*\*A.s machine was busy\*\*' &&
+    grep -q '^- \*\*Speed, CPU time\*\* .*not beyond noise' "$R"; then
+	pass "the comparison opens with wall and CPU time disagreeing, A's machine busy; CPU time not changed beyond noise"
+else
+	fail "the comparison" "$(sed -n 5,8p "$R" | cut -c1-200 | paste -s -d'|' -)"
+fi
