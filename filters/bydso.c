@@ -59,23 +59,21 @@ static const struct program bydso = {
     .reads_files = true,
 };
 
+static void
+write_bydso(struct profile *profile, void *opts)
+{
+	struct options *opt = opts;
+
+	opt->dso.format = opt->view.format;
+	bydso_view_write(profile, &opt->dso);
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct options opt;
-	struct profile profile;
 
 	memset(&opt, 0, sizeof opt);
 	opt.dso.depth = 2;
-	cli_start(bydso.name);
-	int first = program_parse(&bydso, argc, argv, &opt);
-	if (!view_load(&profile, &opt.view, argc - first, argv + first)) {
-		profile_free(&profile);
-		return EXIT_DATA;
-	}
-	opt.dso.format = opt.view.format;
-	bydso_view_write(&profile, &opt.dso);
-	finish_output();
-	profile_free(&profile);
-	return EXIT_OK;
+	return view_main(&bydso, argc, argv, &opt, &opt.view, write_bydso);
 }

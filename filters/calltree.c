@@ -63,21 +63,19 @@ static const struct program calltree = {
     .reads_files = true,
 };
 
+static void
+write_tree(struct profile *profile, void *opts)
+{
+	struct options *opt = opts;
+
+	opt->tree.format = opt->view.format;
+	calltree_view_write(profile, &opt->tree);
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct options opt = {.tree.percent_limit = 0.5};
-	struct profile profile;
 
-	cli_start(calltree.name);
-	int first = program_parse(&calltree, argc, argv, &opt);
-	if (!view_load(&profile, &opt.view, argc - first, argv + first)) {
-		profile_free(&profile);
-		return EXIT_DATA;
-	}
-	opt.tree.format = opt.view.format;
-	calltree_view_write(&profile, &opt.tree);
-	finish_output();
-	profile_free(&profile);
-	return EXIT_OK;
+	return view_main(&calltree, argc, argv, &opt, &opt.view, write_tree);
 }

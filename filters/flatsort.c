@@ -64,22 +64,20 @@ static const struct program flatsort = {
     .reads_files = true,
 };
 
+static void
+write_flat(struct profile *profile, void *opts)
+{
+	struct options *opt = opts;
+
+	opt->flat.format = opt->view.format;
+	flat_view_write(profile, &opt->flat);
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct options opt;
-	struct profile profile;
 
 	memset(&opt, 0, sizeof opt);
-	cli_start(flatsort.name);
-	int first = program_parse(&flatsort, argc, argv, &opt);
-	if (!view_load(&profile, &opt.view, argc - first, argv + first)) {
-		profile_free(&profile);
-		return EXIT_DATA;
-	}
-	opt.flat.format = opt.view.format;
-	flat_view_write(&profile, &opt.flat);
-	finish_output();
-	profile_free(&profile);
-	return EXIT_OK;
+	return view_main(&flatsort, argc, argv, &opt, &opt.view, write_flat);
 }

@@ -204,3 +204,22 @@ view_load_with(struct profile *p, const struct view_options *o, int argc,
 	}
 	return ok;
 }
+
+int
+view_main(const struct program *p, int argc, char *argv[], void *opts,
+          const struct view_options *view,
+          void (*write)(struct profile *profile, void *opts))
+{
+	struct profile profile;
+
+	cli_start(p->name);
+	int first = program_parse(p, argc, argv, opts);
+	if (!view_load(&profile, view, argc - first, argv + first)) {
+		profile_free(&profile);
+		return EXIT_DATA;
+	}
+	write(&profile, opts);
+	finish_output();
+	profile_free(&profile);
+	return EXIT_OK;
+}

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "base/cli.h"
 #include "base/options.h"
 #include "symbols/symbol_options.h"
 #include "views/profile.h"
@@ -43,5 +44,15 @@ bool view_load_with(struct profile *p, const struct view_options *o, int argc,
                     void (*also)(void *ctx, const struct perf_sample *s,
                                  uint32_t root),
                     void *also_ctx);
+
+/*
+ * The main of a view program of one profile (flatsort, calltree, bydso):
+ * its options parsed into opts, whose view options are *view; every input
+ * read into one profile; write(profile, opts); the output flushed.  The
+ * exit status: 0, or 1 when there were no samples.
+ */
+int view_main(const struct program *p, int argc, char *argv[], void *opts,
+              const struct view_options *view,
+              void (*write)(struct profile *profile, void *opts));
 
 #endif
