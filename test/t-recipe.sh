@@ -2,9 +2,10 @@
 # t-recipe.sh - the README's recipe for two builds, run as written (the
 # block after "<!-- t-recipe: two builds -->"), with one benchmark
 # (richards) for the README's three, in a directory of its own whose
-# programs, Makefile and sources are the clone's: one DATA, one OUT, two
-# suites tagged with their builds (py311, py312), compared, and published
-# into one directory.  What holds for any recording of the recipe:
+# programs, Makefile and sources are the clone's: one DATA, one OUT, three
+# suites tagged with their builds (py311, py312, then py311 again as the
+# noise floor), compared, and published into one directory.  What holds
+# for any recording of the recipe:
 #
 # - every published data set's README, flat profile and meta.json agree
 #   on its build (the Python version its build tag names) and its samples;
@@ -68,7 +69,7 @@ for meta in "$P"/bm_*-meta.json; do
 	id=$(basename "$meta" -meta.json)
 	total=$(sed -n 's/^ *"total": \([0-9]*\),*$/\1/p' "$meta")
 	version=$(sed -n 's/^ *"version": "\([0-9.]*\) .*/\1/p' "$meta" | head -n 1)
-	tag=${id##*-}
+	tag=$(echo "$id" | sed 's/.*-\(py[0-9][^-]*\).*/\1/')
 	case $tag:$version in
 	py311:3.11.* | py312:3.12.*) ;;
 	*) bad="$bad $id: tag $tag, Python $version;" ;;
@@ -80,14 +81,14 @@ for meta in "$P"/bm_*-meta.json; do
 	    bad="$bad $id: README not of $version, $total samples;"
 	n=$((n + 1))
 done
-if [ $n = 2 ] && [ -z "$bad" ]; then
+if [ $n = 3 ] && [ -z "$bad" ]; then
 	pass "published: each data set's README, flat profile and meta.json agree on its build and samples"
 else
 	fail "published data sets" "$n data sets;$bad"
 fi
 
 missing=
-for f in s311-README.md s311-suite.json s312-README.md s312-suite.json \
+for f in s311-README.md s311-suite.json s312-README.md s312-suite.json s311b-suite.json \
     s311-vs-s312-README.md s311-vs-s312-timing.csv \
     bm_richards-perf-freq999x3-py311-vs-bm_richards-perf-freq999x3-py312-README.md; do
 	[ -s "$P/$f" ] || missing="$missing $f"
@@ -95,11 +96,18 @@ done
 index=$P/README.md
 if [ -z "$missing" ] && grep -q '^### Python 3\.11\.[0-9]*, tag py311$' "$index" &&
     grep -q '^### Python 3\.12\.[0-9]*, tag py312$' "$index"; then
-	pass "published: both suites, their definitions and their comparison; the index lists the data sets by build"
+	pass "published: the suites, their definitions and their comparison; the index lists the data sets by build"
 else
 	fail "published suites" "missing:$missing; $(grep '^###' "$index" | paste -s -d'|' -)"
 fi
 
+# A recorded again, after B: the noise floor beside the result.
+if grep -q '^- \*\*Noise floor\*\* (A against suite s311b, ' "$W/out/s311-vs-s312-README.md" &&
+    grep -q '^| benchmark | .* | floor: s311b / A (CPU) |' "$W/out/s311-vs-s312-README.md"; then
+	pass "A, B, A': the noise floor, A' against A, beside the result"
+else
+	fail "the noise floor" "$(grep -c 'Noise floor' "$W/out/s311-vs-s312-README.md")"
+fi
 cmp_readme=$W/out/bm_richards-perf-freq999x3-py311-vs-bm_richards-perf-freq999x3-py312-README.md
 if [ -s "$cmp_readme" ] && ! grep -q '^- \*\*Tags\*\*' "$cmp_readme" &&
     grep -q '^Alike in A and B: .*tags' "$cmp_readme"; then
