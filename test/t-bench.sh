@@ -213,6 +213,9 @@ assert all(mach[k] is not None and mach[k] >= 0
            for k in ("load_before", "load_after", "other_cpus", "steal_cpus")), mach
 assert mach["other_cpus"] <= m["host"]["cpu_count"] + 0.1, mach
 assert mach["load_per_run"] is None and mach["other_cpus_per_run"] is None, mach
+# pyperf's own checks of the system: what pyperf system show says of ASLR
+# and of isolated CPUs on any Linux.
+assert "ASLR: " in mach["pyperf_system"] and "Linux scheduler: " in mach["pyperf_system"], mach
 assert b["loops_file"] is None and b["environment"] in ("created", "checked")
 r = json.load(open(sys.argv[2]))
 assert len(r["benchmarks"]) == 1

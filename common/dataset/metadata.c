@@ -61,6 +61,13 @@ const struct meta_field meta_fields[] = {
      "the 1-minute load average as each run began (null for a benchmark)"},
     {"machine.other_cpus_per_run", META_DECIMAL_LIST,
      "other_cpus over each run alone (null for a benchmark)"},
+    {"machine.governor", META_STRING,
+     "the CPU frequency governor (cpufreq's scaling_governor of CPU 0); "
+     "null where the kernel has none (most virtual machines)"},
+    {"machine.pyperf_system", META_STRING,
+     "pyperf system show's checks, its System state and Warnings lines "
+     "joined by \"; \" (ASLR, isolated CPUs, perf's sample rate, turbo): "
+     "a benchmark's, null otherwise"},
     {"python.executable", META_STRING, "the interpreter"},
     {"python.version", META_STRING, "its sys.version"},
     {"python.implementation", META_STRING,

@@ -245,6 +245,15 @@ machine_line(FILE *out, const struct metadata *m)
 	        readme_known(m, "machine.load_after"),
 	        readme_known(m, "machine.other_cpus"),
 	        readme_known(m, "machine.steal_cpus"));
+	const char *governor = metadata_get(m, "machine.governor");
+	const char *pyperf = metadata_get(m, "machine.pyperf_system");
+	if (governor != NULL)
+		fprintf(out, "CPU frequency governor: %s.\n", governor);
+	if (pyperf != NULL) {
+		fputs("pyperf's checks: ", out);
+		readme_cell(out, pyperf);
+		fputs(".\n", out);
+	}
 }
 
 static void

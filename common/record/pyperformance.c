@@ -782,6 +782,48 @@ run_failed(const struct bench_context *c, const struct child_result *r,
 }
 
 /*
+ * pyperf's own checks of the system (`pyperf system show`, by the tool
+ * Python, which has pyperf): the lines of its System state and Warnings
+ * sections, joined, into machine.pyperf_system.  Nothing when it fails:
+ * a check of the machine is no reason to lose a recording.
+ */
+static void
+pyperf_system(const struct bench_context *c, const char *tool, const char *tmp)
+{
+	char *argv[] = {(char *)tool, "-m", "pyperf", "system", "show", NULL};
+	char *log = xasprintf("%s/pyperf-system.log", tmp);
+	struct child_result r;
+	char *line = NULL, *joined = NULL;
+	size_t cap = 0, len = 0;
+	bool keep = false;
+
+	FILE *f = run_logged(argv, NULL, log, 60, &r) ? fopen(log, "re") : NULL;
+	while (f != NULL && getline(&line, &cap, f) != -1) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '\0' || strspn(line, "=") == strlen(line))
+			continue;
+		if (strchr(line, ':') == NULL) { /* a section's title */
+			keep = strcmp(line, "System state") == 0 ||
+			       strcmp(line, "Warnings") == 0;
+			continue;
+		}
+		if (!keep)
+			continue;
+		joined = xreallocarray(joined, len + strlen(line) + 3, 1);
+		len += (size_t)sprintf(joined + len, "%s%s", len ? "; " : "",
+		                       line);
+	}
+	if (f != NULL)
+		fclose(f);
+	if (joined != NULL)
+		metadata_set_or_die(c->meta, "machine.pyperf_system", joined);
+	free(joined);
+	free(line);
+	unlink(log);
+	free(log);
+}
+
+/*
  * The environment steps of a run, from run_script's log: their seconds,
  * and what was done ("created", "checked", or "checked earlier in this
  * suite"; "unknown" when the log says nothing: a pyperformance
@@ -1006,6 +1048,7 @@ pyperformance_record(const struct bench_context *c)
 	record_machine_end(&machine);
 	record_machine_describe(&machine, c->meta, false);
 	record_machine_free(&machine);
+	pyperf_system(c, tool, tmp);
 	read_env_log(env_log, &br);
 	unsetenv("PYPERF_PERF_RECORD_DATA_DIR");
 	unsetenv("PYPERF_PERF_RECORD_EXTRA_OPTS");

@@ -45,6 +45,25 @@ static const char python_metadata[] =
     "    print(k + '=' + ' '.join(str(x or '').split()))\n"
     "print('python.build.options=' + (' '.join(o) or ' '))\n";
 
+/* cpufreq's governor of CPU 0, where the kernel has one. */
+static void
+read_governor(struct plan *p)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/cpu0/cpufreq/"
+	                "scaling_governor",
+	                "re");
+	char line[64];
+
+	if (f == NULL)
+		return;
+	if (fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] != '\0')
+			plan_set(p, "machine.governor", line);
+	}
+	fclose(f);
+}
+
 static void
 read_cpu_model(struct plan *p)
 {
@@ -123,6 +142,7 @@ record_meta_gather(struct plan *p)
 		plan_set(p, "host.kernel", u.release);
 	}
 	read_cpu_model(p);
+	read_governor(p);
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	snprintf(cpus, sizeof cpus, "%ld", n);
 	plan_set(p, "host.cpu_count", n > 0 ? cpus : "");

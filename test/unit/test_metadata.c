@@ -77,7 +77,7 @@ START_TEST(metadata_round_trips_and_nulls)
 	ck_assert_ptr_null(metadata_get(&back, "strace.runs"));
 	/* A list of decimals: numbers in JSON, read back as written. */
 	ck_assert_ptr_nonnull(
-	    strstr(json, "\"other_cpus_per_run\": [0.951, 1, 0]\n"));
+	    strstr(json, "\"other_cpus_per_run\": [0.951, 1, 0],\n"));
 	ck_assert_str_eq(metadata_get(&back, "machine.other_cpus_per_run"),
 	                 "0.951 1 0");
 	/* An older data set without the machine's state: unknown. */
