@@ -558,6 +558,9 @@ static const struct option_row suite_options[] = {
              "its pyperformance (~/.cache/perfviews/pyperformance)"),
     OPT_TEXT(0, "categories", "FILE", O, categories,
              "readme: the data sets by category, a column each"),
+    OPT_TEXT(0, "views", "DIR", O, views,
+             "readme: where the data sets' views are (their\n"
+             "eval loop by instruction family)"),
     OPT_FLAG(0, "check-build", O, check_build,
              "ids: refuse data sets of another build than PY"),
     OPT_FLAG(0, "force", O, force, "ids --check-build: allow them"),
@@ -576,7 +579,7 @@ static const struct program suite_program = {
              "...\n"
              "       perfviews suite readme [--data DIR] [--log LOG] "
              "[--categories FILE]\n"
-             "                              SUITE ID ...\n"
+             "                              [--views DIR] SUITE ID ...\n"
              "       perfviews suite define [--data DIR] SUITE ID ...\n"
              "       perfviews suite missing [--data DIR] ID\n"
              "       perfviews suite report LOG\n",

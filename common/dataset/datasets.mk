@@ -237,6 +237,7 @@ suite-views: export PERFVIEWS_LOCATE_CACHE = $(SUITE_LOCATE_CACHE)
 suite-views: $(SUITE_IDS:%=suite-view-%) $(if $(SUITE_RAWS),suite-categories-text suite-categories-svg)
 	@rm -f $(call quote,$(SUITE_LOCATE_CACHE))
 	@$(BIN)/perfviews suite readme --data $(call quote,$(DATA)) --log $(SUITE_LOG) \
+	    --views $(call quote,$(OUT)) \
 	    $(if $(SUITE_RAWS),--categories $(S)-categories.txt) $(SUITE) $(SUITE_IDS) >$(S)-README.md.tmp && \
 	    mv $(S)-README.md.tmp $(S)-README.md && \
 	$(BIN)/perfviews suite define --data $(call quote,$(DATA)) $(SUITE) $(SUITE_IDS) >$(S)-suite.json.tmp && \

@@ -524,6 +524,95 @@ recorded_row(FILE *out, const char *id, const char *meta, const char *raw,
 	metadata_free(&m);
 }
 
+/* A family's share of a data set's eval loop (self, percent). */
+struct family_share {
+	char name[64];
+	double pct;
+};
+
+static int
+by_share(const void *a, const void *b)
+{
+	const struct family_share *x = a, *y = b;
+	return (x->pct < y->pct) - (x->pct > y->pct);
+}
+
+/*
+ * OUT/ID-bytecode.csv's instructions summed by family (self_pct, of the
+ * samples with an eval loop frame), largest first, at most max; how many.
+ * None without the file (no eval loop, or no debug information).
+ */
+static size_t
+families_of(const char *views, const char *id, struct family_share *f,
+            size_t max)
+{
+	char *path = xasprintf("%s/%s-bytecode.csv", views, id);
+	FILE *in = fopen(path, "re");
+	char line[512];
+	size_t n = 0;
+
+	free(path);
+	if (in == NULL)
+		return 0;
+	while (fgets(line, sizeof line, in) != NULL) {
+		/* instruction,family,self,total,self_pct,total_pct,kind */
+		char *field[7], *save = NULL, *s = line;
+		size_t k = 0;
+		line[strcspn(line, "\n")] = '\0';
+		while (k < 7 && (field[k] = strtok_r(s, ",", &save)) != NULL)
+			k++, s = NULL;
+		if (k < 7 || strcmp(field[6], "instruction") != 0)
+			continue;
+		size_t i = 0;
+		while (i < n && strcmp(f[i].name, field[1]) != 0)
+			i++;
+		if (i == n) {
+			if (n == max)
+				continue;
+			snprintf(f[n].name, sizeof f[n].name, "%s", field[1]);
+			f[n++].pct = 0;
+		}
+		f[i].pct += strtod(field[4], NULL);
+	}
+	fclose(in);
+	qsort(f, n, sizeof *f, by_share);
+	return n;
+}
+
+/*
+ * The eval loop by instruction family, a row per benchmark whose views
+ * have it: the families that lead by self time.
+ */
+static void
+eval_loop_families(FILE *out, const char *views, char *const ids[], size_t n)
+{
+	static struct family_share f[256];
+	bool heading = false;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t got = families_of(views, ids[i], f, 256);
+		if (got == 0)
+			continue;
+		if (!heading)
+			fputs(
+			    "\n## The eval loop by instruction family\n\n"
+			    "The families of bytecode instructions that lead "
+			    "each benchmark's eval loop by self time (their "
+			    "own code), in percent of the samples with an eval "
+			    "loop frame (each data set's `ID-bytecode.txt` "
+			    "has every instruction, and how its samples were "
+			    "placed).\n\n| benchmark | families that lead |\n"
+			    "|---|---|\n",
+			    out);
+		heading = true;
+		fprintf(out, "| [%s](%s-bytecode.txt) |", ids[i], ids[i]);
+		for (size_t k = 0; k < got && k < 5; k++)
+			fprintf(out, "%s `%s` %.1f%%", k ? "," : "", f[k].name,
+			        f[k].pct);
+		fputs(" |\n", out);
+	}
+}
+
 /* The largest categories given a column each; the rest are summed. */
 enum { CATEGORY_COLUMNS = 8 };
 
@@ -704,6 +793,8 @@ suite_readme(FILE *out, const struct suite_options *opt, const char *name,
 	suite_time_free(&t);
 	if (opt->categories != NULL)
 		categories(out, name, opt->categories);
+	if (opt->views != NULL)
+		eval_loop_families(out, opt->views, ids, n);
 	bool heading = false;
 	for (size_t i = 0; i < n; i++) {
 		if (metas[i] != NULL)

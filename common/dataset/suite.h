@@ -37,6 +37,8 @@ struct suite_options {
 	const char *python;     /* for NAME all: the Python, and */
 	const char *cache;      /* where its pyperformance is (NULL: DATA's) */
 	const char *categories; /* readme: bycategory --each text, or NULL */
+	const char *views;      /* readme: the data sets' views (their
+	                           ID-bytecode.csv), or NULL */
 	/*
 	 * ids NAME all: the names of the benchmarks of pyperformance's
 	 * default set for python (pyperformance_default, in record/: a
