@@ -23,6 +23,7 @@ struct options {
 	bool kernel, jit, inlined;     /* annotations */
 	bool addrs;
 	bool python;
+	bool bytecode;
 };
 
 /* --inline: annotated, and frames expanded into their inlined calls. */
@@ -58,6 +59,9 @@ static const struct option_row collapse_options[] = {
     OPT_FLAG(0, "addrs", O, addrs, "keep the address of unknown symbols"),
     OPT_FLAG(0, "python", O, python,
              "fold interpreter frames between Python frames"),
+    OPT_FLAG(0, "bytecode", O, bytecode,
+             "after each frame of CPython's eval loop, the\n"
+             "instruction it was in (the interpreter's DWARF)"),
     OPT_FLAG(0, "period", O, input.period,
              "weight samples by period, not count"),
     OPT_TEXT('e', "event", "NAME", O, input.event,
@@ -80,10 +84,10 @@ static const struct program collapse = {
     .name = "collapse",
     .usage = "collapse [--pid | --tid] [--kernel] [--jit] [--inline] "
              "[--all]\n"
-             "                [--addrs] [--python] [--period] [--event NAME] "
-             "[--strict]\n"
-             "                [--resolve] [--srcline] [--demangle] "
-             "[file ...]\n",
+             "                [--addrs] [--python] [--bytecode] [--period] "
+             "[--event NAME]\n"
+             "                [--strict] [--resolve] [--srcline] "
+             "[--demangle] [file ...]\n",
     .summary = "Fold `perf script` samples into stacks, one line per stack.",
     .options = collapse_options,
     .reads_files = true,
@@ -108,6 +112,7 @@ main(int argc, char *argv[])
 	    .inlined = opt.inlined,
 	    .addrs = opt.addrs,
 	    .python = opt.python,
+	    .bytecode = opt.bytecode,
 	    .srcline = opt.symbols.srcline,
 	    .period = opt.input.period,
 	};

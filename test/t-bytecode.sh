@@ -98,8 +98,20 @@ for v in 3.12 3.13; do
 		perf script -i "$TMP/$name.data" >"$TMP/$name.txt" 2>/dev/null
 		"$BIN/bytecode" -f csv "$TMP/$name.txt" >"$TMP/text.csv" 2>&1
 		"$BIN/bytecode" -f csv "$TMP/$name.data" >"$TMP/data.csv" 2>&1
+		data=$TMP/$name.data # check sets name
 		check "python$v: perf script text and perf.data, one view" \
 		    cmp -s "$TMP/text.csv" "$TMP/data.csv"
+		# collapse --bytecode: the frame after the innermost eval-loop
+		# frame, summed, is bytecode's total of each instruction and part.
+		"$BIN/collapse" --bytecode "$data" | awk '
+		    { n = $NF; sub(/ [0-9]+$/, ""); k = split($0, f, ";"); op = ""
+		      for (i = 1; i < k; i++) if (f[i] == "_PyEval_EvalFrameDefault") op = f[i + 1]
+		      if (op != "") t[op] += n }
+		    END { for (op in t) print op, t[op] }' | sort >"$TMP/folded.tot"
+		awk -F, 'NR > 1 && $7 != "unplaced" { print $1, $4 }' "$TMP/data.csv" |
+		    sort >"$TMP/view.tot"
+		check "python$v: collapse --bytecode splits the eval loop as bytecode counts it" \
+		    cmp -s "$TMP/folded.tot" "$TMP/view.tot"
 	fi
 	rm -f "$TMP"/*.data "$TMP"/*.txt
 done

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "input/frame_tidy.h"
+#include "perfdata/eval_loop.h"
 #include "input/inline_chain.h"
 #include "symbols/symbols.h"
 #include "views/fold.h"
@@ -16,11 +17,15 @@ fold_init(struct fold *f, const struct fold_options *opt,
 	f->opt = *opt;
 	f->names = names;
 	stack_weights_init(&f->stacks);
+	if (opt->bytecode)
+		f->loops = eval_loops_new();
 }
 
 void
 fold_free(struct fold *f)
 {
+	if (f->loops != NULL)
+		eval_loops_free(f->loops);
 	id_map_free(&f->name_of[0]);
 	id_map_free(&f->name_of[1]);
 	stack_weights_free(&f->stacks);
@@ -90,6 +95,24 @@ is_glue(const struct perf_frame *f)
 	       (f->dso.n == 0 || span_eq_cstr(f->dso, "[unknown]"));
 }
 
+/*
+ * The name of the instruction frame f of the eval loop was in, or
+ * ID_MAP_NONE when its loop cannot be placed.  innermost: no frame of
+ * its own is above it (the address is in the loop); else f's address is
+ * a return address, and the call is the byte before it.
+ */
+static uint32_t
+instruction_name(struct fold *c, const struct perf_frame *f, bool innermost)
+{
+	const struct eval_loop *loop = eval_loops_get(c->loops, f->dso);
+	uint64_t offset = f->offset - (!innermost && f->offset > 0);
+	uint32_t part;
+
+	if (eval_loop_place(loop, f->symbol, offset, &part) == EVAL_UNPLACED)
+		return ID_MAP_NONE;
+	return string_table_intern(c->names, eval_loop_part(loop, part).name);
+}
+
 void
 fold_sample(struct fold *c, const struct perf_sample *s, uint32_t root)
 {
@@ -106,6 +129,10 @@ fold_sample(struct fold *c, const struct perf_sample *s, uint32_t root)
 			last_py = i;
 		}
 	}
+	/* The innermost frame that is no inlined call: the sample's own. */
+	size_t own = 0;
+	while (own + 1 < s->nframes && s->frames[own].inlined)
+		own++;
 	stack_weights_set(&c->stacks, n++, root);
 	for (size_t i = s->nframes; i-- > 0;) {
 		const struct perf_frame *f = &s->frames[i];
@@ -113,6 +140,12 @@ fold_sample(struct fold *c, const struct perf_sample *s, uint32_t root)
 		    is_glue(f))
 			continue;
 		stack_weights_set(&c->stacks, n++, frame_name(c, f, java));
+		if (c->loops != NULL && !f->inlined &&
+		    eval_loop_symbol(f->symbol)) {
+			uint32_t op = instruction_name(c, f, i == own);
+			if (op != ID_MAP_NONE)
+				stack_weights_set(&c->stacks, n++, op);
+		}
 	}
 	stack_weights_add(&c->stacks, n, c->opt.period ? s->period : 1);
 }

@@ -8,7 +8,13 @@
  * period the sum of their periods.  A name is frame_tidy's, with the
  * annotations asked for ("_[k]" kernel, "_[j]" JIT, "_[i]" inlined) and
  * with srcline the frame's ":file:line"; with python, the interpreter
- * frames between two Python frames are left out.  Names are interned in
+ * frames between two Python frames are left out; with bytecode, each
+ * frame of CPython's eval loop is followed by the instruction it was in
+ * (perfdata/eval_loop: the interpreter's debug information; a caller's
+ * by its return address less one), so a flame graph splits the loop by
+ * instruction ("..;_PyEval_EvalFrameDefault;LOAD_ATTR_INSTANCE_VALUE;
+ * PyObject_GetAttr").  A loop its debug information does not place adds
+ * nothing.  Names are interned in
  * the caller's string table (the stream's, where the roots are), so a
  * fold can share one stream with a profile.  Memory grows with distinct
  * frames and stacks, never with samples.
@@ -28,9 +34,10 @@
 struct fold_options {
 	bool kernel, jit, inlined; /* annotations */
 	bool addrs;                /* keep the address of unknown symbols */
-	bool python;  /* fold interpreter frames between Python frames */
-	bool srcline; /* names end in :file:line */
-	bool period;  /* weigh samples by period */
+	bool python;   /* fold interpreter frames between Python frames */
+	bool srcline;  /* names end in :file:line */
+	bool period;   /* weigh samples by period */
+	bool bytecode; /* the eval loop's instruction after its frame */
 };
 
 struct fold {
@@ -38,6 +45,7 @@ struct fold {
 	struct string_table *names;  /* the caller's */
 	struct id_map name_of[2];    /* frame id -> name id, [java] */
 	struct stack_weights stacks; /* name ids, root first; weights */
+	struct eval_loops *loops;    /* bytecode: each DSO's, read once */
 };
 
 void fold_init(struct fold *f, const struct fold_options *opt,
