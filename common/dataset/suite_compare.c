@@ -106,7 +106,7 @@ compare_categories(struct suites *ss, struct pair *p)
 		for (int s = 0; s < 2; s++) {
 			w->value[s] = r->share[s];
 			w->share[s] = 100 * r->weight[s] /
-			              (double)c.side[s].profile.total;
+			              (double)c.side[s].profile->total;
 		}
 		w->change = r->diff;
 		w->p = r->tested ? r->test.p : NAN;
