@@ -191,7 +191,7 @@ compare_files_of(const char *out, const char *name, char *const raws[2],
                  bool force, struct compare *functions)
 {
 	/* Refused as flatdiff refuses them, which says what differs. */
-	if (compare_refused(functions) && !force)
+	if (compare_refused(functions, force) && !force)
 		return false;
 	return write_compared(out, name, raws, functions);
 }

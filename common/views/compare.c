@@ -241,14 +241,13 @@ compare_share_sides(struct compare *c, const struct compare *from)
 }
 
 bool
-compare_refused(const struct compare *c)
+compare_refused(const struct compare *c, bool force)
 {
 	const struct profile *a = c->side[0].profile;
 	const struct profile *b = c->side[1].profile;
 	const char *ea = profile_event_name(a), *eb = profile_event_name(b);
 	const char *wa = profile_weight_name(a), *wb = profile_weight_name(b);
-	const char *hint =
-	    c->opt.force ? "" : " (--force compares them anyway)";
+	const char *hint = force ? "" : " (--force compares them anyway)";
 	bool refused = false;
 
 	if (ea != NULL && eb != NULL && strcmp(ea, eb) != 0) {
@@ -278,7 +277,7 @@ compare_refused(const struct compare *c)
 void
 compare_check(const struct compare *c)
 {
-	if (compare_refused(c) && !c->opt.force)
+	if (compare_refused(c, c->opt.force) && !c->opt.force)
 		exit(EXIT_DATA);
 }
 

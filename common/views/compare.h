@@ -182,10 +182,10 @@ void compare_share_sides(struct compare *c, const struct compare *from);
 /*
  * Sides of different events or weighting (samples against period; with
  * period, mean periods more than 10% apart: other frequencies), each
- * difference said in a warning: true when there was one.  It is noted
- * whether or not the comparison is forced.
+ * difference said in a warning (how to force it, unless force): true
+ * when there was one, forced or not.
  */
-bool compare_refused(const struct compare *c);
+bool compare_refused(const struct compare *c, bool force);
 
 /* compare_refused, and exit with status 1 when it refuses, unless forced. */
 void compare_check(const struct compare *c);
