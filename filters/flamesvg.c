@@ -15,26 +15,13 @@
 #include "base/cli.h"
 #include "base/xalloc.h"
 #include "flame/flame_graph.h"
+#include "flame/flame_input.h"
 #include "flame/flame_view.h"
-#include "input/folded.h"
-#include "input/folded_diff.h"
-#include "input/input_format.h"
 #include "flame/palette.h"
 
 struct options {
 	struct flame_view_options view;
 	bool strict;
-};
-
-struct input_state {
-	struct flame_graph graph;
-	bool seen_stack; /* the first line fixed diff or not */
-	unsigned long bad_lines;
-	/* diffstacks' comment lines: its header, and each stack's test. */
-	bool tested;            /* "# perfviews-diff: widths=A|B; SUMMARY" */
-	bool a_widths;          /* widths=A: the columns are B, A */
-	char *summary;          /* SUMMARY, or NULL */
-	struct flame_test next; /* "# p=P q=Q yes|no" before a stack */
 };
 
 /* --width, --height: whole pixels. */
@@ -156,79 +143,12 @@ static const struct program flamesvg = {
     .reads_files = true,
 };
 
-/* The comment lines of diffstacks (folded_diff.h); others are comments. */
 static void
-read_comment(void *ctx, struct span line)
+read_input(struct flame_input *in, const struct options *o, const char *path)
 {
-	struct input_state *in = ctx;
-	struct folded_diff_test t;
-	struct span summary;
-	char side;
-
-	if (folded_diff_read_header(line, &side, &summary)) {
-		in->tested = side != 0;
-		in->a_widths = side == 'A';
-		if (summary.p != NULL) {
-			free(in->summary);
-			in->summary = xstrndup(summary.p, summary.n);
-		}
-	} else if (folded_diff_read_in_both(line, &summary)) {
-		flame_graph_in_both(&in->graph, summary);
-	} else if (in->tested && folded_diff_read_test(line, &t)) {
-		in->next.p = t.p;
-		in->next.q = t.q;
-		in->next.verdict =
-		    t.significant ? FLAME_SIGNIFICANT : FLAME_NOISE;
-	}
-}
-
-static void
-add_line(struct input_state *in, const struct folded_reader *r,
-         const struct folded_line *line)
-{
-	bool diff = line->ncounts == 2;
-
-	if (!in->seen_stack) {
-		in->seen_stack = true;
-		in->graph.diff = diff;
-	} else if (diff != in->graph.diff) {
-		warnmsg("%s:%lu: %s count%s where the first input had %s; "
-		        "line skipped",
-		        r->lines.name, line->lineno, diff ? "two" : "one",
-		        diff ? "s" : "", diff ? "one" : "two");
-		in->bad_lines++;
-		return;
-	}
-	if (diff && in->tested)
-		flame_graph_add_tested(&in->graph, line->stack, line->count[1],
-		                       line->count[1] - line->count[0],
-		                       &in->next);
-	else if (diff)
-		flame_graph_add(&in->graph, line->stack, line->count[1],
-		                line->count[1] - line->count[0]);
-	else
-		flame_graph_add(&in->graph, line->stack, line->count[0], 0);
-}
-
-static void
-read_input(struct input_state *in, const struct options *o, const char *path)
-{
-	struct folded_reader r;
-	struct folded_line line;
 	int fd = input_open(path);
 
-	folded_reader_init(&r, fd, input_name(path));
-	r.lines.strict = o->strict;
-	input_format_require(&r.lines, ACCEPT_FOLDED);
-	r.comment = read_comment;
-	r.comment_ctx = in;
-	while (folded_reader_next(&r, &line)) {
-		add_line(in, &r, &line);
-		in->next.verdict = FLAME_UNTESTED; /* a test is one stack's */
-	}
-	folded_reader_summary(&r);
-	in->bad_lines += r.lines.bad_lines;
-	folded_reader_free(&r);
+	flame_input_read(in, fd, input_name(path), o->strict);
 	input_close(fd);
 }
 
@@ -247,44 +167,29 @@ int
 main(int argc, char *argv[])
 {
 	struct options o;
-	struct input_state in;
+	struct flame_input in;
 
 	cli_start(flamesvg.name);
 	int first = parse_options(&o, argc, argv);
 	argc -= first;
 	argv += first;
 
-	memset(&in, 0, sizeof in);
-	flame_graph_init(&in.graph, o.view.reverse, o.view.flamechart);
+	flame_input_init(&in, o.view.reverse, o.view.flamechart);
 	if (argc == 0)
 		read_input(&in, &o, "-");
 	for (int i = 0; i < argc; i++)
 		read_input(&in, &o, argv[i]);
-	struct flame_view_options *v = &o.view;
-	if (in.graph.tested) {
-		/* Red is where B grew, whichever side gives the widths. */
-		v->svg.a_widths = in.a_widths;
-		v->svg.negate ^= in.a_widths;
-		if (v->svg.subtitle == NULL && in.summary != NULL)
-			v->svg.subtitle = in.summary;
-		v->layout.subtitle =
-		    flame_svg_subtitle_lines(&v->layout, v->svg.subtitle);
-	}
-	if (in.graph.diff)
-		v->svg.a_widths = in.a_widths;
-
-	if (!flame_view_write(stdout, &in.graph, v)) {
+	flame_input_settle(&in, &o.view);
+	if (!flame_view_write(stdout, &in.graph, &o.view)) {
 		finish_output();
 		warnmsg("no samples%s",
 		        in.bad_lines > 0 ? " (is the input perf script text? "
 		                           "fold it with collapse first)"
 		                         : "");
-		flame_graph_free(&in.graph);
-		free(in.summary);
+		flame_input_free(&in);
 		return EXIT_DATA;
 	}
 	finish_output();
-	flame_graph_free(&in.graph);
-	free(in.summary);
+	flame_input_free(&in);
 	return EXIT_OK;
 }

@@ -339,6 +339,13 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 		return EXIT_OK;
 	}
 	command_operands(p, argc - first, 2, 2, "RAW-A and RAW-B");
+	for (int s = 0; s < 2; s++) { /* as make compare names them */
+		char *id = raw_dataset_name(argv[first + s]);
+		struct dataset_id parsed;
+		dataset_id_parse_or_die(id, &parsed);
+		dataset_id_free(&parsed);
+		free(id);
+	}
 	char *name =
 	    o.name != NULL ? xstrdup(o.name) : compare_files_name(argv + first);
 	if (!compare_files_write(o.out, name, argv + first, o.force))

@@ -7,7 +7,10 @@
 #    meta.json of Python 3.11, B's xz-compressed of Python 3.12.  make
 #    compare writes the diff, the differential flame graph and the README
 #    into OUT; the diff is flatdiff's output on the same files and finds
-#    the change; the SVG is XML with the title; the README names both IDs,
+#    the change; the SVG is diffstacks | flamesvg's output, XML with the
+#    title; under strace, make compare starts at most 4 processes and opens
+#    each raw file once (one process writes the three files from one
+#    reading); the README names both IDs,
 #    lists the Python versions as unfair with both values and what is
 #    alike, quotes the diff and names its test.  A second make makes
 #    nothing and says where the README is.
@@ -55,6 +58,24 @@ else
 fi
 "$TOP/bin/flatdiff" "$DATA/$A-raw.txt" "$DATA/$B-raw.txt.xz" >"$TMP/diff.txt"
 same "the diff is flatdiff's output" "$TMP/diff.txt" "$C-diff.txt"
+"$TOP/bin/diffstacks" "$DATA/$A-raw.txt" "$DATA/$B-raw.txt.xz" |
+    "$TOP/bin/flamesvg" --title "$B against $A" >"$TMP/diffgraph.svg"
+same "the diffgraph is diffstacks | flamesvg's output" "$TMP/diffgraph.svg" "$C-diffgraph.svg"
+# One process reads each raw file once for all three files.
+if ! command -v strace >/dev/null 2>&1 ||
+    ! strace -f -qq -o /dev/null true 2>/dev/null; then
+	skip "make compare's processes and reads" "strace cannot trace here"
+else
+	strace -f -qq -o "$TMP/strace.txt" -e trace=openat,execve \
+	    $MAKE compare A=$A B=$B DATA="$DATA" OUT="$TMP/traced" >/dev/null 2>&1
+	started=$(grep -c 'execve(.*) = 0' "$TMP/strace.txt")
+	opened=$(grep 'openat(' "$TMP/strace.txt" | grep -v ENOENT | grep -c -e "$A-raw.txt\"" -e "$B-raw.txt.xz\"")
+	if [ "$started" -le 4 ] && [ "$opened" = 2 ] && cmp -s "$TMP/traced/$A-vs-$B-diffgraph.svg" "$C-diffgraph.svg"; then
+		pass "make compare: each raw file opened once, $started processes"
+	else
+		fail "make compare's processes and reads" "$started processes, raw files opened $opened times"
+	fi
+fi
 if grep -q '^ .* yes .*libpython.so  *f02$' "$C-diff.txt" &&
     grep -q '^ .* yes .*libpython.so  *f12$' "$C-diff.txt"; then
 	pass "the diff finds the change, f02 and f12 one function across versions"

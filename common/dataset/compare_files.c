@@ -1,10 +1,10 @@
 /*
  * compare_files.c - see compare_files.h.
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "base/message.h"
@@ -13,8 +13,12 @@
 #include "dataset/compare_readme.h"
 #include "dataset/file_kinds.h"
 #include "dataset/runs.h"
-#include "os/child.h"
+#include "dataset/view_pass.h"
+#include "flame/flame_input.h"
+#include "flame/flame_view.h"
 #include "os/dirs.h"
+#include "views/compare_table.h"
+#include "views/diff_stacks.h"
 
 /* The last part of path's directory: "d311" of "/tmp/d311/ID-raw.txt". */
 static char *
@@ -50,92 +54,121 @@ compare_files_name(char *const raws[2])
 	return name;
 }
 
-/* Run argv, its stdout into path; false when it failed (it said why). */
-static bool
-run_into(char *const argv[], const char *path)
-{
-	struct child_result r;
-	int fd = child_open(path, O_WRONLY | O_CREAT | O_TRUNC);
-	struct child_io io = {-1, fd, -1};
-	bool ok = child_run(argv, &io, 0, &r);
+/* What a comparison's files are written from, and how the graph went. */
+struct compared {
+	char *const *raws;
+	const char *name;
+	struct compare *functions, *stacks;
+	const char *diff; /* the table, written first: the README quotes it */
+	char *title;      /* the graph's */
+	bool drawn;
+};
 
-	close(fd);
-	if (child_stopped() != 0)
+/* flatdiff's table, as it writes it given no options. */
+static void
+write_table(void *ctx)
+{
+	struct compared *w = ctx;
+	struct compare_table t;
+
+	compare_table_select(&t, w->functions, 0, 20, false);
+	compare_table_write(&t, FORMAT_TEXT);
+	compare_table_free(&t);
+}
+
+/*
+ * diffstacks' stacks into fd (memory), as it writes them given no
+ * options; false when they could not be written.
+ */
+static bool
+stacks_into(int fd, struct compare *stacks)
+{
+	int copy = dup(fd);
+	FILE *f = copy >= 0 ? fdopen(copy, "w") : NULL;
+
+	if (f == NULL) {
+		if (copy >= 0)
+			close(copy);
 		return false;
-	if (!ok && r.status == -1)
-		warnmsg("%s: could not start", argv[0]);
-	return ok;
+	}
+	diff_stacks_write(f, stacks, false);
+	bool ok = !ferror(f);
+	return fclose(f) == 0 && ok && lseek(fd, 0, SEEK_SET) == 0;
 }
 
-/* dir/program [--force] A B, its stdout into path. */
-static bool
-compare_into(const char *dir, const char *program, char *const raws[2],
-             bool force, const char *path)
+/* The stacks drawn as flamesvg --title draws them. */
+static void
+write_graph(void *ctx)
 {
-	struct child_args a = {0};
-	char *self = xasprintf("%s/%s", dir, program);
+	struct compared *w = ctx;
+	struct flame_view_options o;
+	struct flame_input in;
+	int fd = memfd_create("diffstacks", MFD_CLOEXEC);
 
-	args_add(&a, self);
-	if (force)
-		args_add(&a, "--force");
-	args_add(&a, raws[0]);
-	args_add(&a, raws[1]);
-	bool ok = run_into(a.v, path);
-	args_free(&a);
-	free(self);
-	return ok;
+	if (fd < 0 || !stacks_into(fd, w->stacks))
+		die_errno(EXIT_DATA, "%s: the differential stacks", w->name);
+	flame_view_defaults(&o);
+	o.svg.title = w->title;
+	flame_view_settle(&o);
+	flame_input_init(&in, o.reverse, o.flamechart);
+	flame_input_read(&in, fd, "diffstacks", false);
+	close(fd);
+	flame_input_settle(&in, &o);
+	w->drawn = flame_view_write(stdout, &in.graph, &o);
+	flame_input_free(&in);
 }
 
-/* flatdiff, diffstacks | flamesvg and the README into scratch. */
-static bool
-write_all(const char *scratch, const char *name, char *const raws[2],
-          bool force)
+static void
+write_readme(void *ctx)
 {
-	char *dir = dirs_program();
-	char *flamesvg = xasprintf("%s/flamesvg", dir);
+	struct compared *w = ctx;
+
+	compare_readme_of_compared(stdout, w->raws, w->diff, w->name,
+	                           w->functions, w->stacks);
+}
+
+/* The table, the graph and the README into scratch. */
+static bool
+write_all(const char *scratch, struct compared *w)
+{
 	char *diff = xasprintf("%s/diff.txt", scratch);
-	char *stacks = xasprintf("%s/stacks.txt", scratch);
 	char *svg = xasprintf("%s/diffgraph.svg", scratch);
 	char *readme = xasprintf("%s/README.md", scratch);
-	char *id[2] = {raw_dataset_name(raws[0]), raw_dataset_name(raws[1])};
-	char *title = xasprintf("%s against %s", id[1], id[0]);
-	char *svg_argv[] = {flamesvg, "--title", title, stacks, NULL};
 
-	bool ok = compare_into(dir, "flatdiff", raws, force, diff) &&
-	          compare_into(dir, "diffstacks", raws, force, stacks) &&
-	          run_into(svg_argv, svg);
-	if (ok) {
-		FILE *f = fopen(readme, "we");
-		if (f == NULL)
-			die_errno(EXIT_DATA, "%s", readme);
-		compare_readme_of_raws(f, raws, diff, name);
-		if (fclose(f) != 0)
-			die_errno(EXIT_DATA, "%s", readme);
-	}
-	free(id[0]);
-	free(id[1]);
-	free(title);
+	w->diff = diff;
+	view_write_whole(diff, write_table, w);
+	view_write_whole(svg, write_graph, w);
+	if (!w->drawn)
+		warnmsg("%s: no samples to draw", w->name);
+	else
+		view_write_whole(readme, write_readme, w);
 	free(readme);
 	free(svg);
-	free(stacks);
 	free(diff);
-	free(flamesvg);
-	free(dir);
-	return ok;
+	return w->drawn;
 }
 
-bool
-compare_files_write(const char *out, const char *name, char *const raws[2],
-                    bool force)
+/* The three files from the comparison by stack of the same sides. */
+static bool
+write_compared(const char *out, const char *name, char *const raws[2],
+               struct compare *functions)
 {
 	static const char *const files[] = {"diff.txt", "diffgraph.svg",
 	                                    "README.md"};
+	char *id[2] = {raw_dataset_name(raws[0]), raw_dataset_name(raws[1])};
+	struct compare stacks;
+	struct compared w = {.raws = raws,
+	                     .name = name,
+	                     .functions = functions,
+	                     .stacks = &stacks,
+	                     .title = xasprintf("%s against %s", id[1], id[0])};
 	char *scratch = xasprintf("%s/.%s.XXXXXX", out, name);
 
+	compare_defaults_shared(&stacks, KEY_STACK, functions, NULL);
 	dirs_make(out);
 	if (mkdtemp(scratch) == NULL)
 		die_errno(EXIT_DATA, "%s", scratch);
-	bool ok = write_all(scratch, name, raws, force);
+	bool ok = write_all(scratch, &w);
 	for (size_t i = 0; ok && i < sizeof files / sizeof files[0]; i++) {
 		char *from = xasprintf("%s/%s", scratch, files[i]);
 		char *to = xasprintf("%s/%s-%s", out, name, files[i]);
@@ -146,7 +179,31 @@ compare_files_write(const char *out, const char *name, char *const raws[2],
 	}
 	dirs_remove_tree(scratch);
 	free(scratch);
-	if (child_stopped() != 0)
-		child_exit_by_signal(child_stopped());
+	compare_free(&stacks);
+	free(w.title);
+	free(id[0]);
+	free(id[1]);
+	return ok;
+}
+
+bool
+compare_files_of(const char *out, const char *name, char *const raws[2],
+                 bool force, struct compare *functions)
+{
+	/* Refused as flatdiff refuses them, which says what differs. */
+	if (compare_refused(functions, force) && !force)
+		return false;
+	return write_compared(out, name, raws, functions);
+}
+
+bool
+compare_files_write(const char *out, const char *name, char *const raws[2],
+                    bool force)
+{
+	struct compare functions;
+
+	compare_defaults_run(&functions, KEY_FUNCTION, raws[0], raws[1], NULL);
+	bool ok = compare_files_of(out, name, raws, force, &functions);
+	compare_free(&functions);
 	return ok;
 }

@@ -1,27 +1,42 @@
 /*
  * compare_files.h - the three files of a comparison of two data sets
- * (compare_readme.h), written without make: NAME-diff.txt (flatdiff A B),
- * NAME-diffgraph.svg (diffstacks A B | flamesvg) and NAME-README.md, in
- * one directory.
+ * (compare_readme.h), written in one process from one reading of each
+ * raw file: NAME-diff.txt (flatdiff A B), NAME-diffgraph.svg (diffstacks
+ * A B | flamesvg) and NAME-README.md, in one directory.
  *
- * The programs are the ones beside perfviews (dirs_program), as make's BIN
- * holds them.  The files are made in a scratch directory inside out and
- * renamed into place together: all three land, or none does (a program
- * that fails said why on stderr).
+ * Both raw files are read once into one comparison by function, as
+ * flatdiff reads them given no options; the comparison by stack shares its
+ * sides (compare_defaults_shared).  Each file is written by its program's
+ * own library call: flatdiff's table (views/compare_table), diffstacks'
+ * stacks (views/diff_stacks) into memory, drawn by flamesvg's reading of
+ * them (flame/flame_input, flame_view), and the README
+ * (compare_readme_of_compared), so that every byte is the programs'.  The
+ * files are made in a scratch directory inside out and renamed into place
+ * together: all three land, or none does.
  */
 #ifndef PERFVIEWS_COMPARE_FILES_H
 #define PERFVIEWS_COMPARE_FILES_H
 
 #include <stdbool.h>
 
+#include "views/compare.h"
+
 /*
  * The files of B's raw file against A's (raws[0], raws[1]), named NAME-*
- * in out (made when missing); force passes --force to flatdiff and
- * diffstacks (other events or weighting compared anyway).  True when all
- * three were written.
+ * in out (made when missing); force: other events or weighting compared
+ * anyway, as flatdiff --force (else refused, with a warning saying what
+ * differs).  True when all three were written.
  */
 bool compare_files_write(const char *out, const char *name, char *const raws[2],
                          bool force);
+
+/*
+ * The same of the raw files' comparison by function already made as
+ * compare_defaults_run makes it (compare.h), none read again: a comparison
+ * of suites reads each benchmark's pair once for its rows and its files.
+ */
+bool compare_files_of(const char *out, const char *name, char *const raws[2],
+                      bool force, struct compare *functions);
 
 /*
  * The prefix of the files comparing two raw files (a new string):

@@ -748,8 +748,9 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 }
 
 void
-compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
-                       const char *name)
+compare_readme_of_compared(FILE *out, char *const raws[2], const char *diff,
+                           const char *name, struct compare *functions,
+                           struct compare *stacks)
 {
 	struct compare_readme r = {
 	    .diff = diff, .name = name, .raw_path = {raws[0], raws[1]}};
@@ -780,22 +781,29 @@ compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
 			                       : strlen(raws[s]);
 			r.given[s] = given[s] = xstrndup(raws[s], n);
 		}
-	/* The functions compared as flatdiff compares them (its refusals
-	 * were make compare's to make; FORCE=1 got past them). */
-	struct compare c;
-	compare_defaults_run(&c, KEY_FUNCTION, raws[0], raws[1], NULL);
-	r.cmp = &c;
-	/* And the stacks, as diffstacks matches them. */
-	struct compare stacks;
-	compare_defaults_run(&stacks, KEY_STACK, raws[0], raws[1], NULL);
-	compare_unmatched(&stacks, r.unmatched);
+	r.cmp = functions;
+	compare_unmatched(stacks, r.unmatched);
 	r.stacks = true;
-	compare_free(&stacks);
 	compare_readme_write(out, &r);
-	compare_free(&c);
 	for (int s = 0; s < 2; s++) {
 		metadata_free(&m[s]);
 		free(id[s]);
 		free(given[s]);
 	}
+}
+
+void
+compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
+                       const char *name)
+{
+	struct compare functions, stacks;
+
+	/* The functions compared as flatdiff compares them (its refusals
+	 * were make compare's to make; FORCE=1 got past them), and the
+	 * stacks as diffstacks matches them, of one reading of each side. */
+	compare_defaults_run(&functions, KEY_FUNCTION, raws[0], raws[1], NULL);
+	compare_defaults_shared(&stacks, KEY_STACK, &functions, NULL);
+	compare_readme_of_compared(out, raws, diff, name, &functions, &stacks);
+	compare_free(&stacks);
+	compare_free(&functions);
 }

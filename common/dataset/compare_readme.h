@@ -65,11 +65,23 @@ void compare_readme_fairness(FILE *out, const struct compare_readme *r);
 
 /*
  * The README of the data sets of two raw files, DIR/ID-raw.txt[.xz], each
- * with the ID-meta.json beside it when there is one (a bad one is fatal);
- * diff as above; name the files' prefix, or NULL.  Two data sets of one
- * ID (two builds, a directory each) are named by their raw files' paths.
+ * with the ID-meta.json beside it when there is one (a bad one is fatal),
+ * each read once; diff as above; name the files' prefix, or NULL.  Two data
+ * sets of one ID (two builds, a directory each) are named by their raw files'
+ * paths.
  */
 void compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
                             const char *name);
+
+/*
+ * The same of comparisons of the raw files already made, as
+ * compare_readme_of_raws makes them (compare_defaults_run by function,
+ * compare_defaults_shared by stack over the same sides): a comparison's
+ * one pass (compare_files.h) writes its files and README from one reading.
+ */
+void compare_readme_of_compared(FILE *out, char *const raws[2],
+                                const char *diff, const char *name,
+                                struct compare *functions,
+                                struct compare *stacks);
 
 #endif

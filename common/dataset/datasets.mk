@@ -257,9 +257,12 @@ suite-view-%: | $(PROGRAMS)
 # X and Y are IDs (found as make views finds one) or paths to data sets in
 # any directory (DIR/ID, DIR/ID-raw.txt.xz, DIR/ID-meta.json): a data set
 # per build, each in a directory of its own, compares as A=DIR1/ID
-# B=DIR2/ID.  perfviews compare --out runs flatdiff, diffstacks | flamesvg
-# on the raw files and writes the README, in a scratch directory in OUT;
-# the three files land in OUT together, or none does.  One ID twice is named after the directories:
+# B=DIR2/ID.  perfviews compare --out reads each raw file once and writes
+# flatdiff's table, diffstacks | flamesvg's graph and the README from that
+# one reading (dataset/compare_files.h), in a scratch directory in OUT;
+# the three files land in OUT together, or none does.  A data set not found
+# is said here (its ID checked first); perfviews compare checks the IDs of
+# those found.  One ID twice is named after the directories:
 # OUT/ID-DIR1-vs-DIR2-*.
 cmp_id  = $(patsubst %-raw.txt,%,$(patsubst %-raw.txt.xz,%,$(patsubst %-meta.json,%,$(notdir $(1)))))
 cmp_raw = $(if $(findstring /,$(1)),$(firstword $(wildcard $(addprefix \
@@ -279,10 +282,10 @@ endif
 compare: $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md
 	@$(if $(CMP_MADE),:,echo "up to date: $(CMP)-README.md, -diff.txt and -diffgraph.svg")
 $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md &: $(CMP_RAW) $(wildcard \
-    $(patsubst %-raw.txt,%-meta.json,$(CMP_RAW:.xz=))) $(BIN)/flatdiff $(BIN)/diffstacks $(BIN)/flamesvg $(BIN)/perfviews
+    $(patsubst %-raw.txt,%-meta.json,$(CMP_RAW:.xz=))) $(BIN)/perfviews
 	$(eval CMP_MADE = 1)
-	@$(foreach s,$(A) $(B),$(BIN)/perfviews id '$(call cmp_id,$(s))' >/dev/null || exit 1; test -n '$(call cmp_raw,$(s))' || \
-	    { echo "make compare: no $(call cmp_id,$(s))-raw.txt.xz or $(call cmp_id,$(s))-raw.txt in $(if $(findstring /,$(s)),$(dir $(s)),$(DATA)/ or examples/)" >&2; exit 1; };)
+	@$(foreach s,$(A) $(B),$(if $(call cmp_raw,$(s)),,$(BIN)/perfviews id '$(call cmp_id,$(s))' >/dev/null || exit 1; \
+	    { echo "make compare: no $(call cmp_id,$(s))-raw.txt.xz or $(call cmp_id,$(s))-raw.txt in $(if $(findstring /,$(s)),$(dir $(s)),$(DATA)/ or examples/)" >&2; exit 1; };))
 	@$(BIN)/perfviews compare --out $(call quote,$(OUT)) --name '$(CMP_NAME)' $(if $(FORCE),--force) $(CMP_RAW)
 
 # --- Suites compared: make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1] [NULL=S] ---

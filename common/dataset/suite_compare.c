@@ -82,13 +82,13 @@ find_files(struct pair *p, int side)
 
 /* The rows of a pair's categories, tested but not yet adjusted. */
 static void
-compare_categories(struct suites *ss, struct pair *p)
+compare_categories(struct suites *ss, struct pair *p,
+                   const struct compare *functions)
 {
 	struct compare c;
 
 	/* Refusals are said by the benchmark's own page. */
-	compare_defaults_run(&c, KEY_CATEGORY, p->raw[0], p->raw[1],
-	                     ss->o->rules);
+	compare_defaults_shared(&c, KEY_CATEGORY, functions, ss->o->rules);
 	p->unit = xstrdup(compare_unit_text(&c));
 	p->per_loop = c.unit == UNIT_TIME && c.per_loop;
 	p->counts = c.test == TEST_COUNTS;
@@ -106,7 +106,7 @@ compare_categories(struct suites *ss, struct pair *p)
 		for (int s = 0; s < 2; s++) {
 			w->value[s] = r->share[s];
 			w->share[s] = 100 * r->weight[s] /
-			              (double)c.side[s].profile.total;
+			              (double)c.side[s].profile->total;
 		}
 		w->change = r->diff;
 		w->p = r->tested ? r->test.p : NAN;
@@ -122,30 +122,28 @@ enum { TOP_FUNCTIONS = 3 };
 
 /*
  * The functions of a pair that changed most, as Markdown (significant
- * ones, by the test of the benchmark's own comparison, in bold).
+ * ones, by the test of the benchmark's own comparison, in bold), of its
+ * comparison by function.
  */
 static void
-compare_functions(struct pair *p)
+compare_functions(struct pair *p, const struct compare *c)
 {
-	struct compare c;
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 
 	if (out == NULL)
 		die_errno(EXIT_DATA, "open_memstream");
-	compare_defaults_run(&c, KEY_FUNCTION, p->raw[0], p->raw[1], NULL);
-	uint32_t *order = compare_by_size(&c, 0);
+	uint32_t *order = compare_by_size(c, 0);
 	uint32_t shown = 0;
-	for (uint32_t k = 0; k < c.nitems && shown < TOP_FUNCTIONS; k++) {
-		const struct compare_result *r =
-		    compare_result(&c, order[k], 0);
+	for (uint32_t k = 0; k < c->nitems && shown < TOP_FUNCTIONS; k++) {
+		const struct compare_result *r = compare_result(c, order[k], 0);
 		if (r->diff == 0)
 			break;
 		const char *b = r->significant ? "**" : "";
 		fprintf(out, "%s%s`", shown++ ? ", " : "", b);
-		readme_cell(out, compare_text(&c, c.items[order[k]].name).p);
-		fprintf(out, c.unit == UNIT_TIME ? "` %+.3f%s" : "` %+.2f%s",
+		readme_cell(out, compare_text(c, c->items[order[k]].name).p);
+		fprintf(out, c->unit == UNIT_TIME ? "` %+.3f%s" : "` %+.2f%s",
 		        r->diff, b);
 	}
 	if (shown == 0)
@@ -154,7 +152,6 @@ compare_functions(struct pair *p)
 		die_errno(EXIT_DATA, "open_memstream");
 	p->functions = text;
 	free(order);
-	compare_free(&c);
 }
 
 /* Benjamini–Hochberg over every tested row of the suite. */
@@ -213,17 +210,23 @@ pair_up(struct suites *ss)
 		                     p->has_meta[1] ? &p->meta[1] : NULL,
 		                     (const char *const *)p->raw, &p->speed);
 		p->name = compare_files_name(p->raw);
-		compare_categories(ss, p);
-		compare_functions(p);
+		/* Each raw file read once: its categories, its functions
+		 * and its page from one comparison's sides. */
+		struct compare functions;
+		compare_defaults_run(&functions, KEY_FUNCTION, p->raw[0],
+		                     p->raw[1], NULL);
+		compare_categories(ss, p, &functions);
+		compare_functions(p, &functions);
 		if (!ss->o->no_pages) {
-			p->page = compare_files_write(ss->o->out, p->name,
-			                              p->raw, ss->o->force);
+			p->page = compare_files_of(ss->o->out, p->name, p->raw,
+			                           ss->o->force, &functions);
 			if (!p->page)
 				warnmsg("compare-suites: %s: its comparison "
 				        "failed (above); the suite's page says "
 				        "so",
 				        p->m[0]->benchmark);
 		}
+		compare_free(&functions);
 	}
 }
 

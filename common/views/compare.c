@@ -92,8 +92,10 @@ void
 compare_free(struct compare *c)
 {
 	for (int s = 0; s < 2; s++) {
-		if (c->side[s].path != NULL)
-			profile_free(&c->side[s].profile);
+		if (c->side[s].owned) {
+			profile_free(c->side[s].profile);
+			free(c->side[s].profile);
+		}
 		free(c->side[s].item_of);
 		free(c->side[s].category_of);
 		free(c->side[s].glue_of);
@@ -186,20 +188,22 @@ compare_read(struct compare *c, int side, const struct view_options *vo,
 	char *argv[1] = {(char *)path};
 
 	s->path = path;
+	s->profile = xcalloc(1, sizeof *s->profile);
+	s->owned = true;
 	o.profile.runs = true;
-	if (!view_load(&s->profile, &o, 1, argv)) {
+	if (!view_load(s->profile, &o, 1, argv)) {
 		warnmsg("%s (%s): nothing to compare", input_name(path),
 		        side == 0 ? "A" : "B");
 		exit(EXIT_DATA);
 	}
-	s->nruns = profile_run_count(&s->profile);
+	s->nruns = profile_run_count(s->profile);
 	s->counts_per_weight = 1;
 	s->scale = 1;
 	if (strcmp(path, "-") != 0)
 		read_beside(s, path);
-	if (o.profile.period && s->profile.stream.saw_perf)
-		s->counts_per_weight = (double)s->profile.stream.samples /
-		                       (double)s->profile.total;
+	if (o.profile.period && s->profile->stream.saw_perf)
+		s->counts_per_weight = (double)s->profile->stream.samples /
+		                       (double)s->profile->total;
 }
 
 void
@@ -220,14 +224,30 @@ mean_period(const struct compare_side *s)
 }
 
 void
-compare_check(const struct compare *c)
+compare_share_sides(struct compare *c, const struct compare *from)
 {
-	const struct profile *a = &c->side[0].profile;
-	const struct profile *b = &c->side[1].profile;
+	for (int s = 0; s < 2; s++) {
+		const struct compare_side *f = &from->side[s];
+		struct compare_side *to = &c->side[s];
+		to->path = f->path;
+		to->profile = f->profile;
+		to->owned = false;
+		to->nruns = f->nruns;
+		to->counts_per_weight = f->counts_per_weight;
+		to->frequency = f->frequency;
+		to->loops = f->loops;
+		to->scale = 1;
+	}
+}
+
+bool
+compare_refused(const struct compare *c, bool force)
+{
+	const struct profile *a = c->side[0].profile;
+	const struct profile *b = c->side[1].profile;
 	const char *ea = profile_event_name(a), *eb = profile_event_name(b);
 	const char *wa = profile_weight_name(a), *wb = profile_weight_name(b);
-	const char *hint =
-	    c->opt.force ? "" : " (--force compares them anyway)";
+	const char *hint = force ? "" : " (--force compares them anyway)";
 	bool refused = false;
 
 	if (ea != NULL && eb != NULL && strcmp(ea, eb) != 0) {
@@ -251,7 +271,13 @@ compare_check(const struct compare *c)
 			refused = true;
 		}
 	}
-	if (refused && !c->opt.force)
+	return refused;
+}
+
+void
+compare_check(const struct compare *c)
+{
+	if (compare_refused(c, c->opt.force) && !c->opt.force)
 		exit(EXIT_DATA);
 }
 
@@ -305,7 +331,7 @@ item_for(struct compare *c, const uint32_t *key, size_t n)
 static uint32_t
 function_item(struct compare *c, int side, uint32_t fn)
 {
-	const struct profile *p = &c->side[side].profile;
+	const struct profile *p = c->side[side].profile;
 	const struct function *f = profile_function(p, fn);
 	struct span dso = profile_text(p, f->dso);
 	uint32_t key[2];
@@ -356,7 +382,7 @@ append(struct compare *c, size_t *len, struct span s)
 static uint32_t
 item_frames(struct compare *c, int side, struct profile_stack s)
 {
-	const struct profile *p = &c->side[side].profile;
+	const struct profile *p = c->side[side].profile;
 	const uint8_t *glue = c->side[side].glue_of;
 	uint32_t n = 0;
 
@@ -387,7 +413,7 @@ item_frames(struct compare *c, int side, struct profile_stack s)
 static uint32_t
 stack_item(struct compare *c, int side, uint32_t stack)
 {
-	const struct profile *p = &c->side[side].profile;
+	const struct profile *p = c->side[side].profile;
 	struct profile_stack s = profile_stack_get(p, stack);
 	const struct function *leaf = profile_function(p, s.functions[0]);
 	size_t len = 0;
@@ -413,7 +439,7 @@ static void
 map_items(struct compare *c, int side)
 {
 	struct compare_side *s = &c->side[side];
-	const struct profile *p = &s->profile;
+	const struct profile *p = s->profile;
 	uint32_t n = c->key == KEY_STACK ? profile_stack_count(p)
 	                                 : profile_function_count(p);
 
@@ -437,7 +463,7 @@ static void
 fill_cells(struct compare *c, int side, uint32_t *stamp, uint32_t *clock)
 {
 	const struct compare_side *s = &c->side[side];
-	const struct profile *p = &s->profile;
+	const struct profile *p = s->profile;
 	uint32_t first = side == 0 ? 0 : c->side[0].nruns;
 
 	for (uint32_t i = 0; i < profile_run_weight_count(p); i++) {
@@ -492,12 +518,12 @@ counting_floor(const struct compare *c, const struct compare_result *r,
 			floor[s] = mean / (k[s] * k[s]);
 		return;
 	}
-	double all = (double)c->side[0].profile.total * k[0] +
-	             (double)c->side[1].profile.total * k[1];
+	double all = (double)c->side[0].profile->total * k[0] +
+	             (double)c->side[1].profile->total * k[1];
 	double p = counts / all;
 	for (int s = 0; s < 2; s++) {
 		double run =
-		    (double)c->side[s].profile.total * k[s] / c->side[s].nruns;
+		    (double)c->side[s].profile->total * k[s] / c->side[s].nruns;
 		floor[s] = p * (1 - p) / run;
 	}
 }
@@ -515,7 +541,7 @@ compute_result(struct compare *c, uint32_t item, uint32_t measure,
 
 	for (int s = 0; s < 2; s++) {
 		const struct compare_side *side = &c->side[s];
-		const struct profile *p = &side->profile;
+		const struct profile *p = side->profile;
 		r->weight[s] = 0;
 		for (uint32_t run = 0; run < side->nruns; run++, column++) {
 			double w = row[column];
@@ -551,8 +577,8 @@ compute_result(struct compare *c, uint32_t item, uint32_t measure,
 		    r->weight[1] * kb, c->side[1].nruns / c->side[1].scale);
 	else
 		r->test = proportion_z_test(
-		    r->weight[0] * ka, (double)c->side[0].profile.total * ka,
-		    r->weight[1] * kb, (double)c->side[1].profile.total * kb);
+		    r->weight[0] * ka, (double)c->side[0].profile->total * ka,
+		    r->weight[1] * kb, (double)c->side[1].profile->total * kb);
 }
 
 /* Benjamini–Hochberg over the items of one measure that were tested. */
@@ -623,8 +649,8 @@ compare_run(struct compare *c)
 	resolve_unit(c);
 	c->unknown = intern(c, span_cstr("[unknown]"));
 	c->by_name =
-	    c->key == KEY_FUNCTION && (c->side[0].profile.stream.saw_folded ||
-	                               c->side[1].profile.stream.saw_folded);
+	    c->key == KEY_FUNCTION && (c->side[0].profile->stream.saw_folded ||
+	                               c->side[1].profile->stream.saw_folded);
 	map_items(c, 0);
 	map_items(c, 1);
 	c->test = c->side[0].nruns >= 2 && c->side[1].nruns >= 2 ? TEST_WELCH
@@ -769,7 +795,7 @@ compare_item_dso(const struct compare *c, uint32_t item)
 static uint32_t
 function_name(struct compare *c, int side, uint32_t fn)
 {
-	const struct profile *p = &c->side[side].profile;
+	const struct profile *p = c->side[side].profile;
 
 	return intern(
 	    c,
@@ -780,7 +806,7 @@ function_name(struct compare *c, int side, uint32_t fn)
 static uint32_t
 command_name(struct compare *c, int side, struct profile_stack s)
 {
-	const struct profile *p = &c->side[side].profile;
+	const struct profile *p = c->side[side].profile;
 
 	return intern(c, family_of(c, profile_text(p, s.comm), false));
 }
@@ -794,7 +820,7 @@ command_name(struct compare *c, int side, struct profile_stack s)
 static bool *
 names_of_side(struct compare *c, int side, bool all)
 {
-	const struct profile *p = &c->side[side].profile;
+	const struct profile *p = c->side[side].profile;
 	bool *has = xcalloc(c->names.count + 1, sizeof *has);
 
 	for (uint32_t i = 0; i < profile_stack_count(p); i++) {
@@ -815,7 +841,7 @@ static void
 intern_all_names(struct compare *c)
 {
 	for (int side = 0; side < 2; side++) {
-		const struct profile *p = &c->side[side].profile;
+		const struct profile *p = c->side[side].profile;
 		for (uint32_t i = 0; i < profile_stack_count(p); i++) {
 			struct profile_stack s = profile_stack_get(p, i);
 			command_name(c, side, s);
@@ -846,7 +872,7 @@ compare_unmatched(struct compare *c, double share[2])
 
 	for (int side = 0; side < 2; side++) {
 		const struct compare_side *cs = &c->side[side];
-		const struct profile *p = &cs->profile;
+		const struct profile *p = cs->profile;
 		double lost = 0;
 		for (uint32_t i = 0; i < profile_stack_count(p); i++) {
 			struct profile_stack s = profile_stack_get(p, i);

@@ -101,8 +101,9 @@ enum { COMPARE_MEASURES = 2 }; /* self, total */
 enum glue_kind { GLUE_NONE, GLUE_SKIP, GLUE_REENTRY, GLUE_ROOT };
 
 struct compare_side {
-	const char *path; /* as given, "-" for stdin */
-	struct profile profile;
+	const char *path;        /* as given, "-" for stdin */
+	struct profile *profile; /* read by this comparison, or another's */
+	bool owned;              /* profile is this comparison's to free */
 	uint32_t nruns;
 	double counts_per_weight; /* samples per unit of weight */
 	uint32_t *item_of;        /* by function id (by stack id for stacks) */
@@ -172,10 +173,21 @@ void compare_read_both(struct compare *c, const struct view_options *vo,
                        const char *a, const char *b);
 
 /*
- * Refuse, with a message saying what differs and status 1, sides of
- * different events or weighting (samples against period; with period,
- * mean periods more than 10% apart: other frequencies), unless forced.
+ * Both sides as another comparison read them (compare_read_both), shared
+ * rather than read again: one reading of A and B serves the comparisons
+ * by function, by stack and by category.  from must outlive c.
  */
+void compare_share_sides(struct compare *c, const struct compare *from);
+
+/*
+ * Sides of different events or weighting (samples against period; with
+ * period, mean periods more than 10% apart: other frequencies), each
+ * difference said in a warning (how to force it, unless force): true
+ * when there was one, forced or not.
+ */
+bool compare_refused(const struct compare *c, bool force);
+
+/* compare_refused, and exit with status 1 when it refuses, unless forced. */
 void compare_check(const struct compare *c);
 
 /*
@@ -207,6 +219,13 @@ void compare_categorize_file(struct compare *c, const char *given);
  */
 void compare_defaults_run(struct compare *c, enum compare_key key,
                           const char *a, const char *b, const char *rules);
+
+/*
+ * compare_defaults_run over the sides another comparison read
+ * (compare_share_sides), none read again.
+ */
+void compare_defaults_shared(struct compare *c, enum compare_key key,
+                             const struct compare *from, const char *rules);
 
 /*
  * KEY_STACK, after reading both sides: the functions that rules put in

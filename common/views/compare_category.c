@@ -20,7 +20,7 @@ compare_categorize(struct compare *c, struct category_rules *rules,
 
 	category_profile_init(&cp, rules, 1, false, false);
 	for (int s = 0; s < 2; s++) {
-		const struct profile *p = &c->side[s].profile;
+		const struct profile *p = c->side[s].profile;
 		uint32_t n = profile_function_count(p);
 		uint32_t *of = xreallocarray(NULL, n ? n : 1, sizeof *of);
 		category_profile_classify(&cp, p);
@@ -48,24 +48,48 @@ compare_categorize_file(struct compare *c, const char *given)
 	category_rules_free(&rules);
 }
 
-void
-compare_defaults_run(struct compare *c, enum compare_key key, const char *a,
-                     const char *b, const char *rules)
+/* compare_init with the defaults, different events or weighting allowed. */
+static void
+init_defaults(struct compare *c, enum compare_key key)
 {
 	struct compare_options o;
-	struct view_options vo;
 
-	memset(&vo, 0, sizeof vo);
 	memset(&o, 0, sizeof o);
 	compare_options_default(&o);
 	o.force = true;
 	compare_init(c, &o, key);
-	compare_read_both(c, &vo, a, b);
+}
+
+/* The rules key asks for, then every result. */
+static void
+run_defaults(struct compare *c, enum compare_key key, const char *rules)
+{
 	if (key == KEY_CATEGORY)
 		compare_categorize_file(c, rules);
 	if (key == KEY_STACK)
 		compare_glue_file(c, NULL);
 	compare_run(c);
+}
+
+void
+compare_defaults_run(struct compare *c, enum compare_key key, const char *a,
+                     const char *b, const char *rules)
+{
+	struct view_options vo;
+
+	memset(&vo, 0, sizeof vo);
+	init_defaults(c, key);
+	compare_read_both(c, &vo, a, b);
+	run_defaults(c, key, rules);
+}
+
+void
+compare_defaults_shared(struct compare *c, enum compare_key key,
+                        const struct compare *from, const char *rules)
+{
+	init_defaults(c, key);
+	compare_share_sides(c, from);
+	run_defaults(c, key, rules);
 }
 
 void
@@ -77,7 +101,7 @@ compare_glue(struct compare *c, struct category_rules *rules, const char *shown)
 
 	category_profile_init(&cp, rules, 1, false, false);
 	for (int s = 0; s < 2; s++) {
-		const struct profile *p = &c->side[s].profile;
+		const struct profile *p = c->side[s].profile;
 		uint32_t n = profile_function_count(p);
 		uint8_t *of = xcalloc(n ? n : 1, sizeof *of);
 		category_profile_classify(&cp, p);

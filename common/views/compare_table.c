@@ -249,7 +249,7 @@ write_csv(const struct compare_table *t)
 static void
 write_json_side(const struct compare *c, int s)
 {
-	const struct profile *p = &c->side[s].profile;
+	const struct profile *p = c->side[s].profile;
 	const char *event = profile_event_name(p);
 
 	printf("\"%s\":{\"input\":", s ? "b" : "a");

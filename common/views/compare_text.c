@@ -75,7 +75,7 @@ static void
 describe_side(const struct compare *c, int side, char *text, size_t size)
 {
 	const struct compare_side *s = &c->side[side];
-	const struct profile *p = &s->profile;
+	const struct profile *p = s->profile;
 	const char *event = profile_event_name(p);
 	const char *weight = profile_weight_name(p);
 	char total[64], samples[64];
