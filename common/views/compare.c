@@ -15,6 +15,7 @@
 #include "base/xalloc.h"
 #include "base/json_flat.h"
 #include "input/frame_tidy.h"
+#include "perfdata/eval_loop.h"
 #include "views/compare.h"
 
 void
@@ -92,8 +93,10 @@ void
 compare_free(struct compare *c)
 {
 	for (int s = 0; s < 2; s++) {
-		if (c->side[s].path != NULL)
+		if (c->side[s].path != NULL && !c->side[s].borrowed) {
 			profile_free(&c->side[s].profile);
+			bytecode_view_free(c->side[s].bytecode);
+		}
 		free(c->side[s].item_of);
 		free(c->side[s].category_of);
 		free(c->side[s].glue_of);
@@ -187,7 +190,13 @@ compare_read(struct compare *c, int side, const struct view_options *vo,
 
 	s->path = path;
 	o.profile.runs = true;
-	if (!view_load(&s->profile, &o, 1, argv)) {
+	if (c->opt.eval_loop || compare_key_eval_loop(c->key)) {
+		s->bytecode = bytecode_view_new(o.profile.period);
+		bytecode_view_keep_runs(s->bytecode, &s->profile);
+	}
+	if (!view_load_with(&s->profile, &o, 1, argv,
+	                    s->bytecode != NULL ? bytecode_view_sample : NULL,
+	                    s->bytecode)) {
 		warnmsg("%s (%s): nothing to compare", input_name(path),
 		        side == 0 ? "A" : "B");
 		exit(EXIT_DATA);
@@ -210,6 +219,53 @@ compare_read_both(struct compare *c, const struct view_options *vo,
 		usage_error("stdin ('-') can be one side only");
 	compare_read(c, 0, vo, a);
 	compare_read(c, 1, vo, b);
+}
+
+void
+compare_init_borrowing(struct compare *c, const struct compare *from,
+                       enum compare_key key)
+{
+	compare_init(c, &from->opt, key);
+	/* From a comparison run: its unit, not what it made of the options. */
+	if (from->results != NULL) {
+		c->opt.unit = from->unit;
+		c->opt.absolute = from->unit == UNIT_SAMPLES;
+	}
+	for (int s = 0; s < 2; s++) {
+		const struct compare_side *f = &from->side[s];
+		if (compare_key_eval_loop(key) && f->bytecode == NULL)
+			die(EXIT_DATA, "%s: read without the eval loop placed",
+			    input_name(f->path));
+		c->side[s] = (struct compare_side){
+		    .path = f->path,
+		    .profile = f->profile,
+		    .nruns = f->nruns,
+		    .counts_per_weight = f->counts_per_weight,
+		    .frequency = f->frequency,
+		    .loops = f->loops,
+		    .scale = 1,
+		    .bytecode = f->bytecode,
+		    .borrowed = true,
+		};
+	}
+}
+
+bool
+compare_eval_loop_placed(const struct compare *c, int side, const char **why)
+{
+	const struct bytecode_view *v = c->side[side].bytecode;
+
+	if (v == NULL)
+		*why = "read without the eval loop placed";
+	else if (bytecode_view_loop_samples(v) == 0)
+		*why = "no sample has a frame of CPython's eval loop "
+		       "(" EVAL_LOOP_FUNCTION ")";
+	else if (bytecode_view_placed_samples(v) == 0)
+		*why = "none of its eval loop samples could be placed in an "
+		       "instruction (bytecode(1) on it says why)";
+	else
+		return true;
+	return false;
 }
 
 /* The mean period of a side's samples. */
@@ -408,12 +464,44 @@ stack_item(struct compare *c, int side, uint32_t stack)
 	return id;
 }
 
-/* Every function (or stack) of a side mapped to its item. */
+/*
+ * The item of a row of a side's bytecode view: the instruction (its
+ * family where a function's DSO is) or the family, by name.
+ */
+static uint32_t
+bytecode_item(struct compare *c, int side, uint32_t row)
+{
+	struct bytecode_row r = bytecode_view_row(c->side[side].bytecode, row);
+	uint32_t key = intern(c, c->key == KEY_FAMILY ? r.family : r.name);
+	uint32_t id = item_for(c, &key, 1);
+	struct compare_item *it = &c->items[id];
+
+	it->name = key;
+	if (c->key == KEY_INSTRUCTION && it->dso_of[side] == COMPARE_NONE) {
+		it->dso_of[side] = intern(c, r.family);
+		if (it->dso == COMPARE_NONE)
+			it->dso = it->dso_of[side];
+	}
+	return id;
+}
+
+/* Every function (or stack, or row of the eval loop) of a side mapped to
+ * its item. */
 static void
 map_items(struct compare *c, int side)
 {
 	struct compare_side *s = &c->side[side];
 	const struct profile *p = &s->profile;
+
+	if (compare_key_eval_loop(c->key)) {
+		/* The rows with weight in a run, each once. */
+		size_t n = bytecode_view_run_weight_count(s->bytecode);
+		for (size_t i = 0; i < n; i++)
+			bytecode_item(
+			    c, side,
+			    bytecode_view_run_weight(s->bytecode, i).row);
+		return;
+	}
 	uint32_t n = c->key == KEY_STACK ? profile_stack_count(p)
 	                                 : profile_function_count(p);
 
@@ -440,6 +528,17 @@ fill_cells(struct compare *c, int side, uint32_t *stamp, uint32_t *clock)
 	const struct profile *p = &s->profile;
 	uint32_t first = side == 0 ? 0 : c->side[0].nruns;
 
+	if (compare_key_eval_loop(c->key)) {
+		size_t n = bytecode_view_run_weight_count(s->bytecode);
+		for (size_t i = 0; i < n; i++) {
+			struct bytecode_run_weight w =
+			    bytecode_view_run_weight(s->bytecode, i);
+			uint32_t item = bytecode_item(c, side, w.row);
+			*cell(c, item, 0, first + w.run) += (double)w.self;
+			*cell(c, item, 1, first + w.run) += (double)w.total;
+		}
+		return;
+	}
 	for (uint32_t i = 0; i < profile_run_weight_count(p); i++) {
 		struct profile_run_weight w = profile_run_weight_get(p, i);
 		double weight = (double)w.weight;
