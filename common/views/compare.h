@@ -254,6 +254,11 @@ void compare_categorize_file(struct compare *c, const char *given);
  */
 void compare_defaults_run(struct compare *c, enum compare_key key,
                           const char *a, const char *b, const char *rules);
+/* The same, the eval loop placed while reading (opt.eval_loop), so that
+ * compare_init_borrowing can compare it by instruction or family. */
+void compare_defaults_run_placing(struct compare *c, enum compare_key key,
+                                  const char *a, const char *b,
+                                  const char *rules);
 
 /*
  * KEY_STACK, after reading both sides: the functions that rules put in

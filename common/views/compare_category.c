@@ -48,9 +48,9 @@ compare_categorize_file(struct compare *c, const char *given)
 	category_rules_free(&rules);
 }
 
-void
-compare_defaults_run(struct compare *c, enum compare_key key, const char *a,
-                     const char *b, const char *rules)
+static void
+defaults_run(struct compare *c, enum compare_key key, const char *a,
+             const char *b, const char *rules, bool eval_loop)
 {
 	struct compare_options o;
 	struct view_options vo;
@@ -59,6 +59,7 @@ compare_defaults_run(struct compare *c, enum compare_key key, const char *a,
 	memset(&o, 0, sizeof o);
 	compare_options_default(&o);
 	o.force = true;
+	o.eval_loop = eval_loop;
 	compare_init(c, &o, key);
 	compare_read_both(c, &vo, a, b);
 	if (key == KEY_CATEGORY)
@@ -66,6 +67,20 @@ compare_defaults_run(struct compare *c, enum compare_key key, const char *a,
 	if (key == KEY_STACK)
 		compare_glue_file(c, NULL);
 	compare_run(c);
+}
+
+void
+compare_defaults_run(struct compare *c, enum compare_key key, const char *a,
+                     const char *b, const char *rules)
+{
+	defaults_run(c, key, a, b, rules, false);
+}
+
+void
+compare_defaults_run_placing(struct compare *c, enum compare_key key,
+                             const char *a, const char *b, const char *rules)
+{
+	defaults_run(c, key, a, b, rules, true);
 }
 
 void
