@@ -8,7 +8,9 @@
  * and total share in A and in B, the difference in points, and whether the
  * difference is significant, tested against the run-to-run variation when
  * both sides have runs, against the counting error otherwise, with
- * Benjamini–Hochberg over all rows (see views/compare.h).  Rows of one
+ * Benjamini–Hochberg over all rows (see views/compare.h).  By instruction
+ * or family, the rows are CPython's eval loop as bytecode places its
+ * samples (views/bytecode_view.h), per run as functions are.  Rows of one
  * side only are listed apart, as new and gone (views/compare_table.h).
  */
 #include <stdio.h>
@@ -46,10 +48,9 @@ static const struct option_choice measures[] = {
 };
 
 static const struct option_choice row_keys[] = {
-    {"sym,dso", KEY_FUNCTION},
-    {"dso", KEY_DSO},
-    {"category", KEY_CATEGORY},
-    {NULL, 0},
+    {"sym,dso", KEY_FUNCTION},  {"dso", KEY_DSO},
+    {"category", KEY_CATEGORY}, {"instruction", KEY_INSTRUCTION},
+    {"family", KEY_FAMILY},     {NULL, 0},
 };
 
 #define O struct options
@@ -65,8 +66,11 @@ static const struct option_row flatdiff_options[] = {
               "rows of a section, significant ones apart (default 20)"),
     OPT_CHOICE('s', "sort", "self|total", O, measure, measures,
                "order and test by self (default) or total share"),
-    OPT_CHOICE('b', "by", "sym,dso|dso|category", O, by, row_keys,
-               "\na row per function (default), DSO or category"),
+    OPT_CHOICE('b', "by", "sym,dso|dso|category|instruction|family", O, by,
+               row_keys,
+               "\na row per function (default), DSO or category; or\n"
+               "per instruction or instruction family of CPython's\n"
+               "eval loop (as bytecode places samples)"),
     OPT_TEXT(0, "rules", "FILE", O, rules,
              "by category: the rules (default: bycategory's)"),
     OPT_TABLE(O, compare, compare_option_table),
@@ -80,8 +84,8 @@ static const struct program flatdiff = {
     .usage = "flatdiff [--unit time|samples|share] [--absolute] [--all] "
              "[--limit N]\n"
              "                [--sort self|total]\n"
-             "                [--by sym,dso|dso|category] [--rules FILE] "
-             "[--fdr P]\n"
+             "                [--by sym,dso|dso|category|instruction|family]\n"
+             "                [--rules FILE] [--fdr P]\n"
              "                [--min-samples N] [--exact-dso] [--force] "
              "[--period]\n"
              "                [--event NAME] [--inline leaf|caller] "
@@ -123,6 +127,13 @@ main(int argc, char *argv[])
 		category_rules_load_or_exit(&f.rules, f.opt.rules);
 	compare_read_both(&f.c, &f.opt.view, argv[first], argv[first + 1]);
 	compare_check(&f.c);
+	for (int s = 0; s < 2 && compare_key_eval_loop(f.opt.by); s++) {
+		const char *why;
+		if (!compare_eval_loop_placed(&f.c, s, &why))
+			die(EXIT_DATA, "%s (%s): %s: nothing to compare by %s",
+			    input_name(argv[first + s]), s ? "B" : "A", why,
+			    f.opt.by == KEY_FAMILY ? "family" : "instruction");
+	}
 	if (f.opt.by == KEY_CATEGORY)
 		compare_categorize(&f.c, &f.rules,
 		                   category_rules_shown(&f.rules, f.opt.rules));

@@ -117,13 +117,13 @@ P=bm_alpha-$TAIL-a-vs-b
 if grep -q '^# Suites compared: sb against sa$' "$R-README.md" &&
     grep -q "geometric mean of the ratios .* over 2 benchmarks): B takes \*\*0.949×\*\* A's wall time (1.05× faster)" "$R-README.md" &&
     grep -q "^- \*\*CPU time\*\* (the geometric mean .* over 2 benchmarks): B takes \*\*1.000×\*\* A's CPU time" "$R-README.md" &&
-    grep -q "^| alpha | 10.0 ms | 9.00 ms | 0.900 | \*\*yes\*\* .* | 1.000 | \*\*dict -[0-9.]*\*\*, \*\*int +[0-9.]*\*\*.*(ms per loop) | .*\`PyDict_GetItem\` -[0-9.]*.* | \[README\]($P-README.md) · \[diff\]($P-diff.txt) · \[flame graph\]($P-diffgraph.svg) |$" "$R-README.md" &&
+    grep -q "^| alpha | 10.0 ms | 9.00 ms | 0.900 | \*\*yes\*\* .* | 1.000 | \*\*dict -[0-9.]*\*\*, \*\*int +[0-9.]*\*\*.*(ms per loop) | .*\`PyDict_GetItem\` -[0-9.]*.* | no eval loop placed | \[README\]($P-README.md) · \[diff\]($P-diff.txt) · \[flame graph\]($P-diffgraph.svg) |$" "$R-README.md" &&
     grep -q '^| beta | ' "$R-README.md" &&
     grep -q "^- gamma (\`bm_gamma-$TAIL\`, in \`$D/a\`): only in A$" "$R-README.md" &&
     grep -q "^- delta (\`bm_delta-$TAIL\`, in \`$D/b\`): only in B$" "$R-README.md" &&
     [ -s "$OUT/$P-diff.txt" ] && [ -s "$OUT/$P-diffgraph.svg" ] && [ -s "$OUT/$P-README.md" ] &&
     [ -s "$OUT/bm_beta-$TAIL-a-vs-b-README.md" ]; then
-	pass "README: the speed, a row per benchmark with its pages, one side's alone"
+	pass "README: the speed, a row per benchmark with its pages (no eval loop in generated runs: said), one side's alone"
 else
 	fail "README" "$(grep -E '^(- \*\*Speed|\| alpha|- gamma)' "$R-README.md" | paste -s -d'|' -)"
 fi
@@ -237,6 +237,13 @@ if compared r311 r312 5; then
 		pass "3.11 against 3.12: every benchmark named, nbody's comparison linked, float B's alone, the builds under test"
 	else
 		fail "3.11 against 3.12" "$(grep -E '^\| (nbody|float) ' "$C-README.md" | cut -c1-200 | paste -s -d'|' -)"
+	fi
+	# pyenv's builds have the DWARF bytecode places samples by: the
+	# families (or named parts) that changed most, each with its change.
+	if grep -Eq '^\| nbody \| .* \| (\*\*)?`\[?[A-Za-z0-9_]+\]?` [+-][0-9.]+(\*\*)?(, (\*\*)?`\[?[A-Za-z0-9_]+\]?` [+-][0-9.]+(\*\*)?)* \| \[README\]' "$C-README.md"; then
+		pass "3.11 against 3.12: nbody's eval loop families that changed most named"
+	else
+		fail "3.11 against 3.12: eval loop families" "$(grep -E '^\| nbody ' "$C-README.md" | cut -c1-400)"
 	fi
 fi
 # The noise floor: 3.12 recorded twice beside 3.12 against 3.11.

@@ -202,7 +202,8 @@ compare_files_write(const char *out, const char *name, char *const raws[2],
 {
 	struct compare functions;
 
-	compare_defaults_run(&functions, KEY_FUNCTION, raws[0], raws[1], NULL);
+	compare_defaults_run_placing(&functions, KEY_FUNCTION, raws[0], raws[1],
+	                             NULL);
 	bool ok = compare_files_of(out, name, raws, force, &functions);
 	compare_free(&functions);
 	return ok;

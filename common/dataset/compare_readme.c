@@ -555,22 +555,37 @@ speed(FILE *out, const struct compare_speed *given)
 	fputs(".\n", out);
 }
 
-/* The functions whose self value changed most, significant ones marked. */
+/* What a table of the largest changes lists: its items and words. */
+struct changes_of {
+	const char *whose; /* "", "eval loop's ": whose time changed */
+	const char *what;  /* "functions", "families" */
+	const char *one;   /* "function", "family" */
+	const char *self;  /* what self is */
+	bool dso;          /* a column of the item's DSO */
+};
+
+static const struct changes_of functions_changed = {
+    "", "functions", "function", "the function's own code", true};
+static const struct changes_of families_changed = {
+    "eval loop's ", "instruction families", "family",
+    "the sample's leaf is in the family's code, as bytecode places it", false};
+
+/* The items of c whose self value changed most, significant ones bold. */
 static void
-top_changes(FILE *out, const struct compare_readme *r, uint32_t limit)
+top_changes(FILE *out, struct compare *c, const struct changes_of *of,
+            uint32_t limit)
 {
-	struct compare *c = r->cmp;
 	uint32_t *order = compare_by_size(c, 0);
 	const char *unit = compare_unit_text(c);
 
 	fprintf(out,
-	        "- **Where the %s changed most** (self: the function's own "
-	        "code; %u of %u functions tested changed significantly, "
-	        "**in bold**; %s):\n\n"
-	        "| function | DSO | A | B | change | significant |\n"
-	        "|---|---|--:|--:|--:|---|\n",
-	        c->unit == UNIT_TIME ? "time" : "share", c->nsignificant[0],
-	        c->ntested[0], unit);
+	        "- **Where the %s%s changed most** (self: %s; %u of %u %s "
+	        "tested changed significantly, **in bold**; %s):\n\n"
+	        "| %s |%s A | B | change | significant |\n"
+	        "|---|%s--:|--:|--:|---|\n",
+	        of->whose, c->unit == UNIT_TIME ? "time" : "share", of->self,
+	        c->nsignificant[0], c->ntested[0], of->what, unit, of->one,
+	        of->dso ? " DSO |" : "", of->dso ? "---|" : "");
 	const char *fmt = c->unit == UNIT_TIME ? "%.3f" : "%.2f";
 	uint32_t shown = 0;
 	for (uint32_t k = 0; shown < limit && k < c->nitems; k++) {
@@ -588,14 +603,21 @@ top_changes(FILE *out, const struct compare_readme *r, uint32_t limit)
 		readme_cell(out, compare_text(c, c->items[order[k]].name).p);
 		fprintf(out, "`%s | ", b);
 		struct span dso = compare_item_dso(c, order[k]);
-		fprintf(out, "%.*s | %s | %s | %s%s%s | %s |\n", (int)dso.n,
-		        dso.p, v[0], v[1], b, v[2], b,
+		if (of->dso)
+			fprintf(out, "%.*s | ", (int)dso.n, dso.p);
+		int only = compare_only_in(c, order[k]);
+		fprintf(out, "%s | %s | %s%s%s | %s%s |\n", v[0], v[1], b, v[2],
+		        b,
 		        !x->tested       ? "not tested"
 		        : x->significant ? "yes"
-		                         : "no");
+		                         : "no",
+		        only == 1   ? " (new: B only)"
+		        : only == 0 ? " (gone: A only)"
+		                    : "");
 	}
 	if (shown == 0)
-		fputs("| no function's value changed | | | | | |\n", out);
+		fprintf(out, "| no %s's value changed |%s | | | |\n", of->one,
+		        of->dso ? " |" : "");
 	fputc('\n', out);
 	free(order);
 }
@@ -704,7 +726,9 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 		speed(out, &sp);
 	}
 	if (r->cmp != NULL)
-		top_changes(out, r, 10);
+		top_changes(out, r->cmp, &functions_changed, 10);
+	if (r->families != NULL)
+		top_changes(out, r->families, &families_changed, 5);
 	/* Two data sets of one ID (two builds) have no README each in OUT. */
 	bool one_id = strcmp(r->id[0], r->id[1]) == 0;
 	for (int s = 0; s < 2; s++) {
@@ -782,9 +806,20 @@ compare_readme_of_compared(FILE *out, char *const raws[2], const char *diff,
 			r.given[s] = given[s] = xstrndup(raws[s], n);
 		}
 	r.cmp = functions;
+	/* The eval loop by family, from the same read, when both have one. */
+	struct compare families;
+	const char *why;
+	if (compare_eval_loop_placed(functions, 0, &why) &&
+	    compare_eval_loop_placed(functions, 1, &why)) {
+		compare_init_borrowing(&families, functions, KEY_FAMILY);
+		compare_run(&families);
+		r.families = &families;
+	}
 	compare_unmatched(stacks, r.unmatched);
 	r.stacks = true;
 	compare_readme_write(out, &r);
+	if (r.families != NULL)
+		compare_free(&families);
 	for (int s = 0; s < 2; s++) {
 		metadata_free(&m[s]);
 		free(id[s]);
@@ -801,7 +836,8 @@ compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
 	/* The functions compared as flatdiff compares them (its refusals
 	 * were make compare's to make; FORCE=1 got past them), and the
 	 * stacks as diffstacks matches them, of one reading of each side. */
-	compare_defaults_run(&functions, KEY_FUNCTION, raws[0], raws[1], NULL);
+	compare_defaults_run_placing(&functions, KEY_FUNCTION, raws[0], raws[1],
+	                             NULL);
 	compare_defaults_shared(&stacks, KEY_STACK, &functions, NULL);
 	compare_readme_of_compared(out, raws, diff, name, &functions, &stacks);
 	compare_free(&stacks);

@@ -11,7 +11,9 @@
  *   - in short: pyperf's mean time per loop of both (benchmarks), their
  *     ratio and whether it is beyond pyperf's noise (Welch's t-test on its
  *     values); the functions whose time per loop changed most (shares when
- *     time is unknown), significant ones marked;
+ *     time is unknown), significant ones marked; then, when both sides
+ *     have samples of CPython's eval loop placed, its instruction
+ *     families whose time changed most (flatdiff --by family);
  *   - both data sets in a line each (readme_subtitle);
  *   - what is compared: the Python builds, when they differ (the
  *     difference under test, not an unfairness);
@@ -47,11 +49,13 @@ struct compare_readme {
 	struct compare *cmp;  /* the functions of A and B compared, or NULL */
 	const char *name;     /* the files' prefix; NULL: "IDA-vs-IDB" */
 	const char *given[2]; /* A and B as make compare took them, or NULL */
-	const char *raw_path[2]; /* their raw files, where ID-pyperf.json is
-	                            looked for beside them; NULL: not */
-	bool stacks;             /* unmatched is known: */
-	double unmatched[2];     /* percent of each side on stacks the other
-	                            lacks though it has their functions */
+	const char *raw_path[2];  /* their raw files, where ID-pyperf.json is
+	                             looked for beside them; NULL: not */
+	bool stacks;              /* unmatched is known: */
+	double unmatched[2];      /* percent of each side on stacks the other
+	                             lacks though it has their functions */
+	struct compare *families; /* their eval loops by instruction family,
+	                             or NULL (a side has none placed) */
 };
 
 void compare_readme_write(FILE *out, const struct compare_readme *r);

@@ -38,6 +38,7 @@ struct pair {
 	bool per_loop;
 	bool counts;         /* tested on counts: a side has one run */
 	char *functions;     /* Markdown: the functions that changed most */
+	char *families;      /* and the eval loop's instruction families */
 	size_t first, nrows; /* its rows of categories */
 };
 
@@ -117,16 +118,16 @@ compare_categories(struct suites *ss, struct pair *p,
 	compare_free(&c);
 }
 
-/* The functions whose self time changed most, for the benchmark's row. */
+/* The functions (and eval loop families) whose self time changed most,
+ * for the benchmark's row. */
 enum { TOP_FUNCTIONS = 3 };
 
 /*
- * The functions of a pair that changed most, as Markdown (significant
- * ones, by the test of the benchmark's own comparison, in bold), of its
- * comparison by function.
+ * The items of c that changed most, as Markdown (significant ones, by the
+ * test of c, in bold): a new string.
  */
-static void
-compare_functions(struct pair *p, const struct compare *c)
+static char *
+top_items(const struct compare *c)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -150,8 +151,31 @@ compare_functions(struct pair *p, const struct compare *c)
 		fputs("none changed", out);
 	if (fclose(out) != 0)
 		die_errno(EXIT_DATA, "open_memstream");
-	p->functions = text;
 	free(order);
+	return text;
+}
+
+/*
+ * The functions of a pair that changed most, of its comparison by
+ * function, and the instruction families of its eval loop when both sides
+ * have one placed (by family, from the same read).
+ */
+static void
+compare_functions(struct pair *p, const struct compare *functions)
+{
+	struct compare families;
+	const char *why;
+
+	p->functions = top_items(functions);
+	if (compare_eval_loop_placed(functions, 0, &why) &&
+	    compare_eval_loop_placed(functions, 1, &why)) {
+		compare_init_borrowing(&families, functions, KEY_FAMILY);
+		compare_run(&families);
+		p->families = top_items(&families);
+		compare_free(&families);
+	} else {
+		p->families = xstrdup("no eval loop placed");
+	}
 }
 
 /* Benjamini–Hochberg over every tested row of the suite. */
@@ -213,8 +237,8 @@ pair_up(struct suites *ss)
 		/* Each raw file read once: its categories, its functions
 		 * and its page from one comparison's sides. */
 		struct compare functions;
-		compare_defaults_run(&functions, KEY_FUNCTION, p->raw[0],
-		                     p->raw[1], NULL);
+		compare_defaults_run_placing(&functions, KEY_FUNCTION,
+		                             p->raw[0], p->raw[1], NULL);
 		compare_categories(ss, p, &functions);
 		compare_functions(p, &functions);
 		if (!ss->o->no_pages) {
@@ -498,7 +522,10 @@ benchmark_table(FILE *out, const struct suites *ss)
 	      "category of the leaf function) changed most, significant "
 	      "ones **in bold**; so are the functions (self time, the unit "
 	      "of the categories), each significant by the test of its "
-	      "benchmark's own comparison (its diff).  Each benchmark's "
+	      "benchmark's own comparison (its diff), and the instruction "
+	      "families of CPython's eval loop (self time, as "
+	      "`flatdiff --by family` tests them) when both sides' samples "
+	      "place them.  Each benchmark's "
 	      "comparison has its README, "
 	      "diff (a row per function, in time per loop) and differential "
 	      "flame graph.\n\n"
@@ -507,10 +534,12 @@ benchmark_table(FILE *out, const struct suites *ss)
 	if (ss->floor != NULL)
 		fprintf(out, "floor: %s / A (CPU) | ", ss->floor->s[1].name);
 	fputs("categories that changed most | functions that changed most "
-	      "| comparison |\n"
+	      "| eval loop families that changed most | comparison |\n"
 	      "|---|--:|--:|--:|---|--:|",
 	      out);
-	fputs(ss->floor != NULL ? "--:|---|---|---|\n" : "---|---|---|\n", out);
+	fputs(ss->floor != NULL ? "--:|---|---|---|---|\n"
+	                        : "---|---|---|---|\n",
+	      out);
 	for (size_t i = 0; i < ss->npairs; i++) {
 		const struct pair *p = &ss->pairs[i];
 		fprintf(out, "| %s | ", p->m[0]->benchmark);
@@ -547,7 +576,7 @@ benchmark_table(FILE *out, const struct suites *ss)
 				        f->speed.cpu_ratio);
 		}
 		top_categories(out, ss, p, 3);
-		fprintf(out, " | %s", p->functions);
+		fprintf(out, " | %s | %s", p->functions, p->families);
 		if (p->page)
 			fprintf(out,
 			        " | [README](%s-README.md) · "
@@ -565,12 +594,12 @@ benchmark_table(FILE *out, const struct suites *ss)
 	if (n > 0 && ncpu > 0)
 		fprintf(out,
 		        "| **geometric mean** (%zu) | | | **%.3f** | | "
-		        "**%.3f** |%s | | |\n",
+		        "**%.3f** |%s | | | |\n",
 		        n, g, gc, floor_cell);
 	else if (n > 0)
 		fprintf(out,
 		        "| **geometric mean** (%zu) | | | **%.3f** | | |%s | | "
-		        "|\n",
+		        "| |\n",
 		        n, g, floor_cell);
 	fputc('\n', out);
 }
@@ -1125,6 +1154,7 @@ suites_free(struct suites *ss)
 		free(p->name);
 		free(p->unit);
 		free(p->functions);
+		free(p->families);
 	}
 	for (size_t i = 0; i < ss->nrows; i++)
 		free(ss->rows[i].category);

@@ -8,6 +8,7 @@
 #include "base/message.h"
 #include "base/numbers.h"
 #include "base/string_table.h"
+#include "base/tuple_table.h"
 #include "base/xalloc.h"
 #include "perfdata/eval_loop.h"
 #include "views/bytecode_view.h"
@@ -41,6 +42,11 @@ struct bytecode_view {
 	uint64_t loop_total;              /* samples with an eval loop frame */
 	uint64_t loop_self;               /* of them, its own code */
 	uint64_t self_by[3], total_by[3]; /* by enum eval_method */
+	/* With bytecode_view_keep_runs: */
+	const struct profile *runs_of;           /* numbers the runs */
+	struct tuple_table run_rows;             /* (run, row) -> id */
+	struct bytecode_run_weight *run_weights; /* by run_rows id */
+	size_t run_weights_cap;
 };
 
 struct bytecode_view *
@@ -63,7 +69,65 @@ bytecode_view_free(struct bytecode_view *v)
 	free(v->rows);
 	free(v->is_row);
 	free(v->uses);
+	tuple_table_free(&v->run_rows);
+	free(v->run_weights);
 	free(v);
+}
+
+void
+bytecode_view_keep_runs(struct bytecode_view *v, const struct profile *p)
+{
+	v->runs_of = p;
+	tuple_table_init(&v->run_rows);
+}
+
+size_t
+bytecode_view_run_weight_count(const struct bytecode_view *v)
+{
+	return v->runs_of != NULL ? tuple_table_count(&v->run_rows) : 0;
+}
+
+struct bytecode_run_weight
+bytecode_view_run_weight(const struct bytecode_view *v, size_t i)
+{
+	return v->run_weights[i];
+}
+
+struct bytecode_row
+bytecode_view_row(const struct bytecode_view *v, uint32_t row)
+{
+	const struct row *r = &v->rows[row];
+	return (struct bytecode_row){string_table_get(&v->names, row),
+	                             string_table_get(&v->names, r->family),
+	                             r->kind == ROW_INSTRUCTION};
+}
+
+uint64_t
+bytecode_view_placed_samples(const struct bytecode_view *v)
+{
+	return v->total_by[EVAL_BY_LINE] + v->total_by[EVAL_BY_LABEL];
+}
+
+/*
+ * A sample's weights in its run: the profile took the sample before the
+ * view (view_load_with), so its last run is the sample's.
+ */
+static void
+add_run_weight(struct bytecode_view *v, uint32_t row, uint64_t w, bool leaf)
+{
+	uint32_t nruns = profile_run_count(v->runs_of);
+	if (nruns == 0 || w == 0)
+		return; /* a sample of no weight: the profile keeps no run */
+	uint32_t key[2] = {nruns - 1, row};
+	uint32_t id = tuple_table_intern(&v->run_rows, key, 2);
+	v->run_weights = array_reserve(v->run_weights, &v->run_weights_cap,
+	                               (size_t)id + 1, sizeof *v->run_weights);
+	struct bytecode_run_weight *rw = &v->run_weights[id];
+	if (rw->total == 0)
+		*rw = (struct bytecode_run_weight){row, nruns - 1, 0, 0};
+	rw->total += w;
+	if (leaf)
+		rw->self += w;
 }
 
 uint64_t
@@ -172,6 +236,8 @@ bytecode_view_sample(void *ctx, const struct perf_sample *s, uint32_t root)
 		r->self += w;
 		v->self_by[how] += w;
 	}
+	if (v->runs_of != NULL)
+		add_run_weight(v, (uint32_t)(r - v->rows), w, leaf);
 }
 
 /* The header's lines (a new string). */

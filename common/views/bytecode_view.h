@@ -52,7 +52,40 @@ void bytecode_view_sample(void *ctx, const struct perf_sample *s,
 void bytecode_view_write(const struct bytecode_view *v, const struct profile *p,
                          const struct bytecode_view_options *o);
 
-/* Samples with an eval loop frame, and of them placed (self and total). */
+/* Samples with an eval loop frame. */
 uint64_t bytecode_view_loop_samples(const struct bytecode_view *v);
+/* Of them, placed in an instruction or a named part (by line or label). */
+uint64_t bytecode_view_placed_samples(const struct bytecode_view *v);
+
+/*
+ * Keep each row's weights per run too, the runs as p numbers them (with
+ * its opt.runs): p must take every sample before the view, as
+ * view_load_with hands them over, so that p's last run is the sample's.
+ * For comparisons that take runs as replicates (views/compare).
+ */
+void bytecode_view_keep_runs(struct bytecode_view *v, const struct profile *p);
+
+/* A row's weights in one run: self and total as in the view. */
+struct bytecode_run_weight {
+	uint32_t row; /* bytecode_view_row */
+	uint32_t run;
+	uint64_t self, total;
+};
+
+/* With bytecode_view_keep_runs: the (run, row) pairs with weight. */
+size_t bytecode_view_run_weight_count(const struct bytecode_view *v);
+struct bytecode_run_weight
+bytecode_view_run_weight(const struct bytecode_view *v, size_t i);
+
+/*
+ * A row: an instruction (its family as the view gives it), a named part
+ * of the loop or a reason samples were unplaced (each its own family).
+ */
+struct bytecode_row {
+	struct span name, family;
+	bool instruction;
+};
+struct bytecode_row bytecode_view_row(const struct bytecode_view *v,
+                                      uint32_t row);
 
 #endif

@@ -15,6 +15,7 @@
 #include "base/xalloc.h"
 #include "base/json_flat.h"
 #include "input/frame_tidy.h"
+#include "perfdata/eval_loop.h"
 #include "views/compare.h"
 
 void
@@ -95,6 +96,7 @@ compare_free(struct compare *c)
 		if (c->side[s].owned) {
 			profile_free(c->side[s].profile);
 			free(c->side[s].profile);
+			bytecode_view_free(c->side[s].bytecode);
 		}
 		free(c->side[s].item_of);
 		free(c->side[s].category_of);
@@ -191,7 +193,13 @@ compare_read(struct compare *c, int side, const struct view_options *vo,
 	s->profile = xcalloc(1, sizeof *s->profile);
 	s->owned = true;
 	o.profile.runs = true;
-	if (!view_load(s->profile, &o, 1, argv)) {
+	if (c->opt.eval_loop || compare_key_eval_loop(c->key)) {
+		s->bytecode = bytecode_view_new(o.profile.period);
+		bytecode_view_keep_runs(s->bytecode, s->profile);
+	}
+	if (!view_load_with(s->profile, &o, 1, argv,
+	                    s->bytecode != NULL ? bytecode_view_sample : NULL,
+	                    s->bytecode)) {
 		warnmsg("%s (%s): nothing to compare", input_name(path),
 		        side == 0 ? "A" : "B");
 		exit(EXIT_DATA);
@@ -216,6 +224,42 @@ compare_read_both(struct compare *c, const struct view_options *vo,
 	compare_read(c, 1, vo, b);
 }
 
+void
+compare_init_borrowing(struct compare *c, const struct compare *from,
+                       enum compare_key key)
+{
+	compare_init(c, &from->opt, key);
+	/* From a comparison run: its unit, not what it made of the options. */
+	if (from->results != NULL) {
+		c->opt.unit = from->unit;
+		c->opt.absolute = from->unit == UNIT_SAMPLES;
+	}
+	for (int s = 0; s < 2; s++)
+		if (compare_key_eval_loop(key) &&
+		    from->side[s].bytecode == NULL)
+			die(EXIT_DATA, "%s: read without the eval loop placed",
+			    input_name(from->side[s].path));
+	compare_share_sides(c, from);
+}
+
+bool
+compare_eval_loop_placed(const struct compare *c, int side, const char **why)
+{
+	const struct bytecode_view *v = c->side[side].bytecode;
+
+	if (v == NULL)
+		*why = "read without the eval loop placed";
+	else if (bytecode_view_loop_samples(v) == 0)
+		*why = "no sample has a frame of CPython's eval loop "
+		       "(" EVAL_LOOP_FUNCTION ")";
+	else if (bytecode_view_placed_samples(v) == 0)
+		*why = "none of its eval loop samples could be placed in an "
+		       "instruction (bytecode(1) on it says why)";
+	else
+		return true;
+	return false;
+}
+
 /* The mean period of a side's samples. */
 static double
 mean_period(const struct compare_side *s)
@@ -231,6 +275,7 @@ compare_share_sides(struct compare *c, const struct compare *from)
 		struct compare_side *to = &c->side[s];
 		to->path = f->path;
 		to->profile = f->profile;
+		to->bytecode = f->bytecode;
 		to->owned = false;
 		to->nruns = f->nruns;
 		to->counts_per_weight = f->counts_per_weight;
@@ -434,12 +479,44 @@ stack_item(struct compare *c, int side, uint32_t stack)
 	return id;
 }
 
-/* Every function (or stack) of a side mapped to its item. */
+/*
+ * The item of a row of a side's bytecode view: the instruction (its
+ * family where a function's DSO is) or the family, by name.
+ */
+static uint32_t
+bytecode_item(struct compare *c, int side, uint32_t row)
+{
+	struct bytecode_row r = bytecode_view_row(c->side[side].bytecode, row);
+	uint32_t key = intern(c, c->key == KEY_FAMILY ? r.family : r.name);
+	uint32_t id = item_for(c, &key, 1);
+	struct compare_item *it = &c->items[id];
+
+	it->name = key;
+	if (c->key == KEY_INSTRUCTION && it->dso_of[side] == COMPARE_NONE) {
+		it->dso_of[side] = intern(c, r.family);
+		if (it->dso == COMPARE_NONE)
+			it->dso = it->dso_of[side];
+	}
+	return id;
+}
+
+/* Every function (or stack, or row of the eval loop) of a side mapped to
+ * its item. */
 static void
 map_items(struct compare *c, int side)
 {
 	struct compare_side *s = &c->side[side];
 	const struct profile *p = s->profile;
+
+	if (compare_key_eval_loop(c->key)) {
+		/* The rows with weight in a run, each once. */
+		size_t n = bytecode_view_run_weight_count(s->bytecode);
+		for (size_t i = 0; i < n; i++)
+			bytecode_item(
+			    c, side,
+			    bytecode_view_run_weight(s->bytecode, i).row);
+		return;
+	}
 	uint32_t n = c->key == KEY_STACK ? profile_stack_count(p)
 	                                 : profile_function_count(p);
 
@@ -466,6 +543,17 @@ fill_cells(struct compare *c, int side, uint32_t *stamp, uint32_t *clock)
 	const struct profile *p = s->profile;
 	uint32_t first = side == 0 ? 0 : c->side[0].nruns;
 
+	if (compare_key_eval_loop(c->key)) {
+		size_t n = bytecode_view_run_weight_count(s->bytecode);
+		for (size_t i = 0; i < n; i++) {
+			struct bytecode_run_weight w =
+			    bytecode_view_run_weight(s->bytecode, i);
+			uint32_t item = bytecode_item(c, side, w.row);
+			*cell(c, item, 0, first + w.run) += (double)w.self;
+			*cell(c, item, 1, first + w.run) += (double)w.total;
+		}
+		return;
+	}
 	for (uint32_t i = 0; i < profile_run_weight_count(p); i++) {
 		struct profile_run_weight w = profile_run_weight_get(p, i);
 		double weight = (double)w.weight;

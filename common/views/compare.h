@@ -12,10 +12,17 @@
  * their names agree once DSO names have their version numbers set aside
  * (dso_family_name), unless exact_dso is set; the root of a stack (the command)
  * is matched the same way, so python3.11 and python3.12 are one.
+ * Instructions and families are those of CPython's eval loop, as the
+ * bytecode view places a sample (views/bytecode_view.h: its innermost
+ * _PyEval_EvalFrameDefault frame, by the interpreter's DWARF), matched by
+ * name: the named parts of the loop and what could not be placed are items
+ * too, each its own family.
  *
  * Per item and measure (self and total for functions, DSOs and categories,
  * the stack's weight for stacks; a sample's self goes to its leaf's item,
- * its total to every item with a frame in it, once) the result holds both
+ * its total to every item with a frame in it, once; for instructions and
+ * families, self and total as the bytecode view counts them: a sample's
+ * one eval loop frame, self when it is the leaf) the result holds both
  * sides' shares, the difference and a test:
  *   - with two or more runs on both sides, the runs are the replicates:
  *     Welch's t-test on the per-run shares (per-run weights with absolute),
@@ -48,10 +55,25 @@
 #include "base/string_table.h"
 #include "base/tuple_table.h"
 #include "stats/significance.h"
+#include "views/bytecode_view.h"
 #include "views/profile.h"
 #include "views/view_cli.h"
 
-enum compare_key { KEY_FUNCTION, KEY_DSO, KEY_STACK, KEY_CATEGORY };
+enum compare_key {
+	KEY_FUNCTION,
+	KEY_DSO,
+	KEY_STACK,
+	KEY_CATEGORY,
+	KEY_INSTRUCTION, /* of the eval loop (family in the DSO's place) */
+	KEY_FAMILY,      /* of instructions */
+};
+
+/* Keys of the eval loop: items from the sides' bytecode views. */
+static inline bool
+compare_key_eval_loop(enum compare_key key)
+{
+	return key == KEY_INSTRUCTION || key == KEY_FAMILY;
+}
 
 /*
  * What a value is.  Shares hide speed: when B runs faster every share
@@ -75,6 +97,9 @@ struct compare_options {
 	double alpha;     /* false discovery rate; 0.05 */
 	double min_count; /* samples, both sides together, to be tested */
 	enum compare_unit unit;
+	bool eval_loop; /* place the eval loop's samples while reading, for
+	                   compare_init_borrowing by instruction or family
+	                   (always with those keys) */
 };
 
 /*
@@ -114,6 +139,9 @@ struct compare_side {
 	double frequency; /* samples per second of a time event */
 	double loops;     /* loops per run: values per run x loops */
 	double scale;     /* a count per run into the unit (1: not time) */
+	/* With opt.eval_loop: the eval loop's samples by instruction and
+	 * run (item_of is by its row with an eval loop key). */
+	struct bytecode_view *bytecode; /* owned as profile is */
 };
 
 struct compare_item {
@@ -180,6 +208,28 @@ void compare_read_both(struct compare *c, const struct view_options *vo,
 void compare_share_sides(struct compare *c, const struct compare *from);
 
 /*
+ * A comparison by key of the sides another one read (compare_share_sides),
+ * with from's options and, once from has run, its unit: so that one read
+ * makes comparisons by several keys.  An eval loop key needs from read
+ * with opt.eval_loop (fatal otherwise).
+ */
+void compare_init_borrowing(struct compare *c, const struct compare *from,
+                            enum compare_key key);
+
+/*
+ * With opt.eval_loop, after reading: does side (0 A, 1 B) have samples of
+ * the eval loop placed in an instruction or a named part?  When it does
+ * not, *why says why (a static string): no eval loop frame, or none
+ * placed (bytecode(1) on it says why).
+ */
+bool compare_eval_loop_placed(const struct compare *c, int side,
+                              const char **why);
+
+/*
+ */
+void compare_share_sides(struct compare *c, const struct compare *from);
+
+/*
  * Sides of different events or weighting (samples against period; with
  * period, mean periods more than 10% apart: other frequencies), each
  * difference said in a warning (how to force it, unless force): true
@@ -219,6 +269,11 @@ void compare_categorize_file(struct compare *c, const char *given);
  */
 void compare_defaults_run(struct compare *c, enum compare_key key,
                           const char *a, const char *b, const char *rules);
+/* The same, the eval loop placed while reading (opt.eval_loop), so that
+ * compare_init_borrowing can compare it by instruction or family. */
+void compare_defaults_run_placing(struct compare *c, enum compare_key key,
+                                  const char *a, const char *b,
+                                  const char *rules);
 
 /*
  * compare_defaults_run over the sides another comparison read

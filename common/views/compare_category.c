@@ -48,15 +48,20 @@ compare_categorize_file(struct compare *c, const char *given)
 	category_rules_free(&rules);
 }
 
-/* compare_init with the defaults, different events or weighting allowed. */
+/*
+ * compare_init with the defaults, different events or weighting allowed;
+ * eval_loop: the eval loop placed while reading (compare_init_borrowing
+ * can then compare by instruction or family).
+ */
 static void
-init_defaults(struct compare *c, enum compare_key key)
+init_defaults(struct compare *c, enum compare_key key, bool eval_loop)
 {
 	struct compare_options o;
 
 	memset(&o, 0, sizeof o);
 	compare_options_default(&o);
 	o.force = true;
+	o.eval_loop = eval_loop;
 	compare_init(c, &o, key);
 }
 
@@ -78,7 +83,19 @@ compare_defaults_run(struct compare *c, enum compare_key key, const char *a,
 	struct view_options vo;
 
 	memset(&vo, 0, sizeof vo);
-	init_defaults(c, key);
+	init_defaults(c, key, false);
+	compare_read_both(c, &vo, a, b);
+	run_defaults(c, key, rules);
+}
+
+void
+compare_defaults_run_placing(struct compare *c, enum compare_key key,
+                             const char *a, const char *b, const char *rules)
+{
+	struct view_options vo;
+
+	memset(&vo, 0, sizeof vo);
+	init_defaults(c, key, true);
 	compare_read_both(c, &vo, a, b);
 	run_defaults(c, key, rules);
 }
@@ -87,7 +104,7 @@ void
 compare_defaults_shared(struct compare *c, enum compare_key key,
                         const struct compare *from, const char *rules)
 {
-	init_defaults(c, key);
+	init_defaults(c, key, false);
 	compare_share_sides(c, from);
 	run_defaults(c, key, rules);
 }

@@ -24,7 +24,43 @@ static const struct {
                       "functions"},
     [KEY_DSO] = {"dso", "DSO", "DSO", "DSOs"},
     [KEY_CATEGORY] = {"category", "category", "category", "categories"},
+    [KEY_INSTRUCTION] = {"instruction",
+                         "instruction of the eval loop (family and name)",
+                         "instruction", "instructions"},
+    [KEY_FAMILY] = {"family", "instruction family of the eval loop", "family",
+                    "families"},
 };
+
+/* A row of a name alone (no DSO, no family beside it). */
+static bool
+name_alone(enum compare_key key)
+{
+	return key == KEY_CATEGORY || key == KEY_FAMILY;
+}
+
+/* A row of two texts, DSO (or family) and name. */
+static bool
+two_texts(enum compare_key key)
+{
+	return key == KEY_FUNCTION || key == KEY_INSTRUCTION;
+}
+
+/* The text columns' names, by key: the first, and the second or NULL. */
+static const char *
+first_text(enum compare_key key)
+{
+	return key == KEY_CATEGORY                           ? "category"
+	       : key == KEY_FAMILY || key == KEY_INSTRUCTION ? "family"
+	                                                     : "dso";
+}
+
+static const char *
+second_text(enum compare_key key)
+{
+	return key == KEY_INSTRUCTION ? "instruction"
+	       : key == KEY_FUNCTION  ? "symbol"
+	                              : NULL;
+}
 
 static enum section
 section_of(const struct compare_table *t, uint32_t item)
@@ -110,7 +146,7 @@ write_text_row(const struct compare_table *t, uint32_t item)
 	printf("  %8s %8s %8s %8s %8s %-3s  %8s %8s %8s %-3s", v[0], v[1], v[2],
 	       p[0], q[0], yes_no(self->significant), v[3], v[4], v[5],
 	       yes_no(total->significant));
-	if (c->key != KEY_CATEGORY)
+	if (!name_alone(c->key))
 		printf("  %-*.*s", t->dso_width,
 		       (int)compare_item_dso(c, item).n,
 		       compare_item_dso(c, item).p);
@@ -150,12 +186,12 @@ write_text(const struct compare_table *t)
 			if (t->nshown[section] == 0)
 				continue;
 			printf("#  %7s%s %7s%s %8s %8s %8s %-3s  %7s%s %7s%s "
-			       "%8s %-3s  %-*s%s\n",
+			       "%8s %-3s  %-*s%s%s\n",
 			       "self A", unit, "self B", unit, "change",
 			       "p-value", "q-value", "sig", "total A", unit,
 			       "total B", unit, "change", "sig", t->dso_width,
-			       by == KEY_CATEGORY ? "category" : "dso",
-			       by == KEY_FUNCTION ? "  symbol" : "");
+			       first_text(by), two_texts(by) ? "  " : "",
+			       two_texts(by) ? second_text(by) : "");
 		}
 		if (i < t->nrows)
 			write_text_row(t, t->order[i]);
@@ -182,13 +218,20 @@ static const char *const columns[] = {
 };
 enum { NCOLUMNS = sizeof columns / sizeof columns[0] };
 
-/* Column i's name: by category, the category is where the DSO is. */
+/*
+ * Column i's name: a category or family is where the DSO is, and an
+ * instruction where the symbol is.
+ */
 static const char *
 column(const struct compare_table *t, int i)
 {
 	const struct compare *c = t->c;
 
-	return i == 13 && c->key == KEY_CATEGORY ? "category" : columns[i];
+	if (i == 13)
+		return first_text(c->key);
+	if (i == 14)
+		return second_text(c->key);
+	return columns[i];
 }
 
 /* Field i of a row, numbers with full precision. */
@@ -215,7 +258,7 @@ write_field(const struct compare_table *t, uint32_t item, int i, bool json)
 		text = span_cstr(section_name[section_of(t, item)]);
 	else if (i == 1 || i == 12)
 		text = span_cstr(yes_no(r->significant));
-	else if (i == 13 && c->key != KEY_CATEGORY)
+	else if (i == 13 && !name_alone(c->key))
 		text = compare_item_dso(c, item);
 	else
 		text = c->items[item].name == COMPARE_NONE
@@ -231,7 +274,7 @@ static void
 write_csv(const struct compare_table *t)
 {
 	const struct compare *c = t->c;
-	int n = c->key == KEY_FUNCTION ? NCOLUMNS : NCOLUMNS - 1;
+	int n = two_texts(c->key) ? NCOLUMNS : NCOLUMNS - 1;
 
 	/* The last column names the values' unit, on every row. */
 	for (int i = 0; i < n; i++)
@@ -267,7 +310,7 @@ static void
 write_json(const struct compare_table *t)
 {
 	const struct compare *c = t->c;
-	int n = c->key == KEY_FUNCTION ? NCOLUMNS : NCOLUMNS - 1;
+	int n = two_texts(c->key) ? NCOLUMNS : NCOLUMNS - 1;
 
 	printf("{\"view\":\"flatdiff\",\"by\":\"%s\",", rows_by[c->key].arg);
 	if (c->key == KEY_CATEGORY) {

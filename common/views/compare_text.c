@@ -98,12 +98,43 @@ describe_side(const struct compare *c, int side, char *text, size_t size)
 		         event ? event : "an unknown event");
 }
 
+/*
+ * How a sample is put in an instruction, and how many of each side's
+ * samples have an eval loop frame and were placed.
+ */
+static void
+describe_eval_loop(const struct compare *c, char *text, size_t size)
+{
+	char n[4][64];
+
+	for (int s = 0; s < 2; s++) {
+		const struct bytecode_view *v = c->side[s].bytecode;
+		thousands((double)bytecode_view_loop_samples(v), n[2 * s],
+		          sizeof n[2 * s]);
+		thousands((double)bytecode_view_placed_samples(v), n[2 * s + 1],
+		          sizeof n[2 * s + 1]);
+	}
+	snprintf(text, size,
+	         "%s of CPython's eval loop placed by the interpreter's "
+	         "DWARF, as bytecode places them (A: %s samples with an eval "
+	         "loop frame, %s placed; B: %s, %s placed); self: the "
+	         "sample's leaf is in its code, total: also the functions it "
+	         "called; values of all samples",
+	         c->key == KEY_FAMILY ? "instruction families" : "instructions",
+	         n[0], n[1], n[2], n[3]);
+}
+
 /* "libpython3.11.so.1.0 = libpython3.12.so.1.0, ...": DSOs matched. */
 static void
 describe_dsos(struct compare *c, char *text, size_t size)
 {
 	struct tuple_table pairs;
 	size_t n = 0, shown = 0;
+
+	if (compare_key_eval_loop(c->key)) {
+		describe_eval_loop(c, text, size);
+		return;
+	}
 
 	if (c->key == KEY_CATEGORY) {
 		snprintf(text, size,

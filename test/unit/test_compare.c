@@ -6,6 +6,7 @@
  */
 #include <getopt.h>
 #include <math.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "match/category_rules.h"
@@ -313,6 +314,112 @@ START_TEST(order_both_new_gone)
 }
 END_TEST
 
+/* A sample whose leaf is at label L of the test's eval loop (or, with
+ * CALLED, a function it called there), in bytecode-make.sh's template. */
+#define EVAL(l)                                                                \
+	"python3 1 1.0: 1 cpu-clock:\n"                                        \
+	"\t@" l "@ _PyEval_EvalFrameDefault+0x@" l                             \
+	"@ (@DIR@/lib/libpython3.99.so)\n\t1000 main (/usr/bin/python3)\n\n"
+#define CALLED(l)                                                              \
+	"python3 1 1.0: 1 cpu-clock:\n"                                        \
+	"\t2000 called+0x4 (@DIR@/lib/libpython3.99.so)\n"                     \
+	"\t@" l "@ _PyEval_EvalFrameDefault+0x@" l                             \
+	"@ (@DIR@/lib/libpython3.99.so)\n\t1000 main (/usr/bin/python3)\n\n"
+
+/* The samples of template rel (in the scratch directory) as perf script
+ * text, their eval loop built by the golden tests' bytecode-make.sh. */
+static const char *
+eval_samples(const char *rel, const char *template)
+{
+	static char out[2][4096];
+	static int turn;
+	char *path = out[turn++ % 2], cmd[16384];
+
+	unit_dir_write(rel, template);
+	snprintf(path, 4096, "%s-raw.txt", unit_dir_path(rel));
+	snprintf(cmd, sizeof cmd,
+	         "sh test/golden/inputs/bytecode-make.sh %s %s > %s",
+	         unit_dir_path("loop"), unit_dir_path(rel), path);
+	ck_assert_int_eq(system(cmd), 0);
+	return path;
+}
+
+START_TEST(eval_loop_by_family_and_instruction)
+{
+	/* A: run 1 LOAD_ATTR_INSTANCE_VALUE x3, LOAD_FAST; run 2 LOAD_ATTR
+	 * x2, CALL calling.  B: run 1 LOAD_FAST x2; run 2 LOAD_FAST, error. */
+	static const char a[] =
+	    "# perfviews run 1/2\n" EVAL("LOAD_ATTR_INSTANCE_VALUE+1") EVAL(
+	        "LOAD_ATTR_INSTANCE_VALUE+1") EVAL("LOAD_ATTR_INSTANCE_VALUE+4")
+	        EVAL("LOAD_FAST+6") "# perfviews run 2/2\n" EVAL("LOAD_ATTR+0")
+	            EVAL("LOAD_ATTR+0") CALLED("CALL+1");
+	static const char b[] = "# perfviews run 1/2\n" EVAL("LOAD_FAST+6")
+	    EVAL("LOAD_FAST+6") "# perfviews run 2/2\n" EVAL("LOAD_FAST+6")
+	        EVAL("error+2");
+	struct compare_options o = {.alpha = 0.05, .absolute = true};
+	struct view_options vo;
+	struct compare c, fam;
+
+	memset(&vo, 0, sizeof vo);
+	unit_dir_make();
+	const char *pa = eval_samples("a", a), *pb = eval_samples("b", b);
+	compare_init(&c, &o, KEY_INSTRUCTION);
+	compare_read_both(&c, &vo, pa, pb);
+	compare_run(&c);
+	const char *why = NULL;
+	ck_assert(compare_eval_loop_placed(&c, 0, &why));
+	ck_assert(compare_eval_loop_placed(&c, 1, &why));
+	/* Instructions: 5 of both sides and "[error]", B's alone. */
+	ck_assert_uint_eq(c.nitems, 5);
+	uint32_t iv = find(&c, "LOAD_ATTR_INSTANCE_VALUE");
+	ck_assert_span(compare_item_dso(&c, iv), "LOAD_ATTR");
+	const struct compare_result *r = compare_result(&c, iv, 0);
+	ck_assert(r->weight[0] == 3 && r->weight[1] == 0);
+	ck_assert_double_eq_tol(r->share[0], 1.5, 1e-12); /* per run */
+	ck_assert_int_eq(compare_only_in(&c, iv), 0);
+	ck_assert_int_eq(compare_only_in(&c, find(&c, "[error]")), 1);
+	/* CALL: no self (its callee is the leaf), one total, A's run 2. */
+	uint32_t call = find(&c, "CALL");
+	ck_assert(compare_result(&c, call, 0)->weight[0] == 0);
+	ck_assert(compare_result(&c, call, 1)->weight[0] == 1);
+
+	/* By family, from the same read: LOAD_ATTR is 3 + 2 in A's runs. */
+	compare_init_borrowing(&fam, &c, KEY_FAMILY);
+	compare_run(&fam);
+	ck_assert_uint_eq(fam.nitems, 4); /* LOAD_ATTR LOAD_FAST CALL [error] */
+	uint32_t la = find(&fam, "LOAD_ATTR");
+	r = compare_result(&fam, la, 0);
+	ck_assert(r->weight[0] == 5);
+	ck_assert_uint_eq(compare_item_dso(&fam, la).n, 0);
+	/* Tested by Welch on the runs' counts, 3 and 2 against 0 and 0,
+	 * floored by their pooled Poisson error (5 in 4 runs). */
+	ck_assert_int_eq(fam.test, TEST_WELCH);
+	double ra[] = {3, 2}, rb[] = {0, 0};
+	struct significance want =
+	    welch_t_test_floored(ra, 2, rb, 2, 1.25, 1.25);
+	ck_assert(r->tested);
+	ck_assert_double_eq_tol(r->test.p, want.p, 1e-12);
+	const struct compare_result *lf =
+	    compare_result(&fam, find(&fam, "LOAD_FAST"), 0);
+	ck_assert_double_eq_tol(lf->share[0], 0.5, 1e-12);
+	ck_assert_double_eq_tol(lf->share[1], 1.5, 1e-12);
+	ck_assert_double_eq_tol(lf->diff, 1, 1e-12);
+	compare_free(&fam);
+	compare_free(&c);
+
+	/* A side with no eval loop: said, not compared. */
+	compare_init(&c, &o, KEY_FAMILY);
+	compare_read_both(&c, &vo, pa,
+	                  eval_samples("c",
+	                               "python3 1 1.0: 1 cpu-clock:\n"
+	                               "\t1000 main (/usr/bin/python3)\n\n"));
+	ck_assert(!compare_eval_loop_placed(&c, 1, &why));
+	ck_assert_ptr_nonnull(strstr(why, "no sample has a frame"));
+	compare_free(&c);
+	unit_dir_remove();
+}
+END_TEST
+
 int
 main(void)
 {
@@ -324,6 +431,7 @@ main(void)
 	    order_both_new_gone,
 	    stacks_glued,
 	    categories_by_rules,
+	    eval_loop_by_family_and_instruction,
 	    NULL,
 	};
 	return unit_main("compare", tests);

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include <sys/stat.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "dataset/compare_readme.h"
@@ -89,6 +90,7 @@ readme(const struct metadata *a, const struct metadata *b, bool b_meta,
 	    {NULL, NULL},
 	    false,
 	    {0, 0},
+	    NULL,
 	};
 	FILE *f = open_memstream(&text, &n);
 
@@ -445,6 +447,57 @@ START_TEST(of_raw_files)
 	    strstr(text, "Here WARNING: the stacks do not line up, a change "
 	                 "of a path may be the same code reached another "
 	                 "way: 0.0% of A and 50.0% of B unmatched"));
+	/* No eval loop on either side: no table of its families. */
+	ck_assert_ptr_null(strstr(text, "eval loop's"));
+	free(text);
+}
+END_TEST
+
+/* A sample at label l of the golden tests' eval loop (bytecode-make.sh). */
+#define EVAL(l)                                                                \
+	"python3 1 1.0: 1 cpu-clock:\n"                                        \
+	"\t@" l "@ _PyEval_EvalFrameDefault+0x@" l                             \
+	"@ (@DIR@/lib/libpython3.99.so)\n\t1000 main (/usr/bin/python3)\n\n"
+
+/* Both sides with the eval loop: its families that changed most. */
+START_TEST(eval_loop_families)
+{
+	static const char *const templates[2] = {
+	    EVAL("LOAD_ATTR+0") EVAL("LOAD_ATTR+0") EVAL("LOAD_FAST+6"),
+	    EVAL("LOAD_ATTR_INSTANCE_VALUE+1") EVAL("LOAD_FAST+6")
+	        EVAL("error+2") EVAL("error+2")};
+	char path[2][4096], cmd[8192], *text = NULL;
+	size_t n = 0;
+
+	unit_dir_make();
+	for (int s = 0; s < 2; s++) {
+		char rel[16];
+		snprintf(rel, sizeof rel, "t%d", s);
+		unit_dir_write(rel, templates[s]);
+		snprintf(path[s], sizeof path[s], "%s/%c-perf-freq9-raw.txt",
+		         unit_dir_path(""), "ab"[s]);
+		snprintf(cmd, sizeof cmd,
+		         "sh test/golden/inputs/bytecode-make.sh %s %s > %s",
+		         unit_dir_path("loop"), unit_dir_path(rel), path[s]);
+		ck_assert_int_eq(system(cmd), 0);
+	}
+	FILE *out = open_memstream(&text, &n);
+	compare_readme_of_raws(out, (char *const[]){path[0], path[1]}, NULL,
+	                       NULL);
+	fclose(out);
+	unit_dir_remove();
+	/* Shares (no meta.json): LOAD_ATTR 2 of 3, then 1 of 4. */
+	const char *table =
+	    strstr(text, "- **Where the eval loop's share changed");
+	ck_assert_ptr_nonnull(table);
+	ck_assert_ptr_nonnull(strstr(table, "| `LOAD_ATTR` | 66.67 | 25.00 | "
+	                                    "-41.67 | not tested |"));
+	ck_assert_ptr_nonnull(strstr(table, "| `[error]` | 0.00 | 50.00 | "
+	                                    "+50.00 | not tested (new: B "
+	                                    "only) |"));
+	/* After the functions' table. */
+	const char *functions = strstr(text, "- **Where the share changed");
+	ck_assert(functions != NULL && functions < table);
 	free(text);
 }
 END_TEST
@@ -454,6 +507,7 @@ main(void)
 {
 	const TTest *tests[] = {
 	    alike_data_sets,
+	    eval_loop_families,
 	    one_build_with_a_field_unknown_on_both,
 	    differences_with_both_values,
 	    build_tags_set_aside,

@@ -1,0 +1,1 @@
+sh bytecode-diff.sh bytecode-diff-a.txt bytecode-diff-b.txt --by family --format json --sort total

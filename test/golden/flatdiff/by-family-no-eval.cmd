@@ -1,0 +1,1 @@
+$BIN/flatdiff --by family flatdiff-a.txt flatdiff-b.txt

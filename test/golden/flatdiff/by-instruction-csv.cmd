@@ -1,0 +1,1 @@
+sh bytecode-diff.sh bytecode-diff-a.txt bytecode-diff-b.txt --by instruction --format csv --all
