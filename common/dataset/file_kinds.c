@@ -142,7 +142,8 @@ const struct file_kind file_kinds[] = {
      .suffix = "-bytecode.csv",
      .origin = FILE_VIEW,
      .what = "the instructions as CSV: `instruction,family,self,total,"
-             "self_pct,total_pct,kind` (`bytecode --format csv`)",
+             "self_pct,total_pct,kind,self_all_pct,total_all_pct` "
+             "(`bytecode --format csv`)",
      .how = "one row per instruction, named part or unplaced cause; "
             "nothing when no row could be placed",
      .cpython = true,

@@ -323,7 +323,8 @@ notes(const struct bytecode_view *v, const struct profile *p)
 		    out,
 		    "self: the address is in the instruction's code; total: "
 		    "also the functions it called;\npercentages of the "
-		    "samples with an eval loop frame\n");
+		    "samples with an eval loop frame (*_all_pct: of all the "
+		    "samples)\n");
 	fclose(out);
 	return text;
 }
@@ -384,11 +385,17 @@ void
 bytecode_view_write(const struct bytecode_view *v, const struct profile *p,
                     const struct bytecode_view_options *o)
 {
-	struct column columns[7] = {
-	    {"instruction", COLUMN_TEXT, 0}, {"family", COLUMN_TEXT, 0},
-	    {"self", COLUMN_COUNT, 0},       {"total", COLUMN_COUNT, 0},
-	    {"self_pct", COLUMN_PERCENT, 0}, {"total_pct", COLUMN_PERCENT, 0},
-	    {"kind", COLUMN_TEXT, 0},
+	/* The shares of the eval loop's samples, then of all samples. */
+	struct column columns[9] = {
+	    {"instruction", COLUMN_TEXT, 0, 0},
+	    {"family", COLUMN_TEXT, 0, 0},
+	    {"self", COLUMN_COUNT, 0, 0},
+	    {"total", COLUMN_COUNT, 0, 0},
+	    {"self_pct", COLUMN_PERCENT, 0, 0},
+	    {"total_pct", COLUMN_PERCENT, 0, 0},
+	    {"kind", COLUMN_TEXT, 0, 0},
+	    {"self_all_pct", COLUMN_PERCENT, 0, p->total},
+	    {"total_all_pct", COLUMN_PERCENT, 0, p->total},
 	};
 	char *text = notes(v, p);
 	struct report_meta meta = {"bytecode", profile_event_name(p),
@@ -422,14 +429,14 @@ bytecode_view_write(const struct bytecode_view *v, const struct profile *p,
 	qsort_r(order, nrows, sizeof *order, compare_rows, &s);
 
 	struct table_writer tw;
-	table_begin(&tw, o->format, &meta, columns, 7);
+	table_begin(&tw, o->format, &meta, columns, 9);
 	uint64_t instructions = 0;
 	for (size_t i = 0; i < nrows; i++) {
 		const struct row *r = &rows[order[i]];
 		if (r->kind == ROW_INSTRUCTION && o->limit > 0 &&
 		    instructions++ >= o->limit)
 			continue;
-		struct cell cells[7] = {
+		struct cell cells[9] = {
 		    {0, string_table_get(&v->names, order[i])},
 		    {0, string_table_get(&v->names, r->family)},
 		    {r->self, {NULL, 0}},
@@ -437,6 +444,8 @@ bytecode_view_write(const struct bytecode_view *v, const struct profile *p,
 		    {r->self, {NULL, 0}},
 		    {r->total, {NULL, 0}},
 		    {0, span_cstr(kind_names[r->kind])},
+		    {r->self, {NULL, 0}},
+		    {r->total, {NULL, 0}},
 		};
 		table_row(&tw, cells);
 	}

@@ -287,9 +287,9 @@ category_profile_explain(const struct category_profile *cp,
 	const struct category_rules *rules = cp->rules;
 	uint32_t *ids, n = category_profile_functions(cp, &ids);
 	struct column columns[6] = {
-	    {"samples", COLUMN_COUNT, 0}, {"percent", COLUMN_PERCENT, 0},
-	    {"category", COLUMN_TEXT, 0}, {"rule", COLUMN_TEXT, 0},
-	    {"dso", COLUMN_TEXT, 0},      {"symbol", COLUMN_TEXT, 0},
+	    {"samples", COLUMN_COUNT, 0, 0}, {"percent", COLUMN_PERCENT, 0, 0},
+	    {"category", COLUMN_TEXT, 0, 0}, {"rule", COLUMN_TEXT, 0, 0},
+	    {"dso", COLUMN_TEXT, 0, 0},      {"symbol", COLUMN_TEXT, 0, 0},
 	};
 	struct report_meta meta = {"bycategory --explain",
 	                           profile_event_name(p),

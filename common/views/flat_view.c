@@ -126,9 +126,9 @@ write_rows(struct flat *f)
 	uint32_t *order = xreallocarray(NULL, tuple_table_count(&f->row_index),
 	                                sizeof *order);
 	struct column columns[6] = {
-	    {"self%", COLUMN_PERCENT, 0},  {"self", COLUMN_COUNT, 0},
-	    {"total%", COLUMN_PERCENT, 0}, {"total", COLUMN_COUNT, 0},
-	    {"dso", COLUMN_TEXT, 0},       {"symbol", COLUMN_TEXT, 0},
+	    {"self%", COLUMN_PERCENT, 0, 0},  {"self", COLUMN_COUNT, 0, 0},
+	    {"total%", COLUMN_PERCENT, 0, 0}, {"total", COLUMN_COUNT, 0, 0},
+	    {"dso", COLUMN_TEXT, 0, 0},       {"symbol", COLUMN_TEXT, 0, 0},
 	};
 	int ncolumns = f->opt.by == FLAT_BY_DSO ? 5 : 6;
 	struct report_meta meta = {"flatsort", profile_event_name(p),

@@ -384,12 +384,12 @@ write_table(struct python_view *y, const uint32_t *order, size_t rows)
 	enum report_format format = y->opt.format;
 	bool text = format == FORMAT_TEXT;
 	struct column columns[11] = {
-	    {"self%", COLUMN_PERCENT, 0},   {"self", COLUMN_COUNT, 0},
-	    {"total%", COLUMN_PERCENT, 0},  {"total", COLUMN_COUNT, 0},
-	    {"kind", COLUMN_TEXT, 0},       {"function", COLUMN_TEXT, 0},
-	    {"file", COLUMN_TEXT, 0},       {"path", COLUMN_TEXT, 0},
-	    {"categories", COLUMN_TEXT, 0}, {"callers", COLUMN_TEXT, 0},
-	    {"callees", COLUMN_TEXT, 0},
+	    {"self%", COLUMN_PERCENT, 0, 0},   {"self", COLUMN_COUNT, 0, 0},
+	    {"total%", COLUMN_PERCENT, 0, 0},  {"total", COLUMN_COUNT, 0, 0},
+	    {"kind", COLUMN_TEXT, 0, 0},       {"function", COLUMN_TEXT, 0, 0},
+	    {"file", COLUMN_TEXT, 0, 0},       {"path", COLUMN_TEXT, 0, 0},
+	    {"categories", COLUMN_TEXT, 0, 0}, {"callers", COLUMN_TEXT, 0, 0},
+	    {"callees", COLUMN_TEXT, 0, 0},
 	};
 	struct report_meta meta = {"pyprofile", profile_event_name(p),
 	                           profile_weight_name(p), p->total, notes(y)};

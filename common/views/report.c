@@ -161,7 +161,8 @@ table_row(struct table_writer *w, const struct cell *cells)
 				       (unsigned long long)v->count);
 			else if (c->kind == COLUMN_PERCENT)
 				printf(" %*.2f%%", column_width(w, c) - 1,
-				       percent_of(v->count, total));
+				       percent_of(v->count,
+				                  c->of != 0 ? c->of : total));
 			else if (i + 1 < w->ncolumns)
 				printf(" %-*.*s", column_width(w, c),
 				       (int)v->text.n, v->text.p);
@@ -174,7 +175,9 @@ table_row(struct table_writer *w, const struct cell *cells)
 			if (c->kind == COLUMN_COUNT)
 				printf("%llu", (unsigned long long)v->count);
 			else if (c->kind == COLUMN_PERCENT)
-				printf("%.2f", percent_of(v->count, total));
+				printf("%.2f",
+				       percent_of(v->count,
+				                  c->of != 0 ? c->of : total));
 			else
 				csv_write_field(stdout, v->text);
 			break;
@@ -186,7 +189,9 @@ table_row(struct table_writer *w, const struct cell *cells)
 			if (c->kind == COLUMN_COUNT)
 				printf("%llu", (unsigned long long)v->count);
 			else if (c->kind == COLUMN_PERCENT)
-				printf("%.2f", percent_of(v->count, total));
+				printf("%.2f",
+				       percent_of(v->count,
+				                  c->of != 0 ? c->of : total));
 			else
 				json_write_string(stdout, v->text);
 			break;

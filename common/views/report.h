@@ -49,7 +49,8 @@ enum column_kind { COLUMN_COUNT, COLUMN_PERCENT, COLUMN_TEXT };
 struct column {
 	const char *name; /* header and JSON key */
 	enum column_kind kind;
-	int width; /* text format: minimum width */
+	int width;   /* text format: minimum width */
+	uint64_t of; /* PERCENT: of this total; 0: of the table's */
 };
 
 /* One value per column: count for COUNT and PERCENT (of total), or text. */

@@ -62,9 +62,9 @@ END_TEST
 
 /* A table of two rows: counts, percentages, text that needs escaping. */
 static const struct column flat_columns[] = {
-    {"self", COLUMN_COUNT, 0},
-    {"self%", COLUMN_PERCENT, 0},
-    {"function", COLUMN_TEXT, 0},
+    {"self", COLUMN_COUNT, 0, 0},
+    {"self%", COLUMN_PERCENT, 0, 0},
+    {"function", COLUMN_TEXT, 0, 0},
 };
 
 static void
@@ -129,8 +129,8 @@ write_dsos(void *arg)
 {
 	const enum report_format *format = arg;
 	static const struct column columns[] = {
-	    {"dso", COLUMN_TEXT, 10},
-	    {"count", COLUMN_COUNT, 0},
+	    {"dso", COLUMN_TEXT, 10, 0},
+	    {"count", COLUMN_COUNT, 0, 0},
 	};
 	struct report_meta meta = {"bydso", NULL, "count", 1234567, NULL};
 	struct cell row[] = {{0, span_cstr("libc")}, {7, {0}}};
