@@ -421,7 +421,7 @@ static const struct program record_program = {
         "[--timeout SECONDS]\n"
         "                        [--xz XZ] [--cache DIR] [--overhead] "
         "[--loops FILE]\n"
-        "                        [--out DIR] [--views CMD]\n"
+        "                        [--out DIR] [--views CMD] [--force]\n"
         "                        ID\n",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .options = record_options,
