@@ -129,3 +129,39 @@ if [ "$without" = "[unknown]" ] && [ "$found" = "[unknown]" ] && [ "$again" = "[
 else
 	fail "PERFVIEWS_LOCATE_CACHE" "without: $without; found: $found, $again; kept: $kept; told: $told; $(head -n 1 "$TMP/err4")"
 fi
+
+# 5. The card's data set (the shipped example) from one read: under strace,
+# make views into a new OUT starts at most 4 processes and opens the raw
+# file once; then the views' own time added to meta.json, as make record
+# adds it, renders nothing again, while any other change to meta.json
+# renders everything.
+CARD=pass-perf-freq100000-nosite
+if ! command -v strace >/dev/null 2>&1 ||
+    ! strace -f -qq -o /dev/null true 2>/dev/null; then
+	skip "make views' processes and reads" "strace cannot trace here"
+else
+	mkdir -p "$TMP/card"
+	cp "$TOP/examples/$CARD-raw.txt.xz" "$TOP/examples/$CARD-meta.json" "$TMP/card/"
+	strace -f -qq -o "$TMP/views.strace" -e trace=openat,execve \
+	    $MAKE views ID=$CARD DATA="$TMP/card" OUT="$TMP/card-out" >/dev/null 2>&1
+	started=$(grep 'execve(.*) = 0' "$TMP/views.strace" | awk '{ print $1 }' | sort -u | wc -l)
+	opened=$(grep 'openat(' "$TMP/views.strace" | grep -v ENOENT | grep -c "$CARD-raw.txt.xz\"")
+	if [ "$started" -le 4 ] && [ "$opened" = 1 ] && [ -s "$TMP/card-out/$CARD-flamegraph.svg" ]; then
+		pass "make views of the card's data set: the raw file opened once, $started processes"
+	else
+		fail "make views' processes and reads" "$started processes, the raw file opened $opened times"
+	fi
+	before=$(stat -c %Y.%y "$TMP/card-out/$CARD-README.md")
+	sleep 1
+	sed -i 's/"timing": {/"timing": {\n    "views_seconds": 9.5,/' "$TMP/card/$CARD-meta.json"
+	$MAKE views ID=$CARD DATA="$TMP/card" OUT="$TMP/card-out" >/dev/null 2>&1
+	after=$(stat -c %Y.%y "$TMP/card-out/$CARD-README.md")
+	sed -i 's/"hostname": "[^"]*"/"hostname": "elsewhere"/' "$TMP/card/$CARD-meta.json"
+	$MAKE views ID=$CARD DATA="$TMP/card" OUT="$TMP/card-out" >/dev/null 2>&1
+	if grep -q '"views_seconds": 9.5' "$TMP/card/$CARD-meta.json" && [ "$before" = "$after" ] &&
+	    grep -q 'on elsewhere' "$TMP/card-out/$CARD-README.md"; then
+		pass "the views' own time in meta.json renders nothing again; another change renders them"
+	else
+		fail "make views after meta.json changed" "README $before, then $after; $(grep -c elsewhere "$TMP/card-out/$CARD-README.md") mentions of the new host"
+	fi
+fi

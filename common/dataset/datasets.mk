@@ -58,31 +58,30 @@ VIEW_META_BESIDE = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-meta.json)
 VIEW_META = $(or $(VIEW_META_BESIDE),$(V)-meta.json)
 # Where a rule's output goes: beside, then in place; nothing left on error.
 into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
-# What the views in OUT were made from (view_make.h): the raw file's real
-# path first.  Views of this ID from another raw file (another DATA's data
-# set of the same ID) are made again, never left.
+# What the views in OUT are made from (view_make.h): the raw file and
+# what meta.json holds, noted first and rewritten only when that changes,
+# so that views of this ID from another raw file (another DATA's data set
+# of the same ID) are made again, never left, and the views' own time,
+# which make record adds to meta.json after them, makes nothing again.
 VIEW_SOURCE = $(OUT)/.$(VIEW_ID).source
-VIEW_SOURCE_RAW = $(firstword $(file <$(VIEW_SOURCE)))
-VIEW_MOVED = $(if $(and $(VIEW_SOURCE_RAW),$(filter-out $(VIEW_SOURCE_RAW),$(realpath $(VIEW_RAW)))),views-of-another-source)
 # Every view, from one read of the raw file: perfviews views writes those
 # perfviews' table of views gives the data set, each whole, the README
 # last, which stands for them all here: they are made again when the raw
-# file, meta.json or perfviews is newer than it.  Then, up to date or not,
-# a raw file short of its meta.json's counts, which the README says first,
-# is said again.  The other programs are built first, for a view the
-# pass leaves to its program (view_pass.h).  Without a raw file,
-# views-check says which is missing.
+# file, the note of their source or perfviews is newer than it.  Then, up
+# to date or not, a raw file short of its meta.json's counts, which the
+# README says first, is said again.  The other programs are built first,
+# for a view the pass leaves to its program (view_pass.h).  Without a raw
+# file, views-check says which is missing.
 ifneq ($(filter views,$(MAKECMDGOALS)),)
 ifneq ($(VIEW_RAW),)
 views: $(V)-README.md
 	@$(BIN)/perfviews views --incomplete --raw $(call quote,$(VIEW_RAW)) \
 	    --out $(call quote,$(OUT)) $(call quote,$(VIEW_ID))
-$(V)-README.md: $(VIEW_RAW) $(VIEW_META_BESIDE) $(BIN)/perfviews $(VIEW_MOVED) \
+$(V)-README.md: $(VIEW_RAW) $(VIEW_SOURCE) $(BIN)/perfviews \
     | $(filter-out $(BIN)/perfviews,$(PROGRAMS))
 	@$(BIN)/perfviews views --quiet --raw $(call quote,$(VIEW_RAW)) \
 	    $(if $(VIEW_META_BESIDE),--meta $(call quote,$(VIEW_META_BESIDE))) \
 	    --out $(call quote,$(OUT)) $(call quote,$(VIEW_ID))
-views-of-another-source:
 else
 views: views-check
 endif
@@ -94,10 +93,11 @@ views-check: $(BIN)/perfviews
 	@test -n '$(VIEW_RAW)' || $(BIN)/perfviews suite missing --data $(call quote,$(DATA)) '$(VIEW_ID)'
 	@mkdir -p $(OUT)
 
-# make stability notes the source of the views (its report is one of
-# them) and meta.json, made from the raw text when there is none beside.
+# The note of the views' source (make views; make stability, whose report
+# is a view too), asked every time and rewritten only when it changes;
+# meta.json, made from the raw text when there is none beside.
 .PHONY: views-source
-$(VIEW_SOURCE): views-source $(VIEW_META) | views-check
+$(VIEW_SOURCE): views-source $(VIEW_META)
 	@$(BIN)/perfviews views --source --raw $(VIEW_RAW) --meta $(VIEW_META) \
 	    --out $(OUT) $(VIEW_ID)
 $(V)-meta.json: $(VIEW_RAW) $(BIN)/perfviews | views-check

@@ -181,31 +181,61 @@ replace_file(const char *path, const char *text, size_t n)
 }
 
 /*
- * What the views are made from: the raw file and meta.json, each by its
- * real path, size and time of change, a line each.  Views of one ID from
- * another directory, or from the same file changed, have another text.
+ * meta.json's hash, timing.views_seconds aside: the views' own time,
+ * which make record adds once they exist, changes nothing they show.
+ */
+static uint64_t
+meta_hash(const char *meta)
+{
+	struct metadata m;
+	char *text = NULL;
+	size_t n = 0;
+
+	metadata_read_or_die(&m, meta);
+	metadata_set_or_die(&m, "timing.views_seconds", "");
+	FILE *f = open_memstream(&text, &n);
+	if (f == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	metadata_write(&m, f);
+	fclose(f);
+	uint64_t h = hash_bytes(text, n, 0);
+	free(text);
+	metadata_free(&m);
+	return h;
+}
+
+/* A file's real path, or fatal naming it. */
+static char *
+real_path(const char *path, struct stat *st)
+{
+	char *real = realpath(path, NULL);
+
+	if (real == NULL || stat(real, st) != 0)
+		die_errno(EXIT_DATA, "%s", path);
+	return real;
+}
+
+/*
+ * What the views are made from, a line each: the raw file by its real
+ * path, size and time of change; meta.json by its real path and what it
+ * holds (meta_hash).  Views of one ID from another directory, or from
+ * either file changed, have another text.
  */
 static char *
 source_text(const struct view_files *f)
 {
-	const char *paths[] = {f->raw, f->meta};
-	char *text = NULL;
-	size_t n = 0;
-	FILE *out = open_memstream(&text, &n);
+	struct stat st;
+	char *raw = real_path(f->raw, &st);
+	char *text = xasprintf("%s %jd %jd.%09ld\n", raw, (intmax_t)st.st_size,
+	                       (intmax_t)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	char *meta = real_path(f->meta, &st);
+	char *both = xasprintf("%s%s %016" PRIx64 "\n", text, meta,
+	                       meta_hash(f->meta));
 
-	if (out == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
-	for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
-		struct stat st;
-		char *real = realpath(paths[i], NULL);
-		if (real == NULL || stat(real, &st) != 0)
-			die_errno(EXIT_DATA, "%s", paths[i]);
-		fprintf(out, "%s %jd %jd.%09ld\n", real, (intmax_t)st.st_size,
-		        (intmax_t)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
-		free(real);
-	}
-	fclose(out);
-	return text;
+	free(raw);
+	free(meta);
+	free(text);
+	return both;
 }
 
 char *
@@ -264,6 +294,7 @@ remove_extras(const struct view_files *f)
 void
 view_source_write(const struct view_files *f)
 {
+	dirs_make(f->out);
 	char *path = view_source_path(f->out, f->id);
 	char *text = source_text(f);
 

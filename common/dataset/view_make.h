@@ -16,10 +16,11 @@
  *
  * make views (datasets.mk) runs `perfviews views ID` once per data set:
  * its README, written last, stands for every view, made again when the
- * raw file, meta.json or perfviews is newer, or when OUT/.ID.source names
- * another raw file; no make fragment, no rule per view.  make record adds
- * the views' own time to meta.json once they exist: the next make views
- * renders them again, as a changed meta.json does.
+ * raw file, OUT/.ID.source or perfviews is newer; no make fragment, no
+ * rule per view.  The note (view_source_write, asked first) changes with
+ * the raw file, another raw file of the ID, or what meta.json holds, but
+ * not with timing.views_seconds, which make record adds once the views
+ * exist: that renders nothing again.
  */
 #ifndef PERFVIEWS_VIEW_MAKE_H
 #define PERFVIEWS_VIEW_MAKE_H
@@ -47,7 +48,8 @@ bool view_options_write(FILE *out, const struct metadata *m, const char *view);
 
 /*
  * A data set's views know what they were made from: OUT/.ID.source names
- * its raw file and meta.json (real path, size, time of change).  make
+ * its raw file (real path, size, time of change) and meta.json (real path,
+ * and the hash of what it holds, timing.views_seconds aside).  make
  * views renders every view again when that changes (views of the same ID
  * from another DATA in one OUT), and publish copies only views whose
  * source is the data set it publishes.  view_source_write rewrites the
