@@ -7,9 +7,11 @@
  *
  * The suites are their definitions (suite_file.h); benchmarks are matched
  * by name.  For each benchmark recorded in both:
- *   - its timing: pyperf's mean per loop of each side, the ratio B / A,
- *     and whether it is beyond pyperf's noise (compare_speed_of: Welch's
- *     t-test on pyperf's values, p <= 5%);
+ *   - its timing (speed.h): pyperf's mean wall time per loop of each side,
+ *     the ratio B / A and whether it is beyond pyperf's noise (Welch's
+ *     t-test over its workers' means, p <= 5%); the profile's CPU time per
+ *     loop, its ratio and test over runs; whether the two disagree;
+ *   - with a null suite, the same of A against it: the noise floor;
  *   - its categories: both raw files compared as `flatdiff --by category`
  *     compares them (views/compare, the rules bycategory uses; self: a
  *     sample counts for its leaf's category), in ms per loop where both
@@ -22,12 +24,15 @@
  *   - unless pages is off, the benchmark's `make compare` files
  *     (compare_files.h), linked from the page.
  * The files, in out, named A-vs-B-* after the suites' names:
- *   README.md       the page: the speed over the suite (the geometric mean
- *                   of the ratios), a row per benchmark, the categories over
- *                   the suite, benchmarks of one side only or not recorded,
- *                   what makes the comparison unfair (compare_readme's, of
- *                   the first pair) and both suites side by side;
- *   timing.csv      benchmark,a_seconds,b_seconds,ratio,significant;
+ *   README.md       the page: the speed over the suite (the geometric means
+ *                   of the wall-time and CPU-time ratios; the noise floor
+ *                   when given), a row per benchmark (its functions and its
+ *                   eval loop's families that changed most), the categories
+ * over the suite, benchmarks of one side only or not recorded, what makes the
+ * comparison unfair (compare_readme's, of the first pair) and both suites side
+ * by side; timing.csv      benchmark,a_seconds,b_seconds,ratio,significant,
+ *                   a_cpu_seconds,b_cpu_seconds,cpu_ratio,cpu_significant,
+ *                   disagree;
  *   categories.csv  benchmark,category,unit,a,b,change,a_share,b_share,
  *                   share_change,p,q,significant;
  *   categories.svg  per benchmark, the categories that changed most as

@@ -229,8 +229,8 @@ source_text(const struct view_files *f)
 	char *text = xasprintf("%s %jd %jd.%09ld\n", raw, (intmax_t)st.st_size,
 	                       (intmax_t)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
 	char *meta = real_path(f->meta, &st);
-	char *both = xasprintf("%s%s %016" PRIx64 "\n", text, meta,
-	                       meta_hash(f->meta));
+	char *both =
+	    xasprintf("%s%s %016" PRIx64 "\n", text, meta, meta_hash(f->meta));
 
 	free(raw);
 	free(meta);
