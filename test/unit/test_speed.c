@@ -71,26 +71,39 @@ pyperf_json(const char *id, const char *const values[3])
 /* A: 0.1 s a loop, on the CPU all along: 2000 samples a run. */
 static const char *const a_values[3] = {"0.100, 0.101", "0.099, 0.100",
                                         "0.101, 0.100"};
+/* B's wall time: 1.5 times A's. */
+static const char *const b_values[3] = {"0.150, 0.151", "0.149, 0.150",
+                                        "0.151, 0.150"};
+
+/*
+ * A scratch directory with A's and B's pyperf.json and raw files, and
+ * their meta.json: A's, and B's with b_per_run samples a run; raw[] their
+ * raw files' paths, as compare_speed_of takes them.
+ */
+static void
+two_sides(struct metadata *a, struct metadata *b, const char *b_per_run,
+          char raw[2][4096])
+{
+	unit_dir_make();
+	pyperf_json("a-perf-freq1000x3", a_values);
+	pyperf_json("b-perf-freq1000x3", b_values);
+	snprintf(raw[0], 4096, "%s",
+	         unit_dir_path("a-perf-freq1000x3-raw.txt"));
+	snprintf(raw[1], 4096, "%s",
+	         unit_dir_path("b-perf-freq1000x3-raw.txt"));
+	meta_of(a, "a-perf-freq1000x3", "0.1", "2000 2010 1990", "cpu-clock");
+	meta_of(b, "b-perf-freq1000x3", "0.15", b_per_run, "cpu-clock");
+}
 
 START_TEST(cpu_time_and_workers)
 {
 	struct metadata a, b;
 	struct compare_speed sp;
-	static const char *const b_values[3] = {"0.150, 0.151", "0.149, 0.150",
-	                                        "0.151, 0.150"};
 	char raw[2][4096];
 
-	unit_dir_make();
-	pyperf_json("a-perf-freq1000x3", a_values);
-	pyperf_json("b-perf-freq1000x3", b_values);
-	snprintf(raw[0], sizeof raw[0], "%s",
-	         unit_dir_path("a-perf-freq1000x3-raw.txt"));
-	snprintf(raw[1], sizeof raw[1], "%s",
-	         unit_dir_path("b-perf-freq1000x3-raw.txt"));
-	const char *raws[2] = {raw[0], raw[1]};
-	meta_of(&a, "a-perf-freq1000x3", "0.1", "2000 2010 1990", "cpu-clock");
 	/* B: 1.5x the CPU time, on the CPU all along too. */
-	meta_of(&b, "b-perf-freq1000x3", "0.15", "3000 3010 2990", "cpu-clock");
+	two_sides(&a, &b, "3000 3010 2990", raw);
+	const char *raws[2] = {raw[0], raw[1]};
 	ck_assert(compare_speed_of(&a, &b, raws, &sp));
 	ck_assert(sp.by_workers);
 	ck_assert_uint_eq(sp.workers[0], 3);
@@ -116,22 +129,12 @@ START_TEST(wall_and_cpu_disagree)
 {
 	struct metadata a, b;
 	struct compare_speed sp;
-	static const char *const b_values[3] = {"0.150, 0.151", "0.149, 0.150",
-	                                        "0.151, 0.150"};
 	char raw[2][4096];
 	char *text = NULL;
 	size_t n = 0;
 
-	unit_dir_make();
-	pyperf_json("a-perf-freq1000x3", a_values);
-	pyperf_json("b-perf-freq1000x3", b_values);
-	snprintf(raw[0], sizeof raw[0], "%s",
-	         unit_dir_path("a-perf-freq1000x3-raw.txt"));
-	snprintf(raw[1], sizeof raw[1], "%s",
-	         unit_dir_path("b-perf-freq1000x3-raw.txt"));
+	two_sides(&a, &b, "2000 1990 2005", raw);
 	const char *raws[2] = {raw[0], raw[1]};
-	meta_of(&a, "a-perf-freq1000x3", "0.1", "2000 2010 1990", "cpu-clock");
-	meta_of(&b, "b-perf-freq1000x3", "0.15", "2000 1990 2005", "cpu-clock");
 	ck_assert(compare_speed_of(&a, &b, raws, &sp));
 	ck_assert(sp.p < 0.001);
 	ck_assert(!(sp.cpu_p <= 0.05));
