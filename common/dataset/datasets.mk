@@ -64,6 +64,10 @@ into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 # of the same ID) are made again, never left, and the views' own time,
 # which make record adds to meta.json after them, makes nothing again.
 VIEW_SOURCE = $(OUT)/.$(VIEW_ID).source
+# A note of another raw file's (its first word) makes the views again,
+# whatever the dates.
+VIEW_SOURCE_RAW = $(firstword $(file <$(VIEW_SOURCE)))
+VIEW_MOVED = $(if $(and $(VIEW_SOURCE_RAW),$(filter-out $(VIEW_SOURCE_RAW),$(realpath $(VIEW_RAW)))),views-of-another-source)
 # Every view, from one read of the raw file: perfviews views writes those
 # perfviews' table of views gives the data set, each whole, the README
 # last, which stands for them all here: they are made again when the raw
@@ -77,11 +81,12 @@ ifneq ($(VIEW_RAW),)
 views: $(V)-README.md
 	@$(BIN)/perfviews views --incomplete --raw $(call quote,$(VIEW_RAW)) \
 	    --out $(call quote,$(OUT)) $(call quote,$(VIEW_ID))
-$(V)-README.md: $(VIEW_RAW) $(VIEW_SOURCE) $(BIN)/perfviews \
+$(V)-README.md: $(VIEW_RAW) $(VIEW_SOURCE) $(BIN)/perfviews $(VIEW_MOVED) \
     | $(filter-out $(BIN)/perfviews,$(PROGRAMS))
 	@$(BIN)/perfviews views --quiet --raw $(call quote,$(VIEW_RAW)) \
 	    $(if $(VIEW_META_BESIDE),--meta $(call quote,$(VIEW_META_BESIDE))) \
 	    --out $(call quote,$(OUT)) $(call quote,$(VIEW_ID))
+views-of-another-source:
 else
 views: views-check
 endif
@@ -94,12 +99,14 @@ views-check: $(BIN)/perfviews
 	@mkdir -p $(OUT)
 
 # The note of the views' source (make views; make stability, whose report
-# is a view too), asked every time and rewritten only when it changes;
+# is a view too), asked every time there is one and rewritten only when it
+# changes; the first is written by perfviews views once it has read the
+# raw file, so that a raw file that cannot be read leaves none.
 # meta.json, made from the raw text when there is none beside.
 .PHONY: views-source
-$(VIEW_SOURCE): views-source $(VIEW_META)
-	@$(BIN)/perfviews views --source --raw $(VIEW_RAW) --meta $(VIEW_META) \
-	    --out $(OUT) $(VIEW_ID)
+$(VIEW_SOURCE): views-source $(VIEW_META_BESIDE)
+	@$(if $(wildcard $(VIEW_SOURCE)),$(BIN)/perfviews views --source \
+	    --raw $(VIEW_RAW) --meta $(VIEW_META) --out $(OUT) $(VIEW_ID))
 $(V)-meta.json: $(VIEW_RAW) $(BIN)/perfviews | views-check
 	@echo "make views: $(VIEW_RAW) has no $(VIEW_ID)-meta.json beside it: $@ holds what its text tells, null elsewhere" >&2
 	$(BIN)/perfviews meta --raw $< --set made_from='raw file $(notdir $(VIEW_RAW))' '$(VIEW_ID)' $(into)
@@ -124,8 +131,11 @@ publish: $(BIN)/perfviews
 	    $(if $(FORCE),--force) --paths $(call quote,$(PUBLISH_PATHS)) --xz $(call quote,$(XZ)) \
 	    $(call quote,$(DEST))
 
-stability: $(BIN)/perfviews $(VIEW_SOURCE) | views-check
-	@$(BIN)/perfviews views --view stability --raw $(VIEW_RAW) --meta $(VIEW_META) \
+# The report is a view: its source noted first (a new OUT has no note).
+stability: $(BIN)/perfviews $(VIEW_META) $(VIEW_SOURCE) | views-check
+	@$(BIN)/perfviews views --source --raw $(VIEW_RAW) --meta $(VIEW_META) \
+	    --out $(OUT) $(VIEW_ID) && \
+	$(BIN)/perfviews views --view stability --raw $(VIEW_RAW) --meta $(VIEW_META) \
 	    $(VIEW_ID) >$(V)-stability.md.tmp && \
 	    mv $(V)-stability.md.tmp $(V)-stability.md && cat $(V)-stability.md || \
 	    { rm -f $(V)-stability.md.tmp; exit 1; }
