@@ -31,28 +31,34 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = record dataset views flame perfdata symbols match input stats os base
+GROUPS       = suite pages record dataset compare views flame match interp \
+               perfdata symbols input stats os base
 SYSLIBS_base    = -llzma
 SYSLIBS_symbols = -lbfd
 SYSLIBS_perfdata = -ldw -lelf
+SYSLIBS_interp  = -ldw -lelf
 SYSLIBS_stats   = -lm
 SYSLIBS_record  = -lm
 SYSLIBS_dataset = -lm
+SYSLIBS_pages   = -lm
+SYSLIBS_suite   = -lm
+SYSLIBS_compare = -lm
 SYSLIBS_match   = $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 # What each program links, highest group first.
-LINK_collapse      = views perfdata symbols input base
+LINK_collapse      = views interp perfdata symbols input base
 LINK_strip-swapper = match input base
-LINK_flatsort      = views perfdata symbols input base
-LINK_calltree      = views perfdata symbols input base
-LINK_bydso         = views perfdata symbols input base
-LINK_bycategory    = views flame match perfdata symbols input base
+LINK_flatsort      = views interp perfdata symbols input base
+LINK_calltree      = views interp perfdata symbols input base
+LINK_bydso         = views interp perfdata symbols input base
+LINK_bycategory    = views flame match interp perfdata symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = record dataset views flame match perfdata symbols input stats os base
-LINK_flatdiff      = views match perfdata symbols input stats base
-LINK_diffstacks    = views match perfdata symbols input stats base
+LINK_perfviews     = suite pages record dataset compare views flame match \
+                     interp perfdata symbols input stats os base
+LINK_flatdiff      = compare views match interp perfdata symbols input stats base
+LINK_diffstacks    = compare views match interp perfdata symbols input stats base
 LINK_fileaccess    = views input base
-LINK_pyprofile     = views match perfdata symbols input base
-LINK_bytecode      = views perfdata symbols input base
+LINK_pyprofile     = views match interp perfdata symbols input base
+LINK_bytecode      = views interp perfdata symbols input base
 
 FILTERS    = $(notdir $(basename $(wildcard filters/*.c)))
 PROGRAMS   = $(FILTERS:%=$(BIN)/%)
@@ -178,4 +184,4 @@ clean:
 	rm -rf build bin
 
 # Data sets (perfviews(5)): make record, views, stability, publish, suite.
-include common/dataset/datasets.mk
+include datasets.mk

@@ -26,8 +26,8 @@
 
 #include "base/cli.h"
 #include "base/xalloc.h"
-#include "views/compare.h"
-#include "views/diff_stacks.h"
+#include "compare/compare.h"
+#include "compare/diff_stacks.h"
 #include "views/view_cli.h"
 
 struct options {

@@ -20,8 +20,8 @@
 #include "base/cli.h"
 #include "base/xalloc.h"
 #include "match/category_rules.h"
-#include "views/compare.h"
-#include "views/compare_table.h"
+#include "compare/compare.h"
+#include "compare/compare_table.h"
 #include "views/view_cli.h"
 
 struct options {

@@ -17,23 +17,24 @@
 #include "base/cli.h"
 #include "base/commands.h"
 #include "base/xalloc.h"
-#include "dataset/compare_files.h"
-#include "dataset/compare_readme.h"
+#include "pages/compare_files.h"
+#include "pages/compare_readme.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
-#include "dataset/perf_data_views.h"
-#include "dataset/publish.h"
-#include "dataset/readme.h"
+#include "pages/perf_data_views.h"
+#include "suite/publish.h"
+#include "pages/readme.h"
 #include "dataset/runs.h"
 #include "dataset/stability.h"
-#include "dataset/suite.h"
-#include "dataset/suite_compare.h"
-#include "dataset/view_make.h"
+#include "pages/stability_report.h"
+#include "suite/suite.h"
+#include "suite/suite_compare.h"
+#include "pages/view_make.h"
 #include "record/pyperformance.h"
 #include "record/record.h"
 #include "record/record_meta.h"
 #include "record/script.h"
-#include "views/compare.h"
+#include "compare/compare.h"
 
 static const struct program id_program = {
     .name = "perfviews id",
@@ -427,12 +428,22 @@ static const struct program record_program = {
     .options = record_options,
 };
 
+/* A recorded data set's views, as perfviews views writes them. */
+static void
+record_render(const char *data, const char *id, const char *out)
+{
+	struct view_files f = {.id = id, .out = out};
+
+	view_render_all(data, &f);
+}
+
 static int
 cmd_record(const struct program *p, int argc, char *argv[])
 {
 	struct record_options o;
 
 	record_defaults(&o);
+	o.render = record_render;
 	int first = program_parse(p, argc, argv, &o);
 	command_operands(p, argc - first, 1, 1, "one ID");
 	record(argv[first], &o);

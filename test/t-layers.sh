@@ -77,7 +77,7 @@ cyclic = [g for g in allowed if closure(g, (g,)) is None]
 report(not cyclic, "groups are layered (no group may use itself "
        "through others)", " ".join(cyclic))
 
-makefile = open(top + "/Makefile").read()
+makefile = open(top + "/Makefile").read().replace("\\\n", " ")
 for f in sorted(glob.glob(top + "/filters/*.c")):
     prog = os.path.splitext(os.path.basename(f))[0]
     m = re.search(r"^LINK_%s\s*=\s*(.*)$" % re.escape(prog), makefile, re.M)

@@ -695,3 +695,12 @@ metadata_write_file(const struct metadata *m, const char *path)
 {
 	dirs_write_whole(path, metadata_text, (void *)m);
 }
+
+const char *
+metadata_known(const struct metadata *m, const char *field)
+{
+	const char *v = metadata_get(m, field);
+	if (v == NULL)
+		return "unknown";
+	return *v == '\0' ? "none" : v;
+}

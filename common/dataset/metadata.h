@@ -134,4 +134,10 @@ bool metadata_read_json(struct metadata *m, const char *file, char *why,
 /* metadata_init, then read a meta.json file or end with the reason. */
 void metadata_read_or_die(struct metadata *m, const char *file);
 
+/*
+ * A field's text for a reader: its value, "none" when empty, "unknown"
+ * when meta.json does not have it (an older data set).
+ */
+const char *metadata_known(const struct metadata *m, const char *field);
+
 #endif

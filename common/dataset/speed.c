@@ -9,7 +9,7 @@
 #include "base/json_flat.h"
 #include "base/xalloc.h"
 #include "dataset/file_kinds.h"
-#include "dataset/readme.h"
+#include "dataset/trust.h"
 #include "dataset/runs.h"
 #include "dataset/speed.h"
 #include "stats/significance.h"
@@ -255,7 +255,7 @@ compare_speed_disagreement(FILE *out, const struct compare_speed *sp,
 	const char *side = slow == 0 ? "A" : "B";
 	for (int s = 0; s < 2; s++)
 		if (meta == NULL || meta[s] == NULL ||
-		    !readme_busy(meta[s], busy[s], sizeof busy[s]))
+		    !trust_busy(meta[s], busy[s], sizeof busy[s]))
 			busy[s][0] = '\0';
 	fprintf(out,
 	        "**Wall time and CPU time disagree.**  pyperf's wall time "

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/cli.h"
 #include "base/message.h"
 #include "base/string_table.h"
 #include "base/xalloc.h"
@@ -513,4 +514,36 @@ stability_dso(const struct stability *s, uint32_t fn)
 {
 	const struct profile *p = &s->profile;
 	return profile_text(p, profile_function(p, fn)->dso);
+}
+
+size_t
+stability_sizes(const char *list, size_t *sizes, size_t max)
+{
+	char *copy = xstrdup(list);
+	size_t n = 0;
+
+	/* strsep, not strtok: "1,,2" has an empty item, which is an error. */
+	for (char *rest = copy, *w; (w = strsep(&rest, ",")) != NULL;) {
+		uint64_t v;
+		if (!parse_u64(w, &v) || v == 0 || v > SIZE_MAX / 2 ||
+		    n == max) {
+			n = 0;
+			break;
+		}
+		sizes[n++] = (size_t)v;
+	}
+	free(copy);
+	return n;
+}
+
+void
+stability_sizes_option(void *opts, const char *list, const char *option)
+{
+	struct stability_options *opt = opts;
+	size_t max = sizeof opt->sizes / sizeof opt->sizes[0];
+
+	opt->nsizes = stability_sizes(list, opt->sizes, max);
+	if (opt->nsizes == 0)
+		usage_error("%s: not a list of group sizes: '%s'", option,
+		            list);
 }

@@ -108,12 +108,4 @@ size_t stability_sizes(const char *list, size_t *sizes, size_t max);
  */
 void stability_sizes_option(void *opts, const char *list, const char *option);
 
-/* The report, in Markdown. */
-void stability_report(FILE *out, const struct stability *s,
-                      const struct stability_options *opt);
-
-/* `perfviews stability`: read the raw file raw and report on it. */
-void stability_report_file(FILE *out, const char *raw,
-                           struct stability_options *opt);
-
 #endif

@@ -52,6 +52,9 @@ struct record_options {
 	                           place (record_views.h); NULL: perfviews
 	                           views, into out; "": none */
 	const char *out;        /* where the views go: "out" */
+	/* How the views of a data set are written into out when views is
+	 * NULL (the program's: recording knows data sets, not their views) */
+	void (*render)(const char *data, const char *id, const char *out);
 	/* bm_ workloads (pyperformance.h): */
 	const char *cache; /* pyperformance's environments; NULL: DATA's */
 	bool overhead;     /* also run without the profiler, to compare */

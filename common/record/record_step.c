@@ -11,7 +11,7 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/readme.h"
+#include "dataset/trust.h"
 #include "os/dirs.h"
 #include "record/record_step.h"
 
@@ -117,10 +117,10 @@ record_warn_distortion(const char *meta)
 	char why[1024];
 
 	metadata_read_or_die(&m, meta);
-	if (readme_distortion(&m, why, sizeof why))
+	if (trust_distortion(&m, why, sizeof why))
 		warnmsg("WARNING: %s: the profiler distorted the workload: %s.",
 		        meta, why);
-	if (readme_busy(&m, why, sizeof why))
+	if (trust_busy(&m, why, sizeof why))
 		warnmsg("WARNING: %s: the machine was busy: %s.", meta, why);
 	metadata_free(&m);
 }

@@ -59,8 +59,8 @@ void record_stop_if_asked(void);
 
 /*
  * At the end of a recording, loudly: the profiler distorted the workload
- * of the data set whose meta.json this is (readme_distortion), the
- * machine was busy while it recorded (readme_busy).
+ * of the data set whose meta.json this is (trust_distortion), the
+ * machine was busy while it recorded (trust_busy).
  */
 void record_warn_distortion(const char *meta);
 

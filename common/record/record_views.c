@@ -8,7 +8,6 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/metadata.h"
-#include "dataset/view_make.h"
 #include "os/child.h"
 #include "record/record.h"
 #include "record/record_step.h"
@@ -45,8 +44,7 @@ record_views(const struct record_options *opt, const char *id, const char *meta)
 	if (opt->views != NULL) {
 		run_views(opt->views, id);
 	} else {
-		struct view_files f = {.id = id, .out = opt->out};
-		view_render_all(opt->data, &f);
+		opt->render(opt->data, id, opt->out);
 		record_stop_if_asked();
 		printf("rendered the views of %s into %s/\n", id, opt->out);
 	}

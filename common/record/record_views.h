@@ -8,7 +8,7 @@
 
 /*
  * Render the views of the data set id, whose meta.json is meta, into
- * opt->out as `perfviews views` does (view_make.h), or when opt->views is
+ * opt->out by opt->render (`perfviews views`'s), or when opt->views is
  * set, by running that command (split into words) with "ID=id" after it
  * ("": no views, 0 s), then record_stop_if_asked; keep the seconds it took
  * in meta.json's timing.views_seconds, and return them.  The views stay up to

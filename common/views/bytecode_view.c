@@ -10,7 +10,7 @@
 #include "base/string_table.h"
 #include "base/tuple_table.h"
 #include "base/xalloc.h"
-#include "perfdata/eval_loop.h"
+#include "interp/eval_loop.h"
 #include "views/bytecode_view.h"
 
 enum row_kind { ROW_INSTRUCTION, ROW_PART, ROW_UNPLACED };

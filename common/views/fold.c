@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "input/frame_tidy.h"
-#include "perfdata/eval_loop.h"
+#include "interp/eval_loop.h"
 #include "input/inline_chain.h"
 #include "symbols/symbols.h"
 #include "views/fold.h"

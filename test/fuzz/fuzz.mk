@@ -15,7 +15,8 @@ FUZZ_FILTERS  = collapse strip-swapper flatsort calltree bydso flamesvg bycatego
                 pyprofile bytecode
 # What the targets and the filters they run link: not the groups of the
 # data-set tool (record, dataset but dataset_id, os), a third of the build.
-FUZZ_GROUPS   = flame views match perfdata symbols input stats base
+FUZZ_GROUPS   = compare flame views match interp perfdata symbols input stats \
+                base
 FUZZ_LIB      = $(patsubst %.c,build/fuzz/obj/%.o,common/dataset/dataset_id.c \
                 $(wildcard $(FUZZ_GROUPS:%=common/%/*.c)))
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "match/category_rules.h"
-#include "views/compare.h"
+#include "compare/compare.h"
 #include "unit.h"
 
 /* A sample of leaf `leaf` called from `caller`, in DSOs of version v. */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "dataset/compare_readme.h"
+#include "pages/compare_readme.h"
 #include "dataset/metadata.h"
 #include "unit.h"
 

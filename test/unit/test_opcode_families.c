@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "perfdata/opcode_families.h"
+#include "interp/opcode_families.h"
 #include "unit.h"
 
 /* A prefix with lib/python3.13/_opcode_metadata.py holding text. */

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "dataset/perf_data_views.h"
+#include "pages/perf_data_views.h"
 #include "unit.h"
 
 static void

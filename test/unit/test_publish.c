@@ -17,9 +17,9 @@
 
 #include "base/message.h"
 #include "dataset/metadata.h"
-#include "dataset/publish.h"
+#include "suite/publish.h"
 #include "dataset/suite_file.h"
-#include "dataset/view_make.h"
+#include "pages/view_make.h"
 #include "unit.h"
 
 #define ID "w-perf-freq99x2"

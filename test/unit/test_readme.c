@@ -10,9 +10,10 @@
 
 #include "base/message.h"
 #include "dataset/file_kinds.h"
+#include "dataset/trust.h"
 #include "dataset/measure.h"
 #include "dataset/metadata.h"
-#include "dataset/readme.h"
+#include "pages/readme.h"
 #include "unit.h"
 
 static char why[256];
@@ -655,7 +656,7 @@ distortion(const char *const *kv)
 	struct metadata m;
 
 	meta_of(&m, kv);
-	bool said = readme_distortion(&m, buf, sizeof buf);
+	bool said = trust_distortion(&m, buf, sizeof buf);
 	metadata_free(&m);
 	return said ? buf : NULL;
 }
@@ -791,7 +792,7 @@ START_TEST(machine_busy_or_quiet)
 	char buf[1024];
 
 	meta_of(&m, busy);
-	ck_assert(readme_busy(&m, buf, sizeof buf));
+	ck_assert(trust_busy(&m, buf, sizeof buf));
 	ck_assert_msg(strstr(buf, "other processes kept 0.95 CPUs busy on "
 	                          "average (of 2)") != NULL &&
 	                  strstr(buf, "load average 1.20") != NULL &&
@@ -809,22 +810,22 @@ START_TEST(machine_busy_or_quiet)
 	free(text);
 	metadata_free(&m);
 	meta_of(&m, quiet);
-	ck_assert(!readme_busy(&m, buf, sizeof buf));
+	ck_assert(!trust_busy(&m, buf, sizeof buf));
 	text = readme(&m, NULL, NULL);
 	ck_assert_ptr_null(strstr(text, "busy**"));
 	free(text);
 	metadata_free(&m);
 	meta_of(&m, brief);
-	ck_assert(!readme_busy(&m, buf, sizeof buf));
+	ck_assert(!trust_busy(&m, buf, sizeof buf));
 	metadata_free(&m);
 	meta_of(&m, stolen);
-	ck_assert(readme_busy(&m, buf, sizeof buf));
+	ck_assert(trust_busy(&m, buf, sizeof buf));
 	ck_assert_ptr_nonnull(
 	    strstr(buf, "the hypervisor took 0.50 CPUs for other guests"));
 	metadata_free(&m);
 	/* An older data set: unknown, never quiet nor busy. */
 	meta_of(&m, old);
-	ck_assert(!readme_busy(&m, buf, sizeof buf));
+	ck_assert(!trust_busy(&m, buf, sizeof buf));
 	text = readme(&m, NULL, NULL);
 	ck_assert_ptr_nonnull(strstr(
 	    text, "\nThe machine's state while it recorded is unknown.\n"));

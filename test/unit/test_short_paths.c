@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dataset/short_paths.h"
+#include "pages/short_paths.h"
 #include "unit.h"
 
 static void

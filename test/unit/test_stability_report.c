@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "base/message.h"
-#include "dataset/stability.h"
+#include "pages/stability_report.h"
 #include "unit.h"
 
 START_TEST(sizes_parsed)

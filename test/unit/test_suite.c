@@ -7,7 +7,7 @@
 
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
-#include "dataset/suite.h"
+#include "suite/suite.h"
 #include "unit.h"
 
 /* The reason logged for the step, its last field. */

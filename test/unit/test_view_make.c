@@ -7,7 +7,7 @@
 
 #include "dataset/file_kinds.h"
 #include "dataset/metadata.h"
-#include "dataset/view_make.h"
+#include "pages/view_make.h"
 #include "unit.h"
 
 /* view_options_write's line for a meta.json of the given text. */

@@ -7,7 +7,7 @@
  * a flame graph only when the stacks it draws are the pass's.
  */
 #include "dataset/file_kinds.h"
-#include "dataset/view_pass.h"
+#include "pages/view_pass.h"
 #include "unit.h"
 
 START_TEST(every_view_of_the_table_in_one_pass)

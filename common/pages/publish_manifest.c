@@ -11,7 +11,7 @@
 
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/publish_manifest.h"
+#include "pages/publish_manifest.h"
 #include "os/dirs.h"
 
 bool

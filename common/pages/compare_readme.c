@@ -11,11 +11,12 @@
 #include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/compare_readme.h"
+#include "pages/compare_readme.h"
 #include "dataset/dataset_id.h"
+#include "dataset/trust.h"
 #include "dataset/speed.h"
 #include "dataset/file_kinds.h"
-#include "dataset/readme.h"
+#include "pages/readme.h"
 #include "dataset/runs.h"
 #include "stats/significance.h"
 
@@ -251,7 +252,7 @@ weaknesses(FILE *out, const struct compare_readme *r)
 			        "buffer was full): what ran then is missing.\n",
 			        lost, side);
 		char busy[512];
-		if (readme_busy(r->meta[s], busy, sizeof busy) && ++n)
+		if (trust_busy(r->meta[s], busy, sizeof busy) && ++n)
 			fprintf(
 			    out,
 			    "- **%s was recorded on a busy machine**: %s.\n",

@@ -10,7 +10,7 @@
 #include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/view_pass.h"
+#include "pages/view_pass.h"
 #include "flame/flame_view.h"
 #include "flame/palette.h"
 #include "match/category_rules.h"

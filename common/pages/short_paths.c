@@ -10,7 +10,7 @@
 #include "base/cli.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/short_paths.h"
+#include "pages/short_paths.h"
 
 const char short_paths_legend[] =
     "- `$VENV/`: a virtual environment's (or a Python installation's) "

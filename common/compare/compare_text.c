@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/cli.h"
-#include "views/compare.h"
+#include "compare/compare.h"
 
 /* "1234567" -> "1,234,567". */
 static const char *

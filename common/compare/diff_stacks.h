@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "views/compare.h"
+#include "compare/compare.h"
 
 void diff_stacks_write(FILE *out, struct compare *c, bool a_widths);
 

@@ -38,7 +38,7 @@
 #include <stdio.h>
 
 #include "dataset/metadata.h"
-#include "views/compare.h"
+#include "compare/compare.h"
 
 struct compare_readme {
 	const char *id[2];  /* the data sets, A and B */

@@ -11,21 +11,13 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/file_kinds.h"
+#include "dataset/trust.h"
 #include "dataset/measure.h"
-#include "dataset/publish_manifest.h"
+#include "pages/publish_manifest.h"
 #include "dataset/dataset_id.h"
-#include "dataset/readme.h"
-#include "dataset/short_paths.h"
+#include "pages/readme.h"
+#include "pages/short_paths.h"
 #include "os/machine_load.h"
-
-const char *
-readme_known(const struct metadata *m, const char *field)
-{
-	const char *v = metadata_get(m, field);
-	if (v == NULL)
-		return "unknown";
-	return *v == '\0' ? "none" : v;
-}
 
 static const char *
 id_or_die(const struct metadata *m)
@@ -99,134 +91,6 @@ readme_unit(const struct metadata *m)
 	return unit != NULL ? unit : measure_of_meta(m)->unit;
 }
 
-/* A decimal field, or -1 when null. */
-static double
-seconds(const struct metadata *m, const char *field)
-{
-	const char *v = metadata_get(m, field);
-	return v != NULL && *v != '\0' ? strtod(v, NULL) : -1;
-}
-
-/*
- * The sampling's own cost, from what the samples stand for (a cpu-clock
- * sample: 1/HZ s of the workload's CPU) against the CPU time one run uses
- * without the profiler: relative, whatever the workload's length (a 9 ms
- * run sampled at 50 kHz is as distorted as a 9 s one), CPU time rather
- * than wall time (a profiled run's wall time holds perf's own start-up,
- * over a second on a busy machine, at any frequency: 1 kHz too), and
- * beyond the counting error of a run's samples (a few of them) and the
- * millisecond meta.json keeps the CPU time to.
- */
-#define DISTORTION_CPU_RATIO   1.25
-#define DISTORTION_MIN_SAMPLES 5
-#define DISTORTION_MIN_SECONDS 0.002
-
-bool
-readme_distortion(const struct metadata *m, char *buf, size_t size)
-{
-	double profiled = seconds(m, "timing.profiled_seconds");
-	double unprofiled = seconds(m, "timing.unprofiled_seconds");
-	double cpu = seconds(m, "timing.unprofiled_cpu_seconds");
-	double total = seconds(m, "samples.total");
-	double lost = seconds(m, "samples.lost");
-	double runs = seconds(m, "tool.runs");
-	double hz = seconds(m, "tool.frequency");
-	double mean = seconds(m, "benchmark.mean_seconds");
-	double bare = seconds(m, "benchmark.unprofiled_mean_seconds");
-	const struct measure *ms = measure_of_meta(m);
-	size_t n = 0;
-
-	buf[0] = '\0';
-	/* Slower: past perf's own start-up (a second or two). */
-	if (profiled > 0 && unprofiled > 0 && profiled > 5 * unprofiled &&
-	    profiled - unprofiled > 2)
-		n += (size_t)snprintf(
-		    buf + n, size - n,
-		    "a profiled run took %.2f s, %.0f times the %.3f s of a "
-		    "run without the profiler; ",
-		    profiled, profiled / unprofiled, unprofiled);
-	/* Sampled CPU time past what the workload uses (lost samples were
-	 * taken too); a period (-c) makes a sample stand for other than 1/HZ.
-	 */
-	double sampled = total + (lost > 0 ? lost : 0);
-	sampled = runs > 0 && hz > 0 ? sampled / runs / hz : -1;
-	if (ms->kind == MEASURE_TIME && cpu > 0 && total > 0 && sampled > 0 &&
-	    metadata_get(m, "tool.period") == NULL &&
-	    sampled > DISTORTION_CPU_RATIO * cpu &&
-	    sampled - cpu > DISTORTION_MIN_SAMPLES / hz &&
-	    sampled - cpu > DISTORTION_MIN_SECONDS && n < size)
-		n += (size_t)snprintf(
-		    buf + n, size - n,
-		    "its samples stand for %.3f s of CPU per run, %.1f "
-		    "times the %.3f s it uses without the profiler (%.0f%% of "
-		    "the profile is the sampling's own cost); ",
-		    sampled, sampled / cpu, cpu,
-		    100 * (sampled - cpu) / sampled);
-	if (mean > 0 && bare > 0 && mean > 3 * bare && n < size)
-		n +=
-		    (size_t)snprintf(buf + n, size - n,
-		                     "a profiled loop took %.3g s, %.1f times "
-		                     "the %.3g s of one without the profiler; ",
-		                     mean, mean / bare, bare);
-	if (n == 0 || n >= size)
-		return n > 0;
-	unsigned long lower = hz >= 20 ? (unsigned long)(hz / 10) : 1;
-	unsigned long more = runs > 0 ? (unsigned long)runs * 10 : 10;
-	snprintf(buf + n - 2, size - n + 2,
-	         ": the profile shows perf's sampling besides the workload.  "
-	         "Record again at a lower frequency (the HZ of the ID: "
-	         "freq%lu), with frame-pointer call graphs (CALLGRAPH=fp, for "
-	         "a Python built with frame pointers), which cost less a "
-	         "sample than dwarf's, or with more runs at a lower frequency "
-	         "(freq%lux%lu: as many samples, a tenth of the cost to each "
-	         "run)",
-	         lower, lower, more);
-	return true;
-}
-
-/*
- * Busy: other processes kept more than a tenth of a CPU busy on average
- * beyond what /proc/stat's ticks can tell over the time measured.  A quiet
- * machine's daemons use a hundredth or two; a tenth is a process that
- * takes the CPU a workload, or perf beside it, would have had (on two CPUs
- * they share both), evicts their caches, and stretches wall time (pyperf's
- * values) by as much as it takes.
- */
-#define BUSY_OTHER_CPUS 0.1
-
-bool
-readme_busy(const struct metadata *m, char *buf, size_t size)
-{
-	double other = seconds(m, "machine.other_cpus");
-	double wall = seconds(m, "machine.measured_seconds");
-	double cpus = seconds(m, "host.cpu_count");
-	double load = seconds(m, "machine.load_before");
-	double steal = seconds(m, "machine.steal_cpus");
-
-	buf[0] = '\0';
-	if (other < 0 || wall <= 0)
-		return false;
-	double resolution =
-	    machine_load_resolution(cpus > 0 ? (int)cpus : 1, wall);
-	if (other <= BUSY_OTHER_CPUS + resolution &&
-	    steal <= BUSY_OTHER_CPUS + resolution)
-		return false;
-	char stolen[96] = "";
-	if (steal > BUSY_OTHER_CPUS + resolution)
-		snprintf(stolen, sizeof stolen,
-		         ", and the hypervisor took %.2f CPUs for other guests",
-		         steal);
-	snprintf(buf, size,
-	         "other processes kept %.2f CPUs busy on average (of %s) while "
-	         "it recorded%s, load average %.2f as it began: wall times "
-	         "(pyperf's values) are stretched by them, CPU time (the "
-	         "samples) less so.  Record again on a quiet machine, or with "
-	         "more runs (RUNS=, or xRUNS in the ID) so that a busy spell "
-	         "weighs less",
-	         other, readme_known(m, "host.cpu_count"), stolen, load);
-	return true;
-}
-
 /* The machine's state while it recorded, in one line. */
 static void
 machine_line(FILE *out, const struct metadata *m)
@@ -240,11 +104,11 @@ machine_line(FILE *out, const struct metadata *m)
 	        "While it recorded (over %s s): load average %s, then %s; "
 	        "other processes kept %s CPUs busy on average; steal %s "
 	        "CPUs.\n",
-	        readme_known(m, "machine.measured_seconds"),
-	        readme_known(m, "machine.load_before"),
-	        readme_known(m, "machine.load_after"),
-	        readme_known(m, "machine.other_cpus"),
-	        readme_known(m, "machine.steal_cpus"));
+	        metadata_known(m, "machine.measured_seconds"),
+	        metadata_known(m, "machine.load_before"),
+	        metadata_known(m, "machine.load_after"),
+	        metadata_known(m, "machine.other_cpus"),
+	        metadata_known(m, "machine.steal_cpus"));
 	const char *governor = metadata_get(m, "machine.governor");
 	const char *pyperf = metadata_get(m, "machine.pyperf_system");
 	if (governor != NULL)
@@ -268,33 +132,33 @@ describe(FILE *out, const struct metadata *m)
 		    "elsewhere.\n\n",
 		    metadata_get(m, "made_from"));
 	const struct measure *ms = measure_of_meta(m);
-	const char *runs = readme_known(m, "tool.runs"), *palette;
+	const char *runs = metadata_known(m, "tool.runs"), *palette;
 	const char *event =
-	    ms->label != NULL ? ms->label : readme_known(m, "tool.event");
+	    ms->label != NULL ? ms->label : metadata_known(m, "tool.event");
 
 	if (metadata_get(m, "tool.period") != NULL)
 		fprintf(out,
 		        "`%s` recorded with %s %s: every event a sample (%s; "
 		        "`perf record -c %s`, the ID's frequency has no "
 		        "effect), ",
-		        readme_known(m, "workload.command"),
-		        readme_known(m, "tool.name"),
-		        readme_known(m, "tool.version"), event,
-		        readme_known(m, "tool.period"));
+		        metadata_known(m, "workload.command"),
+		        metadata_known(m, "tool.name"),
+		        metadata_known(m, "tool.version"), event,
+		        metadata_known(m, "tool.period"));
 	else
 		fprintf(out, "`%s` profiled with %s %s: event %s at %s Hz, ",
-		        readme_known(m, "workload.command"),
-		        readme_known(m, "tool.name"),
-		        readme_known(m, "tool.version"), event,
-		        readme_known(m, "tool.frequency"));
+		        metadata_known(m, "workload.command"),
+		        metadata_known(m, "tool.name"),
+		        metadata_known(m, "tool.version"), event,
+		        metadata_known(m, "tool.frequency"));
 	fprintf(out, "%s call graphs, %s run%s combined, %s %s in all.\n",
-	        readme_known(m, "tool.call_graph"), runs,
+	        metadata_known(m, "tool.call_graph"), runs,
 	        strcmp(runs, "1") == 0 ? "" : "s",
-	        readme_known(m, "samples.total"), readme_unit(m));
+	        metadata_known(m, "samples.total"), readme_unit(m));
 	char distorted[1024], busy[1024];
-	if (readme_busy(m, busy, sizeof busy))
+	if (trust_busy(m, busy, sizeof busy))
 		fprintf(out, "\n**The machine was busy**: %s.\n\n", busy);
-	if (readme_distortion(m, distorted, sizeof distorted))
+	if (trust_distortion(m, distorted, sizeof distorted))
 		fprintf(out,
 		        "\n**The profiler distorted this workload**: %s.\n\n",
 		        distorted);
@@ -306,24 +170,25 @@ describe(FILE *out, const struct metadata *m)
 		        "the counts are short by that many.\n",
 		        lost);
 	fprintf(out, "Recorded %s on %s (%s, %s CPUs, Linux %s).\n",
-	        readme_known(m, "timestamp"), readme_known(m, "host.hostname"),
-	        readme_known(m, "host.cpu_model"),
-	        readme_known(m, "host.cpu_count"),
-	        readme_known(m, "host.kernel"));
+	        metadata_known(m, "timestamp"),
+	        metadata_known(m, "host.hostname"),
+	        metadata_known(m, "host.cpu_model"),
+	        metadata_known(m, "host.cpu_count"),
+	        metadata_known(m, "host.kernel"));
 	machine_line(out, m);
 	const char *options = metadata_get(m, "python.build.options");
 	fprintf(out,
 	        "Python: %s, at %s; build options %s; source %s, branch %s, "
 	        "revision %s.\n\n",
-	        readme_known(m, "python.version"),
-	        readme_known(m, "python.executable"),
+	        metadata_known(m, "python.version"),
+	        metadata_known(m, "python.executable"),
 	        options == NULL    ? "unknown"
 	        : *options == '\0' ? "none (no pgo, lto, debug, "
 	                             "free-threading, jit, shared)"
 	                           : options,
-	        readme_known(m, "python.build.git_remote"),
-	        readme_known(m, "python.build.git_branch"),
-	        readme_known(m, "python.build.git_revision"));
+	        metadata_known(m, "python.build.git_remote"),
+	        metadata_known(m, "python.build.git_branch"),
+	        metadata_known(m, "python.build.git_revision"));
 	measure_palette(m, &palette);
 	fprintf(out, "The flame graph is drawn with %s.\n\n", palette);
 }
@@ -529,7 +394,7 @@ static void
 benchmark(FILE *out, const struct metadata *m)
 {
 	const char *name = metadata_get(m, "benchmark.name");
-	const char *result = readme_known(m, "benchmark.result");
+	const char *result = metadata_known(m, "benchmark.result");
 	const char *mean = metadata_get(m, "benchmark.mean_seconds");
 	const char *stdev = metadata_get(m, "benchmark.stdev_seconds");
 	const char *bare = metadata_get(m, "benchmark.unprofiled_mean_seconds");
@@ -538,8 +403,8 @@ benchmark(FILE *out, const struct metadata *m)
 	if (name == NULL)
 		return;
 	fprintf(out, "## The benchmark\n\npyperformance %s's benchmark `%s`",
-	        readme_known(m, "benchmark.pyperformance_version"), name);
-	const char *variants = readme_known(m, "benchmark.variants");
+	        metadata_known(m, "benchmark.pyperformance_version"), name);
+	const char *variants = metadata_known(m, "benchmark.variants");
 	if (strcmp(name, result) != 0)
 		fprintf(out, ", its variant `%s`", result);
 	if (strchr(variants, ' ') != NULL)
@@ -549,11 +414,11 @@ benchmark(FILE *out, const struct metadata *m)
 	        ", run by pyperf %s with its `perf_record` hook: perf was "
 	        "enabled only around the timed loops.  %s workers (the runs), "
 	        "each %s warmup(s) and %s value(s) of %s loop(s).\n\n",
-	        readme_known(m, "benchmark.pyperf_version"),
-	        readme_known(m, "tool.runs"),
-	        readme_known(m, "benchmark.warmups_per_run"),
-	        readme_known(m, "benchmark.values_per_run"),
-	        readme_known(m, "benchmark.loops"));
+	        metadata_known(m, "benchmark.pyperf_version"),
+	        metadata_known(m, "tool.runs"),
+	        metadata_known(m, "benchmark.warmups_per_run"),
+	        metadata_known(m, "benchmark.values_per_run"),
+	        metadata_known(m, "benchmark.loops"));
 	if (mean != NULL && stdev != NULL) {
 		readme_seconds(a, sizeof a, strtod(mean, NULL));
 		readme_seconds(b, sizeof b, strtod(stdev, NULL));
@@ -569,7 +434,7 @@ benchmark(FILE *out, const struct metadata *m)
 		readme_seconds(
 		    b, sizeof b,
 		    strtod(
-		        readme_known(m, "benchmark.unprofiled_stdev_seconds"),
+		        metadata_known(m, "benchmark.unprofiled_stdev_seconds"),
 		        NULL));
 		fprintf(out,
 		        "Without the profiler, same loops: %s ± %s, so the "
@@ -582,8 +447,8 @@ benchmark(FILE *out, const struct metadata *m)
 		      out);
 	}
 	fprintf(out, "Runs kept: %s.  Dropped: %s.\n\n",
-	        readme_known(m, "benchmark.selection"),
-	        readme_known(m, "benchmark.dropped"));
+	        metadata_known(m, "benchmark.selection"),
+	        metadata_known(m, "benchmark.dropped"));
 }
 
 void
@@ -660,13 +525,13 @@ readme_write(FILE *out, const struct metadata *m,
 		fputc('\n', out);
 	}
 	fprintf(out, "## How it was made\n\n```\n%s\n```\n\n",
-	        readme_known(m, "tool.record_command"));
+	        metadata_known(m, "tool.record_command"));
 	if (metadata_get(m, "benchmark.name") != NULL)
 		fprintf(out,
 		        "by pyperf's `perf_record` hook, attached to each "
 		        "worker of `%s`; the `perf script` text of each value "
 		        "worker's perf.data appended to the raw file",
-		        readme_known(m, "workload.command"));
+		        metadata_known(m, "workload.command"));
 	else
 		fputs("once per run, `perf script` of each run appended to "
 		      "the raw file",
@@ -677,8 +542,8 @@ readme_write(FILE *out, const struct metadata *m,
 		    "; then one more run of the workload (%s in all), under "
 		    "strace, for the names of the files:\n\n```\n%s\n```"
 		    "\n\nIts text is `%s-strace.txt.xz`",
-		    strtoul(readme_known(m, "tool.runs"), NULL, 10) +
-		                strtoul(readme_known(m, "strace.runs"), NULL,
+		    strtoul(metadata_known(m, "tool.runs"), NULL, 10) +
+		                strtoul(metadata_known(m, "strace.runs"), NULL,
 		                        10) ==
 		            2
 		        ? "two"
@@ -699,23 +564,24 @@ readme_write(FILE *out, const struct metadata *m,
 void
 readme_subtitle(FILE *out, const struct metadata *m)
 {
-	const char *python = readme_known(m, "python.version");
+	const char *python = metadata_known(m, "python.version");
 
 	const struct measure *ms = measure_of_meta(m);
 	bool every = metadata_get(m, "tool.period") != NULL;
 
 	/* sys.version: the number, then build details. */
-	fprintf(out,
-	        "%s | %s %s %s%s, %s stacks, %s run(s), %s %s | Python "
-	        "%.*s | %s, %s\n",
-	        readme_known(m, "workload.command"),
-	        readme_known(m, "tool.name"),
-	        ms->label != NULL ? ms->label : readme_known(m, "tool.event"),
-	        every ? "every event" : readme_known(m, "tool.frequency"),
-	        every ? "" : " Hz", readme_known(m, "tool.call_graph"),
-	        readme_known(m, "tool.runs"), readme_known(m, "samples.total"),
-	        readme_unit(m), (int)strcspn(python, " "), python,
-	        readme_known(m, "host.hostname"), readme_known(m, "timestamp"));
+	fprintf(
+	    out,
+	    "%s | %s %s %s%s, %s stacks, %s run(s), %s %s | Python "
+	    "%.*s | %s, %s\n",
+	    metadata_known(m, "workload.command"),
+	    metadata_known(m, "tool.name"),
+	    ms->label != NULL ? ms->label : metadata_known(m, "tool.event"),
+	    every ? "every event" : metadata_known(m, "tool.frequency"),
+	    every ? "" : " Hz", metadata_known(m, "tool.call_graph"),
+	    metadata_known(m, "tool.runs"), metadata_known(m, "samples.total"),
+	    readme_unit(m), (int)strcspn(python, " "), python,
+	    metadata_known(m, "host.hostname"), metadata_known(m, "timestamp"));
 }
 
 /* One row: the data set, and a link to each of its files in dir. */
@@ -723,14 +589,14 @@ static void
 index_row(FILE *out, const char *dir, const struct metadata *m)
 {
 	const char *id = id_or_die(m);
-	const char *version = readme_known(m, "python.version");
+	const char *version = metadata_known(m, "python.version");
 
 	fprintf(out, "| [%s](%s-README.md) | %.10s | ", id, id,
-	        readme_known(m, "timestamp"));
-	readme_cell(out, readme_known(m, "workload.command"));
+	        metadata_known(m, "timestamp"));
+	readme_cell(out, metadata_known(m, "workload.command"));
 	fprintf(out, " | %.*s | ", (int)strcspn(version, " "), version);
-	readme_cell(out, readme_known(m, "python.build.git_revision"));
-	fprintf(out, " | %s |", readme_known(m, "samples.total"));
+	readme_cell(out, metadata_known(m, "python.build.git_revision"));
+	fprintf(out, " | %s |", metadata_known(m, "samples.total"));
 	for (size_t i = 0; i < file_kind_count; i++) {
 		const struct file_kind *k = &file_kinds[i];
 		char *path = file_kind_find(k, dir, id);

@@ -14,8 +14,8 @@
 
 #include "base/string_table.h"
 #include "base/xalloc.h"
-#include "perfdata/eval_loop.h"
-#include "perfdata/opcode_families.h"
+#include "interp/eval_loop.h"
+#include "interp/opcode_families.h"
 #include "perfdata/u64_map.h"
 
 #define TARGET_PREFIX "TARGET_"

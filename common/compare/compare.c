@@ -15,8 +15,8 @@
 #include "base/xalloc.h"
 #include "base/json_flat.h"
 #include "input/frame_tidy.h"
-#include "perfdata/eval_loop.h"
-#include "views/compare.h"
+#include "interp/eval_loop.h"
+#include "compare/compare.h"
 
 void
 compare_options_default(struct compare_options *o)

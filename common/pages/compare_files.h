@@ -19,7 +19,7 @@
 
 #include <stdbool.h>
 
-#include "views/compare.h"
+#include "compare/compare.h"
 
 /*
  * The files of B's raw file against A's (raws[0], raws[1]), named NAME-*

@@ -1,5 +1,5 @@
 /*
- * stability_report.c - the report of `make stability`: see stability.h.
+ * stability_report.c - the report of `make stability`: see stability_report.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,38 +11,7 @@
 #include "base/xalloc.h"
 #include "dataset/runs.h"
 #include "dataset/stability.h"
-
-size_t
-stability_sizes(const char *list, size_t *sizes, size_t max)
-{
-	char *copy = xstrdup(list);
-	size_t n = 0;
-
-	/* strsep, not strtok: "1,,2" has an empty item, which is an error. */
-	for (char *rest = copy, *w; (w = strsep(&rest, ",")) != NULL;) {
-		uint64_t v;
-		if (!parse_u64(w, &v) || v == 0 || v > SIZE_MAX / 2 ||
-		    n == max) {
-			n = 0;
-			break;
-		}
-		sizes[n++] = (size_t)v;
-	}
-	free(copy);
-	return n;
-}
-
-void
-stability_sizes_option(void *opts, const char *list, const char *option)
-{
-	struct stability_options *opt = opts;
-	size_t max = sizeof opt->sizes / sizeof opt->sizes[0];
-
-	opt->nsizes = stability_sizes(list, opt->sizes, max);
-	if (opt->nsizes == 0)
-		usage_error("%s: not a list of group sizes: '%s'", option,
-		            list);
-}
+#include "pages/stability_report.h"
 
 /* The group sizes asked for, or 1, 2, 5 and RUNS/2, those that fit. */
 static size_t

@@ -10,7 +10,7 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "input/folded_diff.h"
-#include "views/diff_stacks.h"
+#include "compare/diff_stacks.h"
 
 /* For qsort_r over a comparison: stacks bytewise by their text. */
 static int

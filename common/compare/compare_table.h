@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "views/compare.h"
+#include "compare/compare.h"
 #include "views/report.h"
 
 struct compare_table {

@@ -10,8 +10,8 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/file_kinds.h"
-#include "dataset/perf_data_views.h"
-#include "dataset/view_pass.h"
+#include "pages/perf_data_views.h"
+#include "pages/view_pass.h"
 #include "input/input_format.h"
 #include "os/dirs.h"
 

@@ -10,7 +10,7 @@
 #include "base/xalloc.h"
 #include "match/category_rules.h"
 #include "views/category_profile.h"
-#include "views/compare.h"
+#include "compare/compare.h"
 
 void
 compare_categorize(struct compare *c, struct category_rules *rules,

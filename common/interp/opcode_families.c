@@ -7,7 +7,7 @@
 
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "perfdata/opcode_families.h"
+#include "interp/opcode_families.h"
 
 void
 opcode_families_init(struct opcode_families *f)

@@ -27,11 +27,11 @@
 #include "dataset/dataset_id.h"
 #include "dataset/file_kinds.h"
 #include "dataset/metadata.h"
-#include "dataset/publish.h"
-#include "dataset/publish_manifest.h"
-#include "dataset/view_make.h"
-#include "dataset/readme.h"
-#include "dataset/short_paths.h"
+#include "suite/publish.h"
+#include "pages/publish_manifest.h"
+#include "pages/view_make.h"
+#include "pages/readme.h"
+#include "pages/short_paths.h"
 #include "dataset/suite_file.h"
 
 /* A data set to publish: from which directory, its raw file's hash. */

@@ -9,16 +9,16 @@
 
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/compare_files.h"
-#include "dataset/compare_readme.h"
+#include "pages/compare_files.h"
+#include "pages/compare_readme.h"
 #include "dataset/file_kinds.h"
 #include "dataset/runs.h"
-#include "dataset/view_pass.h"
+#include "pages/view_pass.h"
 #include "flame/flame_input.h"
 #include "flame/flame_view.h"
 #include "os/dirs.h"
-#include "views/compare_table.h"
-#include "views/diff_stacks.h"
+#include "compare/compare_table.h"
+#include "compare/diff_stacks.h"
 
 /* The last part of path's directory: "d311" of "/tmp/d311/ID-raw.txt". */
 static char *

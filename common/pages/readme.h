@@ -34,27 +34,6 @@ struct readme_options {
 	const char *shortfall;
 };
 
-/*
- * Whether the profiler distorted the workload, from meta.json's times: a
- * profiled run five times slower than one without it (and 2 s more: wall
- * time holds perf's start-up), the samples standing for 1.25 times the
- * CPU time a run uses without it (and more than 5 samples' worth and 2 ms:
- * the sampling's own cost a fifth of the profile, however short the
- * workload), or a benchmark's profiled loop three times slower; the
- * sentence saying how much and what to do (a lower frequency, fp call
- * graphs, more runs at a lower frequency), into buf.
- */
-bool readme_distortion(const struct metadata *m, char *buf, size_t size);
-
-/*
- * Whether the machine was busy while the data set recorded: other
- * processes (or the hypervisor's other guests) kept more than a tenth of
- * a CPU busy on average, beyond the resolution of /proc/stat over the
- * time measured (machine.*); the sentence saying how busy and what to do,
- * into buf.  Unknown (an older data set) is not busy.
- */
-bool readme_busy(const struct metadata *m, char *buf, size_t size);
-
 /* The README of a data set; a meta.json without an id is fatal. */
 void readme_write(FILE *out, const struct metadata *m,
                   const struct readme_options *opt);
@@ -69,7 +48,7 @@ void readme_metadata_table(FILE *out, const struct metadata *const m[],
                            const char *const heads[], size_t n);
 
 /* A field for prose: its value, "none" for an empty list, or "unknown". */
-const char *readme_known(const struct metadata *m, const char *field);
+const char *metadata_known(const struct metadata *m, const char *field);
 
 /* What a count is: samples.unit, else the measure's word. */
 const char *readme_unit(const struct metadata *m);

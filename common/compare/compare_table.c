@@ -9,7 +9,7 @@
 
 #include "base/cli.h"
 #include "base/json_write.h"
-#include "views/compare_table.h"
+#include "compare/compare_table.h"
 
 enum section { CHANGED, NEW, GONE };
 static const char *const section_name[] = {"changed", "new", "gone"};

@@ -8,7 +8,7 @@
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
-#include "dataset/suite_time.h"
+#include "suite/suite_time.h"
 
 static const char *const part_fields[NPARTS] = {
     "timing.setup_seconds",       "timing.environment_seconds",

@@ -17,12 +17,13 @@
 #include "base/xalloc.h"
 #include "os/child.h"
 #include "dataset/dataset_id.h"
+#include "dataset/trust.h"
 #include "dataset/metadata.h"
-#include "dataset/readme.h"
+#include "pages/readme.h"
 #include "dataset/runs.h"
-#include "dataset/suite.h"
+#include "suite/suite.h"
 #include "dataset/suite_file.h"
-#include "dataset/suite_time.h"
+#include "suite/suite_time.h"
 #include "os/dirs.h"
 #include "os/lock.h"
 #include "views/profile.h"
@@ -500,9 +501,9 @@ recorded_row(FILE *out, const char *id, const char *meta, const char *raw,
 		readme_seconds(b, sizeof b, strtod(stdev, NULL));
 		fprintf(out, "%s ± %s", a, b);
 	}
-	/* Its time stretched by other work: marked (readme_busy). */
+	/* Its time stretched by other work: marked (trust_busy). */
 	char busy[512];
-	if (readme_busy(&m, busy, sizeof busy))
+	if (trust_busy(&m, busy, sizeof busy))
 		fprintf(out, " (**busy machine**: %s CPUs used by others)",
 		        field(&m, "machine.other_cpus"));
 	fputs(" | ", out);
