@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
 #include "dataset/file_kinds.h"
@@ -329,4 +330,72 @@ file_kind_find(const struct file_kind *k, const char *dir, const char *id)
 		free(path);
 	}
 	return NULL;
+}
+
+const struct comparison_kind comparison_kinds[] = {
+    {"diff", "-diff.txt"},
+    {"diffgraph", "-diffgraph.svg"},
+    {"readme", "-README.md"},
+};
+const size_t comparison_kind_count =
+    sizeof comparison_kinds / sizeof comparison_kinds[0];
+
+char *
+file_kind_path(const char *kind, const char *dir, const char *id)
+{
+	const struct file_kind *k = file_kind_named(kind);
+
+	if (k == NULL)
+		die(EXIT_DATA, "no kind of file %s (file_kinds.c)", kind);
+	return xasprintf("%s/%s%s", dir, id, k->suffix);
+}
+
+/* Does name end in suffix, with something before it? */
+static bool
+ends_in(const char *name, size_t n, const char *suffix)
+{
+	size_t k = suffix != NULL ? strlen(suffix) : 0;
+	return k > 0 && n > k && memcmp(name + n - k, suffix, k) == 0;
+}
+
+char *
+file_kind_id_of(const char *path, const struct file_kind **kind)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash != NULL ? slash + 1 : path;
+	size_t n = strlen(base), best = 0;
+	const struct file_kind *found = NULL;
+
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const char *suffixes[2] = {file_kinds[i].suffix,
+		                           file_kinds[i].alt_suffix};
+		for (int j = 0; j < 2; j++)
+			if (ends_in(base, n, suffixes[j]) &&
+			    strlen(suffixes[j]) > best) {
+				best = strlen(suffixes[j]);
+				found = &file_kinds[i];
+			}
+	}
+	if (kind != NULL)
+		*kind = found;
+	return found != NULL ? xstrndup(base, n - best) : NULL;
+}
+
+char *
+comparison_name(const char *id_a, const char *id_b, const char *dir_a,
+                const char *dir_b)
+{
+	if (strcmp(id_a, id_b) != 0)
+		return xasprintf("%s" COMPARISON_SEPARATOR "%s", id_a, id_b);
+	return xasprintf("%s-%s" COMPARISON_SEPARATOR "%s", id_a, dir_a, dir_b);
+}
+
+char *
+comparison_path(const char *kind, const char *dir, const char *name)
+{
+	for (size_t i = 0; i < comparison_kind_count; i++)
+		if (strcmp(comparison_kinds[i].kind, kind) == 0)
+			return xasprintf("%s/%s%s", dir, name,
+			                 comparison_kinds[i].suffix);
+	die(EXIT_DATA, "no kind of comparison file %s (file_kinds.c)", kind);
 }

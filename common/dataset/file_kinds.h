@@ -91,4 +91,45 @@ char *file_kind_name(const struct file_kind *k, const char *id);
 /* The kind named name, or NULL. */
 const struct file_kind *file_kind_named(const char *name);
 
+/*
+ * The path "DIR/ID<suffix>" of the kind named kind (a new string: free
+ * it); an unknown kind is a programming error, fatal.  Every writer and
+ * reader of a data set's file names it so: this table owns the names.
+ */
+char *file_kind_path(const char *kind, const char *dir, const char *id);
+
+/*
+ * The ID the name of a data set's file at path holds: its base name less
+ * the suffix (or alternative) of a kind, the longest that fits, with that
+ * kind into *kind when not NULL; NULL when none fits (a new string).
+ */
+char *file_kind_id_of(const char *path, const struct file_kind **kind);
+
+/*
+ * Two data sets compared (make compare) make files named after the
+ * comparison, "NAME<suffix>": the one table of them, as for a data set's.
+ */
+struct comparison_kind {
+	const char *kind;   /* "diff" */
+	const char *suffix; /* "-diff.txt" */
+};
+
+extern const struct comparison_kind comparison_kinds[];
+extern const size_t comparison_kind_count;
+
+/* What separates the two IDs of a comparison's name: "A-vs-B". */
+#define COMPARISON_SEPARATOR "-vs-"
+
+/*
+ * A comparison's name: "IDA-vs-IDB", or for one ID in two directories
+ * "ID-DIRA-vs-DIRB" (dir_a and dir_b the directories' last names).  Free
+ * it.
+ */
+char *comparison_name(const char *id_a, const char *id_b, const char *dir_a,
+                      const char *dir_b);
+
+/* The path "DIR/NAME<suffix>" of a comparison's file of kind (fatal when
+ * there is no such kind).  Free it. */
+char *comparison_path(const char *kind, const char *dir, const char *name);
+
 #endif

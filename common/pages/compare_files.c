@@ -39,16 +39,10 @@ char *
 compare_files_name(char *const raws[2])
 {
 	char *id[2] = {raw_dataset_name(raws[0]), raw_dataset_name(raws[1])};
-	char *name;
-
-	if (strcmp(id[0], id[1]) != 0)
-		name = xasprintf("%s-vs-%s", id[0], id[1]);
-	else {
-		char *a = last_dir(raws[0]), *b = last_dir(raws[1]);
-		name = xasprintf("%s-%s-vs-%s", id[0], a, b);
-		free(a);
-		free(b);
-	}
+	char *a = last_dir(raws[0]), *b = last_dir(raws[1]);
+	char *name = comparison_name(id[0], id[1], a, b);
+	free(a);
+	free(b);
 	free(id[0]);
 	free(id[1]);
 	return name;

@@ -199,11 +199,58 @@ START_TEST(files_found_by_suffix)
 }
 END_TEST
 
+/* Paths from the table, and IDs read back from file names. */
+START_TEST(paths_and_ids)
+{
+	const struct file_kind *k = NULL;
+	char *s = file_kind_path("meta", "d/e", "w-perf-freq99");
+	ck_assert_str_eq(s, "d/e/w-perf-freq99-meta.json");
+	free(s);
+	s = file_kind_id_of("d/w-perf-freq99-raw.txt.xz", &k);
+	ck_assert_str_eq(s, "w-perf-freq99");
+	ck_assert_str_eq(k->kind, "raw");
+	free(s);
+	/* The alternative suffix; the longest that fits (python-folded is not
+	 * folded). */
+	s = file_kind_id_of("w-raw.txt", &k);
+	ck_assert_str_eq(s, "w");
+	ck_assert_str_eq(k->kind, "raw");
+	free(s);
+	s = file_kind_id_of("w-python-folded.txt", &k);
+	ck_assert_str_eq(s, "w");
+	ck_assert_str_eq(k->kind, "python-folded");
+	free(s);
+	/* A suffix alone names no data set; another name no kind. */
+	ck_assert_ptr_null(file_kind_id_of("dir/-meta.json", &k));
+	ck_assert_ptr_null(file_kind_id_of("w-notes.txt", NULL));
+}
+END_TEST
+
+START_TEST(comparison_names)
+{
+	char *s = comparison_name("a", "b", "x", "y");
+	ck_assert_str_eq(s, "a" COMPARISON_SEPARATOR "b");
+	free(s);
+	s = comparison_name("a", "a", "x", "y");
+	ck_assert_str_eq(s, "a-x" COMPARISON_SEPARATOR "y");
+	free(s);
+	s = comparison_path("diff", "out", "a-vs-b");
+	ck_assert_str_eq(s, "out/a-vs-b-diff.txt");
+	free(s);
+	for (size_t i = 0; i < comparison_kind_count; i++) {
+		s = comparison_path(comparison_kinds[i].kind, ".", "n");
+		ck_assert_str_eq(s + 3, comparison_kinds[i].suffix);
+		free(s);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
 	const TTest *tests[] = {every_row_usable,      known_kinds,
 	                        names_from_an_id,      directory_of_a_file,
-	                        files_found_by_suffix, NULL};
+	                        files_found_by_suffix, paths_and_ids,
+	                        comparison_names,      NULL};
 	return unit_main("file_kinds", tests);
 }
