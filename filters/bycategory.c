@@ -83,14 +83,7 @@ static const struct option_row bycategory_options[] = {
 
 static const struct program bycategory = {
     .name = "bycategory",
-    .usage = "bycategory [--rules FILE] [--inclusive] [--python] [--each] "
-             "[--label NAME]...\n"
-             "                  [--top N] [--explain | --check-rules] "
-             "[--title TEXT] [--period]\n"
-             "                  [--event NAME] [--inline leaf|caller] "
-             "[--format text|csv|json|svg]\n"
-             "                  [--strict] [--resolve] [--expand-inline] "
-             "[--demangle] [file ...]\n",
+    .operands = "[file ...]",
     .summary = "Samples of perf script text or folded stacks by category "
                "(interpreter, gc, ...).",
     .options = bycategory_options,

@@ -47,12 +47,7 @@ static const struct option_row bydso_options[] = {
 
 static const struct program bydso = {
     .name = "bydso",
-    .usage = "bydso [--inclusive] [--depth 1|2|3] [--percent-limit P] "
-             "[--period]\n"
-             "             [--event NAME] [--inline leaf|caller] [--format "
-             "text|csv|json]\n"
-             "             [--strict] [--resolve] [--expand-inline] "
-             "[--demangle] [--srcline] [file ...]\n",
+    .operands = "[file ...]",
     .summary = "The profile of perf script text by shared object, then "
                "symbol.",
     .options = bydso_options,

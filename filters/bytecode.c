@@ -48,13 +48,7 @@ static const struct option_row bytecode_options[] = {
 
 static const struct program bytecode = {
     .name = "bytecode",
-    .usage = "bytecode [--by instruction|family] [--sort self|total] "
-             "[--limit N]\n"
-             "                [--period] [--event NAME] [--inline "
-             "leaf|caller]\n"
-             "                [--format text|csv|json] [--strict] "
-             "[--resolve] [--expand-inline]\n"
-             "                [--demangle] [--srcline] [file ...]\n",
+    .operands = "[file ...]",
     .summary = "CPython's eval loop by bytecode instruction, from perf "
                "script text with\naddresses or perf.data and the "
                "interpreter's debug information.",

@@ -50,14 +50,7 @@ static const struct option_row calltree_options[] = {
 
 static const struct program calltree = {
     .name = "calltree",
-    .usage = "calltree [--percent-limit P] [--max-depth N] [--inverted] "
-             "[--ascii]\n"
-             "                [--period] [--event NAME] [--inline "
-             "leaf|caller]\n"
-             "                [--format text|csv|json] [--strict] "
-             "[--resolve]\n"
-             "                [--expand-inline] [--demangle] [--srcline] "
-             "[file ...]\n",
+    .operands = "[file ...]",
     .summary = "The call tree of perf script text or folded stacks.",
     .options = calltree_options,
     .reads_files = true,

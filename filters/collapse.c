@@ -82,12 +82,7 @@ static const struct option_row collapse_options[] = {
 
 static const struct program collapse = {
     .name = "collapse",
-    .usage = "collapse [--pid | --tid] [--kernel] [--jit] [--inline] "
-             "[--all]\n"
-             "                [--addrs] [--python] [--bytecode] [--period] "
-             "[--event NAME]\n"
-             "                [--strict] [--resolve] [--srcline] "
-             "[--demangle] [file ...]\n",
+    .operands = "[file ...]",
     .summary = "Fold `perf script` samples into stacks, one line per stack.",
     .options = collapse_options,
     .reads_files = true,

@@ -69,15 +69,7 @@ static const struct option_row diffstacks_options[] = {
 
 static const struct program diffstacks = {
     .name = "diffstacks",
-    .usage = "diffstacks [--a-widths] [--absolute] [--fdr P] [--min-samples "
-             "N]\n"
-             "                [--glue FILE | --no-glue] [--unit "
-             "time|samples|share]\n"
-             "                [--exact-dso] [--force] [--period] [--event "
-             "NAME]\n"
-             "                [--strict] [--resolve] [--expand-inline] "
-             "[--demangle]\n"
-             "                [--srcline] A B\n",
+    .operands = "A B",
     .summary = "Two profiles as the input of a differential flame graph: "
                "\"stack countA countB\".",
     .options = diffstacks_options,

@@ -45,9 +45,7 @@ static const struct option_row fileaccess_options[] = {
 
 static const struct program fileaccess = {
     .name = "fileaccess",
-    .usage = "fileaccess [--format text|csv|json] [--sort calls|failed|time] "
-             "[--limit N]\n"
-             "                  [--strict] [file ...]\n",
+    .operands = "[file ...]",
     .summary = "The files a traced program looked up and used, per path, "
                "from strace text.",
     .options = fileaccess_options,

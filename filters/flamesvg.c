@@ -125,18 +125,7 @@ static const struct option_row flamesvg_options[] = {
 
 static const struct program flamesvg = {
     .name = "flamesvg",
-    .usage = "flamesvg [--title TEXT] [--subtitle TEXT] [--notes TEXT]\n"
-             "                [--width PX] [--height PX] [--fontsize PX] "
-             "[--fonttype FONT]\n"
-             "                [--fontwidth RATIO] [--minwidth PX | "
-             "--minwidth N%]\n"
-             "                [--countname TEXT] [--nametype TEXT] "
-             "[--colors PALETTE]\n"
-             "                [--bgcolors COLOR] [--hash] [--reverse] "
-             "[--inverted]\n"
-             "                [--flamechart] [--negate] [--total N] "
-             "[--factor F] [--strict]\n"
-             "                [file ...]\n",
+    .operands = "[file ...]",
     .summary = "Draw folded stacks as an interactive flame graph (SVG on "
                "stdout).",
     .options = flamesvg_options,

@@ -81,18 +81,7 @@ static const struct option_row flatdiff_options[] = {
 
 static const struct program flatdiff = {
     .name = "flatdiff",
-    .usage = "flatdiff [--unit time|samples|share] [--absolute] [--all] "
-             "[--limit N]\n"
-             "                [--sort self|total]\n"
-             "                [--by sym,dso|dso|category|instruction|family]\n"
-             "                [--rules FILE] [--fdr P]\n"
-             "                [--min-samples N] [--exact-dso] [--force] "
-             "[--period]\n"
-             "                [--event NAME] [--inline leaf|caller] "
-             "[--format text|csv|json]\n"
-             "                [--strict] [--resolve] [--expand-inline] "
-             "[--demangle]\n"
-             "                [--srcline] A B\n",
+    .operands = "A B",
     .summary = "Compare the flat profiles of A and B: what changed, and is "
                "it more than noise?",
     .options = flatdiff_options,

@@ -51,13 +51,7 @@ static const struct option_row flatsort_options[] = {
 
 static const struct program flatsort = {
     .name = "flatsort",
-    .usage = "flatsort [--sort self|total] [--limit N] [--percent-limit P]\n"
-             "                [--by sym|dso|sym,dso] [--period] [--event "
-             "NAME]\n"
-             "                [--inline leaf|caller] [--format "
-             "text|csv|json] [--strict]\n"
-             "                [--resolve] [--expand-inline] [--demangle] "
-             "[--srcline] [file ...]\n",
+    .operands = "[file ...]",
     .summary = "The flat profile of perf script text or folded stacks, "
                "sorted by samples.",
     .options = flatsort_options,

@@ -38,7 +38,7 @@
 
 static const struct program id_program = {
     .name = "perfviews id",
-    .usage = "perfviews id ID\n",
+    .operands = "ID",
     .summary = "Check ID and print its parts as shell assignments.",
 };
 
@@ -80,9 +80,8 @@ static const struct option_row meta_options[] = {
 
 static const struct program meta_program = {
     .name = "perfviews meta",
-    .usage =
-        "perfviews meta [--raw FILE [--strict]] [--set FIELD=VALUE] ... ID "
-        "[FILE ...]\n       perfviews meta --fields\n",
+    .forms = "[--raw [--strict]] [--set]... ID [FILE ...]\n"
+             "--fields",
     .summary = "Write meta.json of data set ID from FIELD=VALUE lines.",
     .options = meta_options,
 };
@@ -119,7 +118,7 @@ cmd_meta(const struct program *p, int argc, char *argv[])
 
 static const struct program get_program = {
     .name = "perfviews get",
-    .usage = "perfviews get META FIELD\n",
+    .operands = "META FIELD",
     .summary = "Print one field of a meta.json; nothing when it is null.",
 };
 
@@ -161,11 +160,7 @@ static const struct option_row readme_options[] = {
 
 static const struct program readme_program = {
     .name = "perfviews readme",
-    .usage = "perfviews readme [--flat FILE] [--files FILE] [--categories "
-             "FILE]\n"
-             "                        [--python FILE] [--bytecode FILE] "
-             "[--raw NAME]\n"
-             "                        [--subtitle] [--options VIEW] META\n",
+    .operands = "META",
     .summary = "Write the README.md of the data set META describes.",
     .options = readme_options,
 };
@@ -226,15 +221,11 @@ static const struct option_row views_options[] = {
 
 static const struct program views_program = {
     .name = "perfviews views",
-    .usage = "perfviews views [--data DIR] [--raw RAW] [--meta META] "
-             "[--out DIR] [--quiet] ID\n"
-             "       perfviews views --incomplete --raw RAW [--out DIR] ID\n"
-             "       perfviews views --source --raw RAW --meta META "
-             "[--out DIR] ID\n"
-             "       perfviews views --view VIEW --raw RAW --meta META "
-             "[--out DIR] ID\n"
-             "       perfviews views --perf-data FILE [--out DIR] "
-             "[--name NAME] [--event EVENT]\n",
+    .forms = "[--data] [--raw] [--meta] [--out] [--quiet] ID\n"
+             "--incomplete --raw [--out] ID\n"
+             "--source --raw --meta [--out] ID\n"
+             "--view --raw --meta [--out] ID\n"
+             "--perf-data [--out] [--name] [--event]",
     .summary = "The views of data set ID: all written into DIR (out), "
                "from one read of its raw file, or one of them written; or "
                "every view of a perf.data file, from one read of it.",
@@ -318,9 +309,8 @@ static const struct option_row compare_options[] = {
 
 static const struct program compare_program = {
     .name = "perfviews compare",
-    .usage = "perfviews compare [--name NAME] RAW-A RAW-B [DIFF]\n"
-             "       perfviews compare --out DIR [--name NAME] [--force] "
-             "RAW-A RAW-B\n",
+    .forms = "[--name] RAW-A RAW-B [DIFF]\n"
+             "--out [--name] [--force] RAW-A RAW-B",
     .summary = "Write the README.md of a comparison of two data sets (DIFF: "
                "flatdiff's text), or all its files.",
     .options = compare_options,
@@ -414,16 +404,7 @@ static const struct option_row record_options[] = {
 
 static const struct program record_program = {
     .name = "perfviews record",
-    .usage =
-        "perfviews record [--data DIR] [--cmd CMD] [--python PY]\n"
-        "                        [--callgraph dwarf|fp] [--python-src DIR] "
-        "[--perf PERF]\n"
-        "                        [--event EVENT] [--strace STRACE] "
-        "[--timeout SECONDS]\n"
-        "                        [--xz XZ] [--cache DIR] [--overhead] "
-        "[--loops FILE]\n"
-        "                        [--out DIR] [--views CMD] [--force]\n"
-        "                        ID\n",
+    .operands = "ID",
     .summary = "Record data set ID into DIR/ID-raw.txt.xz, DIR/ID-meta.json.",
     .options = record_options,
 };
@@ -463,8 +444,7 @@ static const struct option_row script_options[] = {
 
 static const struct program script_program = {
     .name = "perfviews script",
-    .usage = "perfviews script [-j N] [--perf PERF] [-v] PERF.DATA "
-             "[perf script options]\n",
+    .operands = "PERF.DATA [perf script options]",
     .summary = "Write the text perf script would: read here, or by perf "
                "in time slices at once.",
     .options = script_options,
@@ -513,9 +493,7 @@ static const struct option_row publish_options[] = {
 
 static const struct program publish_program = {
     .name = "perfviews publish",
-    .usage = "perfviews publish [--data DIR] ... [--out DIR] [--make MAKE] "
-             "[--force]\n"
-             "                  [--paths full|short] [--xz CMD] DEST\n",
+    .operands = "DEST",
     .summary = "Render and copy every data set into DEST, with an index.",
     .options = publish_options,
 };
@@ -547,9 +525,7 @@ static const struct option_row stability_options[] = {
 
 static const struct program stability_program = {
     .name = "perfviews stability",
-    .usage = "perfviews stability [--splits N] [--seed N] [--top N] "
-             "[--sizes LIST]\n"
-             "                           [--event NAME] RAW\n",
+    .operands = "RAW",
     .summary = "Does combining the runs of RAW stabilise the profile?",
     .options = stability_options,
 };
@@ -590,17 +566,13 @@ static const struct option_row suite_options[] = {
 
 static const struct program suite_program = {
     .name = "perfviews suite",
-    .usage = "perfviews suite ids [--data DIR] [--python PY] [--cache DIR]\n"
-             "                          [--check-build [--force]] "
+    .forms = "ids [--data] [--python] [--cache] [--check-build [--force]] "
              "[--recordings] TAIL NAME ...\n"
-             "       perfviews suite step --log LOG [--todo N] -- ID COMMAND "
-             "...\n"
-             "       perfviews suite readme [--data DIR] [--log LOG] "
-             "[--categories FILE]\n"
-             "                              [--views DIR] SUITE ID ...\n"
-             "       perfviews suite define [--data DIR] SUITE ID ...\n"
-             "       perfviews suite missing [--data DIR] ID\n"
-             "       perfviews suite report LOG\n",
+             "step --log [--todo] -- ID COMMAND ...\n"
+             "readme [--data] [--log] [--categories] [--views] SUITE ID ...\n"
+             "define [--data] SUITE ID ...\n"
+             "missing [--data] ID\n"
+             "report [--data] LOG [SUITE ID ...]",
     .summary = "The steps of make suite: IDs, a recording, README, "
                "definition, report.",
     .options = suite_options,
@@ -641,10 +613,7 @@ static const struct option_row compare_suites_options[] = {
 
 static const struct program compare_suites_program = {
     .name = "perfviews compare-suites",
-    .usage = "perfviews compare-suites [--out DIR] [--fdr P] [--rules FILE] "
-             "[--force]\n"
-             "                                [--no-pages] [--null S] A "
-             "B\n",
+    .operands = "A B",
     .summary = "Compare suite B against suite A, benchmark by benchmark "
                "(A, B: names of OUT/NAME-suite.json, or paths).",
     .options = compare_suites_options,

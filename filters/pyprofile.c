@@ -60,13 +60,7 @@ static const struct option_row pyprofile_options[] = {
 
 static const struct program pyprofile = {
     .name = "pyprofile",
-    .usage = "pyprofile [--rules FILE] [--top N] [--limit N] [--folded] "
-             "[--period]\n"
-             "                 [--event NAME] [--inline leaf|caller] "
-             "[--format text|csv|json]\n"
-             "                 [--strict] [--resolve] [--expand-inline] "
-             "[--demangle] [--srcline]\n"
-             "                 [file ...]\n",
+    .operands = "[file ...]",
     .summary = "The Python functions of a -X perf profile: self, total, "
                "and their own time by category.",
     .options = pyprofile_options,

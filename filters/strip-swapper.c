@@ -120,10 +120,7 @@ static const struct option_row strip_swapper_options[] = {
 
 static const struct program strip_swapper = {
     .name = "strip-swapper",
-    .usage = "strip-swapper [-v] [--comm REGEX] [--drop-comm REGEX] "
-             "[--drop-tool]\n"
-             "                     [--keep-idle] [--pid LIST] [--tid LIST] "
-             "[--strict] [file ...]\n",
+    .operands = "[file ...]",
     .summary = "Keep some samples of `perf script` text, byte for byte; by "
                "default drop\nthe idle task (swapper).",
     .options = strip_swapper_options,

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/cli.h"
+#include "base/usage.h"
 #include "base/xalloc.h"
 
 enum { OPT_HELP = 'h', OPT_VERSION = 0x7f00 };
@@ -29,8 +30,8 @@ cli_start(const char *name)
 static void
 print_help(const struct program *p)
 {
-	printf("usage: %s [options]%s\n%s\n\n", p->name,
-	       p->reads_files ? " [file ...]" : "", p->summary);
+	program_usage_write(stdout, "usage: ", p);
+	printf("%s\n\n", p->summary);
 	if (p->options != NULL)
 		options_help(stdout, p->options);
 	printf("  -h, --help              show this help\n"
@@ -50,10 +51,18 @@ print_version(void)
 	finish_output();
 }
 
+void
+program_usage_write(FILE *out, const char *lead, const struct program *p)
+{
+	struct usage u = {p->name, p->options, p->operands, p->forms};
+
+	usage_write(out, lead, &u);
+}
+
 noreturn void
 program_usage(const struct program *p)
 {
-	fprintf(stderr, "usage: %s", p->usage);
+	program_usage_write(stderr, "usage: ", p);
 	fprintf(stderr, "Try '%s --help'.\n", p->name);
 	exit(EXIT_USAGE);
 }

@@ -1,9 +1,10 @@
 /*
  * cli.h - what every program does the same way on its command line.
  *
- * A program describes itself once, in a struct program: its usage lines
- * (as its man page's SYNOPSIS), its summary, and its table of options
- * (options.h), which program_parse reads the command line by, with
+ * A program describes itself once, in a struct program: its operands,
+ * its summary, and its table of options (options.h), which its usage
+ * lines (as its man page's SYNOPSIS) are made from (usage.h) and
+ * program_parse reads the command line by, with
  * -h/--help, --version and --list-options handled and bad options reported
  * in one wording everywhere.  Inputs are paths or "-" for stdin, read in
  * order; output goes to stdout, whose write errors are fatal.
@@ -24,7 +25,10 @@
 
 struct program {
 	const char *name;
-	const char *usage; /* "NAME [-a] [file ...]\n" lines, after "usage: " */
+	/* Its usage, made from its options (usage.h): what follows them,
+	 * "[file ...]", or its forms, a line each ("--raw [--out] ID"). */
+	const char *operands;
+	const char *forms;
 	const char *summary;              /* one line: what the program does */
 	const struct option_row *options; /* its table; NULL: none */
 	bool options_first;               /* options end at the first operand */
@@ -42,6 +46,9 @@ void cli_start(const char *name);
  * a bad one is reported, with the usage, and exits 2.
  */
 int program_parse(const struct program *p, int argc, char *argv[], void *opts);
+
+/* Its usage lines (usage.h), the first after lead ("usage: "). */
+void program_usage_write(FILE *out, const char *lead, const struct program *p);
 
 /* The usage lines on stderr, "Try 'PROG --help'.", then exit 2. */
 noreturn void program_usage(const struct program *p);

@@ -35,8 +35,8 @@ static void
 usage(FILE *out, const struct command *commands, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s%s",
-		        i ? "       " : "usage: ", commands[i].program->usage);
+		program_usage_write(
+		    out, i ? "       " : "usage: ", commands[i].program);
 }
 
 int

@@ -104,6 +104,14 @@ lettered(const struct option_set *s, size_t before, int letter)
 	return false;
 }
 
+int
+option_set_letter(const struct option_set *s, size_t i)
+{
+	int letter = s->rows[i].row->letter;
+
+	return letter != 0 && !lettered(s, i, letter) ? letter : 0;
+}
+
 /* The rows of a table, shared tables spliced in, each once. */
 static void
 add_rows(struct option_set *s, const struct option_row *rows, size_t offset)
@@ -141,7 +149,7 @@ option_set_init(struct option_set *s, const struct option_row *rows)
 		    r->name, value ? required_argument : no_argument, NULL,
 		    s->rows[i].code};
 		/* A letter's first row takes it: an alias shares its code. */
-		if (r->letter != 0 && !lettered(s, i, r->letter) &&
+		if (option_set_letter(s, i) != 0 &&
 		    len + 3 < sizeof s->shortopts) {
 			s->shortopts[len++] = (char)r->letter;
 			if (value)

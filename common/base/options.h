@@ -197,6 +197,9 @@ struct option_set {
 void option_set_init(struct option_set *s, const struct option_row *rows);
 void option_set_free(struct option_set *s);
 
+/* The letter of row i (the first row of a letter takes it), or 0. */
+int option_set_letter(const struct option_set *s, size_t i);
+
 /*
  * The option getopt_long returned as code: its value put in its field of
  * opts (a usage error when bad).  False when code is none of the set's.

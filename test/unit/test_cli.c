@@ -177,7 +177,7 @@ static const struct option_row test_rows[] = {
 
 static const struct program test_program = {
     .name = "prog",
-    .usage = "prog [-f] [--limit N] [file ...]\n",
+    .operands = "[file ...]",
     .summary = "a test program",
     .options = test_rows,
     .reads_files = true,
@@ -219,19 +219,19 @@ START_TEST(program_options)
 	unit_child_run(run_options, unknown, &c);
 	ck_assert_int_eq(c.status, 2);
 	ck_assert_str_eq(c.err, "prog: unknown option: --nope\n"
-	                        "usage: prog [-f] [--limit N] [file ...]\n"
+	                        "usage: prog [-f] [file ...]\n"
 	                        "Try 'prog --help'.\n");
 	unit_child_run(run_options, missing, &c);
 	ck_assert_int_eq(c.status, 2);
 	ck_assert_str_eq(c.err, "prog: needs a value: -l\n"
-	                        "usage: prog [-f] [--limit N] [file ...]\n"
+	                        "usage: prog [-f] [file ...]\n"
 	                        "Try 'prog --help'.\n");
 	unit_child_run(run_options, version, &c);
 	ck_assert_int_eq(c.status, 0);
 	ck_assert_str_eq(c.out, "prog (perfviews) " PERFVIEWS_VERSION "\n");
 	unit_child_run(run_options, help, &c);
 	ck_assert_int_eq(c.status, 0);
-	const char *usage = "usage: prog [options] [file ...]\n"
+	const char *usage = "usage: prog [-f] [file ...]\n"
 	                    "a test program\n\n"
 	                    "  -f, --flag              a flag\n"
 	                    "  -h, --help              show this help\n";

@@ -236,7 +236,6 @@ static const struct option_row overriding_rows[] = {
 
 static const struct program own_program = {
     .name = "prog",
-    .usage = "prog [options]\n",
     .summary = "a test",
     .options = own_rows,
 };

@@ -10,7 +10,7 @@
 
 static const struct program view = {
     .name = "calltree",
-    .usage = "calltree [options] [file ...]\n",
+    .operands = "[file ...]",
     .summary = "a view",
     .options = view_option_table,
 };
