@@ -54,15 +54,20 @@ compare() {
 		options "$TMP/help.words" >"$TMP/help.opts"
 		# Each run of words that differ: "man page 'X', --help 'Y'".
 		words=$(diff "$TMP/man.words" "$TMP/help.words" | awk '
-			function out() { if (n++ < 3) printf "%sman page \047%s\047, --help \047%s\047",
-			    (n > 1 ? "; " : ""), m, h; m = h = "" }
+			function out() {
+				if (n++ < 3)
+					printf "%sman page \047%s\047, --help \047%s\047",
+					    (n > 1 ? "; " : ""), m, h
+				m = h = ""
+			}
 			/^[0-9]/ { if (NR > 1) out(); next }
 			/^< / { m = m (m == "" ? "" : " ") substr($0, 3) }
 			/^> / { h = h (h == "" ? "" : " ") substr($0, 3) }
 			END { out() }')
 		help_only=$(comm -13 "$TMP/man.opts" "$TMP/help.opts" | paste -s -d' ' -)
 		man_only=$(comm -23 "$TMP/man.opts" "$TMP/help.opts" | paste -s -d' ' -)
-		fail "$1: SYNOPSIS" "$words${help_only:+; options in --help only: $help_only}${man_only:+; in the man page only: $man_only}"
+		fail "$1: SYNOPSIS" "$words${help_only:+; options in --help only: \
+$help_only}${man_only:+; in the man page only: $man_only}"
 		diff "$2" "$3" | sed 's/^/    /'
 	fi
 }

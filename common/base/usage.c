@@ -127,8 +127,6 @@ form_words(FILE *f, const struct option_set *s, const char *form, size_t len,
 		size_t open = strspn(word, "[");
 		size_t body = strcspn(word + open, "] \n");
 
-		if (n > len - at)
-			n = len - at;
 		fputc(' ', f);
 		if (body > 2 && strncmp(word + open, "--", 2) == 0) {
 			size_t i =
@@ -194,7 +192,7 @@ wrap(FILE *out, const char *lead, const char *name, const char *words)
 	fputc('\n', out);
 }
 
-/* A line's words after the name: every option and the operands, or a form's. */
+/* A line's words after the name: all options and operands, or a form's. */
 static char *
 text_of(const struct usage *u, const struct option_set *s, const char *form,
         size_t len, bool *named)
