@@ -31,7 +31,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = suite pages record dataset compare views flame match interp \
+GROUPS       = suite pages record compare dataset views flame match interp \
                perfdata symbols input stats os base
 SYSLIBS_base    = -llzma
 SYSLIBS_symbols = -lbfd
@@ -52,10 +52,12 @@ LINK_calltree      = views interp perfdata symbols input base
 LINK_bydso         = views interp perfdata symbols input base
 LINK_bycategory    = views flame match interp perfdata symbols input base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = suite pages record dataset compare views flame match \
+LINK_perfviews     = suite pages record compare dataset views flame match \
                      interp perfdata symbols input stats os base
-LINK_flatdiff      = compare views match interp perfdata symbols input stats base
-LINK_diffstacks    = compare views match interp perfdata symbols input stats base
+LINK_flatdiff      = compare dataset views match interp perfdata symbols \
+                     input stats os base
+LINK_diffstacks    = compare dataset views match interp perfdata symbols \
+                     input stats os base
 LINK_fileaccess    = views input base
 LINK_pyprofile     = views match interp perfdata symbols input base
 LINK_bytecode      = views interp perfdata symbols input base

@@ -18,6 +18,8 @@
 struct options {
 	struct view_options view;
 	struct bytecode_view_options bytecode;
+	struct bytecode_view
+	    *bytecode_view; /* made once the options are read */
 };
 
 static const struct option_choice sort_keys[] = {
@@ -56,26 +58,46 @@ static const struct program bytecode = {
     .reads_files = true,
 };
 
+/* The view, weighing samples as the profile does (--period). */
+static void
+start_bytecode(void *opts)
+{
+	struct options *opt = opts;
+
+	opt->bytecode_view = bytecode_view_new(opt->view.profile.period);
+}
+
+/* Each sample placed in its instruction as it is read. */
+static void
+place_sample(void *opts, const struct perf_sample *s, uint32_t root)
+{
+	bytecode_view_sample(((struct options *)opts)->bytecode_view, s, root);
+}
+
+static void
+write_bytecode(struct profile *profile, void *opts)
+{
+	struct options *opt = opts;
+
+	opt->bytecode.format = opt->view.format;
+	bytecode_view_write(opt->bytecode_view, profile, &opt->bytecode);
+}
+
+static void
+end_bytecode(void *opts)
+{
+	bytecode_view_free(((struct options *)opts)->bytecode_view);
+}
+
 int
 main(int argc, char *argv[])
 {
+	static const struct view_hooks hooks = {.start = start_bytecode,
+	                                        .sample = place_sample,
+	                                        .end = end_bytecode};
 	struct options opt;
-	struct profile profile;
 
 	memset(&opt, 0, sizeof opt);
-	cli_start(bytecode.name);
-	int first = program_parse(&bytecode, argc, argv, &opt);
-	struct bytecode_view *v = bytecode_view_new(opt.view.profile.period);
-	if (!view_load_with(&profile, &opt.view, argc - first, argv + first,
-	                    bytecode_view_sample, v)) {
-		bytecode_view_free(v);
-		profile_free(&profile);
-		return EXIT_DATA;
-	}
-	opt.bytecode.format = opt.view.format;
-	bytecode_view_write(v, &profile, &opt.bytecode);
-	finish_output();
-	bytecode_view_free(v);
-	profile_free(&profile);
-	return EXIT_OK;
+	return view_main_with(&bytecode, argc, argv, &opt, &opt.view,
+	                      write_bytecode, &hooks);
 }

@@ -39,6 +39,7 @@ struct options {
 	struct python_view_options python;
 	const char *rules;
 	bool folded;
+	struct python_view *python_view; /* made once the options are read */
 };
 
 #define O struct options
@@ -67,31 +68,43 @@ static const struct program pyprofile = {
     .reads_files = true,
 };
 
+/* The view, its rules loaded before any input is read. */
+static void
+start_python(void *opts)
+{
+	struct options *opt = opts;
+
+	opt->python_view = python_view_new(opt->rules);
+}
+
+static void
+write_python(struct profile *profile, void *opts)
+{
+	struct options *opt = opts;
+
+	python_view_count(opt->python_view, profile);
+	opt->python.format = opt->view.format;
+	if (opt->folded)
+		python_view_write_folded(opt->python_view);
+	else
+		python_view_write(opt->python_view, &opt->python);
+}
+
+static void
+end_python(void *opts)
+{
+	python_view_free(((struct options *)opts)->python_view);
+}
+
 int
 main(int argc, char *argv[])
 {
+	static const struct view_hooks hooks = {.start = start_python,
+	                                        .end = end_python};
 	struct options opt;
-	struct profile profile;
 
 	memset(&opt, 0, sizeof opt);
 	opt.python.top = 5;
-	cli_start(pyprofile.name);
-	int first = program_parse(&pyprofile, argc, argv, &opt);
-	inputs_check(argc - first, argv + first);
-	struct python_view *y = python_view_new(opt.rules);
-	if (!view_load(&profile, &opt.view, argc - first, argv + first)) {
-		python_view_free(y);
-		profile_free(&profile);
-		return EXIT_DATA;
-	}
-	python_view_count(y, &profile);
-	opt.python.format = opt.view.format;
-	if (opt.folded)
-		python_view_write_folded(y);
-	else
-		python_view_write(y, &opt.python);
-	finish_output();
-	python_view_free(y);
-	profile_free(&profile);
-	return EXIT_OK;
+	return view_main_with(&pyprofile, argc, argv, &opt, &opt.view,
+	                      write_python, &hooks);
 }

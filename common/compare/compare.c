@@ -6,17 +6,15 @@
  * Total weights count an item once per sample however often it recurs,
  * as flatsort counts them.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/cli.h"
 #include "base/xalloc.h"
-#include "base/json_flat.h"
-#include "input/frame_tidy.h"
 #include "interp/eval_loop.h"
 #include "compare/compare.h"
+#include "compare/compare_match.h"
 
 void
 compare_options_default(struct compare_options *o)
@@ -93,11 +91,7 @@ void
 compare_free(struct compare *c)
 {
 	for (int s = 0; s < 2; s++) {
-		if (c->side[s].owned) {
-			profile_free(c->side[s].profile);
-			free(c->side[s].profile);
-			bytecode_view_free(c->side[s].bytecode);
-		}
+		compare_side_free(&c->side[s]);
 		free(c->side[s].item_of);
 		free(c->side[s].category_of);
 		free(c->side[s].glue_of);
@@ -114,114 +108,15 @@ compare_free(struct compare *c)
 	free(c->glue);
 }
 
-/* A number of meta.json, or 0 when absent or not a number. */
-static double
-meta_number(const struct json_flat *doc, const char *path)
-{
-	const struct json_entry *e = json_flat_find(doc, path);
-
-	return e != NULL && e->kind == JSON_NUMBER ? strtod(e->value, NULL) : 0;
-}
-
-/*
- * What the data set's meta.json beside a raw file (DIR/ID-raw.txt[.xz]
- * beside DIR/ID-meta.json) says of a sample and of a run: the frequency of
- * a time event, and the loops a run's profiled values ran (pyperformance).
- * Nothing when there is none; a bad one is an error (exit 1).
- */
-static void
-read_beside(struct compare_side *s, const char *path)
-{
-	static const char *const suffixes[] = {"-raw.txt.xz", "-raw.txt"};
-	size_t n = strlen(path);
-	char *meta = NULL, *text = NULL, why[256];
-	size_t len = 0;
-
-	for (size_t i = 0; meta == NULL && i < 2; i++) {
-		size_t k = strlen(suffixes[i]);
-		if (n > k && strcmp(path + n - k, suffixes[i]) == 0 &&
-		    asprintf(&meta, "%.*s-meta.json", (int)(n - k), path) < 0)
-			die(EXIT_DATA, "out of memory");
-	}
-	FILE *f = meta != NULL ? fopen(meta, "re") : NULL;
-	if (f == NULL) {
-		if (meta != NULL && errno != ENOENT)
-			die_errno(EXIT_DATA, "%s", meta);
-		free(meta);
-		return; /* not a data set's raw file, or none beside it */
-	}
-	FILE *buf = open_memstream(&text, &len);
-	char chunk[4096];
-	size_t got;
-	while (buf != NULL && (got = fread(chunk, 1, sizeof chunk, f)) > 0)
-		fwrite(chunk, 1, got, buf);
-	if (buf == NULL || ferror(f) || fclose(buf) != 0)
-		die_errno(EXIT_DATA, "%s", meta);
-	fclose(f);
-	struct json_flat doc = {0};
-	if (!json_flat_parse(text, len, &doc, why, sizeof why))
-		die(EXIT_DATA, "%s: not JSON: %s", meta, why);
-	const struct json_entry *event = json_flat_find(&doc, "tool.event");
-	const struct json_entry *unit = json_flat_find(&doc, "samples.unit");
-	bool time = event != NULL && event->kind == JSON_STRING &&
-	            (strcmp(event->value, "cpu-clock") == 0 ||
-	             strcmp(event->value, "task-clock") == 0) &&
-	            (unit == NULL || unit->kind != JSON_STRING ||
-	             strcmp(unit->value, "samples") == 0);
-	if (time && meta_number(&doc, "tool.period") == 0)
-		s->frequency = meta_number(&doc, "tool.frequency");
-	s->loops = meta_number(&doc, "benchmark.loops") *
-	           meta_number(&doc, "benchmark.values_per_run");
-	json_flat_free(&doc);
-	free(text);
-	free(meta);
-}
-
-/*
- * Read side 0 (A) or 1 (B) from path ("-": stdin) with the views' options.
- * Exits with status 1 when it has no samples.
- */
-static void
-compare_read(struct compare *c, int side, const struct view_options *vo,
-             const char *path)
-{
-	struct compare_side *s = &c->side[side];
-	struct view_options o = *vo;
-	char *argv[1] = {(char *)path};
-
-	s->path = path;
-	s->profile = xcalloc(1, sizeof *s->profile);
-	s->owned = true;
-	o.profile.runs = true;
-	if (c->opt.eval_loop || compare_key_eval_loop(c->key)) {
-		s->bytecode = bytecode_view_new(o.profile.period);
-		bytecode_view_keep_runs(s->bytecode, s->profile);
-	}
-	if (!view_load_with(s->profile, &o, 1, argv,
-	                    s->bytecode != NULL ? bytecode_view_sample : NULL,
-	                    s->bytecode)) {
-		warnmsg("%s (%s): nothing to compare", input_name(path),
-		        side == 0 ? "A" : "B");
-		exit(EXIT_DATA);
-	}
-	s->nruns = profile_run_count(s->profile);
-	s->counts_per_weight = 1;
-	s->scale = 1;
-	if (strcmp(path, "-") != 0)
-		read_beside(s, path);
-	if (o.profile.period && s->profile->stream.saw_perf)
-		s->counts_per_weight = (double)s->profile->stream.samples /
-		                       (double)s->profile->total;
-}
-
 void
 compare_read_both(struct compare *c, const struct view_options *vo,
                   const char *a, const char *b)
 {
 	if (strcmp(a, "-") == 0 && strcmp(b, "-") == 0)
 		usage_error("stdin ('-') can be one side only");
-	compare_read(c, 0, vo, a);
-	compare_read(c, 1, vo, b);
+	bool eval_loop = c->opt.eval_loop || compare_key_eval_loop(c->key);
+	compare_side_read(&c->side[0], a, vo, eval_loop, "A");
+	compare_side_read(&c->side[1], b, vo, eval_loop, "B");
 }
 
 void
@@ -260,29 +155,11 @@ compare_eval_loop_placed(const struct compare *c, int side, const char **why)
 	return false;
 }
 
-/* The mean period of a side's samples. */
-static double
-mean_period(const struct compare_side *s)
-{
-	return 1 / s->counts_per_weight;
-}
-
 void
 compare_share_sides(struct compare *c, const struct compare *from)
 {
-	for (int s = 0; s < 2; s++) {
-		const struct compare_side *f = &from->side[s];
-		struct compare_side *to = &c->side[s];
-		to->path = f->path;
-		to->profile = f->profile;
-		to->bytecode = f->bytecode;
-		to->owned = false;
-		to->nruns = f->nruns;
-		to->counts_per_weight = f->counts_per_weight;
-		to->frequency = f->frequency;
-		to->loops = f->loops;
-		to->scale = 1;
-	}
+	for (int s = 0; s < 2; s++)
+		compare_side_share(&c->side[s], &from->side[s]);
 }
 
 bool
@@ -307,8 +184,8 @@ compare_refused(const struct compare *c, bool force)
 		refused = true;
 	}
 	if (strcmp(wa, "period") == 0 && strcmp(wb, "period") == 0) {
-		double pa = mean_period(&c->side[0]);
-		double pb = mean_period(&c->side[1]);
+		double pa = compare_side_mean_period(&c->side[0]);
+		double pb = compare_side_mean_period(&c->side[1]);
 		if (fabs(pa - pb) > 0.1 * (pa > pb ? pa : pb)) {
 			warnmsg("A's samples have a mean period of %.0f, B's "
 			        "of %.0f: different frequencies%s",
@@ -324,206 +201,6 @@ compare_check(const struct compare *c)
 {
 	if (compare_refused(c, c->opt.force) && !c->opt.force)
 		exit(EXIT_DATA);
-}
-
-/*
- * A name with its DSO's version set aside: a DSO name, or a function name
- * that is a DSO's in brackets ("[libc.so.6]" -> "[libc.so]").  In fam,
- * valid until the next call.
- */
-static struct span
-family_of(struct compare *c, struct span name, bool bracketed)
-{
-	if (c->opt.exact_dso || name.n == 0)
-		return name;
-	c->fam = array_reserve(c->fam, &c->fam_cap, name.n, 1);
-	if (!bracketed)
-		return span_make(c->fam, dso_family_name(name, c->fam));
-	if (name.n < 2 || name.p[0] != '[' || name.p[name.n - 1] != ']' ||
-	    span_eq_cstr(name, "[unknown]"))
-		return name;
-	c->fam[0] = '[';
-	size_t n =
-	    dso_family_name(span_make(name.p + 1, name.n - 2), c->fam + 1);
-	c->fam[n + 1] = ']';
-	return span_make(c->fam, n + 2);
-}
-
-static uint32_t
-intern(struct compare *c, struct span s)
-{
-	return string_table_intern(&c->names, s);
-}
-
-/* The item of key, added if new. */
-static uint32_t
-item_for(struct compare *c, const uint32_t *key, size_t n)
-{
-	uint32_t id = tuple_table_intern(&c->index, key, n);
-
-	if (id == c->nitems) {
-		c->items = array_reserve(c->items, &c->items_cap,
-		                         (size_t)id + 1, sizeof *c->items);
-		struct compare_item *it = &c->items[id];
-		it->name = it->dso = COMPARE_NONE;
-		it->dso_of[0] = it->dso_of[1] = COMPARE_NONE;
-		c->nitems++;
-	}
-	return id;
-}
-
-/* The item of function fn of a side: by (name, DSO), DSO or category. */
-static uint32_t
-function_item(struct compare *c, int side, uint32_t fn)
-{
-	const struct profile *p = c->side[side].profile;
-	const struct function *f = profile_function(p, fn);
-	struct span dso = profile_text(p, f->dso);
-	uint32_t key[2];
-	size_t n = 0;
-
-	if (c->key == KEY_CATEGORY) {
-		uint32_t id = item_for(c, &c->side[side].category_of[fn], 1);
-		c->items[id].name = c->side[side].category_of[fn];
-		return id;
-	}
-	if (c->key == KEY_FUNCTION)
-		key[n++] =
-		    intern(c, family_of(c, profile_text(p, f->name), true));
-	key[n++] = intern(c, family_of(c, dso, false));
-	/* By name alone, the DSO is not part of the key. */
-	uint32_t id = item_for(c, key, c->by_name ? 1 : n);
-	struct compare_item *it = &c->items[id];
-	if (c->key == KEY_FUNCTION)
-		it->name = key[0];
-	if (it->dso == COMPARE_NONE || it->dso == c->unknown)
-		it->dso = key[n - 1];
-	if (it->dso_of[side] == COMPARE_NONE)
-		it->dso_of[side] = intern(c, dso);
-	return id;
-}
-
-/* Append s to the text being built in buf, *len bytes so far. */
-static void
-append(struct compare *c, size_t *len, struct span s)
-{
-	c->buf = array_reserve(c->buf, &c->buf_cap, *len + s.n + 1, 1);
-	if (s.n > 0)
-		memcpy(c->buf + *len, s.p, s.n);
-	*len += s.n;
-}
-
-/*
- * The frames of stack s that make its item, root first, into c->frames
- * (function ids; their number returned): glue is left out but as the leaf
- * (the same code either way, its own time its own), and a re-entry, a
- * function of kind GLUE_REENTRY directly under itself once glue is left
- * out, is one frame with its caller (the interpreter called through glue
- * is the same interpreter, however deep in C); a function of kind
- * GLUE_ROOT starts the item, its callers left out (what triggers it is
- * incidental: the garbage collector runs from whichever allocation, or
- * check of the eval breaker, crosses its threshold).
- */
-static uint32_t
-item_frames(struct compare *c, int side, struct profile_stack s)
-{
-	const struct profile *p = c->side[side].profile;
-	const uint8_t *glue = c->side[side].glue_of;
-	uint32_t n = 0;
-
-	c->frames = array_reserve(c->frames, &c->frames_cap, s.n ? s.n : 1,
-	                          sizeof *c->frames);
-	for (uint32_t i = s.n; i-- > 0;) {
-		uint32_t fn = s.functions[i];
-		uint8_t kind = glue != NULL ? glue[fn] : GLUE_NONE;
-		if (kind == GLUE_SKIP && i > 0)
-			continue;
-		if (kind == GLUE_ROOT)
-			n = 0; /* whoever called it: incidental */
-		if (kind == GLUE_REENTRY && n > 0 &&
-		    profile_function(p, c->frames[n - 1])->name ==
-		        profile_function(p, fn)->name)
-			continue;
-		c->frames[n++] = fn;
-	}
-	return n;
-}
-
-/*
- * The folded text of a stack, as collapse writes it by default: the root
- * (its command), then the function names from the root, without
- * annotations, so that folded stacks and perf script text of one program
- * agree.  The command and names of DSOs have their versions set aside.
- */
-static uint32_t
-stack_item(struct compare *c, int side, uint32_t stack)
-{
-	const struct profile *p = c->side[side].profile;
-	struct profile_stack s = profile_stack_get(p, stack);
-	const struct function *leaf = profile_function(p, s.functions[0]);
-	size_t len = 0;
-
-	append(c, &len, family_of(c, profile_text(p, s.comm), false));
-	/* A sample of no frames was counted in "[unknown]": the root alone. */
-	bool alone = s.n == 1 && leaf->name == p->unknown_dso &&
-	             leaf->dso == p->unknown_dso;
-	uint32_t n = alone ? 0 : item_frames(c, side, s);
-	for (uint32_t i = 0; i < n; i++) {
-		const struct function *f = profile_function(p, c->frames[i]);
-		append(c, &len, span_cstr(";"));
-		append(c, &len, family_of(c, profile_text(p, f->name), true));
-	}
-	uint32_t key = intern(c, span_make(c->buf, len));
-	uint32_t id = item_for(c, &key, 1);
-	c->items[id].name = key;
-	return id;
-}
-
-/*
- * The item of a row of a side's bytecode view: the instruction (its
- * family where a function's DSO is) or the family, by name.
- */
-static uint32_t
-bytecode_item(struct compare *c, int side, uint32_t row)
-{
-	struct bytecode_row r = bytecode_view_row(c->side[side].bytecode, row);
-	uint32_t key = intern(c, c->key == KEY_FAMILY ? r.family : r.name);
-	uint32_t id = item_for(c, &key, 1);
-	struct compare_item *it = &c->items[id];
-
-	it->name = key;
-	if (c->key == KEY_INSTRUCTION && it->dso_of[side] == COMPARE_NONE) {
-		it->dso_of[side] = intern(c, r.family);
-		if (it->dso == COMPARE_NONE)
-			it->dso = it->dso_of[side];
-	}
-	return id;
-}
-
-/* Every function (or stack, or row of the eval loop) of a side mapped to
- * its item. */
-static void
-map_items(struct compare *c, int side)
-{
-	struct compare_side *s = &c->side[side];
-	const struct profile *p = s->profile;
-
-	if (compare_key_eval_loop(c->key)) {
-		/* The rows with weight in a run, each once. */
-		size_t n = bytecode_view_run_weight_count(s->bytecode);
-		for (size_t i = 0; i < n; i++)
-			bytecode_item(
-			    c, side,
-			    bytecode_view_run_weight(s->bytecode, i).row);
-		return;
-	}
-	uint32_t n = c->key == KEY_STACK ? profile_stack_count(p)
-	                                 : profile_function_count(p);
-
-	s->item_of = xreallocarray(NULL, n ? n : 1, sizeof *s->item_of);
-	for (uint32_t i = 0; i < n; i++)
-		s->item_of[i] = c->key == KEY_STACK ? stack_item(c, side, i)
-		                                    : function_item(c, side, i);
 }
 
 static double *
@@ -548,7 +225,7 @@ fill_cells(struct compare *c, int side, uint32_t *stamp, uint32_t *clock)
 		for (size_t i = 0; i < n; i++) {
 			struct bytecode_run_weight w =
 			    bytecode_view_run_weight(s->bytecode, i);
-			uint32_t item = bytecode_item(c, side, w.row);
+			uint32_t item = compare_eval_loop_item(c, side, w.row);
 			*cell(c, item, 0, first + w.run) += (double)w.self;
 			*cell(c, item, 1, first + w.run) += (double)w.total;
 		}
@@ -700,33 +377,16 @@ adjust(struct compare *c, uint32_t measure)
 }
 
 /*
- * The unit of the values (compare.h): asked for, or time when both sides
- * know theirs, and each side's scale into it (milliseconds).  Time needs
- * sample counts: weights by period are not.
+ * The unit of the values (compare_side.h): --absolute is samples; the
+ * values are counts per run in any unit but shares.
  */
 static void
 resolve_unit(struct compare *c)
 {
-	const struct compare_side *a = &c->side[0], *b = &c->side[1];
-	bool counts = a->counts_per_weight == 1 && b->counts_per_weight == 1;
-	bool time = counts && a->frequency > 0 && b->frequency > 0;
+	enum compare_unit asked = c->opt.absolute ? UNIT_SAMPLES : c->opt.unit;
 
-	c->unit = c->opt.unit;
-	if (c->opt.absolute)
-		c->unit = UNIT_SAMPLES;
-	else if (c->unit == UNIT_AUTO)
-		c->unit = time ? UNIT_TIME : UNIT_SHARE;
-	if (c->unit == UNIT_TIME && !time)
-		die(EXIT_USAGE,
-		    "--unit time: %s has no meta.json beside it giving the "
-		    "frequency of a time event (cpu-clock, task-clock)",
-		    a->frequency > 0 ? "B" : "A");
+	c->unit = compare_sides_unit(c->side, asked, &c->per_loop);
 	c->opt.absolute = c->unit != UNIT_SHARE;
-	c->per_loop = c->unit == UNIT_TIME && a->loops > 0 && b->loops > 0;
-	for (int s = 0; s < 2 && c->unit == UNIT_TIME; s++)
-		c->side[s].scale =
-		    1000 / (c->side[s].frequency *
-		            (c->per_loop ? c->side[s].loops : 1));
 }
 
 void
@@ -735,12 +395,7 @@ compare_run(struct compare *c)
 	uint32_t clock = 0;
 
 	resolve_unit(c);
-	c->unknown = intern(c, span_cstr("[unknown]"));
-	c->by_name =
-	    c->key == KEY_FUNCTION && (c->side[0].profile->stream.saw_folded ||
-	                               c->side[1].profile->stream.saw_folded);
-	map_items(c, 0);
-	map_items(c, 1);
+	compare_match(c);
 	c->test = c->side[0].nruns >= 2 && c->side[1].nruns >= 2 ? TEST_WELCH
 	                                                         : TEST_COUNTS;
 	size_t columns = c->side[0].nruns + c->side[1].nruns;
@@ -861,153 +516,4 @@ uint32_t *
 compare_by_size(const struct compare *c, uint32_t measure)
 {
 	return items_sorted(c, measure, compare_sizes);
-}
-
-struct span
-compare_item_dso(const struct compare *c, uint32_t item)
-{
-	const struct compare_item *it = &c->items[item];
-	uint32_t a = it->dso_of[0], b = it->dso_of[1];
-
-	if (a == COMPARE_NONE && b == COMPARE_NONE)
-		return span_make("", 0); /* a category */
-	/* One side's name, when the other has none or does not know it. */
-	if (a == COMPARE_NONE || a == b || a == c->unknown)
-		return compare_text(c, b != COMPARE_NONE ? b : a);
-	if (b == COMPARE_NONE || b == c->unknown)
-		return compare_text(c, a);
-	return compare_text(c, it->dso);
-}
-
-/* The family name of function fn of a side, interned. */
-static uint32_t
-function_name(struct compare *c, int side, uint32_t fn)
-{
-	const struct profile *p = c->side[side].profile;
-
-	return intern(
-	    c,
-	    family_of(c, profile_text(p, profile_function(p, fn)->name), true));
-}
-
-/* The family name of a stack's command, interned. */
-static uint32_t
-command_name(struct compare *c, int side, struct profile_stack s)
-{
-	const struct profile *p = c->side[side].profile;
-
-	return intern(c, family_of(c, profile_text(p, s.comm), false));
-}
-
-/*
- * The names of a side's stacks, by id in names (a new array of
- * names.count, every name of both sides interned before): its commands
- * and every function of its stacks, glue included (all), or only the
- * frames of its items, those drawn.
- */
-static bool *
-names_of_side(struct compare *c, int side, bool all)
-{
-	const struct profile *p = c->side[side].profile;
-	bool *has = xcalloc(c->names.count + 1, sizeof *has);
-
-	for (uint32_t i = 0; i < profile_stack_count(p); i++) {
-		struct profile_stack s = profile_stack_get(p, i);
-		has[command_name(c, side, s)] = true;
-		uint32_t n = all ? s.n : item_frames(c, side, s);
-		for (uint32_t f = 0; f < n; f++)
-			has[function_name(
-			    c, side, all ? s.functions[f] : c->frames[f])] =
-			    true;
-	}
-	return has;
-}
-
-/* Every name of both sides' stacks interned, so that ids stay below
- * names.count. */
-static void
-intern_all_names(struct compare *c)
-{
-	for (int side = 0; side < 2; side++) {
-		const struct profile *p = c->side[side].profile;
-		for (uint32_t i = 0; i < profile_stack_count(p); i++) {
-			struct profile_stack s = profile_stack_get(p, i);
-			command_name(c, side, s);
-			for (uint32_t f = 0; f < s.n; f++)
-				function_name(c, side, s.functions[f]);
-		}
-	}
-}
-
-/* Are the command and every function of stack s's item in has? */
-static bool
-all_named(struct compare *c, int side, struct profile_stack s, const bool *has)
-{
-	if (!has[command_name(c, side, s)])
-		return false;
-	uint32_t n = item_frames(c, side, s);
-	for (uint32_t i = 0; i < n; i++)
-		if (!has[function_name(c, side, c->frames[i])])
-			return false;
-	return true;
-}
-
-void
-compare_unmatched(struct compare *c, double share[2])
-{
-	intern_all_names(c);
-	bool *has[2] = {names_of_side(c, 0, true), names_of_side(c, 1, true)};
-
-	for (int side = 0; side < 2; side++) {
-		const struct compare_side *cs = &c->side[side];
-		const struct profile *p = cs->profile;
-		double lost = 0;
-		for (uint32_t i = 0; i < profile_stack_count(p); i++) {
-			struct profile_stack s = profile_stack_get(p, i);
-			const struct compare_result *r =
-			    compare_result(c, cs->item_of[i], 0);
-			if (r->weight[1 - side] == 0 &&
-			    all_named(c, side, s, has[1 - side]))
-				lost += (double)s.weight;
-		}
-		share[side] = p->total > 0 ? 100 * lost / (double)p->total : 0;
-	}
-	free(has[0]);
-	free(has[1]);
-}
-
-uint32_t *
-compare_hidden_in_both(struct compare *c, uint32_t *n)
-{
-	intern_all_names(c);
-	bool *has[2] = {names_of_side(c, 0, true), names_of_side(c, 1, true)};
-	bool *drawn[2] = {names_of_side(c, 0, false),
-	                  names_of_side(c, 1, false)};
-	uint32_t *ids = xreallocarray(NULL, c->names.count + 1, sizeof *ids);
-
-	*n = 0;
-	for (uint32_t id = 0; id < c->names.count; id++)
-		if (has[0][id] && has[1][id] && drawn[0][id] != drawn[1][id])
-			ids[(*n)++] = id;
-	for (int s = 0; s < 2; s++) {
-		free(has[s]);
-		free(drawn[s]);
-	}
-	return ids;
-}
-
-char *
-compare_unmatched_text(const double share[2])
-{
-	double worst = share[0] > share[1] ? share[0] : share[1];
-
-	return xasprintf(
-	    "%s%.1f%% of A and %.1f%% of B unmatched, on stacks the other "
-	    "lacks though it has their functions (two recordings of one "
-	    "build: up to about 12%%)",
-	    worst > COMPARE_UNMATCHED_WARN
-	        ? "WARNING: the stacks do not line up, a change of a path may "
-	          "be the same code reached another way: "
-	        : "",
-	    share[0], share[1]);
 }

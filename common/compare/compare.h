@@ -4,7 +4,8 @@
  *
  * Each side is one input (perf script text, with or without the run
  * markers of a data set's raw file, or folded stacks) read into a profile
- * that keeps weights per run.  Items are what a view compares: functions
+ * that keeps weights per run (compare_side.h: a side, its meta.json and
+ * the unit of the values).  Items are what a view compares: functions
  * (name and DSO, as flatsort shows them), DSOs, categories (as bycategory
  * puts functions in them: compare_categorize), or whole stacks (as folded
  * text the way collapse writes it by default: command, then function names
@@ -12,6 +13,7 @@
  * their names agree once DSO names have their version numbers set aside
  * (dso_family_name), unless exact_dso is set; the root of a stack (the command)
  * is matched the same way, so python3.11 and python3.12 are one.
+ * (compare_match.h matches them.)
  * Instructions and families are those of CPython's eval loop, as the
  * bytecode view places a sample (views/bytecode_view.h: its innermost
  * _PyEval_EvalFrameDefault frame, by the interpreter's DWARF), matched by
@@ -58,6 +60,7 @@
 #include "views/bytecode_view.h"
 #include "views/profile.h"
 #include "views/view_cli.h"
+#include "compare/compare_side.h"
 
 enum compare_key {
 	KEY_FUNCTION,
@@ -75,19 +78,6 @@ compare_key_eval_loop(enum compare_key key)
 	return key == KEY_INSTRUCTION || key == KEY_FAMILY;
 }
 
-/*
- * What a value is.  Shares hide speed: when B runs faster every share
- * moves, so where the data sets say how long a sample is and how much work
- * a run did, the values are times:
- *   UNIT_TIME     milliseconds per loop (samples ÷ frequency ÷ the loops
- *                 the run's profiled values ran, pyperformance's data
- *                 sets), or per run when either side has no loops;
- *   UNIT_SAMPLES  samples per run (--absolute);
- *   UNIT_SHARE    percent of each side's own total.
- * UNIT_AUTO is time when both sides are data sets whose meta.json (beside
- * the raw file) gives the frequency of a time event, shares otherwise.
- */
-enum compare_unit { UNIT_AUTO, UNIT_SHARE, UNIT_SAMPLES, UNIT_TIME };
 enum compare_test { TEST_WELCH, TEST_COUNTS };
 
 struct compare_options {
@@ -124,25 +114,6 @@ enum { COMPARE_MEASURES = 2 }; /* self, total */
  * callers left out (category "root").
  */
 enum glue_kind { GLUE_NONE, GLUE_SKIP, GLUE_REENTRY, GLUE_ROOT };
-
-struct compare_side {
-	const char *path;        /* as given, "-" for stdin */
-	struct profile *profile; /* read by this comparison, or another's */
-	bool owned;              /* profile is this comparison's to free */
-	uint32_t nruns;
-	double counts_per_weight; /* samples per unit of weight */
-	uint32_t *item_of;        /* by function id (by stack id for stacks) */
-	uint32_t *category_of;    /* by function id: its category, in names */
-	uint8_t *glue_of;         /* by function id: enum glue_kind */
-	uint64_t present;         /* items with weight on this side */
-	/* From the data set's meta.json beside the input, 0 unknown: */
-	double frequency; /* samples per second of a time event */
-	double loops;     /* loops per run: values per run x loops */
-	double scale;     /* a count per run into the unit (1: not time) */
-	/* With opt.eval_loop: the eval loop's samples by instruction and
-	 * run (item_of is by its row with an eval loop key). */
-	struct bytecode_view *bytecode; /* owned as profile is */
-};
 
 struct compare_item {
 	uint32_t name; /* id in names: function or stack text; NONE by DSO */
@@ -226,10 +197,6 @@ bool compare_eval_loop_placed(const struct compare *c, int side,
                               const char **why);
 
 /*
- */
-void compare_share_sides(struct compare *c, const struct compare *from);
-
-/*
  * Sides of different events or weighting (samples against period; with
  * period, mean periods more than 10% apart: other frequencies), each
  * difference said in a warning (how to force it, unless force): true
@@ -244,7 +211,7 @@ void compare_check(const struct compare *c);
  * KEY_CATEGORY, after reading both sides: every function's category by
  * rules (its first rule that matches, as bycategory finds it; "unknown"
  * when none does), the rules named shown in the header.  In
- * views/compare_category.c, so that programs that compare no categories
+ * compare_category.c, so that programs that compare no categories
  * do not link the rules.
  */
 struct category_rules;
@@ -294,7 +261,7 @@ void compare_defaults_shared(struct compare *c, enum compare_key key,
  * a function of category "root" starts every stack it is in, its callers
  * left out (3.11 collects garbage from an allocation, 3.12 from the eval
  * loop).
- * In views/compare_category.c.
+ * In compare_category.c.
  */
 void compare_glue(struct compare *c, struct category_rules *rules,
                   const char *shown);
@@ -321,7 +288,9 @@ compare_result(const struct compare *c, uint32_t item, uint32_t measure)
  * the command and every function of the stack (glue left out as in the
  * stacks): code both run, reached by paths that do not line up.  New and
  * gone code is not counted: a version's own functions are a real
- * difference, misaligned paths are the comparison's failing.
+ * difference, misaligned paths are the comparison's failing.  In
+ * compare_match.c, as are compare_unmatched_text, compare_hidden_in_both
+ * and compare_item_dso.
  */
 void compare_unmatched(struct compare *c, double share[2]);
 

@@ -206,20 +206,36 @@ view_load_with(struct profile *p, const struct view_options *o, int argc,
 }
 
 int
-view_main(const struct program *p, int argc, char *argv[], void *opts,
-          const struct view_options *view,
-          void (*write)(struct profile *profile, void *opts))
+view_main_with(const struct program *p, int argc, char *argv[], void *opts,
+               const struct view_options *view,
+               void (*write)(struct profile *profile, void *opts),
+               const struct view_hooks *hooks)
 {
+	static const struct view_hooks none;
+	const struct view_hooks *h = hooks != NULL ? hooks : &none;
 	struct profile profile;
 
 	cli_start(p->name);
 	int first = program_parse(p, argc, argv, opts);
-	if (!view_load(&profile, view, argc - first, argv + first)) {
-		profile_free(&profile);
-		return EXIT_DATA;
+	inputs_check(argc - first, argv + first);
+	if (h->start != NULL)
+		h->start(opts);
+	bool ok = view_load_with(&profile, view, argc - first, argv + first,
+	                         h->sample, opts);
+	if (ok) {
+		write(&profile, opts);
+		finish_output();
 	}
-	write(&profile, opts);
-	finish_output();
+	if (h->end != NULL)
+		h->end(opts);
 	profile_free(&profile);
-	return EXIT_OK;
+	return ok ? EXIT_OK : EXIT_DATA;
+}
+
+int
+view_main(const struct program *p, int argc, char *argv[], void *opts,
+          const struct view_options *view,
+          void (*write)(struct profile *profile, void *opts))
+{
+	return view_main_with(p, argc, argv, opts, view, write, NULL);
 }

@@ -46,11 +46,33 @@ bool view_load_with(struct profile *p, const struct view_options *o, int argc,
                     void *also_ctx);
 
 /*
- * The main of a view program of one profile (flatsort, calltree, bydso):
- * its options parsed into opts, whose view options are *view; every input
- * read into one profile; write(profile, opts); the output flushed.  The
- * exit status: 0, or 1 when there were no samples.
+ * What a view program adds to view_main_with, each hook optional (NULL).
+ * Its own state is in its options (opts): made by start once the options
+ * are parsed and the inputs checked (a rules file loaded: a missing input
+ * is told first); handed each perf sample by sample as the profile takes
+ * it (a view that counts samples itself, as bytecode places the eval
+ * loop's); let go by end after the output is written, or when there were
+ * no samples.
  */
+struct view_hooks {
+	void (*start)(void *opts);
+	void (*sample)(void *opts, const struct perf_sample *s, uint32_t root);
+	void (*end)(void *opts);
+};
+
+/*
+ * The main of every view program of one profile (flatsort, calltree,
+ * bydso, pyprofile, bytecode): its options parsed into opts, whose view
+ * options are *view; each input checked (it can be opened), then every
+ * input read into one profile; write(profile, opts); the output flushed.
+ * The exit status: 0, or 1 when there were no samples.
+ */
+int view_main_with(const struct program *p, int argc, char *argv[], void *opts,
+                   const struct view_options *view,
+                   void (*write)(struct profile *profile, void *opts),
+                   const struct view_hooks *hooks);
+
+/* view_main_with of a view that needs no hooks. */
 int view_main(const struct program *p, int argc, char *argv[], void *opts,
               const struct view_options *view,
               void (*write)(struct profile *profile, void *opts));

@@ -1,8 +1,11 @@
 /*
  * test_view_cli.c - the options the text views share (views/view_cli.h),
- * read by their table as a view reads them.
+ * read by their table as a view reads them; the one main of the view
+ * programs and its hooks.
  */
 #include <getopt.h>
+#include <stdio.h>
+#include <unistd.h>
 
 #include "base/cli.h"
 #include "views/view_cli.h"
@@ -104,6 +107,84 @@ START_TEST(flags)
 }
 END_TEST
 
+/* A view program that says what view_main_with called, in its order. */
+struct hooked {
+	struct view_options view;
+	int started, samples;
+};
+
+static void
+hooked_start(void *opts)
+{
+	((struct hooked *)opts)->started++;
+	printf("start\n");
+}
+
+static void
+hooked_sample(void *opts, const struct perf_sample *s, uint32_t root)
+{
+	struct hooked *h = opts;
+
+	(void)s, (void)root;
+	/* Each sample after start, before the output. */
+	printf("sample %d\n", h->started);
+	h->samples++;
+}
+
+static void
+hooked_write(struct profile *p, void *opts)
+{
+	printf("write %d of %llu\n", ((struct hooked *)opts)->samples,
+	       (unsigned long long)p->total);
+}
+
+static void
+hooked_end(void *opts)
+{
+	fprintf(stderr, "end %d\n", ((struct hooked *)opts)->started);
+}
+
+static void
+hooked_main(void *arg)
+{
+	static const struct view_hooks hooks = {hooked_start, hooked_sample,
+	                                        hooked_end};
+	char *argv[] = {"calltree", arg, NULL};
+	struct hooked h;
+
+	memset(&h, 0, sizeof h);
+	optind = 0;
+	exit(view_main_with(&view, 2, argv, &h, &h.view, hooked_write, &hooks));
+}
+
+START_TEST(one_main_and_its_hooks)
+{
+	char path[UNIT_PATH];
+	struct unit_child c;
+
+	unit_temp_file(path, "python3 1 1.0: 1 cpu-clock:\n"
+	                     "\t1 f (/usr/lib/libc.so.6)\n\n"
+	                     "python3 1 2.0: 1 cpu-clock:\n"
+	                     "\t1 g (/usr/lib/libc.so.6)\n\n");
+	unit_child_run(hooked_main, path, &c);
+	ck_assert_int_eq(c.status, 0);
+	ck_assert_str_eq(c.out, "start\nsample 1\nsample 1\nwrite 2 of 2\n");
+	ck_assert_str_eq(c.err, "end 1\n");
+	/* No samples: no output, the state let go all the same. */
+	unit_temp_file(path, "");
+	unit_child_run(hooked_main, path, &c);
+	ck_assert_int_eq(c.status, 1);
+	ck_assert_str_eq(c.out, "start\n");
+	ck_assert_str_eq(c.err, "calltree: no samples\nend 1\n");
+	unlink(path);
+	/* A missing input is told before the view starts. */
+	unit_child_run(hooked_main, path, &c);
+	ck_assert_int_eq(c.status, 1);
+	ck_assert_str_eq(c.out, "");
+	ck_assert_msg(strstr(c.err, "No such file") != NULL, "%s", c.err);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -112,6 +193,7 @@ main(void)
 	                        srcline_sets_profile_and_symbols,
 	                        format_and_event,
 	                        flags,
+	                        one_main_and_its_hooks,
 	                        NULL};
 	return unit_main("view_cli", tests);
 }
