@@ -1,9 +1,10 @@
 /*
  * test_compare_readme.c - the README of a comparison of two data sets
- * (dataset/compare_readme.h): what differs, with both values; what is
- * unknown and so not checked, and a side without meta.json; what is alike;
- * a side of one run and lost samples; the test and the quote of a diff;
- * both metadata side by side; data sets found by their raw files.
+ * (pages/compare_readme.h, comparison_fairness.h, comparison_summary.h):
+ * what differs, with both values; what is unknown and so not checked, and
+ * a side without meta.json; what is alike; a side of one run and lost
+ * samples; the test and the quote of a diff; both metadata side by side;
+ * data sets found by their raw files.
  */
 #include <stdio.h>
 #include <sys/stat.h>
