@@ -388,6 +388,21 @@ file_kind_id_of(const char *path, const struct file_kind **kind)
 }
 
 char *
+file_kind_stem(const char *path, const char *kind)
+{
+	const struct file_kind *k;
+	char *id = file_kind_id_of(path, &k);
+	const char *slash = strrchr(path, '/');
+	size_t dir = slash != NULL ? (size_t)(slash + 1 - path) : 0;
+	char *stem = id != NULL && strcmp(k->kind, kind) == 0
+	                 ? xstrndup(path, dir + strlen(id))
+	                 : NULL;
+
+	free(id);
+	return stem;
+}
+
+char *
 comparison_name(const char *id_a, const char *id_b, const char *dir_a,
                 const char *dir_b)
 {

@@ -112,6 +112,13 @@ const char *file_kind_suffix(const char *kind);
 char *file_kind_id_of(const char *path, const struct file_kind **kind);
 
 /*
+ * path less its suffix, "d311/ID" of "d311/ID-raw.txt.xz", when its name
+ * is that of a file of the kind named kind (the longest suffix that fits,
+ * as file_kind_id_of); NULL when it is not.  Free it.
+ */
+char *file_kind_stem(const char *path, const char *kind);
+
+/*
  * Two data sets compared (make compare) make files named after the
  * comparison, "NAME<suffix>": the one table of them, as for a data set's.
  */

@@ -39,22 +39,23 @@ diff_header(const char *path, const char *prefix)
 	return found;
 }
 
-/* The files of a comparison, named A-vs-B-SUFFIX: the README's table. */
+/* The files of a comparison by kind (comparison_kinds, named
+ * "A-vs-B<suffix>"): the README's table. */
 static const struct {
-	const char *suffix, *what;
+	const char *kind, *what;
 	const char *how; /* after a space; "" leaves the cell empty */
 	bool link;       /* not the README itself */
 } comparison_files[] = {
-    {"diff.txt",
+    {"diff",
      "`flatdiff A B`: per function, its self and total time per loop (or "
      "per run, or shares: its header says) in A and in B, the change, and "
      "whether it is more than noise",
      " below", true},
-    {"diffgraph.svg",
+    {"diffgraph",
      "`diffstacks A B \\| flamesvg`: B's flame graph, coloured by what "
      "changed since A",
      " below; open it in a browser", true},
-    {"README.md", "this file", "", false},
+    {"readme", "this file", "", false},
 };
 
 /* The prefix of a comparison's files (a new string). */
@@ -62,7 +63,8 @@ static char *
 files_prefix(const struct compare_readme *r)
 {
 	return r->name != NULL ? xstrdup(r->name)
-	                       : xasprintf("%s-vs-%s", r->id[0], r->id[1]);
+	                       : xasprintf("%s" COMPARISON_SEPARATOR "%s",
+	                                   r->id[0], r->id[1]);
 }
 
 static void
@@ -75,12 +77,13 @@ files_table(FILE *out, const struct compare_readme *r)
 	      out);
 	for (size_t i = 0;
 	     i < sizeof comparison_files / sizeof *comparison_files; i++) {
-		const char *suffix = comparison_files[i].suffix;
+		const char *suffix =
+		    comparison_suffix(comparison_files[i].kind);
 		if (comparison_files[i].link)
-			fprintf(out, "| [%s-%s](%s-%s)", prefix, suffix, prefix,
+			fprintf(out, "| [%s%s](%s%s)", prefix, suffix, prefix,
 			        suffix);
 		else
-			fprintf(out, "| %s-%s", prefix, suffix);
+			fprintf(out, "| %s%s", prefix, suffix);
 		fprintf(out, " | %s |%s |\n", comparison_files[i].what,
 		        comparison_files[i].how);
 	}
@@ -137,7 +140,8 @@ how_to_read(FILE *out, const struct compare_readme *r)
 		        test, counts != NULL ? counts + 1 : " unknown");
 	if (r->diff != NULL) {
 		char *prefix = files_prefix(r);
-		fprintf(out, "The top of `%s-diff.txt`:\n\n", prefix);
+		fprintf(out, "The top of `%s%s`:\n\n", prefix,
+		        comparison_suffix("diff"));
 		free(prefix);
 		readme_quote(out, r->diff, 16, false);
 		fputc('\n', out);
@@ -235,8 +239,10 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 			        r->given[s] != NULL ? r->given[s] : r->id[s],
 			        r->raw[s]);
 		else
-			fprintf(out, "- %s: [`%s`](%s-README.md), `%s`: ",
-			        s ? "B" : "A", r->id[s], r->id[s], r->raw[s]);
+			fprintf(out,
+			        "- %s: [`%s`](%s%s), `%s`: ", s ? "B" : "A",
+			        r->id[s], r->id[s], file_kind_suffix("readme"),
+			        r->raw[s]);
 		if (r->has_meta[s])
 			readme_subtitle(out, r->meta[s]);
 		else
@@ -281,11 +287,10 @@ compare_readme_of_compared(FILE *out, char *const raws[2], const char *diff,
 	char *id[2];
 
 	for (int s = 0; s < 2; s++) {
-		char *dir = file_kind_dir(raws[s]), *meta;
+		char *dir = file_kind_dir(raws[s]);
 		r.id[s] = id[s] = raw_dataset_name(raws[s]);
 		r.raw[s] = span_basename(span_cstr(raws[s])).p;
-		if (asprintf(&meta, "%s/%s-meta.json", dir, id[s]) < 0)
-			die(EXIT_DATA, "out of memory");
+		char *meta = file_kind_path("meta", dir, id[s]);
 		r.has_meta[s] = access(meta, F_OK) == 0;
 		if (r.has_meta[s])
 			metadata_read_or_die(&m[s], meta);
@@ -298,10 +303,9 @@ compare_readme_of_compared(FILE *out, char *const raws[2], const char *diff,
 	/* One ID twice: each named by where it is, as make compare took it. */
 	if (strcmp(r.id[0], r.id[1]) == 0)
 		for (int s = 0; s < 2; s++) {
-			const char *end = strstr(raws[s], "-raw.txt");
-			size_t n = end != NULL ? (size_t)(end - raws[s])
-			                       : strlen(raws[s]);
-			r.given[s] = given[s] = xstrndup(raws[s], n);
+			given[s] = file_kind_stem(raws[s], "raw");
+			r.given[s] = given[s] =
+			    given[s] != NULL ? given[s] : xstrdup(raws[s]);
 		}
 	r.cmp = functions;
 	/* The eval loop by family, from the same read, when both have one. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "dataset/file_kinds.h"
 #include "pages/comparison_summary.h"
 #include "pages/readme_text.h"
 
@@ -34,9 +35,10 @@ comparison_summary_speed(FILE *out, const struct compare_speed *given)
 	else if (!isnan(sp.p))
 		fprintf(out,
 		        ", %s pyperf's noise (Welch's t-test on its %.0f and "
-		        "%.0f values, taken as independent: no ID-pyperf.json "
+		        "%.0f values, taken as independent: no ID%s "
 		        "gives each worker's; p = %.2g)",
-		        compare_speed_verdict(sp.p), sp.n[0], sp.n[1], sp.p);
+		        compare_speed_verdict(sp.p), sp.n[0], sp.n[1],
+		        file_kind_suffix("pyperf"), sp.p);
 	fputs(".\n", out);
 	if (!sp.cpu)
 		return;

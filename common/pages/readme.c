@@ -39,17 +39,16 @@ what_is_counted(FILE *out, const struct metadata *m)
 static void
 side_by_side(FILE *out, const char *id, const char *files)
 {
-	size_t n = strlen(files);
-	char *callers = xmalloc(n + 8);
+	const char *files_suffix = file_kind_suffix("files");
+	const char *callers_suffix = file_kind_suffix("callers");
+	char *stem = file_kind_stem(files, "files");
+	char *callers = stem != NULL ? xasprintf("%s%s", stem, callers_suffix)
+	                             : xstrdup(files);
 
-	if (n > 10 && strcmp(files + n - 10, "-files.txt") == 0)
-		snprintf(callers, n + 8, "%.*s-callers.txt", (int)(n - 10),
-		         files);
-	else
-		snprintf(callers, n + 8, "%s", files);
+	free(stem);
 	fputs("## Who looks files up, and what they look up\n\n", out);
 	if (access(callers, R_OK) != 0) {
-		fprintf(out, "From `%s-files.txt`:\n\n", id);
+		fprintf(out, "From `%s%s`:\n\n", id, files_suffix);
 		readme_quote(out, files, 24, false);
 		fputc('\n', out);
 		free(callers);
@@ -57,10 +56,10 @@ side_by_side(FILE *out, const char *id, const char *files)
 	}
 	fprintf(out,
 	        "<table>\n<tr><th>who: the functions that make the calls, "
-	        "and their callers (perf, <code>%s-callers.txt</code>)</th>\n"
+	        "and their callers (perf, <code>%s%s</code>)</th>\n"
 	        "<th>what: the paths they are about (strace, "
-	        "<code>%s-files.txt</code>)</th></tr>\n<tr><td>\n",
-	        id, id);
+	        "<code>%s%s</code>)</th></tr>\n<tr><td>\n",
+	        id, callers_suffix, id, files_suffix);
 	readme_quote(out, callers, 24, true);
 	fputs("</td><td>\n", out);
 	readme_quote(out, files, 24, true);
@@ -131,13 +130,13 @@ readme_write(FILE *out, const struct metadata *m,
 	} else if (opt->flat != NULL) {
 		fprintf(out,
 		        "## Top functions\n\nBy self %s, from "
-		        "`%s-flat.txt`.  A sample whose leaf frame perf "
+		        "`%s%s`.  A sample whose leaf frame perf "
 		        "printed as inlined counts for the inlined function, "
 		        "as `perf script` shows it; `perf report` gives it to "
 		        "the function it was inlined into, which `flatsort "
 		        "--inline caller` does too (on dwarf recordings the "
 		        "two orders can differ).\n\n",
-		        readme_unit(m), id);
+		        readme_unit(m), id, file_kind_suffix("flat"));
 		readme_quote(out, opt->flat, 10, false);
 		fputc('\n', out);
 	}
@@ -146,25 +145,26 @@ readme_write(FILE *out, const struct metadata *m,
 		    out,
 		    "## Top bytecode instructions\n\nCPython's eval loop "
 		    "(`_PyEval_EvalFrameDefault`) by instruction, by self "
-		    "%s, from `%s-bytecode.txt` (`bytecode`): self is the "
+		    "%s, from `%s%s` (`bytecode`): self is the "
 		    "instruction's own code, inlined helpers included; "
 		    "total adds the C functions it called.  The header says "
 		    "how many samples were placed, or why none could be; "
 		    "`bytecode --by family` sums the specialisations.\n\n",
-		    readme_unit(m), id);
+		    readme_unit(m), id, file_kind_suffix("bytecode"));
 		readme_quote(out, opt->bytecode, 10, false);
 		fputc('\n', out);
 	}
 	if (opt->python != NULL) {
 		fprintf(out,
 		        "## Top Python functions\n\nBy self %s, from "
-		        "`%s-python.txt` (`pyprofile`): a function's self is "
+		        "`%s%s` (`pyprofile`): a function's self is "
 		        "the samples whose innermost Python frame it is, split "
 		        "by the category of the native code they were in; the "
 		        "harness (pyperf, pyperformance) comes last.  Its "
 		        "callers and callees are in the file, the Python call "
-		        "tree in `%s-python-flamegraph.svg`.\n\n",
-		        readme_unit(m), id, id);
+		        "tree in `%s%s`.\n\n",
+		        readme_unit(m), id, file_kind_suffix("python"), id,
+		        file_kind_suffix("python-flamegraph"));
 		readme_quote(out, opt->python, 8, false);
 		fputc('\n', out);
 	}
@@ -173,11 +173,12 @@ readme_write(FILE *out, const struct metadata *m,
 		        "## Where the %s go, by category\n\nEach sample "
 		        "counts for the category of its leaf function, by "
 		        "the first rule of bycategory's CPython rules that "
-		        "matches it (`%s-categories.txt`; the bar: "
-		        "`%s-categories.svg`).  `unknown` is what no rule "
+		        "matches it (`%s%s`; the bar: "
+		        "`%s%s`).  `unknown` is what no rule "
 		        "names: a new or renamed CPython function shows up "
 		        "there.\n\n",
-		        readme_unit(m), id, id);
+		        readme_unit(m), id, file_kind_suffix("categories"), id,
+		        file_kind_suffix("categories-svg"));
 		readme_quote(out, opt->categories, 40, false);
 		fputc('\n', out);
 	}
@@ -213,8 +214,9 @@ void
 readme_viewers(FILE *out, const char *id, const char *raw)
 {
 	const char *name = id != NULL ? id : "ID";
-	char *xz =
-	    raw != NULL ? xstrdup(raw) : xasprintf("%s-raw.txt.xz", name);
+	char *xz = raw != NULL
+	               ? xstrdup(raw)
+	               : xasprintf("%s%s", name, file_kind_suffix("raw"));
 	size_t n = strlen(xz);
 	bool compressed = n > 3 && strcmp(xz + n - 3, ".xz") == 0;
 	char *text = xstrndup(xz, compressed ? n - 3 : n);
@@ -234,7 +236,7 @@ readme_viewers(FILE *out, const char *id, const char *raw)
 	        "\n\n- [speedscope](https://www.speedscope.app/): drop `%s` "
 	        "on the page (or Browse): a profile per thread of each run (a "
 	        "run is a process of its own), each on its own time line; "
-	        "`%s-folded.txt` opens too, as one profile of every sample, "
+	        "`%s%s` opens too, as one profile of every sample, "
 	        "without times.\n"
 	        "- [Firefox Profiler](https://profiler.firefox.com/): Load a "
 	        "profile from file, `%s`: every run's threads on one time "
@@ -242,7 +244,7 @@ readme_viewers(FILE *out, const char *id, const char *raw)
 	        "script` text by its first line, `# ========`: the header "
 	        "perfviews writes in perf's form (a raw file recorded before "
 	        "perfviews wrote one needs that line put first).\n\n",
-	        text, name, text);
+	        text, name, file_kind_suffix("folded"), text);
 	free(xz);
 	free(text);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dataset/file_kinds.h"
 #include "dataset/measure.h"
 #include "dataset/trust.h"
 #include "pages/readme_recording.h"
@@ -229,14 +230,15 @@ readme_how_made(FILE *out, const struct metadata *m, bool python, bool bytecode)
 		    out,
 		    "; then one more run of the workload (%s in all), under "
 		    "strace, for the names of the files:\n\n```\n%s\n```"
-		    "\n\nIts text is `%s-strace.txt.xz`",
+		    "\n\nIts text is `%s%s`",
 		    strtoul(metadata_known(m, "tool.runs"), NULL, 10) +
 		                strtoul(metadata_known(m, "strace.runs"), NULL,
 		                        10) ==
 		            2
 		        ? "two"
 		        : "several",
-		    metadata_get(m, "strace.command"), id);
+		    metadata_get(m, "strace.command"), id,
+		    file_kind_suffix("strace"));
 	fprintf(out,
 	        "; then `make views ID=%s` ran collapse, flatsort, calltree, "
 	        "bydso%s%s%s and flamesvg on it.\n\n",
