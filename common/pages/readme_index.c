@@ -23,8 +23,8 @@ index_row(FILE *out, const char *dir, const struct metadata *m)
 	const char *id = readme_id(m);
 	const char *version = metadata_known(m, "python.version");
 
-	fprintf(out, "| [%s](%s-README.md) | %.10s | ", id, id,
-	        metadata_known(m, "timestamp"));
+	fprintf(out, "| [%s](%s%s) | %.10s | ", id, id,
+	        file_kind_suffix("readme"), metadata_known(m, "timestamp"));
 	readme_cell(out, metadata_known(m, "workload.command"));
 	fprintf(out, " | %.*s | ", (int)strcspn(version, " "), version);
 	readme_cell(out, metadata_known(m, "python.build.git_revision"));
@@ -40,32 +40,57 @@ index_row(FILE *out, const char *dir, const struct metadata *m)
 	fputs(" |\n", out);
 }
 
-/* " [label](NAME-PART)", when dir has that file. */
+/*
+ * A suite's files, and those of a comparison of two suites, are named by
+ * suite/ (suite.c, suite_compare.c) as NAME<suffix>, not by file_kinds:
+ * linked here as it writes them.
+ */
+struct suite_file_link {
+	const char *suffix, *label;
+};
+
+static const char suite_readme_suffix[] = "-README.md";
+static const struct suite_file_link suite_links[] = {
+    {"-categories.svg", "categories"},
+    {"-categories.txt", "categories table"},
+    {"-loops.json", "loops"},
+    {"-suite.json", "definition"},
+};
+static const struct suite_file_link suites_compared_links[] = {
+    {"-timing.csv", "timing"},
+    {"-categories.svg", "categories"},
+    {"-categories.csv", "categories table"},
+    {"-comparison.json", "JSON"},
+};
+
+/* " [label](NAME<suffix>)", when dir has that file. */
 static void
-link_if_there(FILE *out, const char *dir, const char *name, const char *part,
+link_if_there(FILE *out, const char *dir, const char *name, const char *suffix,
               const char *label)
 {
-	char *path = xasprintf("%s/%s-%s", dir, name, part);
+	char *path = xasprintf("%s/%s%s", dir, name, suffix);
 
 	if (access(path, F_OK) == 0)
-		fprintf(out, " [%s](%s-%s)", label, name, part);
+		fprintf(out, " [%s](%s%s)", label, name, suffix);
 	free(path);
 }
 
 /*
- * A comparison's first cells, name being "A-vs-B" split at vs: "B against
- * A" linking its README, then A and B linking theirs, sep between them.
+ * A comparison's first cells, name being "A-vs-B" split at vs (its
+ * COMPARISON_SEPARATOR): "B against A" linking its README (name<readme>),
+ * then A and B linking theirs (A<side_readme>, B<side_readme>), sep
+ * between them.
  */
 static void
-index_pair(FILE *out, const char *name, const char *vs, const char *sep)
+index_pair(FILE *out, const char *name, const char *vs, const char *sep,
+           const char *readme, const char *side_readme)
 {
 	int alen = (int)(vs - name);
+	const char *b = vs + strlen(COMPARISON_SEPARATOR);
 
-	fprintf(out,
-	        "| [%s against %.*s](%s-README.md) | "
-	        "[%.*s](%.*s-README.md)%s[%s](%s-README.md) |",
-	        vs + 4, alen, name, name, alen, name, alen, name, sep, vs + 4,
-	        vs + 4);
+	fprintf(out, "| [%s against %.*s](%s%s) | [%.*s](%.*s%s)%s[%s](%s%s) |",
+	        b, alen, name, name, readme, alen, name, alen, name,
+	        side_readme, sep, b, b, side_readme);
 }
 
 /* The index's rows of comparisons: each links both data sets. */
@@ -86,12 +111,17 @@ index_comparisons(FILE *out, const char *dir, const struct readme_index *ix)
 	      out);
 	for (size_t i = 0; i < ix->ncomparisons; i++) {
 		const char *name = ix->comparisons[i];
-		const char *vs = strstr(name, "-vs-");
+		const char *vs = strstr(name, COMPARISON_SEPARATOR);
 		if (vs == NULL)
 			continue;
-		index_pair(out, name, vs, " | ");
-		link_if_there(out, dir, name, "diff.txt", "diff");
-		link_if_there(out, dir, name, "diffgraph.svg", "diffgraph");
+		index_pair(out, name, vs, " | ", comparison_suffix("readme"),
+		           file_kind_suffix("readme"));
+		/* Its other files, each linked by its kind. */
+		for (size_t k = 0; k < comparison_kind_count; k++)
+			if (strcmp(comparison_kinds[k].kind, "readme") != 0)
+				link_if_there(out, dir, name,
+				              comparison_kinds[k].suffix,
+				              comparison_kinds[k].kind);
 		fputs(" |\n", out);
 	}
 	fputc('\n', out);
@@ -115,12 +145,11 @@ index_suites(FILE *out, const char *dir, const struct readme_index *ix)
 	      out);
 	for (size_t i = 0; i < ix->nsuites; i++) {
 		const char *name = ix->suites[i];
-		fprintf(out, "| [%s](%s-README.md) |", name, name);
-		link_if_there(out, dir, name, "categories.svg", "categories");
-		link_if_there(out, dir, name, "categories.txt",
-		              "categories table");
-		link_if_there(out, dir, name, "loops.json", "loops");
-		link_if_there(out, dir, name, "suite.json", "definition");
+		fprintf(out, "| [%s](%s%s) |", name, name, suite_readme_suffix);
+		for (size_t k = 0; k < sizeof suite_links / sizeof *suite_links;
+		     k++)
+			link_if_there(out, dir, name, suite_links[k].suffix,
+			              suite_links[k].label);
 		fputs(" |\n", out);
 	}
 	fputc('\n', out);
@@ -139,7 +168,8 @@ index_suite(const struct readme_index *ix, const char *name, size_t n)
 
 /*
  * The index's rows of comparisons of two suites: "S1-vs-S2" split where
- * both halves are suites of the index (a suite's name may hold "-vs-").
+ * both halves are suites of the index (a suite's name may hold the
+ * separator).
  */
 static void
 index_suite_comparisons(FILE *out, const char *dir,
@@ -156,19 +186,22 @@ index_suite_comparisons(FILE *out, const char *dir,
 	      out);
 	for (size_t i = 0; i < ix->nsuite_comparisons; i++) {
 		const char *name = ix->suite_comparisons[i];
-		const char *vs = strstr(name, "-vs-");
+		const char *vs = strstr(name, COMPARISON_SEPARATOR);
+		size_t skip = strlen(COMPARISON_SEPARATOR);
 		while (vs != NULL &&
 		       !(index_suite(ix, name, (size_t)(vs - name)) &&
-		         index_suite(ix, vs + 4, strlen(vs + 4))))
-			vs = strstr(vs + 1, "-vs-");
+		         index_suite(ix, vs + skip, strlen(vs + skip))))
+			vs = strstr(vs + 1, COMPARISON_SEPARATOR);
 		if (vs == NULL)
 			continue; /* not two suites of the index */
-		index_pair(out, name, vs, " ");
-		link_if_there(out, dir, name, "timing.csv", "timing");
-		link_if_there(out, dir, name, "categories.svg", "categories");
-		link_if_there(out, dir, name, "categories.csv",
-		              "categories table");
-		link_if_there(out, dir, name, "comparison.json", "JSON");
+		index_pair(out, name, vs, " ", suite_readme_suffix,
+		           suite_readme_suffix);
+		for (size_t k = 0; k < sizeof suites_compared_links /
+		                           sizeof *suites_compared_links;
+		     k++)
+			link_if_there(out, dir, name,
+			              suites_compared_links[k].suffix,
+			              suites_compared_links[k].label);
 		fputs(" |\n", out);
 	}
 	fputc('\n', out);
@@ -193,12 +226,11 @@ index_paths(FILE *out, const struct readme_index *ix)
 		for (size_t i = 0, k = 0; i < ix->n; i++) {
 			if (!ix->shortened[i])
 				continue;
-			const char *base = strrchr(ix->metas[i], '/');
-			base = base != NULL ? base + 1 : ix->metas[i];
-			fprintf(out, "%s `%.*s`",
+			char *id = file_kind_id_of(ix->metas[i], NULL);
+			fprintf(out, "%s `%s`",
 			        k++ == 0 ? "" : (k == shortened ? " and" : ","),
-			        (int)(strlen(base) - strlen("-meta.json")),
-			        base);
+			        id != NULL ? id : ix->metas[i]);
+			free(id);
 		}
 	}
 	fprintf(out,
@@ -318,17 +350,19 @@ readme_index(FILE *out, const char *dir, const struct readme_index *ix)
 	index_comparisons(out, dir, ix);
 	index_suites(out, dir, ix);
 	index_suite_comparisons(out, dir, ix);
-	fputs("## Opening the files\n\n"
-	      "The flame graphs (`ID-flamegraph.svg`, a comparison's "
-	      "`-diffgraph.svg`) and the bars by category are interactive in "
-	      "a browser: hover a frame for its counts, click to zoom, Ctrl-F "
-	      "to search.  A page that shows an SVG as an image, as GitHub "
-	      "does, runs none of its script: the graph reads, with its "
-	      "labels and legend, but does not zoom or search.  To use it, "
-	      "download the file (on GitHub: the file's Raw button, then "
-	      "save) and open it in a browser, or serve this directory as a "
-	      "web site (GitHub Pages) and open the SVG's own address.\n\n",
-	      out);
+	fprintf(
+	    out,
+	    "## Opening the files\n\n"
+	    "The flame graphs (`ID%s`, a comparison's "
+	    "`%s`) and the bars by category are interactive in "
+	    "a browser: hover a frame for its counts, click to zoom, Ctrl-F "
+	    "to search.  A page that shows an SVG as an image, as GitHub "
+	    "does, runs none of its script: the graph reads, with its "
+	    "labels and legend, but does not zoom or search.  To use it, "
+	    "download the file (on GitHub: the file's Raw button, then "
+	    "save) and open it in a browser, or serve this directory as a "
+	    "web site (GitHub Pages) and open the SVG's own address.\n\n",
+	    file_kind_suffix("flamegraph"), comparison_suffix("diffgraph"));
 	readme_viewers(out, NULL, NULL);
 	index_paths(out, ix);
 	fputs("## The files of a data set\n\n"
