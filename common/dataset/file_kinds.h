@@ -99,11 +99,24 @@ const struct file_kind *file_kind_named(const char *name);
 char *file_kind_path(const char *kind, const char *dir, const char *id);
 
 /*
+ * The suffix of the kind named kind ("-flat.txt"), for a file named in
+ * words ("`ID-flat.txt`"); an unknown kind is fatal, as above.
+ */
+const char *file_kind_suffix(const char *kind);
+
+/*
  * The ID the name of a data set's file at path holds: its base name less
  * the suffix (or alternative) of a kind, the longest that fits, with that
  * kind into *kind when not NULL; NULL when none fits (a new string).
  */
 char *file_kind_id_of(const char *path, const struct file_kind **kind);
+
+/*
+ * path less its suffix, "d311/ID" of "d311/ID-raw.txt.xz", when its name
+ * is that of a file of the kind named kind (the longest suffix that fits,
+ * as file_kind_id_of); NULL when it is not.  Free it.
+ */
+char *file_kind_stem(const char *path, const char *kind);
 
 /*
  * Two data sets compared (make compare) make files named after the
@@ -131,5 +144,9 @@ char *comparison_name(const char *id_a, const char *id_b, const char *dir_a,
 /* The path "DIR/NAME<suffix>" of a comparison's file of kind (fatal when
  * there is no such kind).  Free it. */
 char *comparison_path(const char *kind, const char *dir, const char *name);
+
+/* The suffix of a comparison's file of kind ("-diff.txt"; fatal when there
+ * is no such kind). */
+const char *comparison_suffix(const char *kind);
 
 #endif

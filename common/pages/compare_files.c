@@ -121,13 +121,13 @@ write_readme(void *ctx)
 	                           w->functions, w->stacks);
 }
 
-/* The table, the graph and the README into scratch. */
+/* The table, the graph and the README into scratch, named as in OUT. */
 static bool
 write_all(const char *scratch, struct compared *w)
 {
-	char *diff = xasprintf("%s/diff.txt", scratch);
-	char *svg = xasprintf("%s/diffgraph.svg", scratch);
-	char *readme = xasprintf("%s/README.md", scratch);
+	char *diff = comparison_path("diff", scratch, w->name);
+	char *svg = comparison_path("diffgraph", scratch, w->name);
+	char *readme = comparison_path("readme", scratch, w->name);
 
 	w->diff = diff;
 	view_write_whole(diff, write_table, w);
@@ -147,8 +147,6 @@ static bool
 write_compared(const char *out, const char *name, char *const raws[2],
                struct compare *functions)
 {
-	static const char *const files[] = {"diff.txt", "diffgraph.svg",
-	                                    "README.md"};
 	char *id[2] = {raw_dataset_name(raws[0]), raw_dataset_name(raws[1])};
 	struct compare stacks;
 	struct compared w = {.raws = raws,
@@ -163,9 +161,10 @@ write_compared(const char *out, const char *name, char *const raws[2],
 	if (mkdtemp(scratch) == NULL)
 		die_errno(EXIT_DATA, "%s", scratch);
 	bool ok = write_all(scratch, &w);
-	for (size_t i = 0; ok && i < sizeof files / sizeof files[0]; i++) {
-		char *from = xasprintf("%s/%s", scratch, files[i]);
-		char *to = xasprintf("%s/%s-%s", out, name, files[i]);
+	for (size_t i = 0; ok && i < comparison_kind_count; i++) {
+		char *from =
+		    comparison_path(comparison_kinds[i].kind, scratch, name);
+		char *to = comparison_path(comparison_kinds[i].kind, out, name);
 		if (rename(from, to) != 0)
 			die_errno(EXIT_DATA, "%s", to);
 		free(from);

@@ -13,7 +13,8 @@
  *     values); the functions whose time per loop changed most (shares when
  *     time is unknown), significant ones marked; then, when both sides
  *     have samples of CPython's eval loop placed, its instruction
- *     families whose time changed most (flatdiff --by family);
+ *     families whose time changed most (flatdiff --by family):
+ *     comparison_summary.h;
  *   - both data sets in a line each (readme_subtitle);
  *   - what is compared: the Python builds, when they differ (the
  *     difference under test, not an unfairness);
@@ -22,7 +23,7 @@
  *     sampling, call graphs, runs, tags, unit), with both values and why it
  *     matters; a side of one run, samples perf lost; the fields unknown on a
  *     side, so not checked (a data set without meta.json: every field);
- *     then what is alike;
+ *     then what is alike: comparison_fairness.h;
  *   - how to read the diff (quoting its header and first rows, and naming
  *     its test) and the differential flame graph, and the same comparison
  *     by DSO and by category;
@@ -62,8 +63,9 @@ void compare_readme_write(FILE *out, const struct compare_readme *r);
 
 /*
  * Its sections "What is compared" (the builds) and "What makes this
- * comparison unfair", alone: of r's meta and has_meta only.  A comparison
- * of suites writes them for a pair of its data sets.
+ * comparison unfair", alone: of r's meta and has_meta only
+ * (comparison_fairness_write).  A comparison of suites writes them for a
+ * pair of its data sets.
  */
 void compare_readme_fairness(FILE *out, const struct compare_readme *r);
 

@@ -115,13 +115,6 @@ folded_of(const struct file_kind *k)
 	return k->from != NULL ? k->from : "folded";
 }
 
-/* "DIR/ID<suffix>" of kind name (a new string). */
-static char *
-view_path(const char *dir, const char *id, const char *name)
-{
-	return xasprintf("%s/%s%s", dir, id, file_kind_named(name)->suffix);
-}
-
 /* The strace text beside the raw file, or NULL when there is none. */
 static char *
 strace_path(const struct view_files *f)
@@ -284,7 +277,7 @@ remove_extras(const struct view_files *f)
 	for (size_t i = 0; i < file_kind_count; i++) {
 		if (file_kinds[i].origin != FILE_EXTRA)
 			continue;
-		char *path = view_path(f->out, f->id, file_kinds[i].kind);
+		char *path = file_kind_path(file_kinds[i].kind, f->out, f->id);
 		if (unlink(path) != 0 && errno != ENOENT)
 			die_errno(EXIT_DATA, "%s", path);
 		free(path);
@@ -341,7 +334,7 @@ render_readme(const struct view_files *f, const struct metadata *m,
 
 	for (size_t i = 0; i < NQUOTED; i++)
 		if (view_applies(file_kind_named(quoted[i]), f, m))
-			paths[i] = view_path(f->out, f->id, quoted[i]);
+			paths[i] = file_kind_path(quoted[i], f->out, f->id);
 	opt.flat = paths[0];
 	opt.categories = paths[1];
 	opt.files = paths[2];
@@ -406,12 +399,12 @@ view_render(const char *view, const struct view_files *f)
 	if (k->options & VIEW_LABEL)
 		add_option(&a, "--label", g.label);
 	char *input = k->input == VIEW_FROM_FOLDED
-	                  ? view_path(f->out, f->id, folded_of(k))
+	                  ? file_kind_path(folded_of(k), f->out, f->id)
 	              : k->input == VIEW_FROM_STRACE ? strace_path(f)
 	                                             : xstrdup(f->raw);
 	if (input == NULL)
-		die(EXIT_DATA, "%s: no %s-strace.txt.xz beside it", f->raw,
-		    f->id);
+		die(EXIT_DATA, "%s: no %s%s beside it", f->raw, f->id,
+		    file_kind_suffix("strace"));
 	args_add(&a, input);
 	metadata_free(&m);
 	free(shortfall);
@@ -431,12 +424,12 @@ meta_from_raw(const struct view_files *f)
 	struct metadata m;
 	char why[256];
 	const char *base = strrchr(f->raw, '/');
-	char *path = xasprintf("%s/%s-meta.json", f->out, f->id);
+	char *path = file_kind_path("meta", f->out, f->id);
 	char *from = xasprintf("raw file %s", base != NULL ? base + 1 : f->raw);
 
-	warnmsg("%s has no %s-meta.json beside it: %s holds what its text "
-	        "tells, null elsewhere",
-	        f->raw, f->id, path);
+	warnmsg("%s has no %s%s beside it: %s holds what its text tells, null "
+	        "elsewhere",
+	        f->raw, f->id, file_kind_suffix("meta"), path);
 	dataset_id_parse_or_die(f->id, &id);
 	metadata_init(&m);
 	metadata_set_id(&m, &id);
@@ -459,7 +452,7 @@ render_into(const char *view, const struct view_files *f)
 {
 	char *dir = dirs_program();
 	char *self = xasprintf("%s/perfviews", dir);
-	char *path = view_path(f->out, f->id, view);
+	char *path = file_kind_path(view, f->out, f->id);
 	char *tmp = xasprintf("%s.tmp", path);
 	char *argv[] = {self,    "views",        "--view",      (char *)view,
 	                "--raw", (char *)f->raw, "--meta",      (char *)f->meta,
@@ -501,18 +494,20 @@ find_sources(struct view_files *f, const char *data, struct found *got)
 {
 	memset(got, 0, sizeof *got);
 	if (f->raw == NULL) {
-		got->raw = file_kind_find(file_kind_named("raw"), data, f->id);
+		const struct file_kind *raw = file_kind_named("raw");
+		got->raw = file_kind_find(raw, data, f->id);
 		if (got->raw == NULL)
 			die(EXIT_DATA,
-			    "%s: no %s-raw.txt.xz or %s-raw.txt: record it "
+			    "%s: no %s%s or %s%s: record it "
 			    "(perfviews record --data %s %s)",
-			    data, f->id, f->id, data, f->id);
+			    data, f->id, raw->suffix, f->id, raw->alt_suffix,
+			    data, f->id);
 		f->raw = got->raw;
 	}
 	dirs_make(f->out);
 	if (f->meta == NULL) {
 		char *dir = file_kind_dir(f->raw);
-		got->meta = xasprintf("%s/%s-meta.json", dir, f->id);
+		got->meta = file_kind_path("meta", dir, f->id);
 		free(dir);
 		if (access(got->meta, F_OK) != 0)
 			got->made = meta_from_raw(f);
@@ -586,7 +581,7 @@ view_render_all(const char *data, const struct view_files *given)
 	char *sub = subtitle(&m, shortfall);
 	g.subtitle = sub;
 	for (size_t i = 0; i < n; i++) {
-		char *path = view_path(f.out, f.id, rows[i]->kind);
+		char *path = file_kind_path(rows[i]->kind, f.out, f.id);
 		if (rows[i]->input == VIEW_FROM_VIEWS) {
 			struct readme_of r = {&f, &m, shortfall};
 			view_write_whole(path, write_readme, &r);
@@ -611,7 +606,7 @@ void
 view_incomplete_say(const struct view_files *f)
 {
 	static const char mark[] = "**The raw file is incomplete**: ";
-	char *path = view_path(f->out, f->id, "readme");
+	char *path = file_kind_path("readme", f->out, f->id);
 	FILE *readme = fopen(path, "re");
 	char *line = NULL;
 	size_t cap = 0;

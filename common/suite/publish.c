@@ -30,7 +30,7 @@
 #include "suite/publish.h"
 #include "pages/publish_manifest.h"
 #include "pages/view_make.h"
-#include "pages/readme.h"
+#include "pages/readme_index.h"
 #include "pages/short_paths.h"
 #include "dataset/suite_file.h"
 

@@ -1,9 +1,10 @@
 /*
  * test_compare_readme.c - the README of a comparison of two data sets
- * (dataset/compare_readme.h): what differs, with both values; what is
- * unknown and so not checked, and a side without meta.json; what is alike;
- * a side of one run and lost samples; the test and the quote of a diff;
- * both metadata side by side; data sets found by their raw files.
+ * (pages/compare_readme.h, comparison_fairness.h, comparison_summary.h):
+ * what differs, with both values; what is unknown and so not checked, and
+ * a side without meta.json; what is alike; a side of one run and lost
+ * samples; the test and the quote of a diff; both metadata side by side;
+ * data sets found by their raw files.
  */
 #include <stdio.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "pages/compare_readme.h"
+#include "pages/comparison_fairness.h"
 #include "dataset/metadata.h"
 #include "unit.h"
 
@@ -345,6 +347,44 @@ START_TEST(side_without_meta)
 }
 END_TEST
 
+/*
+ * The two sections alone, of both metadata (as compare-suites writes them
+ * for a pair of its data sets): the README's own, byte for byte, and
+ * nothing else of it.
+ */
+START_TEST(fairness_alone)
+{
+	struct metadata a, b;
+	char *alone;
+	size_t n;
+
+	meta_of(&a, "x-perf-freq999x5", NULL);
+	meta_of(&b, "y-perf-freq999x5",
+	        (const char *const[]){"host.hostname", "other", "tool.runs",
+	                              "1", NULL});
+	FILE *f = open_memstream(&alone, &n);
+	comparison_fairness_write(f, (const struct metadata *const[]){&a, &b},
+	                          (const bool[]){true, true});
+	fclose(f);
+	char *text = readme(&a, &b, true, NULL);
+	const char *from = strstr(text, "## What is compared\n");
+	const char *to = strstr(text, "## Files\n");
+	ck_assert_ptr_nonnull(from);
+	ck_assert_ptr_nonnull(to);
+	ck_assert_msg(strlen(alone) == (size_t)(to - from) &&
+	                  memcmp(alone, from, strlen(alone)) == 0,
+	              "alone:\n%s\nin the README:\n%.*s", alone,
+	              (int)(to - from), from);
+	ck_assert_ptr_nonnull(strstr(alone, "\n- **Host**: `host.hostname` A "
+	                                    "`box`, B `other`."));
+	ck_assert_ptr_nonnull(strstr(alone, "\n- **B is one run**"));
+	free(alone);
+	free(text);
+	metadata_free(&a);
+	metadata_free(&b);
+}
+END_TEST
+
 START_TEST(one_run_and_lost_samples)
 {
 	static const char *const changes[] = {"tool.runs", "1", "samples.lost",
@@ -514,6 +554,7 @@ main(void)
 	    unknown_fields_not_checked,
 	    side_without_meta,
 	    one_run_and_lost_samples,
+	    fairness_alone,
 	    diff_quoted,
 	    of_raw_files,
 	    NULL,

@@ -245,12 +245,53 @@ START_TEST(comparison_names)
 }
 END_TEST
 
+/* Suffixes by kind name, for files named in words, and paths less theirs. */
+static void
+suffix_of_no_kind(void *arg)
+{
+	file_kind_suffix(arg);
+}
+
+START_TEST(suffixes_and_stems)
+{
+	struct unit_child c;
+
+	for (size_t i = 0; i < file_kind_count; i++)
+		ck_assert_str_eq(file_kind_suffix(file_kinds[i].kind),
+		                 file_kinds[i].suffix);
+	ck_assert_str_eq(file_kind_suffix("flat"), "-flat.txt");
+	for (size_t i = 0; i < comparison_kind_count; i++)
+		ck_assert_str_eq(comparison_suffix(comparison_kinds[i].kind),
+		                 comparison_kinds[i].suffix);
+	ck_assert_str_eq(comparison_suffix("diff"), "-diff.txt");
+	unit_child_run(suffix_of_no_kind, "flatt", &c);
+	ck_assert_int_ne(c.status, 0);
+	ck_assert_msg(strstr(c.err, "no kind of file flatt") != NULL, "%s",
+	              c.err);
+	/* The path less its kind's suffix, or either suffix of the raw. */
+	char *s = file_kind_stem("d311/w-perf-freq99-raw.txt.xz", "raw");
+	ck_assert_str_eq(s, "d311/w-perf-freq99");
+	free(s);
+	s = file_kind_stem("w-raw.txt", "raw");
+	ck_assert_str_eq(s, "w");
+	free(s);
+	s = file_kind_stem("/a-b/w-files.txt", "files");
+	ck_assert_str_eq(s, "/a-b/w");
+	free(s);
+	/* Another kind's name, the longest suffix's (python-folded is not
+	 * folded), or no kind's: none. */
+	ck_assert_ptr_null(file_kind_stem("d/w-files.txt", "raw"));
+	ck_assert_ptr_null(file_kind_stem("w-python-folded.txt", "folded"));
+	ck_assert_ptr_null(file_kind_stem("w-notes.txt", "raw"));
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {every_row_usable,      known_kinds,
-	                        names_from_an_id,      directory_of_a_file,
-	                        files_found_by_suffix, paths_and_ids,
-	                        comparison_names,      NULL};
+	const TTest *tests[] = {
+	    every_row_usable,    known_kinds,           names_from_an_id,
+	    directory_of_a_file, files_found_by_suffix, paths_and_ids,
+	    comparison_names,    suffixes_and_stems,    NULL};
 	return unit_main("file_kinds", tests);
 }

@@ -1,10 +1,10 @@
 /*
- * test_readme.c - data sets described for people (dataset/readme.h): the
- * README of a hand-made meta.json (unknown, none and known values, the
- * files table, the top of a flat view, timings), the subtitle line, and
- * the index of a directory of data sets.
+ * test_readme.c - a data set described for people (pages/readme.h,
+ * readme_recording.h, readme_text.h): the README of a hand-made meta.json
+ * (unknown, none and known values, the files table, the top of a flat
+ * view, timings, the machine's state, the profiler's distortion) and the
+ * subtitle line.  The index of a directory: test_readme_index.c.
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -14,6 +14,7 @@
 #include "dataset/measure.h"
 #include "dataset/metadata.h"
 #include "pages/readme.h"
+#include "pages/readme_index.h"
 #include "unit.h"
 
 static char why[256];
@@ -385,138 +386,6 @@ START_TEST(subtitle_line)
 }
 END_TEST
 
-/* Write meta.json for kv into dir as ID-meta.json; its path to path. */
-static void
-write_meta(const char *dir, const char *const *kv, char *path, size_t n)
-{
-	struct metadata m;
-
-	meta_of(&m, kv);
-	snprintf(path, n, "%s/%s-meta.json", dir, metadata_get(&m, "id"));
-	FILE *f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	metadata_write(&m, f);
-	fclose(f);
-	metadata_free(&m);
-}
-
-static void
-touch(const char *dir, const char *name)
-{
-	char path[256];
-
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	ck_assert_int_ge(fd, 0);
-	close(fd);
-}
-
-START_TEST(index_of_a_directory)
-{
-	static const char *const a[] = {"id",
-	                                "a-perf-freq99x2",
-	                                "timestamp",
-	                                "2024-01-02T03:04:05Z",
-	                                "workload.command",
-	                                "python3 -c 'a|b'",
-	                                "python.version",
-	                                "3.12.1 (main)",
-	                                "python.build.git_revision",
-	                                "2305ca5",
-	                                "samples.total",
-	                                "7",
-	                                NULL};
-	static const char *const b[] = {"id", "b-perf-freq1", NULL};
-	char dir[] = "/tmp/perfviews-unit.XXXXXX";
-	char pa[128], pb[128];
-	char *text;
-	size_t n;
-
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	write_meta(dir, a, pa, sizeof pa);
-	write_meta(dir, b, pb, sizeof pb);
-	touch(dir, "a-perf-freq99x2-flamegraph.svg");
-	touch(dir, "a-perf-freq99x2-raw.txt");
-	touch(dir, "a-perf-freq99x2-README.md");
-	touch(dir, "a-perf-freq99x2-stability.md");
-	char *metas[] = {pa, pb};
-	struct readme_index ix = {.metas = metas, .n = 2};
-	FILE *f = open_memstream(&text, &n);
-	readme_index(f, dir, &ix);
-	fclose(f);
-
-	assert_starts(text, "# Profile data sets\n\nProfiles of programs "
-	                    "recorded with Linux `perf`");
-	/* The ID explained for a reader without the man page. */
-	ck_assert_ptr_nonnull(strstr(text, "`WORKLOAD-perf-freqHZ[xRUNS][-TAG"
-	                                   "...]`"));
-	/* Two builds (one unknown): a table each, under its name. */
-	ck_assert_ptr_nonnull(
-	    strstr(text, "\n\n### Python 3.12.1, revision 2305ca5\n\n"
-	                 "| ID | date | workload | Python | revision | "
-	                 "samples | files |\n|---|---|---|---|---|---|---|\n"
-	                 "| [a-perf-freq99x2](a-perf-freq99x2-README.md) | "
-	                 "2024-01-02 | python3 -c 'a\\|b' | 3.12.1 | 2305ca5 | "
-	                 "7 | [flamegraph](a-perf-freq99x2-flamegraph.svg) "
-	                 "[stability](a-perf-freq99x2-stability.md) "
-	                 "[raw](a-perf-freq99x2-raw.txt) "
-	                 "[meta](a-perf-freq99x2-meta.json) |\n"
-	                 "\n### no Python known\n\n| ID | date | workload | "
-	                 "Python | revision | samples | files |\n"
-	                 "|---|---|---|---|---|---|---|\n"
-	                 "| [b-perf-freq1](b-perf-freq1-README.md) | unknown | "
-	                 "unknown | unknown | unknown | unknown | "
-	                 "[meta](b-perf-freq1-meta.json) |\n\n"
-	                 "## Opening the files\n\n"));
-	/* No comparison, suite or shortened path: no section for them. */
-	ck_assert_ptr_null(strstr(text, "## Comparisons"));
-	ck_assert_ptr_null(strstr(text, "## Suites"));
-	ck_assert_ptr_null(strstr(text, "## Paths"));
-	/* GitHub shows an SVG as an image: how to use the flame graph. */
-	ck_assert_ptr_nonnull(strstr(text, "as GitHub does, runs none of its "
-	                                   "script"));
-	ck_assert_ptr_nonnull(strstr(text, "https://www.speedscope.app/"));
-	ck_assert_ptr_nonnull(strstr(text, "https://profiler.firefox.com/"));
-	ck_assert_ptr_nonnull(
-	    strstr(text, "\n\n## The files of a data set\n\n"
-	                 "| kind | file | what it is | how to read it |\n"
-	                 "|---|---|---|---|\n"));
-	/* Every kind, with both names where it has two, and its tag. */
-	for (size_t i = 0; i < file_kind_count; i++) {
-		const struct file_kind *k = &file_kinds[i];
-		char row[1024], tag[64] = "";
-		if (k->tag != NULL)
-			snprintf(tag, sizeof tag, " (tag %s)", k->tag);
-		if (k->python)
-			snprintf(tag, sizeof tag,
-			         " (with Python frames: tag xperf)");
-		if (k->cpython)
-			snprintf(tag, sizeof tag,
-			         " (of a Python, counting time)");
-		snprintf(row, sizeof row, "| %s | `ID%s`%s%s%s%s | %s | %s |\n",
-		         k->kind, k->suffix, k->alt_suffix ? " or `ID" : "",
-		         k->alt_suffix ? k->alt_suffix : "",
-		         k->alt_suffix ? "`" : "", tag, k->what, k->how);
-		ck_assert_msg(strstr(text, row) != NULL, "no row %s", row);
-	}
-	ck_assert_ptr_nonnull(strstr(text, "| raw | `ID-raw.txt.xz` or "
-	                                   "`ID-raw.txt` | "));
-	free(text);
-
-	static const char *const names[] = {
-	    "a-perf-freq99x2-flamegraph.svg", "a-perf-freq99x2-raw.txt",
-	    "a-perf-freq99x2-README.md", "a-perf-freq99x2-stability.md"};
-	for (size_t i = 0; i < 4; i++) {
-		char path[256];
-		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-		unlink(path);
-	}
-	unlink(pa);
-	unlink(pb);
-	ck_assert_int_eq(rmdir(dir), 0);
-}
-END_TEST
-
 /* Call graphs and a Python's frame pointers: what the README says, what
  * make record warns of. */
 START_TEST(call_graphs_and_frame_pointers)
@@ -587,64 +456,6 @@ START_TEST(call_graphs_and_frame_pointers)
 	                 FRAME_POINTERS_UNKNOWN);
 	ck_assert_ptr_null(measure_call_graph_warning("fp", &m));
 	metadata_free(&m);
-}
-END_TEST
-
-/* Comparisons link both data sets; suites; which paths were shortened. */
-START_TEST(index_of_comparisons_suites_and_paths)
-{
-	static const char *const a[] = {"id", "a-perf-freq99", NULL};
-	static const char *const b[] = {"id", "b-perf-freq99", NULL};
-	char dir[] = "/tmp/perfviews-unit.XXXXXX";
-	char pa[128], pb[128];
-	char *text, *comparisons[] = {"a-perf-freq99-vs-b-perf-freq99"};
-	char *suites[] = {"small"};
-	bool shortened[] = {true, false};
-	size_t n;
-
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	write_meta(dir, a, pa, sizeof pa);
-	write_meta(dir, b, pb, sizeof pb);
-	touch(dir, "a-perf-freq99-vs-b-perf-freq99-diffgraph.svg");
-	touch(dir, "small-categories.svg");
-	char *metas[] = {pa, pb};
-	struct readme_index ix = {.metas = metas,
-	                          .shortened = shortened,
-	                          .n = 2,
-	                          .comparisons = comparisons,
-	                          .ncomparisons = 1,
-	                          .suites = suites,
-	                          .nsuites = 1};
-	FILE *f = open_memstream(&text, &n);
-	readme_index(f, dir, &ix);
-	fclose(f);
-	ck_assert_ptr_nonnull(strstr(
-	    text, "| comparison | A | B | files |\n|---|---|---|---|\n"
-	          "| [b-perf-freq99 against "
-	          "a-perf-freq99](a-perf-freq99-vs-b-perf-freq99-README.md) | "
-	          "[a-perf-freq99](a-perf-freq99-README.md) | "
-	          "[b-perf-freq99](b-perf-freq99-README.md) | "
-	          "[diffgraph](a-perf-freq99-vs-b-perf-freq99-diffgraph.svg) "
-	          "|\n"));
-	ck_assert_ptr_nonnull(strstr(
-	    text, "| suite | files |\n|---|---|\n| [small](small-"
-	          "README.md) | [categories](small-categories.svg) |\n"));
-	ck_assert_ptr_nonnull(
-	    strstr(text, "(`make publish PUBLISH_PATHS=short`), in the files "
-	                 "of `a-perf-freq99`: "));
-	ck_assert_ptr_nonnull(strstr(text, "- `$VENV/`: "));
-	free(text);
-	char path[256];
-	snprintf(path, sizeof path,
-	         "%s/a-perf-freq99-vs-b-perf-freq99-"
-	         "diffgraph.svg",
-	         dir);
-	unlink(path);
-	snprintf(path, sizeof path, "%s/small-categories.svg", dir);
-	unlink(path);
-	unlink(pa);
-	unlink(pb);
-	ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST
 
@@ -844,9 +655,7 @@ main(void)
 	                        top_of_the_flat_view_quoted,
 	                        readme_needs_an_id,
 	                        subtitle_line,
-	                        index_of_a_directory,
 	                        call_graphs_and_frame_pointers,
-	                        index_of_comparisons_suites_and_paths,
 	                        distortion_relative_for_short_runs,
 	                        distortion_by_wall_time,
 	                        machine_busy_or_quiet,
