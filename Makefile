@@ -50,7 +50,8 @@ LINK_strip-swapper = match input base
 LINK_flatsort      = views interp perfdata symbols input base
 LINK_calltree      = views interp perfdata symbols input base
 LINK_bydso         = views interp perfdata symbols input base
-LINK_bycategory    = views flame match interp perfdata symbols input base
+LINK_bycategory    = dataset views flame match interp perfdata symbols input \
+                     stats os base
 LINK_flamesvg      = flame input base
 LINK_perfviews     = suite pages record compare dataset views flame match \
                      interp perfdata symbols input stats os base

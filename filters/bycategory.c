@@ -22,6 +22,7 @@
 #include "base/xalloc.h"
 #include "match/category_rules.h"
 #include "views/category_profile.h"
+#include "dataset/file_kinds.h"
 #include "views/category_view.h"
 #include "views/view_cli.h"
 
@@ -136,7 +137,7 @@ make_labels(struct bycategory *b, int ninputs, char *const inputs[])
 		if (c < b->opt.labels.n)
 			b->owned[c] = xstrdup(b->opt.labels.v[c]);
 		else if (b->opt.category.each || ninputs == 1)
-			b->owned[c] = category_view_label(inputs[c]);
+			b->owned[c] = file_kind_label(inputs[c]);
 		else if (asprintf(&b->owned[c], "%d inputs", ninputs) < 0)
 			die(EXIT_DATA, "out of memory");
 		b->labels[c] = span_cstr(b->owned[c]);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "base/message.h"
+#include "base/span.h"
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
 #include "dataset/file_kinds.h"
@@ -424,4 +425,37 @@ char *
 comparison_path(const char *kind, const char *dir, const char *name)
 {
 	return xasprintf("%s/%s%s", dir, name, comparison_suffix(kind));
+}
+
+/* Any other input: its file name less a packer's and a text suffix. */
+static char *
+file_name_label(const char *path)
+{
+	static const char *const packed[] = {".xz", ".gz", ".zst", ".bz2"};
+	static const char *const kinds[] = {".txt", ".folded"};
+	struct span s = span_basename(span_cstr(path));
+
+	if (strcmp(path, "-") == 0)
+		return xstrdup("stdin");
+	for (size_t i = 0; i < 4; i++)
+		if (span_ends_with(s, packed[i]) && s.n > strlen(packed[i]))
+			s.n -= strlen(packed[i]);
+	for (size_t i = 0; i < 2; i++)
+		if (span_ends_with(s, kinds[i]) && s.n > strlen(kinds[i])) {
+			s.n -= strlen(kinds[i]);
+			break;
+		}
+	return xstrndup(s.p, s.n);
+}
+
+char *
+file_kind_label(const char *path)
+{
+	const struct file_kind *k;
+	char *id = file_kind_id_of(path, &k);
+
+	if (id != NULL && strcmp(k->kind, "raw") == 0)
+		return id;
+	free(id);
+	return file_name_label(path);
 }

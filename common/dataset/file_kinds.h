@@ -149,4 +149,11 @@ char *comparison_path(const char *kind, const char *dir, const char *name);
  * is no such kind). */
 const char *comparison_suffix(const char *kind);
 
+/*
+ * A short label for an input at path (bycategory's columns): the ID of a
+ * data set's raw file; else its file name less a packer's suffix (.xz,
+ * .gz, .zst, .bz2) and .txt or .folded; "stdin" for "-".  Free it.
+ */
+char *file_kind_label(const char *path);
+
 #endif

@@ -161,7 +161,7 @@ categories_as(struct view_pass *p, const struct file_kind *k,
 	struct category_view_options o = {.top = 3, .svg = svg};
 	char *label = (k->options & VIEW_LABEL) && g->label != NULL
 	                  ? xstrdup(g->label)
-	                  : category_view_label(p->in.raw);
+	                  : file_kind_label(p->in.raw);
 	struct span labels[1] = {span_cstr(label)};
 
 	category_view_write(&o, &p->categories, &p->profile, labels);

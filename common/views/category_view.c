@@ -11,26 +11,6 @@
 #include "flame/category_chart.h"
 #include "views/category_view.h"
 
-char *
-category_view_label(const char *path)
-{
-	static const char *const packed[] = {".xz", ".gz", ".zst", ".bz2"};
-	static const char *const kinds[] = {"-raw.txt", ".txt", ".folded"};
-	struct span s = span_basename(span_cstr(path));
-
-	if (strcmp(path, "-") == 0)
-		return xstrdup("stdin");
-	for (size_t i = 0; i < 4; i++)
-		if (span_ends_with(s, packed[i]) && s.n > strlen(packed[i]))
-			s.n -= strlen(packed[i]);
-	for (size_t i = 0; i < 3; i++)
-		if (span_ends_with(s, kinds[i]) && s.n > strlen(kinds[i])) {
-			s.n -= strlen(kinds[i]);
-			break;
-		}
-	return xstrndup(s.p, s.n);
-}
-
 static void
 write_svg(const struct category_view_options *o,
           const struct category_report *r)

@@ -34,10 +34,4 @@ void category_view_write(const struct category_view_options *o,
                          struct category_profile *cp, const struct profile *p,
                          const struct span *labels);
 
-/*
- * The label of an input: its file name without "-raw.txt.xz" and such
- * ("stdin" for "-").  A new string.
- */
-char *category_view_label(const char *path);
-
 #endif
