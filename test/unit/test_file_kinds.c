@@ -226,6 +226,25 @@ START_TEST(paths_and_ids)
 }
 END_TEST
 
+/* bycategory's column labels: a raw file's ID, else a file's name. */
+START_TEST(labels_of_inputs)
+{
+	static const char *const cases[][2] = {
+	    {"d/w-perf-freq99-raw.txt.xz", "w-perf-freq99"},
+	    {"w-raw.txt", "w"},
+	    {"d/run.folded.gz", "run"},
+	    {"out/w-flat.txt", "w-flat"},
+	    {"-", "stdin"},
+	    {".txt", ".txt"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *s = file_kind_label(cases[i][0]);
+		ck_assert_str_eq(s, cases[i][1]);
+		free(s);
+	}
+}
+END_TEST
+
 START_TEST(comparison_names)
 {
 	char *s = comparison_name("a", "b", "x", "y");
@@ -289,9 +308,10 @@ END_TEST
 int
 main(void)
 {
-	const TTest *tests[] = {
-	    every_row_usable,    known_kinds,           names_from_an_id,
-	    directory_of_a_file, files_found_by_suffix, paths_and_ids,
-	    comparison_names,    suffixes_and_stems,    NULL};
+	const TTest *tests[] = {every_row_usable,      known_kinds,
+	                        names_from_an_id,      directory_of_a_file,
+	                        files_found_by_suffix, paths_and_ids,
+	                        comparison_names,      suffixes_and_stems,
+	                        labels_of_inputs,      NULL};
 	return unit_main("file_kinds", tests);
 }
