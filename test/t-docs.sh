@@ -5,7 +5,10 @@
 # option of its table (--list-options: what --help shows) is in the man
 # page, and every option of its usage and of the man page's SYNOPSIS is in
 # its table; --version names the filter.  The
-# README mentions every filter, and its ```sh blocks run as written.
+# README mentions every filter and is at most 300 lines; the ```sh blocks
+# of README.md and docs/*.md run as written; their links resolve, anchors
+# included, and every page of docs/ is reached from the README; the
+# README's picture is what the code draws today (UPDATE=1 writes it).
 . "$(dirname "$0")/lib.sh"
 
 for src in "$TOP"/filters/*.c; do
@@ -104,17 +107,138 @@ else
 	fail "cited documents" "absent:$absent; SPEC in: $(grep -rls --exclude=t-docs.sh 'SPEC §' "$TOP"/README.md "$TOP"/common "$TOP"/filters "$TOP"/man "$TOP"/test/*.sh | paste -s -d' ' -)"
 fi
 
-# The README's ```sh blocks, run from the top of the tree.
-awk '/^```sh$/ { on = 1; next } /^```/ { on = 0 } on' "$TOP/README.md" \
-    >"$TMP/readme.sh"
-if [ ! -s "$TMP/readme.sh" ]; then
-	fail "README examples" "no \`\`\`sh block"
-elif (cd "$TOP" && sh -e "$TMP/readme.sh") >"$TMP/readme.out" 2>&1; then
-	if [ -s "$TMP/readme.out" ]; then
-		pass "README examples run as written"
-	else
-		fail "README examples" "ran but printed nothing"
-	fi
+# The README is short: what perfviews is, the two commands, a tour of the
+# views, where to read more; the rest is in docs/.
+lines=$(wc -l <"$TOP/README.md")
+if [ "$lines" -le 300 ]; then
+	pass "README.md is $lines lines (at most 300)"
 else
-	fail "README examples" "$(tail -n 3 "$TMP/readme.out" | paste -s -d' ' -)"
+	fail "README.md" "$lines lines, more than 300: move a section into docs/"
+fi
+
+# Each page's ```sh blocks, one script a page, run from the top of the
+# tree as written (```shell blocks need a recording, root or a network and
+# are not run; t-recipe runs the recipe of docs/benchmarks.md).
+examples=0
+for page in "$TOP/README.md" "$TOP"/docs/*.md; do
+	name=${page#"$TOP"/}
+	awk '/^[ \t]*```sh[ \t]*$/ { on = 1; next } /^[ \t]*```/ { on = 0 } on' "$page" \
+	    >"$TMP/page.sh"
+	[ -s "$TMP/page.sh" ] || continue
+	examples=$((examples + 1))
+	if (cd "$TOP" && sh -e "$TMP/page.sh") >"$TMP/page.out" 2>&1; then
+		if [ -s "$TMP/page.out" ]; then
+			pass "$name: its examples run as written"
+		else
+			fail "$name: examples" "ran but printed nothing"
+		fi
+	else
+		fail "$name: examples" "$(tail -n 3 "$TMP/page.out" | paste -s -d' ' -)"
+	fi
+done
+if [ "$examples" -eq 0 ] || ! grep -q '^```sh$' "$TOP/README.md"; then
+	fail "examples" "no \`\`\`sh block in README.md"
+fi
+
+# links PAGE: each relative link of a Markdown page, outside code, as
+# "TARGET|ANCHOR" (TARGET empty for the page itself; ANCHOR "-" for none).
+links() {
+	awk '/^[ \t]*```/ { fence = !fence; next }
+	    fence { next }
+	    {
+		gsub(/`[^`]*`/, "")
+		while (match($0, /\]\([^) ]*\)/)) {
+			l = substr($0, RSTART + 2, RLENGTH - 3)
+			$0 = substr($0, RSTART + RLENGTH)
+			if (l ~ /^[a-z]+:/) continue
+			n = index(l, "#")
+			if (n) print substr(l, 1, n - 1) "|" substr(l, n + 1)
+			else print l "|-"
+		}
+	    }' "$1"
+}
+
+# anchors PAGE: the anchors of a Markdown page's headings, as GitHub makes
+# them: lower case, punctuation dropped, spaces made hyphens, a second of
+# the same name suffixed -1.
+anchors() {
+	LC_ALL=C awk '/^[ \t]*```/ { fence = !fence; next }
+	    !fence && /^#+ / {
+		s = tolower($0)
+		sub(/^#+ +/, "", s)
+		gsub(/[^a-z0-9 _-]/, "", s)
+		gsub(/ /, "-", s)
+		print seen[s]++ ? s "-" seen[s] - 1 : s
+	    }' "$1"
+}
+
+# Every link between pages resolves, anchor included; every page of docs/
+# is reached from the README, following links.
+broken=
+echo "$TOP/README.md" >"$TMP/reached"
+cp "$TMP/reached" "$TMP/todo"
+while [ -s "$TMP/todo" ]; do
+	page=$(head -n 1 "$TMP/todo")
+	sed -i 1d "$TMP/todo"
+	dir=$(dirname "$page")
+	links "$page" >"$TMP/links"
+	while IFS='|' read -r target anchor; do
+		file=$dir/$target
+		[ -n "$target" ] || file=$page
+		if [ ! -e "$file" ]; then
+			broken="$broken ${page#"$TOP"/}->$target"
+			continue
+		fi
+		file=$(cd "$(dirname "$file")" && pwd)/$(basename "$file")
+		case $file in *.md) ;; *) continue ;; esac
+		if [ "$anchor" != - ] && ! anchors "$file" | grep -qxF -- "$anchor"; then
+			broken="$broken ${page#"$TOP"/}->${target}#$anchor"
+		fi
+		case $file in "$TOP"/README.md | "$TOP"/docs/*.md) ;; *) continue ;; esac
+		if ! grep -qxF -- "$file" "$TMP/reached"; then
+			echo "$file" >>"$TMP/reached"
+			echo "$file" >>"$TMP/todo"
+		fi
+	done <"$TMP/links"
+done
+unreached=
+for page in "$TOP"/docs/*.md; do
+	grep -qxF -- "$page" "$TMP/reached" || unreached="$unreached ${page#"$TOP"/}"
+done
+if [ -z "$broken" ]; then
+	pass "every link of README.md and docs/ resolves, anchors included"
+else
+	fail "links" "broken:$broken"
+fi
+if [ -z "$unreached" ]; then
+	pass "every page of docs/ is reached from README.md"
+else
+	fail "pages" "not reached from README.md:$unreached"
+fi
+
+# The README's picture is the shipped example's flame graph as make views
+# draws it, its frames under 0.5% left out: what the code draws today
+# (UPDATE=1 writes it again).
+picture=$TOP/docs/example-flamegraph.svg
+id=$(sed -n 's/^EXAMPLE_ID *= *//p' "$TOP/datasets.mk")
+meta=$TOP/examples/$id-meta.json
+if [ -z "$id" ] || ! "$BIN/perfviews" views --quiet --data "$TOP/examples" \
+    --out "$TMP/views" "$id" >"$TMP/views.err" 2>&1; then
+	fail "the README's picture" "no views of the example '$id': $(tail -n 1 "$TMP/views.err")"
+else
+	subtitle=$("$BIN/perfviews" readme --subtitle "$meta")
+	"$BIN/flamesvg" --colors python --title "$id" --subtitle "$subtitle" \
+	    "$TMP/views/$id-folded.txt" >"$TMP/whole.svg"
+	"$BIN/flamesvg" --colors python --title "$id" --subtitle "$subtitle" \
+	    --minwidth 0.5% "$TMP/views/$id-folded.txt" >"$TMP/picture.svg"
+	[ -n "$UPDATE" ] && cp "$TMP/picture.svg" "$picture"
+	if ! cmp -s "$TMP/whole.svg" "$TMP/views/$id-flamegraph.svg"; then
+		fail "the README's picture" "make views draws $id's flame graph otherwise than flamesvg --colors python --title --subtitle: say how in test/t-docs.sh"
+	elif ! grep -q "(docs/example-flamegraph.svg)" "$TOP/README.md"; then
+		fail "the README's picture" "README.md does not show docs/example-flamegraph.svg"
+	elif cmp -s "$picture" "$TMP/picture.svg"; then
+		pass "the README's picture is make views' flame graph of $id, as drawn today"
+	else
+		fail "the README's picture" "docs/example-flamegraph.svg is not what the code draws today: UPDATE=1 sh test/t-docs.sh writes it again (read git diff docs first)"
+	fi
 fi

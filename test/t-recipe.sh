@@ -1,7 +1,7 @@
 #!/bin/sh
-# t-recipe.sh - the README's recipe for two builds, run as written (the
-# block after "<!-- t-recipe: two builds -->"), with one benchmark
-# (richards) for the README's three, in a directory of its own whose
+# t-recipe.sh - the recipe for two builds of docs/benchmarks.md, run as
+# written (the block after "<!-- t-recipe: two builds -->"), with one
+# benchmark (richards) for the recipe's three, in a directory of its own whose
 # programs, Makefile and sources are the clone's: one DATA, one OUT, three
 # suites tagged with their builds (py311, py312, then py311 again as the
 # noise floor), compared, and published into one directory.  What holds
@@ -30,18 +30,18 @@ command -v perf >/dev/null 2>&1 || why="${why:-perf is not installed}"
 [ -x "$PY311" ] && [ -x "$PY312" ] || why="${why:-the recipe's Pythons are not here ($PY311, $PY312)}"
 [ -d "$SHARED/vendor/wheels" ] || why="${why:-no wheels in $SHARED/vendor/wheels}"
 if [ -n "$why" ]; then
-	skip "the README's recipe for two builds" "$why"
+	skip "the recipe for two builds" "$why"
 	exit 0
 fi
 
-# The recipe, from the README.
+# The recipe, from its page.
 awk '/^<!-- t-recipe: two builds -->$/ { on = 1; next }
     on && /^```shell$/ { inside = 1; next }
     inside && /^```$/ { exit }
-    inside { print }' "$TOP/README.md" >"$TMP/recipe.sh"
+    inside { print }' "$TOP/docs/benchmarks.md" >"$TMP/recipe.sh"
 if ! grep -q '^make suite SUITE=s311 TAGS=py311 BENCHMARKS="nbody richards float"' "$TMP/recipe.sh" ||
     ! grep -q '^make publish DEST=published' "$TMP/recipe.sh"; then
-	fail "the README's recipe for two builds" "not found in README.md: $(head -n 2 "$TMP/recipe.sh" | paste -s -d'|' -)"
+	fail "the recipe for two builds" "not found in docs/benchmarks.md: $(head -n 2 "$TMP/recipe.sh" | paste -s -d'|' -)"
 	exit 0
 fi
 sed 's/BENCHMARKS="nbody richards float"/BENCHMARKS=richards/' "$TMP/recipe.sh" >"$TMP/run.sh"
@@ -50,16 +50,17 @@ sed 's/BENCHMARKS="nbody richards float"/BENCHMARKS=richards/' "$TMP/recipe.sh" 
 # clone's built programs: data/, out/ and published/ are the recipe's.
 W=$TMP/clone
 mkdir -p "$W"
-for f in Makefile common filters scripts share examples man test bin build; do
+for f in Makefile datasets.mk common filters scripts share examples man test bin build; do
 	ln -s "$TOP/$f" "$W/$f"
 done
 ln -s "$SHARED" "$TMP/shared"
-unset DATA OUT DEST TAGS LOOPS BENCHMARKS SUITE PYTHON
-if ! (cd "$W" && sh -e "$TMP/run.sh") >"$TMP/recipe.out" 2>"$TMP/recipe.err"; then
-	fail "the README's recipe for two builds" "$(tail -n 3 "$TMP/recipe.err" | paste -s -d'|' -)"
+unset DATA OUT DEST TAGS LOOPS BENCHMARKS PYTHON
+# (SUITE, the recipe's make variable, names this script's results here.)
+if ! (cd "$W" && unset SUITE && sh -e "$TMP/run.sh") >"$TMP/recipe.out" 2>"$TMP/recipe.err"; then
+	fail "the recipe for two builds" "$(tail -n 3 "$TMP/recipe.err" | paste -s -d'|' -)"
 	exit 0
 fi
-pass "the README's recipe for two builds runs as written (richards)"
+pass "the recipe for two builds runs as written (richards)"
 P=$W/published
 
 # Each published data set: README, flat profile and meta.json agree.
