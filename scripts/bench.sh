@@ -272,7 +272,7 @@ script_bench() {
 	fi
 }
 if [ ! -s "$DIR/start.data" ] || [ "$(count_samples "$DIR/start.data")" -lt 40000 ]; then
-	# 50 kHz, as the README's figures: at 100 kHz perf 6.1 once wrote a
+	# 50 kHz, as the figures of docs/performance.md: at 100 kHz perf 6.1 once wrote a
 	# 74 GB file without a sample here; --max-size keeps any recording
 	# from filling the disk.
 	echo "bench: recording five python -S -c pass (dwarf, 50 kHz)"
