@@ -340,14 +340,20 @@ const struct comparison_kind comparison_kinds[] = {
 const size_t comparison_kind_count =
     sizeof comparison_kinds / sizeof comparison_kinds[0];
 
-char *
-file_kind_path(const char *kind, const char *dir, const char *id)
+const char *
+file_kind_suffix(const char *kind)
 {
 	const struct file_kind *k = file_kind_named(kind);
 
 	if (k == NULL)
 		die(EXIT_DATA, "no kind of file %s (file_kinds.c)", kind);
-	return xasprintf("%s/%s%s", dir, id, k->suffix);
+	return k->suffix;
+}
+
+char *
+file_kind_path(const char *kind, const char *dir, const char *id)
+{
+	return xasprintf("%s/%s%s", dir, id, file_kind_suffix(kind));
 }
 
 /* Does name end in suffix, with something before it? */
@@ -390,12 +396,17 @@ comparison_name(const char *id_a, const char *id_b, const char *dir_a,
 	return xasprintf("%s-%s" COMPARISON_SEPARATOR "%s", id_a, dir_a, dir_b);
 }
 
-char *
-comparison_path(const char *kind, const char *dir, const char *name)
+const char *
+comparison_suffix(const char *kind)
 {
 	for (size_t i = 0; i < comparison_kind_count; i++)
 		if (strcmp(comparison_kinds[i].kind, kind) == 0)
-			return xasprintf("%s/%s%s", dir, name,
-			                 comparison_kinds[i].suffix);
+			return comparison_kinds[i].suffix;
 	die(EXIT_DATA, "no kind of comparison file %s (file_kinds.c)", kind);
+}
+
+char *
+comparison_path(const char *kind, const char *dir, const char *name)
+{
+	return xasprintf("%s/%s%s", dir, name, comparison_suffix(kind));
 }
