@@ -64,6 +64,13 @@ void suite_file_write(FILE *out, const struct suite_file *s);
 bool suite_file_read(struct suite_file *s, const char *path, char *why,
                      size_t whylen);
 
+/* What a suite's definition is named after the suite: OUT/NAME<this>. */
+#define SUITE_FILE_SUFFIX "-suite.json"
+
+/* The path of the definition of suite name in out: "OUT/NAME-suite.json".
+ * Free it. */
+char *suite_file_path(const char *out, const char *name);
+
 /*
  * A suite named on the command line: a path (with a '/' or ending in
  * ".json"), else OUT/NAME-suite.json; read, or the process ends (exit 1)
