@@ -64,8 +64,16 @@ void suite_file_write(FILE *out, const struct suite_file *s);
 bool suite_file_read(struct suite_file *s, const char *path, char *why,
                      size_t whylen);
 
-/* What a suite's definition is named after the suite: OUT/NAME<this>. */
-#define SUITE_FILE_SUFFIX "-suite.json"
+/*
+ * A suite's files in OUT, named after the suite, OUT/NAME<suffix>: its
+ * definition; beside its README (named as a data set's, file_kinds.h) the
+ * data sets by category (bycategory --each: text, chart) and the loops
+ * pyperf calibrated, which make suite writes (datasets.mk).
+ */
+#define SUITE_FILE_SUFFIX       "-suite.json"
+#define SUITE_CATEGORIES_SUFFIX "-categories.txt"
+#define SUITE_CHART_SUFFIX      "-categories.svg"
+#define SUITE_LOOPS_SUFFIX      "-loops.json"
 
 /* The path of the definition of suite name in out: "OUT/NAME-suite.json".
  * Free it. */

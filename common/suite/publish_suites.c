@@ -14,11 +14,9 @@
 #include "suite/publish_suites.h"
 #include "suite/suite_compare_data.h"
 
-/* A suite's files beside its README, as make suite names them
- * (datasets.mk): its data sets by category, text and chart, and the loops
- * pyperf calibrated. */
-static const char *const suite_parts[] = {"-categories.txt", "-categories.svg",
-                                          "-loops.json"};
+/* A suite's files beside its README (suite_file.h). */
+static const char *const suite_parts[] = {
+    SUITE_CATEGORIES_SUFFIX, SUITE_CHART_SUFFIX, SUITE_LOOPS_SUFFIX};
 
 /*
  * Is what NAME's README is the README of (a data set, a comparison, a

@@ -115,10 +115,10 @@ summary(FILE *out, const struct suite_pairs *ss)
 		        ", over %zu benchmarks): B takes **%.3f×** A's wall "
 		        "time (%.2f× %s); %zu of the %zu beyond pyperf's noise "
 		        "(Welch's t-test over its workers' means where "
-		        "ID-pyperf.json gives them, else its values; p <= "
+		        "ID%s gives them, else its values; p <= "
 		        "5%%).\n",
 		        n, g, g <= 1 ? 1 / g : g, g <= 1 ? "faster" : "slower",
-		        beyond, n);
+		        beyond, n, file_kind_suffix("pyperf"));
 		if (ncpu > 0)
 			fprintf(
 			    out,

@@ -12,6 +12,7 @@
 #include "base/xalloc.h"
 #include "dataset/file_kinds.h"
 #include "dataset/metadata.h"
+#include "dataset/suite_file.h"
 #include "dataset/trust.h"
 #include "pages/readme.h"
 #include "suite/suite.h"
@@ -460,8 +461,9 @@ categories(FILE *out, const char *suite, const char *path)
 	        "its leaf function), percent of each data set's samples: a "
 	        "row per data set, a column for each of the %zu largest "
 	        "categories over the suite, the %zu others summed in *rest*. "
-	        " Every category, a column per data set: `%s-categories.txt`; "
-	        "the chart: `%s-categories.svg`.\n\n| benchmark |",
+	        " Every category, a column per data set: "
+	        "`%s" SUITE_CATEGORIES_SUFFIX
+	        "`; the chart: `%s" SUITE_CHART_SUFFIX "`.\n\n| benchmark |",
 	        shown, nnames - shown, suite, suite);
 	for (size_t c = 0; c < shown; c++)
 		fprintf(out, " %s |", names[c]);
