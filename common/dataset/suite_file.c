@@ -12,6 +12,7 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
+#include "dataset/file_kinds.h"
 #include "dataset/metadata.h"
 #include "dataset/suite_file.h"
 
@@ -71,7 +72,7 @@ suite_file_make(struct suite_file *s, const char *name, const char *data,
 		m->benchmark = xstrdup(strncmp(w, "bm_", 3) == 0 ? w + 3 : w);
 		m->id = xstrdup(ids[i]);
 		m->data = xstrdup(s->data);
-		char *meta = xasprintf("%s/%s-meta.json", m->data, m->id);
+		char *meta = file_kind_path("meta", m->data, m->id);
 		m->recorded = access(meta, F_OK) == 0;
 		if (m->recorded && s->build == NULL)
 			python_of(s, meta);
@@ -237,22 +238,27 @@ suite_file_read(struct suite_file *s, const char *path, char *why,
 	return ok;
 }
 
+char *
+suite_file_path(const char *out, const char *name)
+{
+	return xasprintf("%s/%s" SUITE_FILE_SUFFIX, out, name);
+}
+
 void
 suite_file_find_or_die(struct suite_file *s, const char *out, const char *given)
 {
 	size_t n = strlen(given);
 	bool path = strchr(given, '/') != NULL ||
 	            (n > 5 && strcmp(given + n - 5, ".json") == 0);
-	char *file =
-	    path ? xstrdup(given) : xasprintf("%s/%s-suite.json", out, given);
+	char *file = path ? xstrdup(given) : suite_file_path(out, given);
 	char why[1024];
 
 	if (!suite_file_read(s, file, why, sizeof why))
 		die(EXIT_DATA, "%s%s", why,
-		    path
-		        ? ""
-		        : " (make suite SUITE=NAME writes OUT/NAME-suite.json; "
-		          "give OUT=DIR where it is, or the file's path)");
+		    path ? ""
+		         : " (make suite SUITE=NAME writes "
+		           "OUT/NAME" SUITE_FILE_SUFFIX "; "
+		           "give OUT=DIR where it is, or the file's path)");
 	free(file);
 }
 

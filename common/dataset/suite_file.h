@@ -65,6 +65,21 @@ bool suite_file_read(struct suite_file *s, const char *path, char *why,
                      size_t whylen);
 
 /*
+ * A suite's files in OUT, named after the suite, OUT/NAME<suffix>: its
+ * definition; beside its README (named as a data set's, file_kinds.h) the
+ * data sets by category (bycategory --each: text, chart) and the loops
+ * pyperf calibrated, which make suite writes (datasets.mk).
+ */
+#define SUITE_FILE_SUFFIX       "-suite.json"
+#define SUITE_CATEGORIES_SUFFIX "-categories.txt"
+#define SUITE_CHART_SUFFIX      "-categories.svg"
+#define SUITE_LOOPS_SUFFIX      "-loops.json"
+
+/* The path of the definition of suite name in out: "OUT/NAME-suite.json".
+ * Free it. */
+char *suite_file_path(const char *out, const char *name);
+
+/*
  * A suite named on the command line: a path (with a '/' or ending in
  * ".json"), else OUT/NAME-suite.json; read, or the process ends (exit 1)
  * saying how to make it.

@@ -1,25 +1,14 @@
 /*
  * suite.h - a suite: pyperformance benchmarks recorded at one setting
  * (bm_NAME-TAIL for each NAME, TAIL = "-perf-freqHZxRUNS[-TAG...]"), and
- * the one page that says where the suite spends its time (and where the
- * suite's own time went: suite_time.h).
+ * the one page that says where the suite spends its time (suite_readme.h;
+ * where the suite's own time went: suite_time.h).
  *
  * `make suite` is a Make dependency graph (one data-set target per
  * benchmark, recorded one at a time, then views in parallel); the actions
  * below are the steps it calls.  A benchmark with variants stands for the
  * data sets of its variants once they exist (their meta.json names it as
  * benchmark.name), and for bm_NAME-TAIL, to be recorded, until then.
- *
- * The shares of the README come from each raw file's flat profile, by the
- * function that owns each sample (with an inlined function, the function
- * it was inlined into) and its shared object:
- *   interpreter  the eval loop: _PyEval_EvalFrame*, PyEval_Eval*,
- *                _PyEval_Vector, in a Python runtime object;
- *   runtime      the rest of libpython*, the python executable, extension
- *                modules (*.cpython-*), perf maps (-X perf trampolines);
- *   C library    libc, libm, libpthread, libdl, the dynamic loader;
- *   kernel       [kernel.*];
- *   other        everything else, [unknown] included.
  */
 #ifndef PERFVIEWS_SUITE_H
 #define PERFVIEWS_SUITE_H
@@ -29,6 +18,7 @@
 #include <stdio.h>
 
 #include "dataset/metadata.h"
+#include "suite/suite_readme.h"
 
 struct suite_options {
 	const char *data;       /* where the data sets are */
@@ -82,13 +72,11 @@ struct suite_options {
 int suite_command(const struct suite_options *o, const char *action, int n,
                   char *rest[]);
 
-/* The pieces, for tests and other callers: */
+/* The pieces, for tests and other callers (and suite_readme.h): */
 void suite_ids(FILE *out, const char *data, const char *tail,
                char *const names[], size_t n, bool recordings);
 int suite_step(const char *log, unsigned todo, const char *id,
                char *const argv[]);
-void suite_readme(FILE *out, const struct suite_options *opt, const char *name,
-                  char *const ids[], size_t n);
 size_t suite_report(FILE *out, const char *log);
 void suite_missing(FILE *out, const char *data, const char *id);
 

@@ -43,6 +43,8 @@
  * result: its ratios and how many benchmarks and rows it flags, overall
  * and per benchmark.
  * Each is written beside and renamed, so none is ever half written.
+ * (What is compared: suite_pairs.h; the page: suite_compare_readme.h; the
+ * other files, their names and writers: suite_compare_data.h.)
  */
 #ifndef PERFVIEWS_SUITE_COMPARE_H
 #define PERFVIEWS_SUITE_COMPARE_H

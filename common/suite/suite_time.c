@@ -7,6 +7,7 @@
 #include "base/clock.h"
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
+#include "dataset/file_kinds.h"
 #include "dataset/metadata.h"
 #include "suite/suite_time.h"
 
@@ -127,7 +128,7 @@ add_dataset(struct suite_time *t, const char *data, const char *log,
 	struct metadata m;
 	struct dataset_id d;
 	char why[512];
-	char *path = xasprintf("%s/%s-meta.json", data, id);
+	char *path = file_kind_path("meta", data, id);
 
 	metadata_init(&m);
 	if (!metadata_read_json(&m, path, why, sizeof why) ||

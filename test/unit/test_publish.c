@@ -1,5 +1,5 @@
 /*
- * test_publish.c - `make publish` (dataset/publish.h): data sets copied
+ * test_publish.c - `make publish` (suite/publish.h): data sets copied
  * into one directory with an index whose every link is a file there,
  * copies made only where the bytes differ, data sets that cannot be
  * published skipped or fatal, and the views command run for each; a file

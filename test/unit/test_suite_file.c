@@ -3,7 +3,8 @@
  * from a data directory (recorded or not, the Python of the first recorded
  * data set, the IDs' setting), written and read back to the same values
  * (strings that need escaping included), members found by benchmark;
- * what is not a definition refused, naming the file.
+ * what is not a definition refused, naming the file; one named found as
+ * OUT/NAME-suite.json, or at the path given.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,11 +185,43 @@ START_TEST(not_a_definition_refused)
 }
 END_TEST
 
+/* A suite named is OUT/NAME-suite.json; a path is read as given. */
+START_TEST(found_by_name_or_path)
+{
+	struct suite_member m = {"nbody", "bm_nbody-perf-freq9", "/d", false};
+	struct suite_file s = {
+	    .name = "s1", .data = "/d", .members = &m, .n = 1};
+	struct suite_file got;
+	const char *dir = unit_dir_make();
+	char *text = NULL, *path = suite_file_path(dir, "s1");
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+
+	ck_assert_str_eq(path + strlen(dir), "/s1-suite.json");
+	suite_file_write(f, &s);
+	fclose(f);
+	unit_dir_write("s1-suite.json", text);
+	suite_file_find_or_die(&got, dir, "s1");
+	ck_assert_str_eq(got.name, "s1");
+	ck_assert_str_eq(got.members[0].id, "bm_nbody-perf-freq9");
+	suite_file_free(&got);
+	suite_file_find_or_die(&got, "/nonexistent", path);
+	ck_assert_str_eq(got.name, "s1");
+	suite_file_free(&got);
+	free(path);
+	free(text);
+	unit_dir_remove();
+}
+END_TEST
+
 int
 main(void)
 {
-	const TTest *tests[] = {
-	    written_and_read_back, relative_directories_read_from_the_file_s,
-	    made_from_a_data_directory, not_a_definition_refused, NULL};
+	const TTest *tests[] = {written_and_read_back,
+	                        relative_directories_read_from_the_file_s,
+	                        made_from_a_data_directory,
+	                        not_a_definition_refused,
+	                        found_by_name_or_path,
+	                        NULL};
 	return unit_main("suite_file", tests);
 }
