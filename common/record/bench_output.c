@@ -16,6 +16,7 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "dataset/file_kinds.h"
 #include "dataset/runs.h"
 #include "os/child.h"
 #include "os/dirs.h"
@@ -678,12 +679,13 @@ write_meta(struct job *j, struct output *o, const struct split *s)
 	free(meta);
 }
 
+/* dir/name moved into DATA as the data set's file of kind. */
 static void
 move_into(const char *dir, const char *name, const char *data, const char *id,
-          const char *suffix)
+          const char *kind)
 {
 	char *from = xasprintf("%s/%s", dir, name);
-	char *to = xasprintf("%s/%s%s", data, id, suffix);
+	char *to = file_kind_path(kind, data, id);
 	if (rename(from, to) != 0)
 		die_errno(EXIT_DATA, "%s", to);
 	free(from);
@@ -808,11 +810,9 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 	for (size_t i = 0; i < j.nouts; i++) {
 		struct output *o = &j.outs[i];
 		const char *data = c->opt->data;
-		move_into(o->dir, "raw.txt.xz", data, o->id.text,
-		          "-raw.txt.xz");
-		move_into(o->dir, "pyperf.json", data, o->id.text,
-		          "-pyperf.json");
-		move_into(o->dir, "meta.json", data, o->id.text, "-meta.json");
+		move_into(o->dir, "raw.txt.xz", data, o->id.text, "raw");
+		move_into(o->dir, "pyperf.json", data, o->id.text, "pyperf");
+		move_into(o->dir, "meta.json", data, o->id.text, "meta");
 	}
 	if (dataset_id_has_tag(c->id, "xperf"))
 		remove_perf_maps(br);
@@ -823,22 +823,28 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 		       metadata_get(c->meta, "benchmark.name"), j.nouts);
 	for (size_t i = 0; i < j.nouts; i++) {
 		struct output *o = &j.outs[i];
-		printf("wrote %s/%s-{raw.txt.xz,meta.json,pyperf.json} (%lu "
-		       "samples in %u runs)\n",
-		       c->opt->data, o->id.text, o->samples, o->id.runs);
+		char *raw = file_kind_path("raw", c->opt->data, o->id.text);
+		char *meta =
+		    file_kind_name(file_kind_named("meta"), o->id.text);
+		char *json =
+		    file_kind_name(file_kind_named("pyperf"), o->id.text);
+		printf("wrote %s, %s and %s (%lu samples in %u runs)\n", raw,
+		       meta, json, o->samples, o->id.runs);
+		free(raw);
+		free(meta);
+		free(json);
 	}
 	fflush(stdout);
 	for (size_t i = 0; i < j.nouts; i++) {
 		struct output *o = &j.outs[i];
-		char *meta =
-		    xasprintf("%s/%s-meta.json", c->opt->data, o->id.text);
+		char *meta = file_kind_path("meta", c->opt->data, o->id.text);
 		o->views_s = record_views(c->opt, o->id.text, meta);
 		free(meta);
 	}
 	print_split(&j, &split);
 	for (size_t i = 0; i < j.nouts; i++) {
-		char *meta = xasprintf("%s/%s-meta.json", c->opt->data,
-		                       j.outs[i].id.text);
+		char *meta =
+		    file_kind_path("meta", c->opt->data, j.outs[i].id.text);
 		record_warn_distortion(meta);
 		free(meta);
 	}

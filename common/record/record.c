@@ -17,6 +17,7 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "dataset/file_kinds.h"
 #include "dataset/runs.h"
 #include "os/dirs.h"
 #include "os/lock.h"
@@ -326,14 +327,13 @@ record(const char *id, const struct record_options *opt)
 	char *xz = xasprintf("%s/raw.txt.xz", p.tmp);
 	record_compress(&p, raw, xz);
 	char *strace = xasprintf("%s/strace.txt.xz", p.tmp);
-	char *final_strace =
-	    xasprintf("%s/%s-strace.txt.xz", opt->data, p.id.text);
+	char *final_strace = file_kind_path("strace", opt->data, p.id.text);
 	if (p.measure->kind == MEASURE_FILES)
 		record_strace(&p, strace);
 	char *meta = xasprintf("%s/meta.json", p.tmp);
 	write_meta(&p, meta);
-	char *final_raw = xasprintf("%s/%s-raw.txt.xz", opt->data, p.id.text);
-	char *final_meta = xasprintf("%s/%s-meta.json", opt->data, p.id.text);
+	char *final_raw = file_kind_path("raw", opt->data, p.id.text);
+	char *final_meta = file_kind_path("meta", opt->data, p.id.text);
 	move_into(xz, final_raw);
 	if (p.measure->kind == MEASURE_FILES)
 		move_into(strace, final_strace);

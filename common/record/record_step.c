@@ -11,6 +11,7 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "dataset/file_kinds.h"
 #include "dataset/trust.h"
 #include "os/dirs.h"
 #include "record/record_step.h"
@@ -155,8 +156,8 @@ record_refuse_existing(const struct record_options *opt, const char *id)
 {
 	if (opt->force)
 		return;
-	char *meta = xasprintf("%s/%s-meta.json", opt->data, id);
-	char *raw = xasprintf("%s/%s-raw.txt.xz", opt->data, id);
+	char *meta = file_kind_path("meta", opt->data, id);
+	char *raw = file_kind_path("raw", opt->data, id);
 	const char *what = NULL;
 	char *build = NULL;
 	struct metadata m;
