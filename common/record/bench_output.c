@@ -835,12 +835,8 @@ bench_output(const struct bench_context *c, const struct bench_run *br)
 		free(json);
 	}
 	fflush(stdout);
-	for (size_t i = 0; i < j.nouts; i++) {
-		struct output *o = &j.outs[i];
-		char *meta = file_kind_path("meta", c->opt->data, o->id.text);
-		o->views_s = record_views(c->opt, o->id.text, meta);
-		free(meta);
-	}
+	for (size_t i = 0; i < j.nouts; i++)
+		j.outs[i].views_s = record_views(c->opt, j.outs[i].id.text);
 	print_split(&j, &split);
 	for (size_t i = 0; i < j.nouts; i++) {
 		char *meta =

@@ -217,7 +217,8 @@ set_seconds(struct plan *p, const char *field, double s)
 static void
 write_meta(struct plan *p, const char *path)
 {
-	/* Written before the views (record_views adds their time). */
+	/* Written once, complete: the views come after, their time printed
+	 * (record_views.h). */
 	p->other_s = clock_seconds() - p->start - p->record_s - p->script_s -
 	             p->compress_s - p->strace_s;
 	char lost[24];
@@ -346,7 +347,7 @@ record(const char *id, const struct record_options *opt)
 		printf("wrote %s (%s calls, with the names of their files)\n",
 		       final_strace, metadata_get(&p.meta, "strace.calls"));
 	fflush(stdout);
-	p.views_s = record_views(opt, p.id.text, final_meta);
+	p.views_s = record_views(opt, p.id.text);
 	double total = clock_seconds() - p.start;
 	record_undo();
 	print_timings(&p, total);
