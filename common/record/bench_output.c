@@ -101,13 +101,6 @@ struct job {
 	struct inline_text *inlines; /* every file's (script.h), made once */
 };
 
-const char *
-bench_callgraph(const struct record_options *opt)
-{
-	return strcmp(opt->callgraph, "dwarf") == 0 ? "--call-graph dwarf"
-	                                            : "-g";
-}
-
 /* A decimal for meta.json: six significant digits, no exponent. */
 static void
 set_decimal(struct metadata *m, const char *field, double x, int digits)

@@ -7,15 +7,14 @@
  * account of the benchmark, and pyperf's JSON beside them.  A benchmark
  * with variants gives one data set per variant (pyperformance.h).
  *
- * Used by pyperformance.c only; the helpers at the end are shared by the
- * two.
+ * Used by pyperformance.c only.
  */
 #ifndef PERFVIEWS_BENCH_OUTPUT_H
 #define PERFVIEWS_BENCH_OUTPUT_H
 
 #include <time.h>
 
-#include "record/pyperformance.h"
+#include "record/record_step.h"
 
 /* What the run left, and where. */
 struct bench_run {
@@ -37,8 +36,5 @@ struct bench_run {
 
 /* Check, convert and move into DATA every data set of the run. */
 void bench_output(const struct bench_context *c, const struct bench_run *br);
-
-/* perf record's call-graph option: "--call-graph dwarf" or "-g". */
-const char *bench_callgraph(const struct record_options *opt);
 
 #endif

@@ -10,7 +10,8 @@
  * not in the profile.  RUNS is the number of value workers: the benchmark
  * runs with pyperf's --processes=RUNS, from a manifest made for the
  * recording (pyperformance's own entry for NAME, same runscript and
- * requirements); each worker's value phase is one run of the raw file.
+ * requirements: bench_manifest.h); each worker's value phase is one run
+ * of the raw file.
  * perf is started for the value phases only (a module of ours in the
  * benchmark's environment, pyperformance.c's values_module); a command
  * benchmark's calibration and warmup phases, recorded by pyperf's hook into
@@ -21,7 +22,8 @@
  * test, once, in the cache directory (the user's, outside any DATA:
  * ~/.cache/perfviews/pyperformance, unless given; one recording at a time),
  * which also holds the benchmarks' own environments: pip's PIP_NO_INDEX
- * and PIP_FIND_LINKS are honoured and passed on to them.
+ * and PIP_FIND_LINKS are honoured and passed on to them (bench_tool.h).
+ * perf is checked first with the hook's options (bench_perf.h).
  *
  * A benchmark with variants (genshi runs genshi_text and genshi_xml) gives
  * one data set per variant, named after pyperf's name for it:
@@ -42,16 +44,7 @@
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
 #include "record/record.h"
-
-/* What record() hands over once its own part is done. */
-struct bench_context {
-	const struct record_options *opt;
-	const struct dataset_id *id;
-	const char *python;    /* the interpreter under test, resolved */
-	const char *tmp;       /* the recording's private directory */
-	struct metadata *meta; /* what record gathered: host, perf, python */
-	double start;          /* when the recording began (monotonic) */
-};
+#include "record/record_step.h"
 
 /*
  * Before anything runs: refuse what cannot work (a tag that means nothing

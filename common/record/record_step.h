@@ -46,6 +46,19 @@ struct plan {
 };
 
 /*
+ * A benchmark's recording (pyperformance.h, the bench_ modules): what
+ * record() hands over of the plan once its own part is done.
+ */
+struct bench_context {
+	const struct record_options *opt;
+	const struct dataset_id *id;
+	const char *python;    /* the interpreter under test, resolved */
+	const char *tmp;       /* the recording's private directory */
+	struct metadata *meta; /* what record gathered: host, perf, python */
+	double start;          /* when the recording began (monotonic) */
+};
+
+/*
  * What is undone however the recording ends: the hidden directory tmp
  * (removed), and up to four functions (called, last first).  record_undo
  * does it once; it is also what record_stop_if_asked does first.
