@@ -113,28 +113,28 @@ static const char runscript_wrapper[] =
     "runpy.run_path(SCRIPT, run_name='__main__')\n";
 
 bool
-bench_manifest(const struct bench_context *c, const char *tool, const char *dir)
+bench_manifest(struct plan *p, const char *tool, const char *dir)
 {
 	struct child_args a = {0};
 	struct child_result r;
 	char runs[16];
-	char *answer = xasprintf("%s/answer", c->tmp);
+	char *answer = xasprintf("%s/answer", p->tmp);
 	char *err = dirs_memory_file("resolve.err");
-	const char *version = metadata_get(c->meta, "python.version");
+	const char *version = metadata_get(&p->meta, "python.version");
 	char *pyver = xstrndup(version ? version : "",
 	                       strcspn(version ? version : "", " "));
 
 	dirs_make(dir);
-	snprintf(runs, sizeof runs, "%u", c->id->runs);
+	snprintf(runs, sizeof runs, "%u", p->id.runs);
 	args_add(&a, tool);
 	args_add(&a, "-c");
 	args_add(&a, resolve_script);
-	args_add(&a, c->id->workload + 3);
+	args_add(&a, p->id.workload + 3);
 	args_add(&a, runs);
 	args_add(&a, dir);
 	args_add(&a, pyver);
-	args_add(&a, c->python);
-	char *loops = bench_loops_json(c->opt->loops);
+	args_add(&a, p->bench_python);
+	char *loops = bench_loops_json(p->opt->loops);
 	args_add(&a, loops);
 	free(loops);
 	args_add(&a, runscript_wrapper);
@@ -147,7 +147,7 @@ bench_manifest(const struct bench_context *c, const char *tool, const char *dir)
 	record_stop_if_asked();
 	if (!ok)
 		die(EXIT_DATA, "%s", bench_log_last_line(bench_log_tail(err)));
-	metadata_assign_file(c->meta, answer);
+	metadata_assign_file(&p->meta, answer);
 	args_free(&a);
 	free(answer);
 	free(err);

@@ -22,7 +22,6 @@
  * itself, which pyperformance's --same-loops looks up).  Fatal, in one
  * line, when the benchmark cannot run.
  */
-bool bench_manifest(const struct bench_context *c, const char *tool,
-                    const char *dir);
+bool bench_manifest(struct plan *p, const char *tool, const char *dir);
 
 #endif

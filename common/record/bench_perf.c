@@ -34,27 +34,27 @@ bench_callgraph(const struct record_options *opt)
 
 /* A probe recording with the hook's options; true when it recorded. */
 static bool
-probe(const struct bench_context *c, const char *data, const char *err,
+probe(const struct plan *p, const char *data, const char *err,
       struct child_result *r)
 {
 	struct child_args a = {0};
 	char hz[16];
 
-	snprintf(hz, sizeof hz, "%u", c->id->hz);
-	args_add(&a, c->opt->perf);
+	snprintf(hz, sizeof hz, "%u", p->id.hz);
+	args_add(&a, p->opt->perf);
 	args_add(&a, "record");
 	args_add(&a, "-q");
 	args_add(&a, "-e");
-	args_add(&a, c->opt->event);
+	args_add(&a, p->opt->event);
 	args_add(&a, "-F");
 	args_add(&a, hz);
-	args_add_words(&a, bench_callgraph(c->opt), "--callgraph");
+	args_add_words(&a, bench_callgraph(p->opt), "--callgraph");
 	if (*no_bpf_event != '\0')
 		args_add(&a, no_bpf_event);
 	args_add(&a, "-o");
 	args_add(&a, data);
 	args_add(&a, "--");
-	args_add(&a, c->python);
+	args_add(&a, p->bench_python);
 	args_add(&a, "-c");
 	args_add(&a, "pass");
 	bool ok = bench_log_run(a.v, NULL, err, 120, r);
@@ -70,13 +70,13 @@ probe(const struct bench_context *c, const char *data, const char *err,
  * no_bpf_event the probe found.
  */
 static char *
-probe_stamp(const struct bench_context *c, const char *cache)
+probe_stamp(const struct plan *p, const char *cache)
 {
 	char host[256] = "";
 	gethostname(host, sizeof host - 1);
-	char *key =
-	    xasprintf("%s\n%s\n%s\n%u\n%s\n%s", host, c->opt->perf,
-	              c->opt->event, c->id->hz, c->opt->callgraph, c->python);
+	char *key = xasprintf("%s\n%s\n%s\n%u\n%s\n%s", host, p->opt->perf,
+	                      p->opt->event, p->id.hz, p->opt->callgraph,
+	                      p->bench_python);
 	uint64_t h = hash_bytes(key, strlen(key), 0);
 	free(key);
 	return xasprintf("%s/.perfviews-probe-%016llx", cache,
@@ -137,24 +137,24 @@ probed_write(const char *stamp)
 }
 
 void
-bench_perf_check(const struct bench_context *c, const char *cache)
+bench_perf_check(const struct plan *p, const char *cache)
 {
 	struct child_result r;
 	char how[128];
-	char *stamp = probe_stamp(c, cache);
+	char *stamp = probe_stamp(p, cache);
 	if (probed_in_suite(stamp)) {
 		free(stamp);
 		return;
 	}
-	char *data = xasprintf("%s/probe.data", c->tmp);
+	char *data = xasprintf("%s/probe.data", p->tmp);
 	char *err = dirs_memory_file("probe.err");
 
-	bool ok = probe(c, data, err, &r);
+	bool ok = probe(p, data, err, &r);
 	if (!ok && r.status != -1) {
 		char *text = bench_log_tail(err);
 		if (strstr(text, "no-bpf-event") != NULL) { /* an older perf */
 			no_bpf_event = "";
-			ok = probe(c, data, err, &r);
+			ok = probe(p, data, err, &r);
 		}
 		free(text);
 	}
@@ -187,9 +187,9 @@ bench_perf_check(const struct bench_context *c, const char *cache)
  * (0.1 s a phase at 6,000 dwarf samples, in the worker's time).
  */
 char *
-bench_perf_hook_options(const struct bench_context *c)
+bench_perf_hook_options(const struct plan *p)
 {
 	return xasprintf("-D -1 --buildid-all -e %s -F %u %s%s%s",
-	                 c->opt->event, c->id->hz, bench_callgraph(c->opt),
+	                 p->opt->event, p->id.hz, bench_callgraph(p->opt),
 	                 *no_bpf_event ? " " : "", no_bpf_event);
 }

@@ -16,12 +16,12 @@
 const char *bench_callgraph(const struct record_options *opt);
 
 /* The probe recording (its stamp in cache); perf's failure is fatal. */
-void bench_perf_check(const struct bench_context *c, const char *cache);
+void bench_perf_check(const struct plan *p, const char *cache);
 
 /*
  * The hook's perf record options (PYPERF_PERF_RECORD_EXTRA_OPTS), once
  * bench_perf_check found what this perf knows.  Free it.
  */
-char *bench_perf_hook_options(const struct bench_context *c);
+char *bench_perf_hook_options(const struct plan *p);
 
 #endif

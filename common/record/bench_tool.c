@@ -115,8 +115,8 @@ bench_cache_dir(const char *cache)
  * pip runs in other directories (pyperformance's, its environments'): a
  * relative PIP_FIND_LINKS directory is made absolute first.
  */
-void
-bench_find_links_absolute(void)
+static void
+find_links_absolute(void)
 {
 	const char *links = getenv("PIP_FIND_LINKS");
 	char *abs;
@@ -147,7 +147,7 @@ pip_failed(const char *what, const char *log, const char *venv)
 }
 
 char *
-bench_tool_venv(const char *python, const char *cache, const char *log)
+bench_tool_python(const char *python, const char *cache, const char *log)
 {
 	const char *base = strrchr(python, '/') + 1;
 	char *venv = xasprintf(
@@ -155,8 +155,10 @@ bench_tool_venv(const char *python, const char *cache, const char *log)
 	    (unsigned long long)(hash_bytes(python, strlen(python), 0) &
 	                         0xffffffffu));
 	char *ready = xasprintf("%s/.perfviews-ready", venv);
+	char *tool = xasprintf("%s/bin/python", venv);
 	struct child_result r;
 
+	find_links_absolute();
 	if (access(ready, F_OK) == 0)
 		goto done;
 	printf("pyperformance: installing it into %s (once)\n", venv);
@@ -170,8 +172,7 @@ bench_tool_venv(const char *python, const char *cache, const char *log)
 		die(EXIT_DATA, "%s -m venv %s failed: %s", python, venv,
 		    bench_log_last_line(text));
 	}
-	char *pip = xasprintf("%s/bin/python", venv);
-	char *install[] = {pip,
+	char *install[] = {tool,
 	                   "-m",
 	                   "pip",
 	                   "install",
@@ -181,10 +182,10 @@ bench_tool_venv(const char *python, const char *cache, const char *log)
 	                   NULL};
 	if (!bench_log_run(install, NULL, log, 1800, &r))
 		pip_failed("pip install pyperformance", log, venv);
-	free(pip);
 	int fd = child_open(ready, O_WRONLY | O_CREAT | O_TRUNC);
 	close(fd);
 done:
 	free(ready);
-	return venv;
+	free(venv);
+	return tool;
 }

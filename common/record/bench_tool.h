@@ -25,14 +25,12 @@ char *bench_absolute(const char *path);
  */
 char *bench_cache_dir(const char *cache);
 
-/* pip runs in other directories: a relative PIP_FIND_LINKS made absolute. */
-void bench_find_links_absolute(void);
-
 /*
- * The tool environment of python in cache, made when there is none (what
- * pip says into log); its directory (free it).  A failure is fatal, in
- * one line, leaving no half-made environment.
+ * The python of python's tool environment in cache, made when there is
+ * none (what pip says into log), a relative PIP_FIND_LINKS made absolute
+ * first (pip runs in other directories).  Free it.  A failure is fatal,
+ * in one line, leaving no half-made environment.
  */
-char *bench_tool_venv(const char *python, const char *cache, const char *log);
+char *bench_tool_python(const char *python, const char *cache, const char *log);
 
 #endif

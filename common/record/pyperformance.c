@@ -231,10 +231,9 @@ pyperformance_command(const struct dataset_id *id, const char *python)
 
 /* pyperformance's failure in one line, from its log. */
 static _Noreturn void
-run_failed(const struct bench_context *c, const struct child_result *r,
-           const char *log)
+run_failed(const struct plan *p, const struct child_result *r, const char *log)
 {
-	const char *name = metadata_get(c->meta, "benchmark.name");
+	const char *name = metadata_get(&p->meta, "benchmark.name");
 	char *text = bench_log_tail(log), how[128], *line;
 
 	if (strstr(text, "could not install requirements") != NULL)
@@ -254,7 +253,7 @@ run_failed(const struct bench_context *c, const struct child_result *r,
 		    line);
 	if (r->timed_out || strstr(text, "timed out") != NULL)
 		die(EXIT_DATA, "benchmark %s timed out (RECORD_TIMEOUT=%u s)",
-		    name, c->opt->timeout);
+		    name, p->opt->timeout);
 	if ((line = bench_log_line(text, "No such file or directory: 'perf'")))
 		die(EXIT_DATA, "pyperf found no perf on PATH (%s)", line);
 	if (strstr(text, "BrokenPipeError") != NULL)
@@ -293,7 +292,7 @@ run_failed(const struct bench_context *c, const struct child_result *r,
  * a check of the machine is no reason to lose a recording.
  */
 static void
-pyperf_system(const struct bench_context *c, const char *tool, const char *tmp)
+pyperf_system(struct plan *p, const char *tool, const char *tmp)
 {
 	char *argv[] = {(char *)tool, "-m", "pyperf", "system", "show", NULL};
 	char *log = xasprintf("%s/pyperf-system.log", tmp);
@@ -326,7 +325,7 @@ pyperf_system(const struct bench_context *c, const char *tool, const char *tmp)
 	if (f != NULL)
 		fclose(f);
 	if (joined != NULL)
-		metadata_set_or_die(c->meta, "machine.pyperf_system", joined);
+		metadata_set_or_die(&p->meta, "machine.pyperf_system", joined);
 	free(joined);
 	free(line);
 	unlink(log);
@@ -374,7 +373,7 @@ read_env_log(const char *log, struct bench_run *br)
  * environment steps go to env_log.
  */
 static double
-run(const struct bench_context *c, const char *tool, const char *cache,
+run(const struct plan *p, const char *tool, const char *cache,
     const char *manifest, const char *output, const char *same_loops,
     bool hooked, const char *env_log)
 {
@@ -389,7 +388,7 @@ run(const struct bench_context *c, const char *tool, const char *cache,
 	args_add(&a, run_script);
 	args_add(&a, "run");
 	args_add(&a, "-p");
-	args_add(&a, c->python);
+	args_add(&a, p->bench_python);
 	args_add(&a, "--manifest");
 	args_add(&a, manifest);
 	args_add(&a, "-b");
@@ -406,8 +405,8 @@ run(const struct bench_context *c, const char *tool, const char *cache,
 		args_add(&a, "--inherit-environ");
 		args_add(&a, inherit);
 	}
-	if (c->opt->timeout > 0) {
-		snprintf(limit, sizeof limit, "%u", c->opt->timeout);
+	if (p->opt->timeout > 0) {
+		snprintf(limit, sizeof limit, "%u", p->opt->timeout);
 		args_add(&a, "--timeout");
 		args_add(&a, limit);
 	}
@@ -418,12 +417,12 @@ run(const struct bench_context *c, const char *tool, const char *cache,
 	double t = clock_seconds();
 	bool ok =
 	    bench_log_run(a.v, cache, log,
-	                  c->opt->timeout ? c->opt->timeout * 2 + 900 : 0, &r);
+	                  p->opt->timeout ? p->opt->timeout * 2 + 900 : 0, &r);
 	t = clock_seconds() - t;
 	unsetenv("PERFVIEWS_ENV_LOG");
 	record_stop_if_asked();
 	if (!ok || access(output, F_OK) != 0)
-		run_failed(c, &r, log);
+		run_failed(p, &r, log);
 	args_free(&a);
 	free(inherit);
 	free(log);
@@ -435,19 +434,19 @@ run(const struct bench_context *c, const char *tool, const char *cache,
  * (bench_perf_hook_options).
  */
 static void
-hook_environment(const struct bench_context *c, const char *prd)
+hook_environment(const struct plan *p, const char *prd)
 {
-	char *extra = bench_perf_hook_options(c);
+	char *extra = bench_perf_hook_options(p);
 	setenv("PYPERF_PERF_RECORD_DATA_DIR", prd, 1);
 	setenv("PYPERF_PERF_RECORD_EXTRA_OPTS", extra, 1);
 	setenv("PERFVIEWS_PERF_VALUES", "1", 1);
 	setenv("PERFVIEWS_PYPERF_MODULE", values_module, 1);
-	if (dataset_id_has_tag(c->id, "xperf"))
+	if (dataset_id_has_tag(&p->id, "xperf"))
 		setenv("PYTHONPERFSUPPORT", "1", 1);
-	if (strchr(c->opt->perf, '/') != NULL) { /* pyperf runs "perf" */
+	if (strchr(p->opt->perf, '/') != NULL) { /* pyperf runs "perf" */
 		char *dir =
-		    xstrndup(c->opt->perf, (size_t)(strrchr(c->opt->perf, '/') -
-		                                    c->opt->perf));
+		    xstrndup(p->opt->perf, (size_t)(strrchr(p->opt->perf, '/') -
+		                                    p->opt->perf));
 		const char *path = getenv("PATH");
 		char *both = xasprintf("%s:%s", dir, path ? path : "");
 		setenv("PATH", both, 1);
@@ -458,22 +457,20 @@ hook_environment(const struct bench_context *c, const char *prd)
 }
 
 void
-pyperformance_record(const struct bench_context *c)
+pyperformance_record(struct plan *p)
 {
 	struct bench_run br = {0};
-	char *tmp = bench_absolute(c->tmp);
-	char *cache = bench_cache_dir(c->opt->cache);
+	char *tmp = bench_absolute(p->tmp);
+	char *cache = bench_cache_dir(p->opt->cache);
 	char *prd = xasprintf("%s/prd", tmp);
 	char *dir = xasprintf("%s/manifest", tmp);
 	char *manifest = xasprintf("%s/MANIFEST", dir);
 
-	bench_perf_check(c, cache);
-	bench_find_links_absolute();
+	bench_perf_check(p, cache);
 	char *log = dirs_memory_file("venv.log");
-	char *venv = bench_tool_venv(c->python, cache, log);
+	char *tool = bench_tool_python(p->bench_python, cache, log);
 	free(log);
-	char *tool = xasprintf("%s/bin/python", venv);
-	bool manifest_wrapped = bench_manifest(c, tool, dir);
+	bool manifest_wrapped = bench_manifest(p, tool, dir);
 	dirs_make(prd);
 	br.result = xasprintf("%s/result.json", tmp);
 	br.prd = prd;
@@ -483,12 +480,12 @@ pyperformance_record(const struct bench_context *c)
 	br.began = time(NULL) - 1;
 	bool has = false, wrapped = false;
 	char *same_loops = NULL; /* the loops file as pyperformance reads it */
-	if (c->opt->loops != NULL && *c->opt->loops != '\0') {
-		br.loops_out = c->opt->loops;
-		if (bench_loops_usable(c->opt->loops,
-		                       metadata_get(c->meta, "benchmark.name"),
+	if (p->opt->loops != NULL && *p->opt->loops != '\0') {
+		br.loops_out = p->opt->loops;
+		if (bench_loops_usable(p->opt->loops,
+		                       metadata_get(&p->meta, "benchmark.name"),
 		                       &has))
-			br.loops_file = c->opt->loops;
+			br.loops_file = p->opt->loops;
 		if (br.loops_file != NULL) {
 			same_loops = xasprintf("%s/loops.json", tmp);
 			bench_loops_copy(br.loops_file, same_loops);
@@ -498,45 +495,44 @@ pyperformance_record(const struct bench_context *c)
 	}
 	printf("pyperformance %s: %s, %u worker%s, perf %s at %u Hz around "
 	       "the timed loops, %s%s%s\n",
-	       metadata_get(c->meta, "benchmark.pyperformance_version"),
-	       metadata_get(c->meta, "benchmark.name"), c->id->runs,
-	       c->id->runs == 1 ? "" : "s", c->opt->event, c->id->hz,
+	       metadata_get(&p->meta, "benchmark.pyperformance_version"),
+	       metadata_get(&p->meta, "benchmark.name"), p->id.runs,
+	       p->id.runs == 1 ? "" : "s", p->opt->event, p->id.hz,
 	       has || wrapped ? "loops from " : "loops calibrated",
 	       has || wrapped ? br.loops_file : "",
 	       wrapped ? " for the benchmarks it names, others calibrated"
 	               : "");
 	fflush(stdout);
-	hook_environment(c, prd);
+	hook_environment(p, prd);
 	char *env_log = xasprintf("%s/environment.log", tmp);
 	br.run_began = clock_seconds();
 	struct record_machine machine = {0};
 	record_machine_begin(&machine);
 	br.record_s =
-	    run(c, tool, cache, manifest, br.result, same_loops, true, env_log);
+	    run(p, tool, cache, manifest, br.result, same_loops, true, env_log);
 	record_machine_end(&machine);
-	record_machine_describe(&machine, c->meta, false);
+	record_machine_describe(&machine, &p->meta, false);
 	record_machine_free(&machine);
-	pyperf_system(c, tool, tmp);
+	pyperf_system(p, tool, tmp);
 	read_env_log(env_log, &br);
 	unsetenv("PYPERF_PERF_RECORD_DATA_DIR");
 	unsetenv("PYPERF_PERF_RECORD_EXTRA_OPTS");
 	unsetenv("PERFVIEWS_PERF_VALUES");
 	unsetenv("PERFVIEWS_PYPERF_MODULE");
-	if (c->opt->overhead) {
+	if (p->opt->overhead) {
 		br.unprofiled = xasprintf("%s/unprofiled.json", tmp);
 		printf("the same without the profiler, same loops "
 		       "(OVERHEAD=1)\n");
 		fflush(stdout);
-		br.overhead_s = run(c, tool, cache, manifest, br.unprofiled,
+		br.overhead_s = run(p, tool, cache, manifest, br.unprofiled,
 		                    br.result, false, env_log);
 	}
 	free(env_log);
-	bench_output(c, &br);
+	bench_output(p, &br);
 	free(br.result);
 	free(same_loops);
 	free(br.unprofiled);
 	free(tool);
-	free(venv);
 	free(manifest);
 	free(dir);
 	free(prd);
@@ -548,11 +544,9 @@ char **
 pyperformance_default(const char *python, const char *cache, size_t *n)
 {
 	char *exe = bench_python_path(python);
-	bench_find_links_absolute();
 	char *abs = bench_cache_dir(cache);
 	char *log = dirs_memory_file("list.log");
-	char *venv = bench_tool_venv(exe, abs, log);
-	char *tool = xasprintf("%s/bin/python", venv);
+	char *tool = bench_tool_python(exe, abs, log);
 	char *argv[] = {tool,      "-m", "pyperformance", "list", "-b",
 	                "default", NULL};
 	struct child_result r;
@@ -574,7 +568,6 @@ pyperformance_default(const char *python, const char *cache, size_t *n)
 		fclose(f);
 	free(line);
 	free(tool);
-	free(venv);
 	free(log);
 	free(abs);
 	free(exe);

@@ -18,12 +18,10 @@
  * files of their own, are dropped (pyperf_result.h says how the files are
  * told apart).
  *
- * pyperformance runs in a virtual environment made from the Python under
- * test, once, in the cache directory (the user's, outside any DATA:
- * ~/.cache/perfviews/pyperformance, unless given; one recording at a time),
- * which also holds the benchmarks' own environments: pip's PIP_NO_INDEX
- * and PIP_FIND_LINKS are honoured and passed on to them (bench_tool.h).
- * perf is checked first with the hook's options (bench_perf.h).
+ * pyperformance runs from its cache directory (bench_tool.h), which also
+ * holds the benchmarks' own environments: pip's PIP_NO_INDEX and
+ * PIP_FIND_LINKS are passed on to them.  perf is checked first with the
+ * hook's options (bench_perf.h).
  *
  * A benchmark with variants (genshi runs genshi_text and genshi_xml) gives
  * one data set per variant, named after pyperf's name for it:
@@ -58,8 +56,12 @@ char *pyperformance_plan(const struct dataset_id *id,
 /* The workload's command line for meta.json, before the recording. */
 char *pyperformance_command(const struct dataset_id *id, const char *python);
 
-/* Record, check and write the data set(s); any failure is fatal. */
-void pyperformance_record(const struct bench_context *c);
+/*
+ * Record, check and write the data set(s) of the plan p, once record.c
+ * has made its hidden directory and gathered its metadata (record_step.h:
+ * p->bench_python is the interpreter's own path); any failure is fatal.
+ */
+void pyperformance_record(struct plan *p);
 
 /*
  * pyperformance's default benchmarks for the Python (`make suite
