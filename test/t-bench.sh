@@ -204,7 +204,8 @@ rc = m["tool"]["record_command"]
 assert re.match(r"\S*perf record --pid %d --output \S+ --control fifo:\S+ "
                 r"-D -1 --buildid-all -e cpu-clock -F \d+ " % b["worker_pids"][0], rc), rc
 assert 0 < t["benchmark_seconds"] <= t["record_seconds"]
-assert t["views_seconds"] > 0
+# meta.json is written once, before the views: their time is the took line's.
+assert t.get("views_seconds") is None, t
 # The machine's state, around the whole hooked run (pyperf's workers are
 # not perfviews' runs): no per-run lists.
 mach = m["machine"]

@@ -11,17 +11,11 @@
 #include "base/message.h"
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
+#include "dataset/file_kinds.h"
 #include "dataset/runs.h"
 #include "input/input_format.h"
 #include "input/perf_script.h"
 #include "input/run_marks.h"
-
-static bool
-ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
 
 void
 raw_header_write(int fd, const char *name, const char *id, unsigned runs)
@@ -307,13 +301,12 @@ run_index_find(const struct run_index *ix, unsigned long lineno)
 char *
 raw_dataset_name(const char *path)
 {
+	const struct file_kind *kind;
+	char *id = file_kind_id_of(path, &kind);
 	const char *base = strrchr(path, '/');
-	base = base != NULL ? base + 1 : path;
-	static const char *const suffixes[] = {"-raw.txt.xz", "-raw.txt"};
-	for (size_t i = 0; i < 2; i++)
-		if (ends_with(base, suffixes[i]) &&
-		    strlen(base) > strlen(suffixes[i]))
-			return xstrndup(base,
-			                strlen(base) - strlen(suffixes[i]));
-	return xstrdup(base);
+
+	if (id != NULL && kind == file_kind_named("raw"))
+		return id;
+	free(id);
+	return xstrdup(base != NULL ? base + 1 : path);
 }

@@ -10,7 +10,7 @@
  * metadata "about" says so) is ever rewritten.  pyperformance looks a
  * benchmark up by its own name: one with variants (genshi gives
  * genshi_text and genshi_xml) is not found there, so perfviews gives its
- * runscript the variants' loops itself (bench_loops_json, pyperformance.c's
+ * runscript the variants' loops itself (bench_loops_json, bench_manifest.c's
  * runscript wrapper).
  *
  * Recordings of one suite may run at once (ENGINE=slurm): a benchmark's

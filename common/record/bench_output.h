@@ -1,21 +1,23 @@
 /*
  * bench_output.h - from what a hooked pyperformance run left (pyperf's
  * JSON result and the hook's perf.data files) to data sets: the value
- * phases picked out (pyperf_result.h), each kept worker's `perf script`
+ * phases picked out (bench_files.h), each kept worker's `perf script`
  * text one run of the raw file, every kept perf.data checked for samples
  * of the event asked for, meta.json with pyperformance's and pyperf's
- * account of the benchmark, and pyperf's JSON beside them.  A benchmark
- * with variants gives one data set per variant (pyperformance.h).
+ * account of the benchmark and where the recording's time went
+ * (bench_time.h), and pyperf's JSON beside them.  A benchmark with
+ * variants gives one data set per variant (pyperformance.h): all are made
+ * in the hidden directory, then moved into DATA, then their views
+ * rendered.
  *
- * Used by pyperformance.c only; the helpers at the end are shared by the
- * two.
+ * Used by pyperformance.c only.
  */
 #ifndef PERFVIEWS_BENCH_OUTPUT_H
 #define PERFVIEWS_BENCH_OUTPUT_H
 
 #include <time.h>
 
-#include "record/pyperformance.h"
+#include "record/record_step.h"
 
 /* What the run left, and where. */
 struct bench_run {
@@ -36,9 +38,6 @@ struct bench_run {
 };
 
 /* Check, convert and move into DATA every data set of the run. */
-void bench_output(const struct bench_context *c, const struct bench_run *br);
-
-/* perf record's call-graph option: "--call-graph dwarf" or "-g". */
-const char *bench_callgraph(const struct record_options *opt);
+void bench_output(struct plan *p, const struct bench_run *br);
 
 #endif

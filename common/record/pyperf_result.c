@@ -270,6 +270,16 @@ pyperf_benchmark_stdev(const struct pyperf_benchmark *b)
 	return b->nvalues < 2 ? 0 : sqrt(b->m2 / (double)(b->nvalues - 1));
 }
 
+bool
+pyperf_result_calibrated(const struct pyperf_result *r)
+{
+	for (size_t b = 0; b < r->count; b++)
+		for (size_t k = 0; k < r->benchmarks[b].nruns; k++)
+			if (r->benchmarks[b].runs[k].values == 0)
+				return true;
+	return false;
+}
+
 /* The walk's state: the next file, and how many there are. */
 struct walk {
 	struct pyperf_file_label *labels;

@@ -92,6 +92,10 @@ const char *pyperf_run_meta(const struct pyperf_result *r, size_t b, size_t j,
 /* The sample standard deviation of b's values (0 with fewer than 2). */
 double pyperf_benchmark_stdev(const struct pyperf_benchmark *b);
 
+/* Did a calibration worker run (one without values), for any benchmark?
+ * None when the loops were given (a loops file). */
+bool pyperf_result_calibrated(const struct pyperf_result *r);
+
 /* What a perf.data file holds, by its place in the walk. */
 enum pyperf_phase {
 	PHASE_CALIBRATION,  /* the calibration worker's */

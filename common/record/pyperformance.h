@@ -10,18 +10,18 @@
  * not in the profile.  RUNS is the number of value workers: the benchmark
  * runs with pyperf's --processes=RUNS, from a manifest made for the
  * recording (pyperformance's own entry for NAME, same runscript and
- * requirements); each worker's value phase is one run of the raw file.
+ * requirements: bench_manifest.h); each worker's value phase is one run
+ * of the raw file.
  * perf is started for the value phases only (a module of ours in the
  * benchmark's environment, pyperformance.c's values_module); a command
  * benchmark's calibration and warmup phases, recorded by pyperf's hook into
  * files of their own, are dropped (pyperf_result.h says how the files are
  * told apart).
  *
- * pyperformance runs in a virtual environment made from the Python under
- * test, once, in the cache directory (the user's, outside any DATA:
- * ~/.cache/perfviews/pyperformance, unless given; one recording at a time),
- * which also holds the benchmarks' own environments: pip's PIP_NO_INDEX
- * and PIP_FIND_LINKS are honoured and passed on to them.
+ * pyperformance runs from its cache directory (bench_tool.h), which also
+ * holds the benchmarks' own environments: pip's PIP_NO_INDEX and
+ * PIP_FIND_LINKS are passed on to them.  perf is checked first with the
+ * hook's options (bench_perf.h).
  *
  * A benchmark with variants (genshi runs genshi_text and genshi_xml) gives
  * one data set per variant, named after pyperf's name for it:
@@ -42,16 +42,7 @@
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
 #include "record/record.h"
-
-/* What record() hands over once its own part is done. */
-struct bench_context {
-	const struct record_options *opt;
-	const struct dataset_id *id;
-	const char *python;    /* the interpreter under test, resolved */
-	const char *tmp;       /* the recording's private directory */
-	struct metadata *meta; /* what record gathered: host, perf, python */
-	double start;          /* when the recording began (monotonic) */
-};
+#include "record/record_step.h"
 
 /*
  * Before anything runs: refuse what cannot work (a tag that means nothing
@@ -65,8 +56,12 @@ char *pyperformance_plan(const struct dataset_id *id,
 /* The workload's command line for meta.json, before the recording. */
 char *pyperformance_command(const struct dataset_id *id, const char *python);
 
-/* Record, check and write the data set(s); any failure is fatal. */
-void pyperformance_record(const struct bench_context *c);
+/*
+ * Record, check and write the data set(s) of the plan p, once record.c
+ * has made its hidden directory and gathered its metadata (record_step.h:
+ * p->bench_python is the interpreter's own path); any failure is fatal.
+ */
+void pyperformance_record(struct plan *p);
 
 /*
  * pyperformance's default benchmarks for the Python (`make suite

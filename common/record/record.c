@@ -17,6 +17,7 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "dataset/file_kinds.h"
 #include "dataset/runs.h"
 #include "os/dirs.h"
 #include "os/lock.h"
@@ -45,14 +46,7 @@ plan_free(struct plan *p)
 static void
 record_benchmark(struct plan *p)
 {
-	struct bench_context c = {.opt = p->opt,
-	                          .id = &p->id,
-	                          .python = p->bench_python,
-	                          .tmp = p->tmp,
-	                          .meta = &p->meta,
-	                          .start = p->start};
-
-	pyperformance_record(&c);
+	pyperformance_record(p);
 	record_undo();
 }
 
@@ -205,18 +199,10 @@ count_samples(struct plan *p, const char *raw)
 }
 
 static void
-set_seconds(struct plan *p, const char *field, double s)
-{
-	char v[32];
-
-	snprintf(v, sizeof v, "%.3f", s > 0 ? s : 0);
-	plan_set(p, field, v);
-}
-
-static void
 write_meta(struct plan *p, const char *path)
 {
-	/* Written before the views (record_views adds their time). */
+	/* Written once, complete: the views come after, their time printed
+	 * (record_views.h). */
 	p->other_s = clock_seconds() - p->start - p->record_s - p->script_s -
 	             p->compress_s - p->strace_s;
 	char lost[24];
@@ -224,20 +210,15 @@ write_meta(struct plan *p, const char *path)
 	snprintf(lost, sizeof lost, "%lu", p->lost);
 	plan_set(p, "samples.lost", lost);
 	if (p->measure->kind == MEASURE_FILES)
-		set_seconds(p, "timing.strace_seconds", p->strace_s);
-	set_seconds(p, "timing.record_seconds", p->record_s);
-	set_seconds(p, "timing.script_seconds", p->script_s);
-	set_seconds(p, "timing.compress_seconds", p->compress_s);
-	set_seconds(p, "timing.other_seconds", p->other_s);
+		record_set_seconds(&p->meta, "timing.strace_seconds",
+		                   p->strace_s, 3);
+	record_set_seconds(&p->meta, "timing.record_seconds", p->record_s, 3);
+	record_set_seconds(&p->meta, "timing.script_seconds", p->script_s, 3);
+	record_set_seconds(&p->meta, "timing.compress_seconds", p->compress_s,
+	                   3);
+	record_set_seconds(&p->meta, "timing.other_seconds", p->other_s, 3);
 	record_machine_describe(&p->machine, &p->meta, true);
 	metadata_write_file(&p->meta, path);
-}
-
-static void
-move_into(const char *from, const char *to)
-{
-	if (rename(from, to) != 0)
-		die_errno(EXIT_DATA, "%s", to);
 }
 
 /* The time of each step, on one line. */
@@ -326,27 +307,29 @@ record(const char *id, const struct record_options *opt)
 	char *xz = xasprintf("%s/raw.txt.xz", p.tmp);
 	record_compress(&p, raw, xz);
 	char *strace = xasprintf("%s/strace.txt.xz", p.tmp);
-	char *final_strace =
-	    xasprintf("%s/%s-strace.txt.xz", opt->data, p.id.text);
-	if (p.measure->kind == MEASURE_FILES)
+	bool files = p.measure->kind == MEASURE_FILES;
+	if (files)
 		record_strace(&p, strace);
 	char *meta = xasprintf("%s/meta.json", p.tmp);
 	write_meta(&p, meta);
-	char *final_raw = xasprintf("%s/%s-raw.txt.xz", opt->data, p.id.text);
-	char *final_meta = xasprintf("%s/%s-meta.json", opt->data, p.id.text);
-	move_into(xz, final_raw);
-	if (p.measure->kind == MEASURE_FILES)
-		move_into(strace, final_strace);
-	else
+	/* meta.json last: a raw file alone is a recording cut short. */
+	char *final_raw =
+	    record_move_in(p.tmp, "raw.txt.xz", opt, p.id.text, "raw");
+	char *final_strace =
+	    files ? record_move_in(p.tmp, "strace.txt.xz", opt, p.id.text,
+	                           "strace")
+	          : file_kind_path("strace", opt->data, p.id.text);
+	if (!files)
 		unlink(final_strace); /* an older recording's, now stale */
-	move_into(meta, final_meta);
+	char *final_meta =
+	    record_move_in(p.tmp, "meta.json", opt, p.id.text, "meta");
 	printf("wrote %s and %s (%lu %s)\n", final_raw, final_meta, samples,
 	       p.measure->unit);
-	if (p.measure->kind == MEASURE_FILES)
+	if (files)
 		printf("wrote %s (%s calls, with the names of their files)\n",
 		       final_strace, metadata_get(&p.meta, "strace.calls"));
 	fflush(stdout);
-	p.views_s = record_views(opt, p.id.text, final_meta);
+	p.views_s = record_views(opt, p.id.text);
 	double total = clock_seconds() - p.start;
 	record_undo();
 	print_timings(&p, total);

@@ -17,7 +17,8 @@
  * Each run's text is `perfviews script`'s (script.h).  When asked, a
  * command that renders the views (make views) runs once the data set is
  * in place (record_views.h; for a benchmark, once for each data set it
- * made).  The time of each step is printed at the end.
+ * made): meta.json, written once and complete before them, does not hold
+ * their time.  The time of each step is printed at the end.
  *
  * Workloads bm_NAME are pyperformance's benchmarks, recorded through
  * pyperf's perf_record hook: pyperformance.h.

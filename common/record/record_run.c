@@ -61,7 +61,6 @@ void
 record_run(struct plan *p, uint32_t n, int raw)
 {
 	char *data = xasprintf("%s/run.data", p->tmp);
-	char *err = dirs_memory_file("stderr");
 	struct child_args a = {0};
 
 	char *shown = plan_record_text(p, data);
@@ -78,18 +77,7 @@ record_run(struct plan *p, uint32_t n, int raw)
 	off_t from = run_text_start(raw, raw_path, n, p->id.runs, NULL);
 	free(what);
 	what = xasprintf("run %" PRIu32, n); /* "perf script of run 2" */
-	struct script_options so = {
-	    .perf = p->opt->perf,
-	    .input = data,
-	    .name = what,
-	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
-	    .tmpdir = p->tmp,
-	    .inlines = p->inlines};
-	double t = clock_seconds();
-	script_write(&so, raw); /* a failure ends the process */
-	p->script_s += clock_seconds() - t;
-	close(so.err_fd);
-	record_stop_if_asked();
+	p->script_s += record_script(p, data, what, raw);
 	run_text_end(raw, raw_path, n, p->id.runs, from);
 	free(raw_path);
 	unsigned long lost = lost_samples(p, data);
@@ -104,7 +92,6 @@ record_run(struct plan *p, uint32_t n, int raw)
 	unlink(data); /* else the next perf record keeps it as .old */
 	free(what);
 	free(data);
-	free(err);
 }
 
 /* Seconds of CPU time this process's waited-for children used so far. */
@@ -118,21 +105,12 @@ children_cpu(void)
 	       (double)u.ru_stime.tv_sec + u.ru_stime.tv_usec / 1e6;
 }
 
-static void
-set_decimal(struct plan *p, const char *field, double v)
-{
-	char text[32];
-
-	snprintf(text, sizeof text, "%.3f", v);
-	plan_set(p, field, text);
-}
-
 void
 record_unprofiled(struct plan *p, double first_run_s)
 {
 	struct child_args a = {0};
 
-	set_decimal(p, "timing.profiled_seconds", first_run_s);
+	record_set_seconds(&p->meta, "timing.profiled_seconds", first_run_s, 3);
 	if (!p->opt->overhead && first_run_s >= 10)
 		return; /* a long workload: OVERHEAD=1 measures it */
 	printf("once more without the profiler: %s\n", p->cmd);
@@ -153,8 +131,8 @@ record_unprofiled(struct plan *p, double first_run_s)
 		cpu = cpu < 0 || c < cpu ? c : cpu;
 		spent += w;
 	}
-	set_decimal(p, "timing.unprofiled_seconds", wall);
-	set_decimal(p, "timing.unprofiled_cpu_seconds", cpu);
+	record_set_seconds(&p->meta, "timing.unprofiled_seconds", wall, 3);
+	record_set_seconds(&p->meta, "timing.unprofiled_cpu_seconds", cpu, 3);
 }
 
 void

@@ -2,6 +2,7 @@
  * record_step.c - see record_step.h.
  */
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +12,11 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "dataset/file_kinds.h"
 #include "dataset/trust.h"
 #include "os/dirs.h"
 #include "record/record_step.h"
+#include "record/script.h"
 
 /* What is undone at exit, however the recording ends. */
 static struct {
@@ -102,6 +105,40 @@ record_workload(struct plan *p, struct child_args *a, const char *what)
 	return t;
 }
 
+double
+record_script(struct plan *p, const char *data, const char *name, int raw)
+{
+	char *err = dirs_memory_file("script.err");
+	struct script_options so = {
+	    .perf = p->opt->perf,
+	    .input = data,
+	    .name = name,
+	    .err_fd = child_open(err, O_RDWR | O_CREAT | O_TRUNC),
+	    .tmpdir = p->tmp,
+	    .inlines = p->inlines};
+	double t = clock_seconds();
+
+	script_write(&so, raw); /* a failure ends the process */
+	t = clock_seconds() - t;
+	close(so.err_fd);
+	record_stop_if_asked();
+	free(err);
+	return t;
+}
+
+void
+record_set_seconds(struct metadata *m, const char *field, double seconds,
+                   int digits)
+{
+	char v[64];
+	if (digits < 0) {
+		digits = seconds > 0 ? 5 - (int)floor(log10(seconds)) : 0;
+		digits = digits < 0 ? 0 : digits > 15 ? 15 : digits;
+	}
+	snprintf(v, sizeof v, "%.*f", digits, seconds > 0 ? seconds : 0);
+	metadata_set_or_die(m, field, v);
+}
+
 void
 plan_set(struct plan *p, const char *field, const char *value)
 {
@@ -131,6 +168,20 @@ record_tmp_path(const struct record_options *opt, const char *id)
 	return xasprintf("%s/.%s.tmp", opt->data, id);
 }
 
+char *
+record_move_in(const char *dir, const char *name,
+               const struct record_options *opt, const char *id,
+               const char *kind)
+{
+	char *from = xasprintf("%s/%s", dir, name);
+	char *to = file_kind_path(kind, opt->data, id);
+
+	if (rename(from, to) != 0)
+		die_errno(EXIT_DATA, "%s", to);
+	free(from);
+	return to;
+}
+
 /*
  * Was the last recording of id killed as it moved its files into DATA?
  * Its scratch directory is left only by a recording that could not
@@ -155,8 +206,8 @@ record_refuse_existing(const struct record_options *opt, const char *id)
 {
 	if (opt->force)
 		return;
-	char *meta = xasprintf("%s/%s-meta.json", opt->data, id);
-	char *raw = xasprintf("%s/%s-raw.txt.xz", opt->data, id);
+	char *meta = file_kind_path("meta", opt->data, id);
+	char *raw = file_kind_path("raw", opt->data, id);
 	const char *what = NULL;
 	char *build = NULL;
 	struct metadata m;

@@ -1,9 +1,7 @@
 /*
  * record_step.h - one recording's shared state (struct plan) and the way
  * each of its steps runs a program: the lowest module of recording, used
- * by every part of it (record_plan.h, record_meta.h, record_run.h,
- * record_strace.h, pyperformance.h, bench_output.h, record_views.h) and
- * by the driver, record.c.
+ * by every part of it, a benchmark's too, and by the driver, record.c.
  *
  * Every child a step runs is followed by record_stop_if_asked: a stop
  * signal (SIGINT, SIGTERM, SIGHUP; see child.h) that came while it ran
@@ -76,17 +74,42 @@ char *record_output(output_reader *reader, struct child_args *a,
                     const char *file);
 
 /*
- * Run the workload's command line a (perf record or strace: a is freed),
- * its stdout and stderr into files, within the timeout: its seconds.  A
- * failure ends the recording: "what failed", and the end of its stderr.
+ * Run a step's command line a (perf record, strace, a benchmark's
+ * post-processing: a is freed), its stdout dropped and its stderr kept in
+ * memory, within the timeout: its seconds.  A failure ends the
+ * recording: "what failed", and the end of its stderr.
  */
 double record_workload(struct plan *p, struct child_args *a, const char *what);
+
+/*
+ * perfviews script of the perf.data file data (name in messages, NULL:
+ * data) appended to the raw file's fd raw, with p's inlined frames;
+ * perf's stderr kept in memory for a failure's message, which ends the
+ * process (as a stop signal does).  Its seconds.
+ */
+double record_script(struct plan *p, const char *data, const char *name,
+                     int raw);
+
+/*
+ * seconds into meta.json's field: digits decimals, or (digits < 0) six
+ * significant digits; never an exponent, never below 0.
+ */
+void record_set_seconds(struct metadata *m, const char *field, double seconds,
+                        int digits);
 
 /* One field of meta.json; a bad value is fatal. */
 void plan_set(struct plan *p, const char *field, const char *value);
 
 /* The scratch directory of a recording of id: DATA/.ID.tmp (free it). */
 char *record_tmp_path(const struct record_options *opt, const char *id);
+
+/*
+ * dir/name (made in a scratch directory) moved into opt->data as data set
+ * id's file of kind, named by file_kinds.h; its path there (free it).
+ */
+char *record_move_in(const char *dir, const char *name,
+                     const struct record_options *opt, const char *id,
+                     const char *kind);
 
 /*
  * Refuse (exit 1) to record data set id into opt->data when a data set of

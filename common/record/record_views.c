@@ -7,7 +7,6 @@
 #include "base/clock.h"
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "dataset/metadata.h"
 #include "os/child.h"
 #include "record/record.h"
 #include "record/record_step.h"
@@ -33,11 +32,8 @@ run_views(const char *views, const char *id)
 }
 
 double
-record_views(const struct record_options *opt, const char *id, const char *meta)
+record_views(const struct record_options *opt, const char *id)
 {
-	struct metadata m;
-	char seconds[32], why[256];
-
 	if (opt->views != NULL && *opt->views == '\0')
 		return 0;
 	double t = clock_seconds();
@@ -48,14 +44,5 @@ record_views(const struct record_options *opt, const char *id, const char *meta)
 		record_stop_if_asked();
 		printf("rendered the views of %s into %s/\n", id, opt->out);
 	}
-	double s = clock_seconds() - t;
-
-	/* The time into meta.json, replaced whole. */
-	metadata_read_or_die(&m, meta);
-	snprintf(seconds, sizeof seconds, "%.3f", s);
-	if (!metadata_set(&m, "timing.views_seconds", seconds, why, sizeof why))
-		die(EXIT_DATA, "%s: %s", meta, why);
-	metadata_write_file(&m, meta);
-	metadata_free(&m);
-	return s;
+	return clock_seconds() - t;
 }

@@ -2,74 +2,19 @@
  * script.h - the text `perf script` prints for a perf.data file, made in
  * a fraction of perf's time: `perfviews script`, and every recording.
  *
- * Debian's perf 6.1 (no libbfd) spends most of `perf script` running
- * addr2line for inlined frames.  Here perf runs with --no-inline, in time
- * slices run at once (one per CPU, -j), and the inlined frames are put
- * back by inline_text.h, with libbfd, as perf prints them:
- *
- *   - Slices: a prepass (`perf script -F time --ns -G`, with no symbols to
- *     load) lists the samples' times; slice k is `--time B_k,B_{k+1}-1ns`
- *     (absolute nanoseconds, both ends inclusive; the first and last open)
- *     with B_k the time of sample k*n/N, so each sample is in exactly one
- *     slice and samples of one time share one.  Concatenated in order the
- *     slices are byte for byte one run's text.  A prepass that fails (a
- *     recording without times) means one run; so do perf options whose
- *     output depends on the samples before (--reltime, --deltatime,
- *     --time, --show-*-events, --max-events ...).  By default a slice has
- *     at least 20,000 samples, below which its fixed cost (reading the
- *     file, loading symbols) outweighs the gain.
- *   - Streaming: slice 0 writes into a pipe, read and written out as it
- *     comes; the other slices write into unlinked temporary files, read in
- *     order once slice 0 is done.  Memory is bounded by a read buffer and
- *     inline_text's cache (distinct frame lines), never the text.
- *   - Inlined frames: added only to the samples of events recorded with
- *     user stacks (sample_type STACK_USER, from `perf evlist -v`), which
- *     are the samples perf 6.1 expands.  Where perf resolves them cheaply
- *     itself (built with libbfd), or is asked for srclines (+srcline, for
- *     which perf needs its own addr2line either way), or given --inline
- *     or --no-inline, the slices run with perf's own choice and nothing is
- *     added.
- *
- * First, though, the perf.data file is read here, without perf
+ * The perf.data file is read here, without perf
  * (perfdata/perf_data_text.h: the same text, many times faster); perf
- * runs as above only for what that reader refuses (perf script options
- * other than --ns, record types and events it does not print as perf
- * does), for a file that cannot be opened or is not perf.data (perf says
- * what), or when use_perf is set; -v says which and why.
- *
- * perf's stderr: slice 0's goes where asked (every slice prints the same
- * warnings), the others' are kept and shown only when one fails.  A slice
- * that fails, or cannot start, stops the others and ends the process with
- * perf's message (exit 1).  A stop signal (SIGINT, SIGTERM, SIGHUP: see
- * child.h) stops every slice; script_write then returns false.
+ * runs, in time slices at once with the inlined frames added here
+ * (script_slices.h), only for what that reader refuses (perf script
+ * options other than --ns, record types and events it does not print as
+ * perf does), for a file that cannot be opened or is not perf.data (perf
+ * says what), or when use_perf is set; -v says which and why, and what it
+ * cost (wall and CPU time, peak memory).
  */
 #ifndef PERFVIEWS_SCRIPT_H
 #define PERFVIEWS_SCRIPT_H
 
-#include <stdbool.h>
-#include <stddef.h>
-
-struct inline_text; /* symbols/inline_text.h */
-
-struct script_options {
-	const char *perf;  /* the perf command (words): "perf" */
-	const char *input; /* the perf.data file */
-	const char *name;  /* it, in messages ("run 2"); NULL: input */
-	char *const *args; /* perf script options, passed on */
-	size_t nargs;
-	unsigned jobs; /* slices at most; 0: one per online CPU */
-	int err_fd;    /* where slice 0's stderr goes: 2, or a file (then read
-	                  for a failure message, so open it for reading too) */
-	const char *tmpdir; /* for the slices' text; NULL: $TMPDIR, /tmp */
-	bool verbose;       /* say on stderr what was done */
-	bool use_perf;      /* run perf even where perf.data is read here */
-	/*
-	 * The DSOs' inlined frames, looked up once for all the calls that
-	 * share it (the runs of a data set: the same DSOs); the caller frees
-	 * it.  NULL: one is made and freed here.
-	 */
-	struct inline_text *inlines;
-};
+#include "record/script_slices.h"
 
 /*
  * Write the text of `perf script -i o->input o->args...` to fd.  False

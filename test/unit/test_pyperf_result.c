@@ -103,6 +103,23 @@ START_TEST(result_reads_runs_and_statistics)
 }
 END_TEST
 
+/* A worker without values calibrated; loops given, there is none. */
+START_TEST(result_says_whether_it_calibrated)
+{
+	struct pyperf_result r;
+
+	read_text(&r, plain);
+	ck_assert(pyperf_result_calibrated(&r));
+	pyperf_result_free(&r);
+	read_text(&r, variants);
+	ck_assert(pyperf_result_calibrated(&r));
+	pyperf_result_free(&r);
+	read_text(&r, command);
+	ck_assert(!pyperf_result_calibrated(&r));
+	pyperf_result_free(&r);
+}
+END_TEST
+
 /* One value worker: pyperf keeps its duration and uptime at the top. */
 static const char one_run[] =
     "{\"benchmarks\": [{\"runs\": ["
@@ -295,6 +312,7 @@ int
 main(void)
 {
 	const TTest *tests[] = {result_reads_runs_and_statistics,
+	                        result_says_whether_it_calibrated,
 	                        result_times_each_run,
 	                        result_variants_have_their_own_metadata,
 	                        walk_labels_calibration_warmups_values,

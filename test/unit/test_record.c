@@ -413,6 +413,55 @@ START_TEST(records_a_data_set)
 }
 END_TEST
 
+/*
+ * The views come once the data set is in place, and meta.json is written
+ * once, before them: the views command sees the file DATA keeps, the same
+ * bytes and the same file (not replaced after), without the views' time,
+ * which make record prints instead.
+ */
+START_TEST(views_after_meta_json_written_once)
+{
+	struct job j;
+	struct unit_child c;
+	struct metadata m;
+	struct stat st;
+	char why[256], views[PATH_MAX + 64];
+
+	top = unit_dir_make();
+	job_init(&j, "w-perf-freq99");
+	unit_dir_write("views.sh",
+	               "d=$1; id=${2#ID=}\n"
+	               "cp \"$d/$id-meta.json\" \"$d/../seen.json\"\n"
+	               "ls -i \"$d/$id-meta.json\" >\"$d/../seen.inode\"\n");
+	snprintf(views, sizeof views, "sh %s %s", unit_dir_path("views.sh"),
+	         j.data);
+	j.opt.views = views;
+	run_job(&j, &c);
+	ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+	ck_assert_msg(strstr(c.out, "rendered the views of w-perf-freq99: sh "
+	                            "TOP/views.sh TOP/data ID=w-perf-freq99\n"
+	                            "took ") != NULL,
+	              "%s", c.out);
+	ck_assert_msg(strstr(c.out, ", views ") != NULL, "%s", c.out);
+	const char *meta = unit_dir_path("data/w-perf-freq99-meta.json");
+	char *kept = strdup(unit_file_text(meta));
+	ck_assert_msg(
+	    strcmp(kept, unit_file_text(unit_dir_path("seen.json"))) == 0,
+	    "meta.json changed after the views saw it");
+	free(kept);
+	ck_assert_int_eq(stat(meta, &st), 0);
+	ck_assert_uint_eq(
+	    strtoull(unit_file_text(unit_dir_path("seen.inode")), NULL, 10),
+	    st.st_ino);
+	metadata_init(&m);
+	ck_assert_msg(metadata_read_json(&m, meta, why, sizeof why), "%s", why);
+	ck_assert_str_ne(field(&m, "timing.record_seconds"), "null");
+	ck_assert_str_eq(field(&m, "timing.views_seconds"), "null");
+	metadata_free(&m);
+	unit_dir_remove();
+}
+END_TEST
+
 /* Frame pointers, another event, the default command of "pass". */
 START_TEST(records_with_options)
 {
@@ -684,6 +733,7 @@ main(void)
 	const TTest *tests[] = {defaults,
 	                        mistakes_refused_before_anything_runs,
 	                        records_a_data_set,
+	                        views_after_meta_json_written_once,
 	                        records_with_options,
 	                        records_faults,
 	                        lost_samples_counted,
