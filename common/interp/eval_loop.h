@@ -28,9 +28,10 @@
  * label below and no line) is unplaced.  Other labels (PRED_, inner
  * labels of instructions) begin nothing.
  *
- * The DWARF is read once per DSO (eval_loops caches by path): its
- * labels, the eval function's ranges, its line rows and top-level inlined
- * calls, sorted; a lookup is binary searches, allocating nothing.
+ * The DWARF is read once per DSO (eval_loops caches by path; what is
+ * read, eval_loop_dwarf.h): its labels, the eval function's ranges, its
+ * line rows and top-level inlined calls, sorted; a lookup is binary
+ * searches, allocating nothing.
  */
 #ifndef PERFVIEWS_EVAL_LOOP_H
 #define PERFVIEWS_EVAL_LOOP_H
@@ -39,20 +40,12 @@
 #include <stdint.h>
 
 #include "base/span.h"
+#include "interp/eval_loop_dwarf.h"
 
-/* The function, and a frame symbol that is it or a part of it. */
-#define EVAL_LOOP_FUNCTION "_PyEval_EvalFrameDefault"
-bool eval_loop_symbol(struct span symbol);
-
-enum eval_loop_status {
-	EVAL_LOOP_OK,
-	EVAL_LOOP_NO_FILE,     /* the DSO cannot be read */
-	EVAL_LOOP_NO_DEBUG,    /* no DWARF, in it or in /usr/lib/debug */
-	EVAL_LOOP_NO_FUNCTION, /* no _PyEval_EvalFrameDefault in it */
-	EVAL_LOOP_NO_LABELS,   /* no TARGET_ label (a switch build) */
-};
-
-enum eval_part_kind { EVAL_INSTRUCTION, EVAL_NAMED_PART };
+/*
+ * EVAL_LOOP_FUNCTION, eval_loop_symbol (a frame's symbol is the function
+ * or a part of it), the statuses and kinds of parts: eval_loop_dwarf.h.
+ */
 enum eval_method { EVAL_BY_LINE, EVAL_BY_LABEL, EVAL_UNPLACED };
 
 struct eval_part {

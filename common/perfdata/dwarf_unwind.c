@@ -1,61 +1,23 @@
 /*
  * dwarf_unwind.c - see dwarf_unwind.h.
  *
- * A frame's state is the values of the 17 DWARF registers of x86_64
- * (rax, rdx, rcx, rbx, rsi, rdi, rbp, rsp, r8-r15, and the return
- * address column 16, rip), each known, unreadable, or undefined (null
- * in libunwind's words), and its CFA, which is the caller's stack
- * pointer: libunwind reads rsp as the CFA.  A rule says, for one address
- * of one DSO, how the caller's state follows from the callee's; rules
- * are worked out once from libdw's Dwarf_Frame and kept by (DSO, file
- * offset), their rare DWARF expressions copied into one pool.
+ * The steps themselves are cfi_step.h's; here, which rule a frame takes
+ * (found once per DSO and file offset, and libunwind's cache of them),
+ * the memory a sample recorded, and libunwind's guesses where the CFI
+ * has no frame description.
  */
-#include <dwarf.h>
-#include <elfutils/libdw.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/message.h"
 #include "base/xalloc.h"
+#include "perfdata/cfi_step.h"
 #include "perfdata/dso_files.h"
 #include "perfdata/dwarf_unwind.h"
 #include "perfdata/elf_image.h"
 #include "perfdata/u64_map.h"
 
-enum { NREGS = 17, RBP = 6, RSP = 7, RIP = 16, MAX_STACK = 64 };
-
-enum rule_kind {
-	RULE_SAME,
-	RULE_UNDEFINED,
-	RULE_OFFSET,     /* at CFA + value */
-	RULE_VAL_OFFSET, /* CFA + value */
-	RULE_REGISTER,   /* in register value */
-	RULE_EXPR,       /* at the address expression value computes */
-	RULE_VAL_EXPR,   /* what expression value computes */
-};
-
-enum rule_status { RULE_FOUND, RULE_NO_FDE };
-
-struct op {
-	uint8_t atom;
-	uint64_t n1, n2;
-};
-
-struct expr {
-	uint32_t off, n; /* ops in the pool */
-};
-
-struct rule {
-	uint8_t status;
-	bool signal;   /* the CIE's 'S': a signal frame */
-	bool cfa_expr; /* the CFA is expression cfa */
-	uint8_t cfa_reg;
-	int64_t cfa_off;
-	struct expr cfa;
-	uint8_t kind[NREGS];
-	int64_t value[NREGS];
-	struct expr exprs[NREGS];
-};
+enum { NREGS = CFI_NREGS, RBP = CFI_RBP, RSP = CFI_RSP, RIP = CFI_RIP };
 
 struct unwind_dso {
 	bool tried;
@@ -97,10 +59,7 @@ struct dwarf_unwind {
 	struct u64_map cache_of; /* maps serial -> cache */
 	struct unwind_dso *dsos; /* by DSO index */
 	size_t dsos_cap;
-	struct rule *rules;
-	size_t nrules, rules_cap;
-	struct op *ops;
-	size_t nops, ops_cap;
+	struct cfi_rules *rules;
 	struct dwarf_unwind_stats stats;
 };
 
@@ -117,6 +76,7 @@ dwarf_unwind_new(const struct perf_file *f)
 {
 	struct dwarf_unwind *u = xcalloc(1, sizeof *u);
 	u->file = f;
+	u->rules = cfi_rules_new();
 	return u;
 }
 
@@ -131,8 +91,7 @@ dwarf_unwind_free(struct dwarf_unwind *u)
 		u64_map_free(&u->dsos[i].rules);
 	}
 	free(u->dsos);
-	free(u->rules);
-	free(u->ops);
+	cfi_rules_free(u->rules);
 	for (size_t i = 0; i < u->ncaches; i++) {
 		u64_map_free(&u->caches[i]->where);
 		free(u->caches[i]);
@@ -146,115 +105,6 @@ struct dwarf_unwind_stats
 dwarf_unwind_stats(const struct dwarf_unwind *u)
 {
 	return u->stats;
-}
-
-/* ---- rules, from libdw ---- */
-
-static struct expr
-keep_ops(struct dwarf_unwind *u, const Dwarf_Op *ops, size_t n)
-{
-	struct expr e = {(uint32_t)u->nops, (uint32_t)n};
-	u->ops =
-	    array_reserve(u->ops, &u->ops_cap, u->nops + n, sizeof *u->ops);
-	for (size_t i = 0; i < n; i++) {
-		u->ops[u->nops + i].atom = ops[i].atom;
-		u->ops[u->nops + i].n1 = ops[i].number;
-		u->ops[u->nops + i].n2 = ops[i].number2;
-	}
-	u->nops += n;
-	return e;
-}
-
-static void
-cfa_rule(struct dwarf_unwind *u, Dwarf_Frame *frame, struct rule *r)
-{
-	Dwarf_Op *ops;
-	size_t n;
-
-	r->cfa_expr = true;
-	r->cfa.n = 0;
-	if (dwarf_frame_cfa(frame, &ops, &n) != 0 || n == 0)
-		return; /* no CFA: an empty expression fails */
-	if (n == 1 && ops[0].atom >= DW_OP_breg0 &&
-	    ops[0].atom <= DW_OP_breg31) {
-		r->cfa_expr = false;
-		r->cfa_reg = (uint8_t)(ops[0].atom - DW_OP_breg0);
-		r->cfa_off = (int64_t)ops[0].number;
-	} else if (n == 1 && ops[0].atom == DW_OP_bregx) {
-		r->cfa_expr = false;
-		r->cfa_reg = (uint8_t)ops[0].number;
-		r->cfa_off = (int64_t)ops[0].number2;
-	} else {
-		r->cfa = keep_ops(u, ops, n);
-	}
-	if (!r->cfa_expr && r->cfa_reg >= NREGS) {
-		r->cfa_expr = true;
-		r->cfa.n = 0;
-	}
-}
-
-static void
-register_rule(struct dwarf_unwind *u, Dwarf_Frame *frame, int reg,
-              struct rule *r)
-{
-	Dwarf_Op mem[3], *ops;
-	size_t n;
-
-	r->kind[reg] = RULE_SAME;
-	if (dwarf_frame_register(frame, reg, mem, &ops, &n) != 0)
-		return;
-	if (n == 0) {
-		/*
-		 * libdw says undefined for the caller-saved registers the
-		 * CFI does not name; libunwind keeps them.  Only rbp and
-		 * the return address being undefined mean anything (the
-		 * end of the chain), and those the CFI names.
-		 */
-		if (ops != NULL && (reg == RBP || reg == RIP))
-			r->kind[reg] = RULE_UNDEFINED;
-		return;
-	}
-	bool val = ops[n - 1].atom == DW_OP_stack_value;
-	size_t k = val ? n - 1 : n;
-	if (k >= 1 && k <= 2 && ops[0].atom == DW_OP_call_frame_cfa &&
-	    (k == 1 || ops[1].atom == DW_OP_plus_uconst)) {
-		r->kind[reg] = val ? RULE_VAL_OFFSET : RULE_OFFSET;
-		r->value[reg] = k == 2 ? (int64_t)ops[1].number : 0;
-	} else if (k == 1 && !val && ops[0].atom == DW_OP_regx &&
-	           ops[0].number < NREGS) {
-		r->kind[reg] = RULE_REGISTER;
-		r->value[reg] = (int64_t)ops[0].number;
-	} else if (k == 1 && !val && ops[0].atom >= DW_OP_reg0 &&
-	           ops[0].atom <= DW_OP_reg16) {
-		r->kind[reg] = RULE_REGISTER;
-		r->value[reg] = ops[0].atom - DW_OP_reg0;
-	} else {
-		r->kind[reg] = val ? RULE_VAL_EXPR : RULE_EXPR;
-		r->exprs[reg] = keep_ops(u, ops, k);
-	}
-}
-
-/* The rule at CFI address pc of d, worked out now. */
-static void
-make_rule(struct dwarf_unwind *u, struct unwind_dso *d, uint64_t pc,
-          struct rule *r)
-{
-	Dwarf_Frame *frame;
-
-	memset(r, 0, sizeof *r);
-	if (dwarf_cfi_addrframe((Dwarf_CFI *)d->elf.cfi, pc, &frame) != 0) {
-		r->status = RULE_NO_FDE;
-		return;
-	}
-	Dwarf_Addr start, end;
-	bool signal = false;
-	dwarf_frame_info(frame, &start, &end, &signal);
-	r->status = RULE_FOUND;
-	r->signal = signal;
-	cfa_rule(u, frame, r);
-	for (int reg = 0; reg < NREGS; reg++)
-		register_rule(u, frame, reg, r);
-	free(frame);
 }
 
 static struct unwind_dso *
@@ -283,38 +133,27 @@ dso_data(struct dwarf_unwind *u, const struct map_dso *dso)
 }
 
 /* The rule at address pc of d's CFI. */
-static const struct rule *
+static uint32_t
 rule_at(struct dwarf_unwind *u, struct unwind_dso *d, uint64_t pc)
 {
 	uint32_t i = u64_map_get(&d->rules, pc);
 	if (i == U64_MAP_NONE) {
-		u->rules = array_reserve(u->rules, &u->rules_cap, u->nrules + 1,
-		                         sizeof *u->rules);
-		make_rule(u, d, pc, &u->rules[u->nrules]);
-		i = (uint32_t)u->nrules++;
+		i = cfi_rules_add(u->rules, d->elf.cfi, pc);
 		u64_map_put(&d->rules, pc, i);
 		u->stats.rules++;
 	}
-	return &u->rules[i];
+	return i;
 }
 
-/* ---- the state of one sample's unwinding ---- */
-
-struct frame {
-	uint64_t reg[NREGS];
-	uint32_t known; /* bit per register: its value is known */
-	uint32_t null;  /* bit per register: undefined */
-	uint64_t cfa;   /* this frame's stack pointer */
-	uint64_t ip;
-	bool prev; /* look the address up less one */
-};
+/* ---- one sample's unwinding ---- */
 
 struct walk {
 	struct dwarf_unwind *u;
 	struct machine *m;
 	const struct thread *t;
 	const unsigned char *stack;
-	uint64_t sp, size; /* the copy: size bytes from sp */
+	uint64_t sp, size;     /* the copy: size bytes from sp */
+	struct cfi_memory mem; /* read_word, for cfi_step */
 };
 
 /*
@@ -326,8 +165,9 @@ struct walk {
  * Only an address in no map fails.
  */
 static bool
-read_word(struct walk *w, uint64_t addr, uint64_t *v)
+read_word(void *walk, uint64_t addr, uint64_t *v)
 {
+	struct walk *w = walk;
 	if (addr + 8 < addr)
 		return false;
 	if (addr >= w->sp && addr + 8 < w->sp + w->size) {
@@ -344,263 +184,6 @@ read_word(struct walk *w, uint64_t addr, uint64_t *v)
 	return true;
 }
 
-static bool
-get_reg(const struct frame *f, unsigned reg, uint64_t *v)
-{
-	if (reg == RSP) {
-		*v = f->cfa;
-		return true;
-	}
-	if (reg == RIP) {
-		*v = f->ip;
-		return true;
-	}
-	if (reg >= NREGS || !((f->known >> reg) & 1))
-		return false;
-	*v = f->reg[reg];
-	return true;
-}
-
-/* Evaluate a DWARF expression (CFA: the new CFA, for call_frame_cfa). */
-static bool
-eval(struct walk *w, const struct frame *f, struct expr e, bool have_cfa,
-     uint64_t cfa, uint64_t *out)
-{
-	uint64_t st[MAX_STACK];
-	size_t sp = 0;
-	const struct op *ops = w->u->ops + e.off;
-
-#define NEED(k)                                                                \
-	do {                                                                   \
-		if (sp < (k))                                                  \
-			return false;                                          \
-	} while (0)
-#define PUSH(v)                                                                \
-	do {                                                                   \
-		uint64_t pushed_ = (v);                                        \
-		if (sp >= MAX_STACK)                                           \
-			return false;                                          \
-		st[sp++] = pushed_;                                            \
-	} while (0)
-	for (uint32_t i = 0; i < e.n; i++) {
-		const struct op *o = &ops[i];
-		uint64_t a, b;
-		uint8_t at = o->atom;
-		if (at >= DW_OP_lit0 && at <= DW_OP_lit31) {
-			PUSH((uint64_t)(at - DW_OP_lit0));
-		} else if (at >= DW_OP_breg0 && at <= DW_OP_breg31) {
-			if (!get_reg(f, at - DW_OP_breg0, &a))
-				return false;
-			PUSH(a + o->n1);
-		} else {
-			switch (at) {
-			case DW_OP_bregx:
-				if (!get_reg(f, (unsigned)o->n1, &a))
-					return false;
-				PUSH(a + o->n2);
-				break;
-			case DW_OP_call_frame_cfa:
-				if (!have_cfa)
-					return false;
-				PUSH(cfa);
-				break;
-			case DW_OP_addr:
-			case DW_OP_const1u:
-			case DW_OP_const1s:
-			case DW_OP_const2u:
-			case DW_OP_const2s:
-			case DW_OP_const4u:
-			case DW_OP_const4s:
-			case DW_OP_const8u:
-			case DW_OP_const8s:
-			case DW_OP_constu:
-			case DW_OP_consts:
-				PUSH(o->n1);
-				break;
-			case DW_OP_dup:
-				NEED(1);
-				PUSH(st[sp - 1]);
-				break;
-			case DW_OP_drop:
-				NEED(1);
-				sp--;
-				break;
-			case DW_OP_over:
-				NEED(2);
-				PUSH(st[sp - 2]);
-				break;
-			case DW_OP_swap:
-				NEED(2);
-				a = st[sp - 1];
-				st[sp - 1] = st[sp - 2];
-				st[sp - 2] = a;
-				break;
-			case DW_OP_deref:
-				NEED(1);
-				if (!read_word(w, st[sp - 1], &st[sp - 1]))
-					return false;
-				break;
-			case DW_OP_plus_uconst:
-				NEED(1);
-				st[sp - 1] += o->n1;
-				break;
-			case DW_OP_neg:
-				NEED(1);
-				st[sp - 1] = -st[sp - 1];
-				break;
-			case DW_OP_not:
-				NEED(1);
-				st[sp - 1] = ~st[sp - 1];
-				break;
-			case DW_OP_nop:
-				break;
-			default:
-				/* The binary operators. */
-				NEED(2);
-				b = st[--sp];
-				a = st[sp - 1];
-				switch (at) {
-				case DW_OP_plus:
-					a += b;
-					break;
-				case DW_OP_minus:
-					a -= b;
-					break;
-				case DW_OP_mul:
-					a *= b;
-					break;
-				case DW_OP_and:
-					a &= b;
-					break;
-				case DW_OP_or:
-					a |= b;
-					break;
-				case DW_OP_xor:
-					a ^= b;
-					break;
-				case DW_OP_shl:
-					a = b < 64 ? a << b : 0;
-					break;
-				case DW_OP_shr:
-					a = b < 64 ? a >> b : 0;
-					break;
-				case DW_OP_shra:
-					a = b < 64 ? (uint64_t)((int64_t)a >> b)
-					           : 0;
-					break;
-				case DW_OP_eq:
-					a = a == b;
-					break;
-				case DW_OP_ne:
-					a = a != b;
-					break;
-				case DW_OP_ge:
-					a = (int64_t)a >= (int64_t)b;
-					break;
-				case DW_OP_gt:
-					a = (int64_t)a > (int64_t)b;
-					break;
-				case DW_OP_le:
-					a = (int64_t)a <= (int64_t)b;
-					break;
-				case DW_OP_lt:
-					a = (int64_t)a < (int64_t)b;
-					break;
-				default:
-					return false; /* not in CFI we know */
-				}
-				st[sp - 1] = a;
-			}
-		}
-	}
-#undef NEED
-#undef PUSH
-	if (sp == 0)
-		return false;
-	*out = st[sp - 1];
-	return true;
-}
-
-/* The register reg of the caller, by rule r, into next. */
-static void
-apply(struct walk *w, const struct frame *f, const struct rule *r, int reg,
-      uint64_t cfa, struct frame *next)
-{
-	uint32_t bit = UINT32_C(1) << reg;
-	uint64_t v = 0, addr;
-	bool ok = false;
-
-	switch ((enum rule_kind)r->kind[reg]) {
-	case RULE_SAME:
-		return; /* next starts as f */
-	case RULE_UNDEFINED:
-		next->null |= bit;
-		next->known &= ~bit;
-		return;
-	case RULE_OFFSET:
-		ok = read_word(w, cfa + (uint64_t)r->value[reg], &v);
-		break;
-	case RULE_VAL_OFFSET:
-		v = cfa + (uint64_t)r->value[reg];
-		ok = true;
-		break;
-	case RULE_REGISTER:
-		ok = get_reg(f, (unsigned)r->value[reg], &v);
-		break;
-	case RULE_EXPR:
-		ok = eval(w, f, r->exprs[reg], true, cfa, &addr) &&
-		     read_word(w, addr, &v);
-		break;
-	case RULE_VAL_EXPR:
-		ok = eval(w, f, r->exprs[reg], true, cfa, &v);
-		break;
-	}
-	next->null &= ~bit;
-	if (ok) {
-		next->reg[reg] = v;
-		next->known |= bit;
-	} else {
-		next->known &= ~bit;
-	}
-}
-
-/* A step by the frame's rule: 1 on, 0 the end, -1 an error. */
-static int
-step_dwarf(struct walk *w, struct frame *f, const struct rule *r,
-           bool *decrement)
-{
-	uint64_t cfa, base;
-	struct frame next = *f;
-
-	if (r->cfa_expr) {
-		if (!eval(w, f, r->cfa, false, 0, &cfa))
-			return -1;
-	} else {
-		if (!get_reg(f, r->cfa_reg, &base))
-			return -1;
-		cfa = base + (uint64_t)r->cfa_off;
-	}
-	next.known |= UINT32_C(1) << RIP;
-	next.reg[RIP] = f->ip;
-	for (int reg = 0; reg < NREGS; reg++)
-		if (reg != RSP)
-			apply(w, f, r, reg, cfa, &next);
-	if ((next.null >> RIP) & 1)
-		return 0; /* the outermost frame */
-	if (!((next.known >> RIP) & 1))
-		return -1;
-	if ((next.null >> RBP) & 1)
-		return 0; /* "end of call-chain is marked with a NULL RBP" */
-	if (next.reg[RIP] == f->ip && cfa == f->cfa)
-		return -1;
-	next.ip = next.reg[RIP];
-	next.cfa = cfa;
-	next.prev = !r->signal;
-	*decrement = !r->signal;
-	*f = next;
-	return 1;
-}
-
 /* Is the code at ip a PLT stub (jmp *x(%rip); push $n; jmp)? */
 static bool
 is_plt_entry(struct walk *w, uint64_t ip)
@@ -614,7 +197,7 @@ is_plt_entry(struct walk *w, uint64_t ip)
 
 /* libunwind's guesses where no frame description covers ip. */
 static int
-step_guess(struct walk *w, struct frame *f, bool *decrement)
+step_guess(struct walk *w, struct cfi_frame *f, bool *decrement)
 {
 	uint64_t prev_ip = f->ip, prev_cfa = f->cfa, rbp, rbp1, ip;
 
@@ -628,7 +211,7 @@ step_guess(struct walk *w, struct frame *f, bool *decrement)
 	} else {
 		if ((f->null >> RBP) & 1)
 			return 0;
-		if (!get_reg(f, RBP, &rbp))
+		if (!cfi_frame_reg(f, RBP, &rbp))
 			return -1;
 		if (rbp == 0)
 			return 0;
@@ -741,12 +324,12 @@ rs_cache_add(struct rs_cache *c, uint64_t ip, uint32_t rule)
 }
 
 static int
-step(struct walk *w, struct frame *f, bool *decrement)
+step(struct walk *w, struct cfi_frame *f, bool *decrement)
 {
 	struct rs_cache *cache = rs_cache_of(w->u, w->t->maps);
 	uint32_t cached = rs_cache_find(cache, f->ip);
 	if (cached != U64_MAP_NONE)
-		return step_dwarf(w, f, &w->u->rules[cached], decrement);
+		return cfi_step(w->u->rules, cached, f, &w->mem, decrement);
 
 	uint64_t pc = f->prev ? f->ip - 1 : f->ip;
 	const struct mem_map *map = machine_find_map(w->m, w->t, false, pc);
@@ -756,11 +339,11 @@ step(struct walk *w, struct frame *f, bool *decrement)
 	uint64_t base;
 	if (!d->usable || !table_base(w, d, map->dso, &base))
 		return -1;
-	const struct rule *r = rule_at(w->u, d, pc - base);
-	if (r->status == RULE_NO_FDE)
+	uint32_t rule = rule_at(w->u, d, pc - base);
+	if (!cfi_rule_found(w->u->rules, rule))
 		return step_guess(w, f, decrement);
-	rs_cache_add(cache, f->ip, (uint32_t)(r - w->u->rules));
-	return step_dwarf(w, f, r, decrement);
+	rs_cache_add(cache, f->ip, rule);
+	return cfi_step(w->u->rules, rule, f, &w->mem, decrement);
 }
 
 size_t
@@ -768,7 +351,7 @@ dwarf_unwind_sample(struct dwarf_unwind *u, struct machine *m,
                     const struct thread *t, const struct record_sample *s,
                     uint64_t *ips, size_t max)
 {
-	struct frame f;
+	struct cfi_frame f;
 	uint64_t ip;
 
 	/* perf unwinds only with registers and a non-empty stack copy. */
@@ -785,7 +368,8 @@ dwarf_unwind_sample(struct dwarf_unwind *u, struct machine *m,
 		return 1;
 	f.cfa = f.reg[RSP];
 	f.ip = ip;
-	struct walk w = {u, m, t, s->stack, f.reg[RSP], s->stack_size};
+	struct walk w = {
+	    u, m, t, s->stack, f.reg[RSP], s->stack_size, {read_word, &w}};
 	size_t n = 1;
 	bool decrement;
 	while (n < max && step(&w, &f, &decrement) > 0)

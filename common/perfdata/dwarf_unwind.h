@@ -5,8 +5,8 @@
  *
  * The frame rules come from the DSOs' .eh_frame through libdw
  * (dwarf_cfi_addrframe), looked up once per DSO and address and kept, so
- * a frame costs a hash lookup and a few reads of the stack copy.  What
- * perf and libunwind do, kept here:
+ * a frame costs a hash lookup and a few reads of the stack copy; a step
+ * by a rule is cfi_step.h's.  What perf and libunwind do, kept here:
  *   - the first address is the sample's instruction pointer; each caller
  *     found is its return address less one, unless the frame it was
  *     found from is a signal frame ('S' in its CIE); at most max

@@ -1,8 +1,8 @@
 /*
- * test_perf_file.c - the perf.data header (perfdata/perf_file.h): perf's
- * command line from HEADER_CMDLINE, as perf report --header-only prints
- * it.  The rest of the reader is test/t-perfdata.sh's, on real
- * recordings against perf script.
+ * test_perf_file.c - the perf.data header (perfdata/perf_header.h, read by
+ * perf_file_open): perf's command line from HEADER_CMDLINE, as perf
+ * report --header-only prints it.  The rest of the reader is
+ * test/t-perfdata.sh's, on real recordings against perf script.
  */
 #include <stdint.h>
 #include <stdio.h>
