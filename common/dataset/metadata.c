@@ -155,7 +155,8 @@ const struct meta_field meta_fields[] = {
     {"timing.strace_seconds", META_DECIMAL,
      "time spent in the run under strace"},
     {"timing.views_seconds", META_DECIMAL,
-     "time spent rendering the views (make record: make views)"},
+     "older data sets: time make record spent on the views (meta.json is now "
+     "written once, before them: the time is printed only)"},
     {"timing.other_seconds", META_DECIMAL,
      "the rest of the recording: checks, metadata, moving"},
     {"timing.total_seconds", META_DECIMAL,
