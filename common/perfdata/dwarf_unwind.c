@@ -348,7 +348,7 @@ step(struct walk *w, struct cfi_frame *f, bool *decrement)
 
 size_t
 dwarf_unwind_sample(struct dwarf_unwind *u, struct machine *m,
-                    const struct thread *t, const struct record_sample *s,
+                    const struct thread *t, const struct sample_fields *s,
                     uint64_t *ips, size_t max)
 {
 	struct cfi_frame f;
@@ -356,13 +356,13 @@ dwarf_unwind_sample(struct dwarf_unwind *u, struct machine *m,
 
 	/* perf unwinds only with registers and a non-empty stack copy. */
 	if (max == 0 || s->regs == NULL || s->stack_size == 0 ||
-	    !record_sample_reg(s, PERF_X86_IP, &ip))
+	    !sample_fields_reg(s, PERF_X86_IP, &ip))
 		return 0;
 	u->stats.samples++;
 	ips[0] = ip;
 	memset(&f, 0, sizeof f);
 	for (unsigned reg = 0; reg < NREGS; reg++)
-		if (record_sample_reg(s, perf_reg_of[reg], &f.reg[reg]))
+		if (sample_fields_reg(s, perf_reg_of[reg], &f.reg[reg]))
 			f.known |= UINT32_C(1) << reg;
 	if (!((f.known >> RSP) & 1))
 		return 1;

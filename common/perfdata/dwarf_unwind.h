@@ -33,7 +33,7 @@
 
 #include "perfdata/machine.h"
 #include "perfdata/perf_file.h"
-#include "perfdata/record_sample.h"
+#include "perfdata/sample_fields.h"
 
 struct dwarf_unwind;
 
@@ -47,7 +47,7 @@ void dwarf_unwind_free(struct dwarf_unwind *u);
  */
 size_t dwarf_unwind_sample(struct dwarf_unwind *u, struct machine *m,
                            const struct thread *t,
-                           const struct record_sample *s, uint64_t *ips,
+                           const struct sample_fields *s, uint64_t *ips,
                            size_t max);
 
 /* Counts, for --verbose. */

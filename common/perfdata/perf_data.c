@@ -41,13 +41,13 @@ static void
 sample_record(struct perf_data *d, const struct perf_record *r,
               const struct perf_file_event *e)
 {
-	struct record_sample s;
+	struct sample_fields s;
 
 	if (e == NULL) {
 		d->unknown_ids++;
 		return;
 	}
-	if (!record_sample_parse(e, r, &s))
+	if (!sample_fields_parse(e, r, &s))
 		perf_file_corrupt(&d->file, r->offset,
 		                  "a sample too short for its sample_type "
 		                  "(%" PRIu32 " bytes)",
@@ -151,7 +151,7 @@ static uint64_t
 record_time(struct perf_data *d, const struct perf_record *r)
 {
 	const struct perf_file_event *e = perf_file_event_of(&d->file, r);
-	struct record_sample s;
+	struct sample_fields s;
 
 	if (e == NULL || !(e->attr.sample_type & PERF_SAMPLE_TIME))
 		return UINT64_MAX;
@@ -168,7 +168,7 @@ record_time(struct perf_data *d, const struct perf_record *r)
 	}
 	if (!e->attr.sample_id_all)
 		return UINT64_MAX;
-	if (!record_sample_id(e, r, &s))
+	if (!sample_fields_id(e, r, &s))
 		perf_file_corrupt(&d->file, r->offset,
 		                  "a record too short for its sample_id");
 	return s.time;

@@ -22,11 +22,11 @@
 #include "perfdata/event_queue.h"
 #include "perfdata/machine.h"
 #include "perfdata/perf_file.h"
-#include "perfdata/record_sample.h"
+#include "perfdata/sample_fields.h"
 #include "perfdata/sample_chain.h"
 
 struct perf_data_sample {
-	const struct record_sample *s;
+	const struct sample_fields *s;
 	const struct thread *thread;
 	struct span comm;
 	const struct sample_chain *chain;

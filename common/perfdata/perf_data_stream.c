@@ -25,7 +25,7 @@ static void
 take(void *ctx, const struct perf_data_sample *ps)
 {
 	struct stream_ctx *c = ctx;
-	const struct record_sample *rs = ps->s;
+	const struct sample_fields *rs = ps->s;
 	const struct perf_event_attr *a = &rs->event->attr;
 	struct perf_sample s;
 

@@ -9,7 +9,7 @@
 #include "perfdata/frame_text.h"
 #include "perfdata/perf_data.h"
 #include "perfdata/perf_data_text.h"
-#include "perfdata/script_out.h"
+#include "perfdata/sample_text.h"
 
 /* The options the reader takes; others go to perf. */
 static const char *
@@ -49,13 +49,13 @@ perf_data_text(const struct perf_data_text_options *o, const char **why)
 	struct dwarf_inlines *di = dwarf_inlines_new();
 	inline_text_set_chain(it, dwarf_inlines_chain, di);
 	struct frame_text *ft = frame_text_new(&d.file, &d.machine, it);
-	struct script_out out;
-	script_out_init(&out, &d, ft, o->write, o->ctx);
+	struct sample_text out;
+	sample_text_init(&out, &d, ft, o->write, o->ctx);
 	out.ns = ns;
-	d.sample = script_out_sample;
+	d.sample = sample_text_sample;
 	d.ctx = &out;
 	perf_data_read(&d);
-	script_out_flush(&out);
+	sample_text_flush(&out);
 	perf_data_warn_lost(&d);
 	if (o->verbose) {
 		struct dwarf_unwind_stats us = dwarf_unwind_stats(d.unwind);
@@ -74,7 +74,7 @@ perf_data_text(const struct perf_data_text_options *o, const char **why)
 	if (d.unknown_ids > 0)
 		warnmsg("%s: %lu samples of unknown event ids left out",
 		        o->path, d.unknown_ids);
-	script_out_free(&out);
+	sample_text_free(&out);
 	frame_text_free(ft);
 	inline_text_set_chain(it, NULL, NULL);
 	if (o->verbose) {

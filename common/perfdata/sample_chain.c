@@ -36,7 +36,7 @@ map_for(struct machine *m, const struct thread *t, uint8_t cpumode, uint64_t ip)
 
 static void
 recorded_chain(struct sample_chain *c, struct machine *m,
-               const struct thread *t, const struct record_sample *s)
+               const struct thread *t, const struct sample_fields *s)
 {
 	uint8_t cpumode = PERF_RECORD_MISC_USER;
 	size_t entries = 0;
@@ -64,7 +64,7 @@ recorded_chain(struct sample_chain *c, struct machine *m,
 
 void
 sample_chain_resolve(struct sample_chain *c, struct machine *m,
-                     const struct thread *t, const struct record_sample *s,
+                     const struct thread *t, const struct sample_fields *s,
                      struct dwarf_unwind *u)
 {
 	uint64_t type = s->event->attr.sample_type;

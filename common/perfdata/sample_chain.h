@@ -21,7 +21,7 @@
 
 #include "perfdata/dwarf_unwind.h"
 #include "perfdata/machine.h"
-#include "perfdata/record_sample.h"
+#include "perfdata/sample_fields.h"
 
 /* perf script's default --max-stack (PERF_MAX_STACK_DEPTH). */
 enum { SCRIPT_MAX_STACK = 127 };
@@ -43,7 +43,7 @@ void sample_chain_free(struct sample_chain *c);
 
 /* The frames of s (of thread t), into c; u is NULL if not unwinding. */
 void sample_chain_resolve(struct sample_chain *c, struct machine *m,
-                          const struct thread *t, const struct record_sample *s,
+                          const struct thread *t, const struct sample_fields *s,
                           struct dwarf_unwind *u);
 
 #endif

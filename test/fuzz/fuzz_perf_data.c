@@ -17,7 +17,7 @@
 #include "fuzz.h"
 #include "perfdata/frame_text.h"
 #include "perfdata/perf_data.h"
-#include "perfdata/script_out.h"
+#include "perfdata/sample_text.h"
 
 static volatile size_t sink; /* keeps what is written */
 
@@ -32,7 +32,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct perf_data d;
-	static struct script_out out;
+	static struct sample_text out;
 	struct inline_text *volatile it = NULL;
 	struct frame_text *volatile ft = NULL;
 	volatile bool opened = false, writing = false;
@@ -49,17 +49,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (d.file.refused == NULL) {
 			it = inline_text_new();
 			ft = frame_text_new(&d.file, &d.machine, it);
-			script_out_init(&out, &d, ft, discard, NULL);
+			sample_text_init(&out, &d, ft, discard, NULL);
 			writing = true;
-			d.sample = script_out_sample;
+			d.sample = sample_text_sample;
 			d.ctx = &out;
 			perf_data_read(&d);
-			script_out_flush(&out);
+			sample_text_flush(&out);
 		}
 	}
 	perf_file_on_error = NULL;
 	if (writing)
-		script_out_free(&out);
+		sample_text_free(&out);
 	frame_text_free(ft);
 	inline_text_free(it);
 	if (opened)

@@ -1,5 +1,5 @@
 /*
- * record_sample.h - the fields of a PERF_RECORD_SAMPLE, and the sample_id
+ * sample_fields.h - the fields of a PERF_RECORD_SAMPLE, and the sample_id
  * of other records, parsed by their event's sample_type.
  *
  * A sample holds, in this order and each only when its bit is set in
@@ -16,15 +16,15 @@
  * for what its event says it holds is an error (false), never a read
  * outside it.  The call chain, registers and stack point into the record.
  */
-#ifndef PERFVIEWS_RECORD_SAMPLE_H
-#define PERFVIEWS_RECORD_SAMPLE_H
+#ifndef PERFVIEWS_SAMPLE_FIELDS_H
+#define PERFVIEWS_SAMPLE_FIELDS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "perfdata/perf_file.h"
 
-struct record_sample {
+struct sample_fields {
 	const struct perf_file_event *event;
 	uint8_t cpumode; /* PERF_RECORD_MISC_CPUMODE_MASK of the header */
 	uint64_t ip;
@@ -46,18 +46,18 @@ struct record_sample {
 };
 
 /* The sample of record r of event e; false when r is too short. */
-bool record_sample_parse(const struct perf_file_event *e,
-                         const struct perf_record *r, struct record_sample *s);
+bool sample_fields_parse(const struct perf_file_event *e,
+                         const struct perf_record *r, struct sample_fields *s);
 
 /*
  * The sample_id of a non-sample record: pid, tid, time, cpu, id; fields
- * not recorded as in record_sample.  False when r is too short.
+ * not recorded as in sample_fields.  False when r is too short.
  */
-bool record_sample_id(const struct perf_file_event *e,
-                      const struct perf_record *r, struct record_sample *s);
+bool sample_fields_id(const struct perf_file_event *e,
+                      const struct perf_record *r, struct sample_fields *s);
 
 /* The value of one user register (a PERF_X86_* bit); false if absent. */
-bool record_sample_reg(const struct record_sample *s, unsigned reg,
+bool sample_fields_reg(const struct sample_fields *s, unsigned reg,
                        uint64_t *value);
 
 #endif

@@ -1,9 +1,9 @@
 /*
- * record_sample.c - see record_sample.h.
+ * sample_fields.c - see sample_fields.h.
  */
 #include <string.h>
 
-#include "perfdata/record_sample.h"
+#include "perfdata/sample_fields.h"
 
 /* A cursor over a record's words, bounded by its end. */
 struct cursor {
@@ -51,7 +51,7 @@ skip_words(struct cursor *c, uint64_t n)
 
 static void
 init_sample(const struct perf_file_event *e, const struct perf_record *r,
-            struct record_sample *s)
+            struct sample_fields *s)
 {
 	memset(s, 0, sizeof *s);
 	s->event = e;
@@ -94,8 +94,8 @@ regs(struct cursor *c, uint64_t mask, uint64_t *abi, const unsigned char **at)
 }
 
 bool
-record_sample_parse(const struct perf_file_event *e,
-                    const struct perf_record *r, struct record_sample *s)
+sample_fields_parse(const struct perf_file_event *e,
+                    const struct perf_record *r, struct sample_fields *s)
 {
 	const struct perf_event_attr *a = &e->attr;
 	uint64_t type = a->sample_type;
@@ -188,8 +188,8 @@ record_sample_parse(const struct perf_file_event *e,
 }
 
 bool
-record_sample_id(const struct perf_file_event *e, const struct perf_record *r,
-                 struct record_sample *s)
+sample_fields_id(const struct perf_file_event *e, const struct perf_record *r,
+                 struct sample_fields *s)
 {
 	uint64_t type = e->attr.sample_type;
 
@@ -231,7 +231,7 @@ record_sample_id(const struct perf_file_event *e, const struct perf_record *r,
 }
 
 bool
-record_sample_reg(const struct record_sample *s, unsigned reg, uint64_t *value)
+sample_fields_reg(const struct sample_fields *s, unsigned reg, uint64_t *value)
 {
 	if (s->regs == NULL || reg >= 64 || !((s->regs_mask >> reg) & 1))
 		return false;

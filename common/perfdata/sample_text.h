@@ -1,5 +1,5 @@
 /*
- * script_out.h - the text perf 6.1's `perf script` prints by default for
+ * sample_text.h - the text perf 6.1's `perf script` prints by default for
  * the samples of a perf.data file, written from the samples perf_data.h
  * hands out.
  *
@@ -18,8 +18,8 @@
  * Output is buffered and goes to a caller's write function in large
  * blocks.
  */
-#ifndef PERFVIEWS_SCRIPT_OUT_H
-#define PERFVIEWS_SCRIPT_OUT_H
+#ifndef PERFVIEWS_SAMPLE_TEXT_H
+#define PERFVIEWS_SAMPLE_TEXT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -27,7 +27,7 @@
 #include "perfdata/frame_text.h"
 #include "perfdata/perf_data.h"
 
-struct script_out {
+struct sample_text {
 	void (*write)(void *ctx, const char *p, size_t n);
 	void *ctx;
 	struct frame_text *frames;
@@ -43,16 +43,16 @@ struct script_out {
 };
 
 /* After perf_data_open; the text of each sample goes through write. */
-void script_out_init(struct script_out *o, const struct perf_data *d,
-                     struct frame_text *frames,
-                     void (*write)(void *ctx, const char *p, size_t n),
-                     void *ctx);
-void script_out_free(struct script_out *o);
+void sample_text_init(struct sample_text *o, const struct perf_data *d,
+                      struct frame_text *frames,
+                      void (*write)(void *ctx, const char *p, size_t n),
+                      void *ctx);
+void sample_text_free(struct sample_text *o);
 
 /* The sample callback of perf_data: its text. */
-void script_out_sample(void *ctx, const struct perf_data_sample *ps);
+void sample_text_sample(void *ctx, const struct perf_data_sample *ps);
 
 /* Write out what is buffered. */
-void script_out_flush(struct script_out *o);
+void sample_text_flush(struct sample_text *o);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * script_out.c - see script_out.h.
+ * sample_text.c - see sample_text.h.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/xalloc.h"
-#include "perfdata/script_out.h"
+#include "perfdata/sample_text.h"
 
 enum { OUT_SIZE = 64 << 10, OUTPUT_OTHER = 7 };
 
@@ -37,7 +37,7 @@ output_type(uint32_t attr_type)
  * never for other PMUs.
  */
 static void
-set_fields(struct script_out *o, const struct perf_file *f)
+set_fields(struct sample_text *o, const struct perf_file *f)
 {
 	for (unsigned j = 0; j < 8; j++) {
 		o->fields[j] = F_ALL;
@@ -69,7 +69,7 @@ set_fields(struct script_out *o, const struct perf_file *f)
  * pipe format the events come as records before it.
  */
 static void
-prepare(struct script_out *o)
+prepare(struct sample_text *o)
 {
 	const struct perf_file *f = o->file;
 
@@ -87,9 +87,9 @@ prepare(struct script_out *o)
 }
 
 void
-script_out_init(struct script_out *o, const struct perf_data *d,
-                struct frame_text *frames,
-                void (*write)(void *ctx, const char *p, size_t n), void *ctx)
+sample_text_init(struct sample_text *o, const struct perf_data *d,
+                 struct frame_text *frames,
+                 void (*write)(void *ctx, const char *p, size_t n), void *ctx)
 {
 	memset(o, 0, sizeof *o);
 	o->write = write;
@@ -100,13 +100,13 @@ script_out_init(struct script_out *o, const struct perf_data *d,
 }
 
 void
-script_out_free(struct script_out *o)
+sample_text_free(struct sample_text *o)
 {
 	free(o->buf);
 }
 
 void
-script_out_flush(struct script_out *o)
+sample_text_flush(struct sample_text *o)
 {
 	if (o->len > 0)
 		o->write(o->ctx, o->buf, o->len);
@@ -114,10 +114,10 @@ script_out_flush(struct script_out *o)
 }
 
 static void
-put(struct script_out *o, const char *p, size_t n)
+put(struct sample_text *o, const char *p, size_t n)
 {
 	if (o->len + n > OUT_SIZE) {
-		script_out_flush(o);
+		sample_text_flush(o);
 		if (n > OUT_SIZE) {
 			o->write(o->ctx, p, n);
 			return;
@@ -128,10 +128,10 @@ put(struct script_out *o, const char *p, size_t n)
 }
 
 static void
-header(struct script_out *o, const struct perf_data_sample *ps, unsigned fields,
-       bool chain)
+header(struct sample_text *o, const struct perf_data_sample *ps,
+       unsigned fields, bool chain)
 {
-	const struct record_sample *s = ps->s;
+	const struct sample_fields *s = ps->s;
 	char buf[256];
 	int n;
 
@@ -190,9 +190,9 @@ header(struct script_out *o, const struct perf_data_sample *ps, unsigned fields,
 }
 
 void
-script_out_sample(void *ctx, const struct perf_data_sample *ps)
+sample_text_sample(void *ctx, const struct perf_data_sample *ps)
 {
-	struct script_out *o = ctx;
+	struct sample_text *o = ctx;
 	const struct sample_chain *c = ps->chain;
 	if (!o->prepared)
 		prepare(o);
