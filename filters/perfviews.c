@@ -6,7 +6,7 @@
  * profile data sets (perfviews(5)).  Each subcommand is a struct program
  * (its usage, summary and table of options) and a few lines of glue over
  * common/dataset (dataset_id.h: the ID grammar, metadata.h: meta.json,
- * readme.h and compare_readme.h: READMEs and the published index,
+ * readme.h and comparison_readme.h: READMEs and the published index,
  * view_make.h: the views, publish.h, stability.h, suite.h) and
  * common/record (record.h, script.h).
  */
@@ -17,8 +17,8 @@
 #include "base/cli.h"
 #include "base/commands.h"
 #include "base/xalloc.h"
-#include "pages/compare_files.h"
-#include "pages/compare_readme.h"
+#include "pages/comparison_files.h"
+#include "pages/comparison_readme.h"
 #include "dataset/dataset_id.h"
 #include "dataset/metadata.h"
 #include "pages/perf_data_views.h"
@@ -325,8 +325,8 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 	if (o.out == NULL) {
 		command_operands(p, argc - first, 2, 3,
 		                 "RAW-A and RAW-B (and DIFF)");
-		compare_readme_of_raws(stdout, argv + first, argv[first + 2],
-		                       o.name);
+		comparison_readme_of_raws(stdout, argv + first, argv[first + 2],
+		                          o.name);
 		return EXIT_OK;
 	}
 	command_operands(p, argc - first, 2, 2, "RAW-A and RAW-B");
@@ -337,9 +337,9 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 		dataset_id_free(&parsed);
 		free(id);
 	}
-	char *name =
-	    o.name != NULL ? xstrdup(o.name) : compare_files_name(argv + first);
-	if (!compare_files_write(o.out, name, argv + first, o.force))
+	char *name = o.name != NULL ? xstrdup(o.name)
+	                            : comparison_files_name(argv + first);
+	if (!comparison_files_write(o.out, name, argv + first, o.force))
 		return EXIT_DATA; /* the program that failed said why */
 	printf("wrote %s/%s-README.md, -diff.txt and -diffgraph.svg\n", o.out,
 	       name);

@@ -7,7 +7,7 @@
  * per unit of work (time); its test on a comment line before it; the
  * first line says which column is the width, with a summary of the
  * comparison that flamesvg shows under the title.  diffstacks writes it,
- * and so does a comparison's one pass (dataset/compare_files.h), which
+ * and so does a comparison's one pass (dataset/comparison_files.h), which
  * draws it with flamesvg's own reading (flame/flame_input.h).
  */
 #ifndef PERFVIEWS_DIFF_STACKS_H

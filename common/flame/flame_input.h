@@ -5,7 +5,7 @@
  * widths, a summary for the subtitle, each stack's test, the functions
  * drawn on one side only though both have them).  flamesvg reads its
  * inputs with it, and so does a comparison's one pass
- * (dataset/compare_files.h), from the stacks it wrote into memory.
+ * (dataset/comparison_files.h), from the stacks it wrote into memory.
  */
 #ifndef PERFVIEWS_FLAME_INPUT_H
 #define PERFVIEWS_FLAME_INPUT_H

@@ -1,7 +1,7 @@
 /*
  * comparison_fairness.h - what two data sets compared differ in besides
  * what is compared: the sections "What is compared" and "What makes this
- * comparison unfair" of a comparison's README (compare_readme.h), and of a
+ * comparison unfair" of a comparison's README (comparison_readme.h), and of a
  * comparison of suites for a pair of its data sets.
  *
  * Written from the two meta.json alone.  The Python builds are what a

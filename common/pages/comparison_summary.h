@@ -1,6 +1,6 @@
 /*
  * comparison_summary.h - the first lines of the README of two data sets
- * compared (compare_readme.h), "in short": how fast each ran and what
+ * compared (comparison_readme.h), "in short": how fast each ran and what
  * changed most.
  *
  * Markdown bullets: the speed of both benchmarks (pyperf's wall time per

@@ -7,7 +7,7 @@
  * They write Markdown and guess nothing: a null field is "unknown", a list
  * known to be empty "none"; what cannot be read (a view, an ID) is fatal,
  * naming it.  A data set's README (readme.h), a comparison's
- * (compare_readme.h) and a suite's are written with them.
+ * (comparison_readme.h) and a suite's are written with them.
  */
 #ifndef PERFVIEWS_README_TEXT_H
 #define PERFVIEWS_README_TEXT_H

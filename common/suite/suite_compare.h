@@ -22,15 +22,15 @@
  *   - its functions whose self time changed most (views/compare by
  *     function, significant by the test of its own comparison);
  *   - unless pages is off, the benchmark's `make compare` files
- *     (compare_files.h), linked from the page.
+ *     (comparison_files.h), linked from the page.
  * The files, in out, named A-vs-B-* after the suites' names:
  *   README.md       the page: the speed over the suite (the geometric means
  *                   of the wall-time and CPU-time ratios; the noise floor
  *                   when given), a row per benchmark (its functions and its
  *                   eval loop's families that changed most), the categories
  * over the suite, benchmarks of one side only or not recorded, what makes the
- * comparison unfair (compare_readme's, of the first pair) and both suites side
- * by side; timing.csv      benchmark,a_seconds,b_seconds,ratio,significant,
+ * comparison unfair (comparison_readme's, of the first pair) and both suites
+ * side by side; timing.csv benchmark,a_seconds,b_seconds,ratio,significant,
  *                   a_cpu_seconds,b_cpu_seconds,cpu_ratio,cpu_significant,
  *                   disagree;
  *   categories.csv  benchmark,category,unit,a,b,change,a_share,b_share,

@@ -9,7 +9,7 @@
 
 #include "base/xalloc.h"
 #include "dataset/file_kinds.h"
-#include "pages/compare_readme.h"
+#include "pages/comparison_readme.h"
 #include "pages/readme.h"
 #include "suite/suite_compare_data.h"
 #include "suite/suite_compare_readme.h"
@@ -531,7 +531,7 @@ side_by_side(FILE *out, const struct suite_pairs *ss)
 	free(tags[1]);
 }
 
-/* What makes it unfair: compare_readme's, of the first pair. */
+/* What makes it unfair: comparison_readme's, of the first pair. */
 static void
 fairness(FILE *out, const struct suite_pairs *ss)
 {
@@ -542,7 +542,7 @@ fairness(FILE *out, const struct suite_pairs *ss)
 		return;
 	}
 	const struct suite_pair *p = &ss->pairs[0];
-	struct compare_readme r = {0};
+	struct comparison_readme r = {0};
 	for (int s = 0; s < 2; s++) {
 		r.id[s] = p->m[s]->id;
 		r.meta[s] = &p->meta[s];
@@ -553,7 +553,7 @@ fairness(FILE *out, const struct suite_pairs *ss)
 	        "benchmark of both; each benchmark's own README says it for "
 	        "its pair.\n\n",
 	        p->m[0]->benchmark);
-	compare_readme_fairness(out, &r);
+	comparison_readme_fairness(out, &r);
 }
 
 void

@@ -6,7 +6,7 @@
  * (its timing, the categories, functions and eval loop families that
  * changed most, its `make compare` files linked), the benchmarks not
  * compared and why, the categories over the suite, what makes the
- * comparison unfair (compare_readme's, of the first pair), the files
+ * comparison unfair (comparison_readme's, of the first pair), the files
  * beside it and both suites side by side.  Every file it links is named
  * by file_kinds.h (data sets, comparisons) or suite_compare_data.h.
  */

@@ -11,7 +11,7 @@
 #include "base/xalloc.h"
 #include "compare/compare.h"
 #include "dataset/file_kinds.h"
-#include "pages/compare_files.h"
+#include "pages/comparison_files.h"
 #include "pages/readme.h"
 #include "stats/significance.h"
 #include "suite/suite_pairs.h"
@@ -184,7 +184,7 @@ pair_up(struct suite_pairs *ss)
 		    compare_speed_of(p->has_meta[0] ? &p->meta[0] : NULL,
 		                     p->has_meta[1] ? &p->meta[1] : NULL,
 		                     (const char *const *)p->raw, &p->speed);
-		p->name = compare_files_name(p->raw);
+		p->name = comparison_files_name(p->raw);
 		/* Each raw file read once: its categories, its functions
 		 * and its page from one comparison's sides. */
 		struct compare functions;
@@ -193,8 +193,9 @@ pair_up(struct suite_pairs *ss)
 		compare_categories(ss, p, &functions);
 		compare_functions(p, &functions);
 		if (!ss->o->no_pages) {
-			p->page = compare_files_of(ss->o->out, p->name, p->raw,
-			                           ss->o->force, &functions);
+			p->page =
+			    comparison_files_of(ss->o->out, p->name, p->raw,
+			                        ss->o->force, &functions);
 			if (!p->page)
 				warnmsg("compare-suites: %s: its comparison "
 				        "failed (above); the suite's page says "

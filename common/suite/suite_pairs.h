@@ -10,7 +10,7 @@
  * once, into one comparison by function, from which come its categories
  * (self: a sample counts for its leaf's category, as `flatdiff --by
  * category`), its functions and eval loop families that changed most, and
- * unless no_pages its `make compare` files (compare_files.h); its timing
+ * unless no_pages its `make compare` files (comparison_files.h); its timing
  * comes from both meta.json (speed.h).  Every tested category row of the
  * suite is then adjusted together (Benjamini–Hochberg): q, and significant
  * at the false discovery rate alpha.  Given a null suite, A against it

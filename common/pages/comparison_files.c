@@ -1,5 +1,5 @@
 /*
- * compare_files.c - see compare_files.h.
+ * comparison_files.c - see comparison_files.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,8 +9,8 @@
 
 #include "base/message.h"
 #include "base/xalloc.h"
-#include "pages/compare_files.h"
-#include "pages/compare_readme.h"
+#include "pages/comparison_files.h"
+#include "pages/comparison_readme.h"
 #include "dataset/file_kinds.h"
 #include "dataset/runs.h"
 #include "pages/view_pass.h"
@@ -36,7 +36,7 @@ last_dir(const char *path)
 }
 
 char *
-compare_files_name(char *const raws[2])
+comparison_files_name(char *const raws[2])
 {
 	char *id[2] = {raw_dataset_name(raws[0]), raw_dataset_name(raws[1])};
 	char *a = last_dir(raws[0]), *b = last_dir(raws[1]);
@@ -117,8 +117,8 @@ write_readme(void *ctx)
 {
 	struct compared *w = ctx;
 
-	compare_readme_of_compared(stdout, w->raws, w->diff, w->name,
-	                           w->functions, w->stacks);
+	comparison_readme_of_compared(stdout, w->raws, w->diff, w->name,
+	                              w->functions, w->stacks);
 }
 
 /* The table, the graph and the README into scratch, named as in OUT. */
@@ -180,8 +180,8 @@ write_compared(const char *out, const char *name, char *const raws[2],
 }
 
 bool
-compare_files_of(const char *out, const char *name, char *const raws[2],
-                 bool force, struct compare *functions)
+comparison_files_of(const char *out, const char *name, char *const raws[2],
+                    bool force, struct compare *functions)
 {
 	/* Refused as flatdiff refuses them, which says what differs. */
 	if (compare_refused(functions, force) && !force)
@@ -190,14 +190,14 @@ compare_files_of(const char *out, const char *name, char *const raws[2],
 }
 
 bool
-compare_files_write(const char *out, const char *name, char *const raws[2],
-                    bool force)
+comparison_files_write(const char *out, const char *name, char *const raws[2],
+                       bool force)
 {
 	struct compare functions;
 
 	compare_defaults_run_placing(&functions, KEY_FUNCTION, raws[0], raws[1],
 	                             NULL);
-	bool ok = compare_files_of(out, name, raws, force, &functions);
+	bool ok = comparison_files_of(out, name, raws, force, &functions);
 	compare_free(&functions);
 	return ok;
 }

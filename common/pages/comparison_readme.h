@@ -1,5 +1,5 @@
 /*
- * compare_readme.h - the README of a comparison of two data sets, A and B
+ * comparison_readme.h - the README of a comparison of two data sets, A and B
  * (`make compare A=ID1 B=ID2`): what was compared, what makes the
  * comparison unfair, and how to read its files.
  *
@@ -32,8 +32,8 @@
  * Unknown values are never guessed: a field null on a side is "unknown"
  * and never counted as alike or different.
  */
-#ifndef PERFVIEWS_COMPARE_README_H
-#define PERFVIEWS_COMPARE_README_H
+#ifndef PERFVIEWS_COMPARISON_README_H
+#define PERFVIEWS_COMPARISON_README_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -41,7 +41,7 @@
 #include "dataset/metadata.h"
 #include "compare/compare.h"
 
-struct compare_readme {
+struct comparison_readme {
 	const char *id[2];  /* the data sets, A and B */
 	const char *raw[2]; /* their raw files' names */
 	const struct metadata *meta[2];
@@ -59,7 +59,7 @@ struct compare_readme {
 	                             or NULL (a side has none placed) */
 };
 
-void compare_readme_write(FILE *out, const struct compare_readme *r);
+void comparison_readme_write(FILE *out, const struct comparison_readme *r);
 
 /*
  * Its sections "What is compared" (the builds) and "What makes this
@@ -67,7 +67,7 @@ void compare_readme_write(FILE *out, const struct compare_readme *r);
  * (comparison_fairness_write).  A comparison of suites writes them for a
  * pair of its data sets.
  */
-void compare_readme_fairness(FILE *out, const struct compare_readme *r);
+void comparison_readme_fairness(FILE *out, const struct comparison_readme *r);
 
 /*
  * The README of the data sets of two raw files, DIR/ID-raw.txt[.xz], each
@@ -76,18 +76,18 @@ void compare_readme_fairness(FILE *out, const struct compare_readme *r);
  * sets of one ID (two builds, a directory each) are named by their raw files'
  * paths.
  */
-void compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
-                            const char *name);
+void comparison_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
+                               const char *name);
 
 /*
  * The same of comparisons of the raw files already made, as
- * compare_readme_of_raws makes them (compare_defaults_run by function,
+ * comparison_readme_of_raws makes them (compare_defaults_run by function,
  * compare_defaults_shared by stack over the same sides): a comparison's
- * one pass (compare_files.h) writes its files and README from one reading.
+ * one pass (comparison_files.h) writes its files and README from one reading.
  */
-void compare_readme_of_compared(FILE *out, char *const raws[2],
-                                const char *diff, const char *name,
-                                struct compare *functions,
-                                struct compare *stacks);
+void comparison_readme_of_compared(FILE *out, char *const raws[2],
+                                   const char *diff, const char *name,
+                                   struct compare *functions,
+                                   struct compare *stacks);
 
 #endif

@@ -1,6 +1,6 @@
 /*
- * compare_files.h - the three files of a comparison of two data sets
- * (compare_readme.h), written in one process from one reading of each
+ * comparison_files.h - the three files of a comparison of two data sets
+ * (comparison_readme.h), written in one process from one reading of each
  * raw file: NAME-diff.txt (flatdiff A B), NAME-diffgraph.svg (diffstacks
  * A B | flamesvg) and NAME-README.md, in one directory.
  *
@@ -10,12 +10,12 @@
  * own library call: flatdiff's table (views/compare_table), diffstacks'
  * stacks (views/diff_stacks) into memory, drawn by flamesvg's reading of
  * them (flame/flame_input, flame_view), and the README
- * (compare_readme_of_compared), so that every byte is the programs'.  The
+ * (comparison_readme_of_compared), so that every byte is the programs'.  The
  * files are made in a scratch directory inside out and renamed into place
  * together: all three land, or none does.
  */
-#ifndef PERFVIEWS_COMPARE_FILES_H
-#define PERFVIEWS_COMPARE_FILES_H
+#ifndef PERFVIEWS_COMPARISON_FILES_H
+#define PERFVIEWS_COMPARISON_FILES_H
 
 #include <stdbool.h>
 
@@ -27,16 +27,16 @@
  * anyway, as flatdiff --force (else refused, with a warning saying what
  * differs).  True when all three were written.
  */
-bool compare_files_write(const char *out, const char *name, char *const raws[2],
-                         bool force);
+bool comparison_files_write(const char *out, const char *name,
+                            char *const raws[2], bool force);
 
 /*
  * The same of the raw files' comparison by function already made as
  * compare_defaults_run makes it (compare.h), none read again: a comparison
  * of suites reads each benchmark's pair once for its rows and its files.
  */
-bool compare_files_of(const char *out, const char *name, char *const raws[2],
-                      bool force, struct compare *functions);
+bool comparison_files_of(const char *out, const char *name, char *const raws[2],
+                         bool force, struct compare *functions);
 
 /*
  * The prefix of the files comparing two raw files (a new string):
@@ -44,6 +44,6 @@ bool compare_files_of(const char *out, const char *name, char *const raws[2],
  * "ID-DIRA-vs-DIRB", DIR the last part of each directory, as make compare
  * names them.
  */
-char *compare_files_name(char *const raws[2]);
+char *comparison_files_name(char *const raws[2]);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * compare_readme.c - see compare_readme.h.
+ * comparison_readme.c - see comparison_readme.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #include "dataset/file_kinds.h"
 #include "dataset/runs.h"
 #include "dataset/speed.h"
-#include "pages/compare_readme.h"
+#include "pages/comparison_readme.h"
 #include "pages/comparison_fairness.h"
 #include "pages/comparison_summary.h"
 #include "pages/readme.h"
@@ -60,7 +60,7 @@ static const struct {
 
 /* The prefix of a comparison's files (a new string). */
 static char *
-files_prefix(const struct compare_readme *r)
+files_prefix(const struct comparison_readme *r)
 {
 	return r->name != NULL ? xstrdup(r->name)
 	                       : xasprintf("%s" COMPARISON_SEPARATOR "%s",
@@ -68,7 +68,7 @@ files_prefix(const struct compare_readme *r)
 }
 
 static void
-files_table(FILE *out, const struct compare_readme *r)
+files_table(FILE *out, const struct comparison_readme *r)
 {
 	char *prefix = files_prefix(r);
 
@@ -92,7 +92,7 @@ files_table(FILE *out, const struct compare_readme *r)
 }
 
 static void
-how_to_read(FILE *out, const struct compare_readme *r)
+how_to_read(FILE *out, const struct comparison_readme *r)
 {
 	char *test = r->diff ? diff_header(r->diff, "# test: ") : NULL;
 	char *sig = r->diff ? diff_header(r->diff, "# significant ") : NULL;
@@ -177,7 +177,7 @@ how_to_read(FILE *out, const struct compare_readme *r)
 }
 
 static void
-by_dso_and_category(FILE *out, const struct compare_readme *r)
+by_dso_and_category(FILE *out, const struct comparison_readme *r)
 {
 	/* Each command, then A and B's raw files, then what follows. */
 	static const char *const commands[][2] = {
@@ -199,13 +199,13 @@ by_dso_and_category(FILE *out, const struct compare_readme *r)
 }
 
 void
-compare_readme_fairness(FILE *out, const struct compare_readme *r)
+comparison_readme_fairness(FILE *out, const struct comparison_readme *r)
 {
 	comparison_fairness_write(out, r->meta, r->has_meta);
 }
 
 void
-compare_readme_write(FILE *out, const struct compare_readme *r)
+comparison_readme_write(FILE *out, const struct comparison_readme *r)
 {
 	const char *heads[2];
 	char *head[2];
@@ -257,7 +257,7 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 		        "OUT=DIR`), so neither is linked here.\n",
 		        r->id[0], r->id[0]);
 	fputc('\n', out);
-	compare_readme_fairness(out, r);
+	comparison_readme_fairness(out, r);
 	files_table(out, r);
 	how_to_read(out, r);
 	by_dso_and_category(out, r);
@@ -276,11 +276,11 @@ compare_readme_write(FILE *out, const struct compare_readme *r)
 }
 
 void
-compare_readme_of_compared(FILE *out, char *const raws[2], const char *diff,
-                           const char *name, struct compare *functions,
-                           struct compare *stacks)
+comparison_readme_of_compared(FILE *out, char *const raws[2], const char *diff,
+                              const char *name, struct compare *functions,
+                              struct compare *stacks)
 {
-	struct compare_readme r = {
+	struct comparison_readme r = {
 	    .diff = diff, .name = name, .raw_path = {raws[0], raws[1]}};
 	char *given[2] = {NULL, NULL};
 	struct metadata m[2];
@@ -319,7 +319,7 @@ compare_readme_of_compared(FILE *out, char *const raws[2], const char *diff,
 	}
 	compare_unmatched(stacks, r.unmatched);
 	r.stacks = true;
-	compare_readme_write(out, &r);
+	comparison_readme_write(out, &r);
 	if (r.families != NULL)
 		compare_free(&families);
 	for (int s = 0; s < 2; s++) {
@@ -330,8 +330,8 @@ compare_readme_of_compared(FILE *out, char *const raws[2], const char *diff,
 }
 
 void
-compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
-                       const char *name)
+comparison_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
+                          const char *name)
 {
 	struct compare functions, stacks;
 
@@ -341,7 +341,8 @@ compare_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
 	compare_defaults_run_placing(&functions, KEY_FUNCTION, raws[0], raws[1],
 	                             NULL);
 	compare_defaults_shared(&stacks, KEY_STACK, &functions, NULL);
-	compare_readme_of_compared(out, raws, diff, name, &functions, &stacks);
+	comparison_readme_of_compared(out, raws, diff, name, &functions,
+	                              &stacks);
 	compare_free(&stacks);
 	compare_free(&functions);
 }

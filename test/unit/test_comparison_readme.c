@@ -1,6 +1,6 @@
 /*
  * test_compare_readme.c - the README of a comparison of two data sets
- * (pages/compare_readme.h, comparison_fairness.h, comparison_summary.h):
+ * (pages/comparison_readme.h, comparison_fairness.h, comparison_summary.h):
  * what differs, with both values; what is unknown and so not checked, and
  * a side without meta.json; what is alike; a side of one run and lost
  * samples; the test and the quote of a diff; both metadata side by side;
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "pages/compare_readme.h"
+#include "pages/comparison_readme.h"
 #include "pages/comparison_fairness.h"
 #include "dataset/metadata.h"
 #include "unit.h"
@@ -80,7 +80,7 @@ readme(const struct metadata *a, const struct metadata *b, bool b_meta,
 {
 	static char *text; /* static: open_memstream sets it at fclose */
 	static size_t n;
-	struct compare_readme r = {
+	struct comparison_readme r = {
 	    {"x-perf-freq999x5", "y-perf-freq999x5"},
 	    {"x-perf-freq999x5-raw.txt.xz", "y-perf-freq999x5-raw.txt"},
 	    {a, b},
@@ -96,7 +96,7 @@ readme(const struct metadata *a, const struct metadata *b, bool b_meta,
 	};
 	FILE *f = open_memstream(&text, &n);
 
-	compare_readme_write(f, &r);
+	comparison_readme_write(f, &r);
 	fclose(f);
 	return text;
 }
@@ -467,8 +467,8 @@ START_TEST(of_raw_files)
 		fclose(raw);
 	}
 	FILE *out = open_memstream(&text, &n);
-	compare_readme_of_raws(out, (char *const[]){path[0], path[1]}, NULL,
-	                       NULL);
+	comparison_readme_of_raws(out, (char *const[]){path[0], path[1]}, NULL,
+	                          NULL);
 	fclose(out);
 	unlink(meta);
 	unlink(path[0]);
@@ -522,8 +522,8 @@ START_TEST(eval_loop_families)
 		ck_assert_int_eq(system(cmd), 0);
 	}
 	FILE *out = open_memstream(&text, &n);
-	compare_readme_of_raws(out, (char *const[]){path[0], path[1]}, NULL,
-	                       NULL);
+	comparison_readme_of_raws(out, (char *const[]){path[0], path[1]}, NULL,
+	                          NULL);
 	fclose(out);
 	unit_dir_remove();
 	/* Shares (no meta.json): LOAD_ATTR 2 of 3, then 1 of 4. */
@@ -559,5 +559,5 @@ main(void)
 	    of_raw_files,
 	    NULL,
 	};
-	return unit_main("compare_readme", tests);
+	return unit_main("comparison_readme", tests);
 }
