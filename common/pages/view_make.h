@@ -18,9 +18,9 @@
  * its README, written last, stands for every view, made again when the
  * raw file, OUT/.ID.source or perfviews is newer; no make fragment, no
  * rule per view.  The note (view_source_write, asked first) changes with
- * the raw file, another raw file of the ID, or what meta.json holds, but
- * not with timing.views_seconds, which make record adds once the views
- * exist: that renders nothing again.
+ * the raw file, another raw file of the ID, or what meta.json holds, not
+ * with its date: meta.json written anew with the same fields renders
+ * nothing again.
  */
 #ifndef PERFVIEWS_VIEW_MAKE_H
 #define PERFVIEWS_VIEW_MAKE_H
@@ -49,7 +49,7 @@ bool view_options_write(FILE *out, const struct metadata *m, const char *view);
 /*
  * A data set's views know what they were made from: OUT/.ID.source names
  * its raw file (real path, size, time of change) and meta.json (real path,
- * and the hash of what it holds, timing.views_seconds aside).  make
+ * and the hash of what it holds).  make
  * views renders every view again when that changes (views of the same ID
  * from another DATA in one OUT), and publish copies only views whose
  * source is the data set it publishes.  view_source_write rewrites the
