@@ -131,7 +131,8 @@ readme_metadata_table(FILE *out, const struct metadata *const m[],
 		if (!bench && metadata_bench_only(meta_fields[i].path))
 			continue; /* not a benchmark: these say nothing */
 		if (strcmp(meta_fields[i].path, "timing.views_seconds") == 0)
-			continue; /* set once the views, this one too, exist */
+			continue; /* an older data set's views' time: no
+			             difference */
 		for (size_t k = 1; k < n; k++)
 			differ |= !alike(m[0]->values[i], m[k]->values[i]);
 		fprintf(out, differ ? "| **%s** |" : "| %s |",
