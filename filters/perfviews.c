@@ -12,6 +12,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "base/cli.h"
@@ -30,6 +31,7 @@
 #include "pages/stability_report.h"
 #include "suite/suite.h"
 #include "suite/suite_compare.h"
+#include "suite/suite_run.h"
 #include "pages/view_make.h"
 #include "record/pyperformance.h"
 #include "record/record.h"
@@ -788,9 +790,15 @@ static const struct program suite_program = {
     .options = suite_options,
 };
 
+static int cmd_suite_run(const struct program *p, int argc, char *argv[]);
+static const struct program suite_run_program;
+
 static int
 cmd_suite(const struct program *p, int argc, char *argv[])
 {
+	/* suite run: a command of its own, with its own options. */
+	if (argc > 1 && strcmp(argv[1], "run") == 0)
+		return cmd_suite_run(&suite_run_program, argc - 1, argv + 1);
 	struct suite_options o = {.data = "data",
 	                          .python = "python3",
 	                          .all = pyperformance_default,
@@ -800,6 +808,69 @@ cmd_suite(const struct program *p, int argc, char *argv[])
 	command_operands(p, argc - first, 1, argc, "an action");
 	return suite_command(&o, argv[first], argc - first - 1,
 	                     argv + first + 1);
+}
+
+#define O struct suite_run_options
+static const struct option_row suite_run_options[] = {
+    OPT_TEXT(0, "data", "DIR", O, data, "where data sets are (default data)"),
+    OPT_TEXT(0, "out", "DIR", O, out,
+             "where the views and the suite's files go (default out)"),
+    OPT_POSITIVE_UNSIGNED(0, "freq", "HZ", O, freq,
+                          "perf's frequency (default 1000)"),
+    OPT_POSITIVE_UNSIGNED(0, "runs", "N", O, runs,
+                          "value workers of each benchmark (default 10)"),
+    OPT_TEXT(0, "tags", "TAGS", O, tags,
+             "the IDs' tags, words apart (\"nosite py312\")"),
+    OPT_TEXT(0, "python", "PY", O, python, "the Python (python3)"),
+    OPT_TEXT(0, "cache", "DIR", O, cache,
+             "pyperformance's venvs (~/.cache/perfviews/pyperformance)"),
+    OPT_TEXT(0, "loops", "FILE", O, loops,
+             "pyperf's loops (default OUT/NAME-loops.json)"),
+    OPT_UNSIGNED('j', "jobs", "N", O, jobs,
+                 "views made at once (default: one per CPU)"),
+    OPT_FLAG(0, "force", O, force, "record every benchmark again"),
+    OPT_TEXT(0, "callgraph", "MODE", O, callgraph, "dwarf (default) or fp"),
+    OPT_TEXT(0, "perf", "PERF", O, perf,
+             "run PERF script (in time slices), not the reader"),
+    OPT_TEXT(0, "event", "EVENT", O, event,
+             "the event sampled (default cpu-clock)"),
+    OPT_TEXT(0, "strace", "STRACE", O, strace,
+             "the strace command (tag files)"),
+    OPT_TEXT(0, "timeout", "SECONDS", O, timeout,
+             "per run (default 600; 0: none)"),
+    OPT_TEXT(0, "xz", "XZ", O, xz, "the compressor (default xz -3 -T1)"),
+    OPT_FLAG(0, "overhead", O, overhead, "run each unprofiled too, to compare"),
+    OPT_END,
+};
+#undef O
+
+static const struct program suite_run_program = {
+    .name = "perfviews suite run",
+    .usage = "perfviews suite run [--data DIR] [--out DIR] [--freq HZ] "
+             "[--runs N] [--tags TAGS]\n"
+             "                           [--python PY] [--cache DIR] "
+             "[--loops FILE] [-j N] [--force]\n"
+             "                           [--callgraph dwarf|fp] "
+             "[--perf PERF] [--event EVENT]\n"
+             "                           [--strace STRACE] "
+             "[--timeout SECONDS] [--xz XZ]\n"
+             "                           [--overhead] NAME BENCHMARK "
+             "...|all\n",
+    .summary = "Record suite NAME's missing data sets one at a time, then "
+               "every view, its README and definition (make suite, "
+               "ENGINE=local).",
+    .options = suite_run_options,
+};
+
+static int
+cmd_suite_run(const struct program *p, int argc, char *argv[])
+{
+	struct suite_run_options o = {
+	    .data = "data", .out = "out", .freq = 1000, .runs = 10};
+	int first = program_parse(p, argc, argv, &o);
+
+	command_operands(p, argc - first, 1, argc, "NAME");
+	return suite_run(argv[first], argv + first + 1, argc - first - 1, &o);
 }
 
 #define O struct suite_compare_options
@@ -856,6 +927,9 @@ static const struct command commands[] = {
     {&publish_program, cmd_publish},
     {&stability_program, cmd_stability},
     {&suite_program, cmd_suite},
+    /* Run by suite's (its name, two words, is none of argv[1]'s): listed
+     * here for --help and --list-options. */
+    {&suite_run_program, cmd_suite_run},
     {&compare_suites_program, cmd_compare_suites},
 };
 
