@@ -173,13 +173,14 @@ stability: $(BIN)/perfviews $(VIEW_META) $(VIEW_SOURCE) | views-check
 endif
 
 # --- Suites: pyperformance benchmarks at one setting, and their README ---
-# Two steps, whatever the engine: the missing data sets recorded, each by
-# suite_step (perfviews suite step around perfviews record, going on past
-# a failure), then suite-views: every view in parallel (-j) and
-# OUT/SUITE-README.md and -suite.json.  ENGINE=local (the default) records
-# one at a time here (recordings in parallel perturb each other);
-# ENGINE=slurm hands the recordings to Slurm, a task each (suite-step),
-# and suite-views to a job after them (scripts/suite-slurm.sh).  A rerun
+# Two steps, whatever the engine: the missing data sets recorded, each a
+# step of the suite's log (perfviews suite step around perfviews record,
+# going on past a failure), then every view in parallel (-j) and
+# OUT/SUITE-README.md and -suite.json.  ENGINE=local (the default) is
+# perfviews suite run (suite_run.h), which records one at a time
+# (recordings in parallel perturb each other); ENGINE=slurm hands the
+# recordings to Slurm, a task each (suite-step), and suite-views to a job
+# after them (scripts/suite-slurm.sh), with the targets below.  A rerun
 # records only what is missing (suite-todo).  perfviews suite ids names the
 # data sets (a benchmark with variants: the data sets of its variants once
 # recorded).
@@ -224,17 +225,25 @@ SUITE_SLURM = sh scripts/suite-slurm.sh submit --data $(call quote,$(DATA)) \
 suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
 	@$(if $(filter local slurm,$(ENGINE)),:,{ echo "make suite: ENGINE is local (the default) or slurm, not '$(ENGINE)'" >&2; exit 2; })
+ifeq ($(ENGINE),slurm)
 	@$(BIN)/perfviews suite ids --check-build \
 	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null && \
 	    mkdir -p $(OUT) && printf 'start\t%s\n' "$$(date +%s.%N)" >$(SUITE_LOG) && \
 	    rm -f $(call quote,$(SUITE_LOCATE_CACHE))
-ifeq ($(ENGINE),slurm)
 	@+exec $(SUITE_SLURM)
-else
-	@$(MAKE) --no-print-directory -k suite-record; \
-	    $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(SUITE_JOBS)) suite-views
-endif
 	@$(MAKE) --no-print-directory suite-report
+else
+	@$(BIN)/perfviews suite run --data $(call quote,$(DATA)) --out $(call quote,$(OUT)) \
+	    --freq $(call quote,$(FREQ)) --runs $(call quote,$(RUNS)) --tags $(call quote,$(TAGS)) \
+	    $(PYTHON_ARG) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) \
+	    $(if $(LOOPS),--loops $(call quote,$(LOOPS))) $(if $(FORCE),--force) \
+	    -j $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(SUITE_JOBS)) \
+	    --callgraph $(call quote,$(CALLGRAPH)) --perf $(call quote,$(PERF)) \
+	    $(if $(filter-out file,$(origin PERF_EVENT)),--event $(call quote,$(PERF_EVENT))) \
+	    --strace $(call quote,$(STRACE)) --timeout $(call quote,$(RECORD_TIMEOUT)) \
+	    --xz $(call quote,$(SUITE_XZ)) $(if $(OVERHEAD),--overhead) \
+	    '$(SUITE)' $(BENCHMARKS)
+endif
 
 ifndef NAMES_LATER
 ifneq ($(filter suite-record suite-views suite-todo suite-report,$(MAKECMDGOALS)),)
