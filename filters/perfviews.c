@@ -482,6 +482,16 @@ cmd_views(const struct program *p, int argc, char *argv[])
 	return EXIT_OK;
 }
 
+/* The suffix of a comparison's file of kind (file_kinds.h). */
+static const char *
+comparison_suffix(const char *kind)
+{
+	for (size_t i = 0; i < comparison_kind_count; i++)
+		if (strcmp(comparison_kinds[i].kind, kind) == 0)
+			return comparison_kinds[i].suffix;
+	die(EXIT_DATA, "no kind of comparison file %s (file_kinds.c)", kind);
+}
+
 struct compare_command_options {
 	const char *name;
 	const char *out;
@@ -525,7 +535,7 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 	}
 	command_operands(p, argc - first, 2, 2, "RAW-A and RAW-B");
 	for (int s = 0; s < 2; s++) { /* as make compare names them */
-		char *id = raw_dataset_name(argv[first + s]);
+		char *id = id_of_name(argv[first + s]);
 		struct dataset_id parsed;
 		dataset_id_parse_or_die(id, &parsed);
 		dataset_id_free(&parsed);
@@ -535,8 +545,10 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 	    o.name != NULL ? xstrdup(o.name) : compare_files_name(argv + first);
 	if (!compare_files_write(o.out, name, argv + first, o.force))
 		return EXIT_DATA; /* the program that failed said why */
-	printf("wrote %s/%s-README.md, -diff.txt and -diffgraph.svg\n", o.out,
-	       name);
+	char *readme = comparison_path("readme", o.out, name);
+	printf("wrote %s, %s and %s\n", readme, comparison_suffix("diff"),
+	       comparison_suffix("diffgraph"));
+	free(readme);
 	free(name);
 	return EXIT_OK;
 }
