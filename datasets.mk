@@ -43,7 +43,35 @@ record_args = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
     $(if $(FORCE),--force)
 RECORD_ARGS = $(call record_args,$(XZ))
 
+# The names of a data set's files and of a comparison's are perfviews'
+# (its table of files, file_kinds.h): make asks it once a run, for the
+# goals that name them, and gets each kind's suffix as pv_KIND (pv_meta,
+# pv_raw and pv_raw_alt, ...; pv_compare_KIND), make compare the files it
+# compares and the comparison's name (perfviews name --make).  perfviews is
+# asked as it is when make starts: a table changed since is followed by
+# the next make, once perfviews is built again.  On a fresh clone there is
+# no perfviews to ask while make reads this file: then each of these
+# goals builds it and makes itself again, in a make that can ask.
+NAMED_GOALS = $(filter views stability compare suite-record suite-views \
+    suite-todo suite-step suite-report suite-view-%,$(MAKECMDGOALS))
+ifneq ($(filter compare,$(MAKECMDGOALS)),)
+$(if $(and $(A),$(B)),,$(error make compare: give the data sets to compare, A=ID1 B=ID2))
+endif
+ifneq ($(and $(NAMED_GOALS),$(wildcard $(BIN)/perfviews)),)
+$(foreach v,$(shell $(BIN)/perfviews name --make \
+    $(if $(filter compare,$(MAKECMDGOALS)),--data $(call quote,$(DATA)) --data examples \
+        --compare $(call quote,$(A)) --compare $(call quote,$(B)))),$(eval $(v)))
+$(if $(pv_meta),,$(error make: $(BIN)/perfviews name --make named no file: is $(BIN)/perfviews whole?))
+else ifneq ($(NAMED_GOALS),)
+NAMES_LATER = 1
+.PHONY: $(NAMED_GOALS)
+$(NAMED_GOALS): $(BIN)/perfviews
+	@$(MAKE) --no-print-directory $@
+endif
+
 .PHONY: views-check views-of-another-source
+
+ifndef NAMES_LATER
 
 # The data set shown: its raw file (DATA first, then examples/; programs
 # read .xz themselves, and a cut one is an error), its meta.json (beside it,
@@ -51,11 +79,11 @@ RECORD_ARGS = $(call record_args,$(XZ))
 VIEW_ID   = $(or $(ID),$(EXAMPLE_ID))
 # The raw file of data set $(1): DATA first, then examples/.
 raw_of    = $(firstword $(wildcard $(foreach d,$(DATA) examples,\
-                $(d)/$(1)-raw.txt.xz $(d)/$(1)-raw.txt)))
+                $(d)/$(1)$(pv_raw) $(d)/$(1)$(pv_raw_alt))))
 VIEW_RAW  = $(call raw_of,$(VIEW_ID))
 V         = $(OUT)/$(VIEW_ID)
-VIEW_META_BESIDE = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)-meta.json)
-VIEW_META = $(or $(VIEW_META_BESIDE),$(V)-meta.json)
+VIEW_META_BESIDE = $(wildcard $(dir $(VIEW_RAW))$(VIEW_ID)$(pv_meta))
+VIEW_META = $(or $(VIEW_META_BESIDE),$(V)$(pv_meta))
 # Where a rule's output goes: beside, then in place; nothing left on error.
 into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 # What the views in OUT are made from (view_make.h): the raw file and
@@ -78,10 +106,10 @@ VIEW_MOVED = $(if $(and $(VIEW_SOURCE_RAW),$(filter-out $(VIEW_SOURCE_RAW),$(rea
 # file, views-check says which is missing.
 ifneq ($(filter views,$(MAKECMDGOALS)),)
 ifneq ($(VIEW_RAW),)
-views: $(V)-README.md
+views: $(V)$(pv_readme)
 	@$(BIN)/perfviews views --incomplete --raw $(call quote,$(VIEW_RAW)) \
 	    --out $(call quote,$(OUT)) $(call quote,$(VIEW_ID))
-$(V)-README.md: $(VIEW_RAW) $(VIEW_SOURCE) $(BIN)/perfviews $(VIEW_MOVED) \
+$(V)$(pv_readme): $(VIEW_RAW) $(VIEW_SOURCE) $(BIN)/perfviews $(VIEW_MOVED) \
     | $(filter-out $(BIN)/perfviews,$(PROGRAMS))
 	@$(BIN)/perfviews views --quiet --raw $(call quote,$(VIEW_RAW)) \
 	    $(if $(VIEW_META_BESIDE),--meta $(call quote,$(VIEW_META_BESIDE))) \
@@ -107,9 +135,11 @@ views-check: $(BIN)/perfviews
 $(VIEW_SOURCE): views-source $(VIEW_META_BESIDE)
 	@$(if $(wildcard $(VIEW_SOURCE)),$(BIN)/perfviews views --source \
 	    --raw $(VIEW_RAW) --meta $(VIEW_META) --out $(OUT) $(VIEW_ID))
-$(V)-meta.json: $(VIEW_RAW) $(BIN)/perfviews | views-check
-	@echo "make views: $(VIEW_RAW) has no $(VIEW_ID)-meta.json beside it: $@ holds what its text tells, null elsewhere" >&2
+$(V)$(pv_meta): $(VIEW_RAW) $(BIN)/perfviews | views-check
+	@echo "make views: $(VIEW_RAW) has no $(VIEW_ID)$(pv_meta) beside it: $@ holds what its text tells, null elsewhere" >&2
 	$(BIN)/perfviews meta --raw $< --set made_from='raw file $(notdir $(VIEW_RAW))' '$(VIEW_ID)' $(into)
+
+endif
 
 # Then every view, timed.  DATA and OUT, when given, in the views'
 # command too (which make record prints, to be run again as it is).
@@ -132,22 +162,25 @@ publish: $(BIN)/perfviews
 	    $(call quote,$(DEST))
 
 # The report is a view: its source noted first (a new OUT has no note).
+ifndef NAMES_LATER
 stability: $(BIN)/perfviews $(VIEW_META) $(VIEW_SOURCE) | views-check
 	@$(BIN)/perfviews views --source --raw $(VIEW_RAW) --meta $(VIEW_META) \
 	    --out $(OUT) $(VIEW_ID) && \
 	$(BIN)/perfviews views --view stability --raw $(VIEW_RAW) --meta $(VIEW_META) \
-	    $(VIEW_ID) >$(V)-stability.md.tmp && \
-	    mv $(V)-stability.md.tmp $(V)-stability.md && cat $(V)-stability.md || \
-	    { rm -f $(V)-stability.md.tmp; exit 1; }
+	    $(VIEW_ID) >$(V)$(pv_stability).tmp && \
+	    mv $(V)$(pv_stability).tmp $(V)$(pv_stability) && cat $(V)$(pv_stability) || \
+	    { rm -f $(V)$(pv_stability).tmp; exit 1; }
+endif
 
 # --- Suites: pyperformance benchmarks at one setting, and their README ---
-# Two steps, whatever the engine: the missing data sets recorded, each by
-# suite_step (perfviews suite step around perfviews record, going on past
-# a failure), then suite-views: every view in parallel (-j) and
-# OUT/SUITE-README.md and -suite.json.  ENGINE=local (the default) records
-# one at a time here (recordings in parallel perturb each other);
-# ENGINE=slurm hands the recordings to Slurm, a task each (suite-step),
-# and suite-views to a job after them (scripts/suite-slurm.sh).  A rerun
+# Two steps, whatever the engine: the missing data sets recorded, each a
+# step of the suite's log (perfviews suite step around perfviews record,
+# going on past a failure), then every view in parallel (-j) and
+# OUT/SUITE-README.md and -suite.json.  ENGINE=local (the default) is
+# perfviews suite run (suite_run.h), which records one at a time
+# (recordings in parallel perturb each other); ENGINE=slurm hands the
+# recordings to Slurm, a task each (suite-step), and suite-views to a job
+# after them (scripts/suite-slurm.sh), with the targets below.  A rerun
 # records only what is missing (suite-todo).  perfviews suite ids names the
 # data sets (a benchmark with variants: the data sets of its variants once
 # recorded).
@@ -192,18 +225,27 @@ SUITE_SLURM = sh scripts/suite-slurm.sh submit --data $(call quote,$(DATA)) \
 suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
 	@$(if $(filter local slurm,$(ENGINE)),:,{ echo "make suite: ENGINE is local (the default) or slurm, not '$(ENGINE)'" >&2; exit 2; })
+ifeq ($(ENGINE),slurm)
 	@$(BIN)/perfviews suite ids --check-build \
 	    $(if $(FORCE),--force) $(SUITE_IDS_ARGS) >/dev/null && \
 	    mkdir -p $(OUT) && printf 'start\t%s\n' "$$(date +%s.%N)" >$(SUITE_LOG) && \
 	    rm -f $(call quote,$(SUITE_LOCATE_CACHE))
-ifeq ($(ENGINE),slurm)
 	@+exec $(SUITE_SLURM)
-else
-	@$(MAKE) --no-print-directory -k suite-record; \
-	    $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(SUITE_JOBS)) suite-views
-endif
 	@$(MAKE) --no-print-directory suite-report
+else
+	@$(BIN)/perfviews suite run --data $(call quote,$(DATA)) --out $(call quote,$(OUT)) \
+	    --freq $(call quote,$(FREQ)) --runs $(call quote,$(RUNS)) --tags $(call quote,$(TAGS)) \
+	    $(PYTHON_ARG) $(if $(BENCH_CACHE),--cache $(call quote,$(BENCH_CACHE))) \
+	    $(if $(LOOPS),--loops $(call quote,$(LOOPS))) $(if $(FORCE),--force) \
+	    -j $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(SUITE_JOBS)) \
+	    --callgraph $(call quote,$(CALLGRAPH)) --perf $(call quote,$(PERF)) \
+	    $(if $(filter-out file,$(origin PERF_EVENT)),--event $(call quote,$(PERF_EVENT))) \
+	    --strace $(call quote,$(STRACE)) --timeout $(call quote,$(RECORD_TIMEOUT)) \
+	    --xz $(call quote,$(SUITE_XZ)) $(if $(OVERHEAD),--overhead) \
+	    '$(SUITE)' $(BENCHMARKS)
+endif
 
+ifndef NAMES_LATER
 ifneq ($(filter suite-record suite-views suite-todo suite-report,$(MAKECMDGOALS)),)
 SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
 # FORCE=1 records each benchmark once: one recorded as its variants' data
@@ -211,13 +253,14 @@ SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
 # that cannot run one alone would run them all each time).  Only the
 # goals that record ask.
 SUITE_RECORDINGS := $(if $(and $(FORCE),$(filter suite-record suite-todo,$(MAKECMDGOALS))),$(shell $(BIN)/perfviews suite ids --recordings $(SUITE_IDS_ARGS)),$(SUITE_IDS))
-SUITE_TODO := $(if $(FORCE),$(SUITE_RECORDINGS:%=$(DATA)/%-meta.json),$(filter-out $(wildcard $(SUITE_IDS:%=$(DATA)/%-meta.json)),$(SUITE_IDS:%=$(DATA)/%-meta.json)))
+SUITE_METAS = $(SUITE_IDS:%=$(DATA)/%$(pv_meta))
+SUITE_TODO := $(if $(FORCE),$(SUITE_RECORDINGS:%=$(DATA)/%$(pv_meta)),$(filter-out $(wildcard $(SUITE_METAS)),$(SUITE_METAS)))
 endif
 ifeq ($(MAKECMDGOALS),suite-record)
 .NOTPARALLEL:
 # FORCE=1: every data set of the suite recorded again (--force).
 .PHONY: suite-force
-$(DATA)/%-meta.json: $(if $(FORCE),suite-force)
+$(DATA)/%$(pv_meta): $(if $(FORCE),suite-force)
 	@$(call suite_step,$(SUITE_LOG),$(words $(SUITE_TODO)),$*)
 endif
 
@@ -227,15 +270,15 @@ suite-report:
 
 # The IDs the suite has yet to record, one a line.
 suite-todo:
-	@$(if $(SUITE_TODO),printf '%s\n' $(SUITE_TODO:$(DATA)/%-meta.json=%),:)
+	@$(if $(SUITE_TODO),printf '%s\n' $(SUITE_TODO:$(DATA)/%$(pv_meta)=%),:)
 
 # One of them, ID, logged in SUITE_STEP_LOG: a Slurm task of ENGINE=slurm.
 suite-step:
 	@$(call suite_step,$(call quote,$(SUITE_STEP_LOG)),1,$(ID))
 
-suite-record: $(SUITE_RECORDINGS:%=$(DATA)/%-meta.json)
+suite-record: $(SUITE_RECORDINGS:%=$(DATA)/%$(pv_meta))
 
-SUITE_RAWS = $(wildcard $(SUITE_IDS:%=$(DATA)/%-raw.txt.xz) $(SUITE_IDS:%=$(DATA)/%-raw.txt))
+SUITE_RAWS = $(wildcard $(SUITE_IDS:%=$(DATA)/%$(pv_raw)) $(SUITE_IDS:%=$(DATA)/%$(pv_raw_alt)))
 S = $(OUT)/$(SUITE)
 # Every view program of every data set asks the DSOs' debug information the
 # same questions (where an orphan inlined frame belongs): the first to ask
@@ -261,7 +304,8 @@ suite-categories-svg: | $(PROGRAMS)
 	@$(BIN)/bycategory --each --format svg --title '$(SUITE)' $(SUITE_RAWS) >$(S)-categories.svg
 
 suite-view-%: | $(PROGRAMS)
-	@$(if $(wildcard $(DATA)/$*-raw.txt.xz $(DATA)/$*-raw.txt),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")
+	@$(if $(wildcard $(DATA)/$*$(pv_raw) $(DATA)/$*$(pv_raw_alt)),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")
+endif
 
 # --- Comparisons: make compare A=X B=Y [FORCE=1] (perfviews(1)) ---
 # X and Y are IDs (found as make views finds one) or paths to data sets in
@@ -274,29 +318,27 @@ suite-view-%: | $(PROGRAMS)
 # is said here (its ID checked first); perfviews compare checks the IDs of
 # those found.  One ID twice is named after the directories:
 # OUT/ID-DIR1-vs-DIR2-*.
-cmp_id  = $(patsubst %-raw.txt,%,$(patsubst %-raw.txt.xz,%,$(patsubst %-meta.json,%,$(notdir $(1)))))
-cmp_raw = $(if $(findstring /,$(1)),$(firstword $(wildcard $(addprefix \
-              $(dir $(1))$(call cmp_id,$(1)),-raw.txt.xz -raw.txt))),$(call raw_of,$(1)))
-cmp_dir = $(notdir $(patsubst %/,%,$(dir $(abspath $(1)))))
-CMP_A   = $(call cmp_id,$(A))
-CMP_B   = $(call cmp_id,$(B))
-CMP_NAME = $(if $(filter $(CMP_A),$(CMP_B)),$(CMP_A)-$(call cmp_dir,$(A))-vs-$(call cmp_dir,$(B)),$(CMP_A)-vs-$(CMP_B))
-CMP     = $(OUT)/$(CMP_NAME)
-CMP_RAW = $(call cmp_raw,$(A)) $(call cmp_raw,$(B))
-ifneq ($(filter compare,$(MAKECMDGOALS)),)
-$(if $(and $(A),$(B)),,$(error make compare: give the data sets to compare, A=ID1 B=ID2))
-endif
+# perfviews name (NAMED_GOALS, above) finds each and names the comparison:
+# pv_compare_raw_a and _b ("" when not found), pv_compare_id_a and _b,
+# pv_compare_name.
+CMP     = $(OUT)/$(pv_compare_name)
+CMP_RAW = $(pv_compare_raw_a) $(pv_compare_raw_b)
+CMP_FILES = $(foreach k,diff diffgraph readme,$(CMP)$(pv_compare_$(k)))
+# Each side's meta.json, when there is one beside its raw file.
+CMP_META = $(wildcard $(foreach s,a b,$(if $(pv_compare_raw_$(s)),\
+    $(dir $(pv_compare_raw_$(s)))$(pv_compare_id_$(s))$(pv_meta))))
 .PHONY: compare
+ifdef pv_compare_name
 # When the files were there already, where they are (CMP_MADE: set as
 # they are made, before this recipe is expanded).
-compare: $(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md
-	@$(if $(CMP_MADE),:,echo "up to date: $(CMP)-README.md, -diff.txt and -diffgraph.svg")
-$(CMP)-diff.txt $(CMP)-diffgraph.svg $(CMP)-README.md &: $(CMP_RAW) $(wildcard \
-    $(patsubst %-raw.txt,%-meta.json,$(CMP_RAW:.xz=))) $(BIN)/perfviews
+compare: $(CMP_FILES)
+	@$(if $(CMP_MADE),:,echo "up to date: $(CMP)$(pv_compare_readme), $(pv_compare_diff) and $(pv_compare_diffgraph)")
+$(CMP_FILES) &: $(CMP_RAW) $(CMP_META) $(BIN)/perfviews
 	$(eval CMP_MADE = 1)
-	@$(foreach s,$(A) $(B),$(if $(call cmp_raw,$(s)),,$(BIN)/perfviews id '$(call cmp_id,$(s))' >/dev/null || exit 1; \
-	    { echo "make compare: no $(call cmp_id,$(s))-raw.txt.xz or $(call cmp_id,$(s))-raw.txt in $(if $(findstring /,$(s)),$(dir $(s)),$(DATA)/ or examples/)" >&2; exit 1; };))
-	@$(BIN)/perfviews compare --out $(call quote,$(OUT)) --name '$(CMP_NAME)' $(if $(FORCE),--force) $(CMP_RAW)
+	@$(foreach s,a b,$(if $(pv_compare_raw_$(s)),,$(BIN)/perfviews id '$(pv_compare_id_$(s))' >/dev/null || exit 1; \
+	    { echo "make compare: no $(pv_compare_id_$(s))$(pv_raw) or $(pv_compare_id_$(s))$(pv_raw_alt) in $(if $(findstring /,$(if $(filter a,$(s)),$(A),$(B))),$(dir $(if $(filter a,$(s)),$(A),$(B))),$(DATA)/ or examples/)" >&2; exit 1; };))
+	@$(BIN)/perfviews compare --out $(call quote,$(OUT)) --name '$(pv_compare_name)' $(if $(FORCE),--force) $(CMP_RAW)
+endif
 
 # --- Suites compared: make compare-suites A=S1 B=S2 [FDR=5] [FORCE=1] [NULL=S] ---
 # S1 and S2 are suites' names (OUT/S-suite.json, which make suite writes)

@@ -12,6 +12,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "base/cli.h"
@@ -20,6 +21,7 @@
 #include "pages/comparison_files.h"
 #include "pages/comparison_readme.h"
 #include "dataset/dataset_id.h"
+#include "dataset/file_kinds.h"
 #include "dataset/metadata.h"
 #include "pages/perf_data_views.h"
 #include "suite/publish.h"
@@ -29,6 +31,7 @@
 #include "pages/stability_report.h"
 #include "suite/suite.h"
 #include "suite/suite_compare.h"
+#include "suite/suite_run.h"
 #include "pages/view_make.h"
 #include "record/pyperformance.h"
 #include "record/record.h"
@@ -48,6 +51,186 @@ cmd_id(const struct program *p, int argc, char *argv[])
 	command_no_options(p, argc, argv);
 	command_operands(p, argc - optind, 1, 1, "one ID");
 	dataset_id_write_sh(stdout, argv[optind]);
+	return EXIT_OK;
+}
+
+struct name_command {
+	bool id, make;
+	struct option_list data;    /* --make --compare: where an ID is found */
+	struct option_list compare; /* --make: A and B, as make compare's */
+};
+
+#define O struct name_command
+static const struct option_row name_options[] = {
+    OPT_FLAG(0, "id", O, id,
+             "the ID each FILE's name holds (a name no kind's\n"
+             "suffix ends: itself)"),
+    OPT_FLAG(0, "make", O, make,
+             "every suffix as make's assignments, one line"),
+    OPT_LIST(0, "data", "DIR", O, data,
+             "--make --compare: where an ID is found, in order\n"
+             "(default data, then examples)"),
+    OPT_LIST(0, "compare", "SIDE", O, compare,
+             "--make, twice: the comparison of data sets A and B\n"
+             "(IDs or files of theirs): its name, raw files, IDs"),
+    OPT_END,
+};
+#undef O
+
+static const struct program name_program = {
+    .name = "perfviews name",
+    .forms = "KIND ID [DIR]\n"
+             "--id FILE ...\n"
+             "--make [--data]... [--compare --compare]\n",
+    .summary = "The name of a data set's file of KIND, from the table of "
+               "files that every writer and reader asks (perfviews(5)).",
+    .options = name_options,
+};
+
+/* The ID the name of a data set's file holds; its own name when none. */
+static char *
+id_of_name(const char *path)
+{
+	char *id = file_kind_id_of(path, NULL);
+	const char *slash = strrchr(path, '/');
+
+	return id != NULL ? id : xstrdup(slash != NULL ? slash + 1 : path);
+}
+
+/*
+ * A data set to compare as make compare takes it: DIR/ID or a file of
+ * DIR's data set is found in DIR, an ID in the data directories in turn.
+ * Its raw file, or NULL; its ID into *id and where it was looked for into
+ * *dir (the first directory when not found).
+ */
+static char *
+compared_raw(const char *given, const struct option_list *data, char **id,
+             char **dir)
+{
+	const struct file_kind *raw = file_kind_named("raw");
+
+	*id = id_of_name(given);
+	if (strchr(given, '/') != NULL) {
+		*dir = file_kind_dir(given);
+		return file_kind_find(raw, *dir, *id);
+	}
+	for (size_t i = 0; i < data->n; i++) {
+		char *found = file_kind_find(raw, data->v[i], *id);
+		if (found != NULL) {
+			*dir = xstrdup(data->v[i]);
+			return found;
+		}
+	}
+	*dir = xstrdup(data->v[0]);
+	return NULL;
+}
+
+/* The last name of a directory, for a comparison's name. */
+static char *
+last_name(const char *dir)
+{
+	char *abs = realpath(dir, NULL);
+	const char *p = abs != NULL ? abs : dir;
+	const char *slash = strrchr(p, '/');
+	char *last = xstrdup(slash != NULL && slash[1] != '\0' ? slash + 1 : p);
+
+	free(abs);
+	return last;
+}
+
+/*
+ * make compare's names: the comparison's (compare_files_name when both
+ * raw files are found, as perfviews compare names them), each side's raw
+ * file ("" when not found) and ID.
+ */
+static void
+make_compare_names(const struct name_command *o)
+{
+	char *raw[2], *id[2], *dir[2], *last[2];
+
+	for (int s = 0; s < 2; s++) {
+		raw[s] =
+		    compared_raw(o->compare.v[s], &o->data, &id[s], &dir[s]);
+		last[s] = last_name(dir[s]);
+	}
+	char *name = raw[0] != NULL && raw[1] != NULL
+	                 ? comparison_files_name(raw)
+	                 : comparison_name(id[0], id[1], last[0], last[1]);
+	printf(" pv_compare_name=%s", name);
+	for (int s = 0; s < 2; s++) {
+		printf(" pv_compare_raw_%c=%s pv_compare_id_%c=%s", "ab"[s],
+		       raw[s] != NULL ? raw[s] : "", "ab"[s], id[s]);
+		free(raw[s]);
+		free(id[s]);
+		free(dir[s]);
+		free(last[s]);
+	}
+	free(name);
+}
+
+/*
+ * perfviews name --make: make's variables, on one line ($(shell) makes
+ * one of its output): pv_KIND (and pv_KIND_alt) each data-set kind's
+ * suffix, pv_compare_KIND each comparison kind's.
+ */
+static void
+make_names(struct name_command *o)
+{
+	static char data[] = "data", examples[] = "examples";
+
+	for (size_t i = 0; i < file_kind_count; i++) {
+		const struct file_kind *k = &file_kinds[i];
+		printf("%spv_%s=%s", i > 0 ? " " : "", k->kind, k->suffix);
+		if (k->alt_suffix != NULL)
+			printf(" pv_%s_alt=%s", k->kind, k->alt_suffix);
+	}
+	for (size_t i = 0; i < comparison_kind_count; i++)
+		printf(" pv_compare_%s=%s", comparison_kinds[i].kind,
+		       comparison_kinds[i].suffix);
+	if (o->compare.n == 2) {
+		if (o->data.n == 0) {
+			option_list_add(&o->data, data);
+			option_list_add(&o->data, examples);
+		}
+		make_compare_names(o);
+	}
+	putchar('\n');
+}
+
+static int
+cmd_name(const struct program *p, int argc, char *argv[])
+{
+	struct name_command o = {0};
+	int first = program_parse(p, argc, argv, &o);
+
+	if (o.id + o.make > 1 || (!o.make && (o.data.n || o.compare.n)) ||
+	    (o.compare.n != 0 && o.compare.n != 2))
+		program_usage(p);
+	if (o.make) {
+		command_operands(p, argc - first, 0, 0, "no operand");
+		make_names(&o);
+	} else if (o.id) {
+		command_operands(p, argc - first, 1, argc, "a FILE");
+		for (int i = first; i < argc; i++) {
+			char *id = id_of_name(argv[i]);
+			printf("%s\n", id);
+			free(id);
+		}
+	} else {
+		command_operands(p, argc - first, 2, 3, "KIND and ID");
+		const struct file_kind *k = file_kind_named(argv[first]);
+		if (k == NULL)
+			usage_error("name: no kind of file '%s' (perfviews(5))",
+			            argv[first]);
+		char *path = argc - first == 3
+		                 ? file_kind_path(k->kind, argv[first + 2],
+		                                  argv[first + 1])
+		                 : file_kind_name(k, argv[first + 1]);
+		printf("%s\n", path);
+		free(path);
+	}
+	option_list_free(&o.data);
+	option_list_free(&o.compare);
 	return EXIT_OK;
 }
 
@@ -331,7 +514,7 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 	}
 	command_operands(p, argc - first, 2, 2, "RAW-A and RAW-B");
 	for (int s = 0; s < 2; s++) { /* as make compare names them */
-		char *id = raw_dataset_name(argv[first + s]);
+		char *id = id_of_name(argv[first + s]);
 		struct dataset_id parsed;
 		dataset_id_parse_or_die(id, &parsed);
 		dataset_id_free(&parsed);
@@ -341,8 +524,10 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 	                            : comparison_files_name(argv + first);
 	if (!comparison_files_write(o.out, name, argv + first, o.force))
 		return EXIT_DATA; /* the program that failed said why */
-	printf("wrote %s/%s-README.md, -diff.txt and -diffgraph.svg\n", o.out,
-	       name);
+	char *readme = comparison_path("readme", o.out, name);
+	printf("wrote %s, %s and %s\n", readme, comparison_suffix("diff"),
+	       comparison_suffix("diffgraph"));
+	free(readme);
 	free(name);
 	return EXIT_OK;
 }
@@ -578,9 +763,15 @@ static const struct program suite_program = {
     .options = suite_options,
 };
 
+static int cmd_suite_run(const struct program *p, int argc, char *argv[]);
+static const struct program suite_run_program;
+
 static int
 cmd_suite(const struct program *p, int argc, char *argv[])
 {
+	/* suite run: a command of its own, with its own options. */
+	if (argc > 1 && strcmp(argv[1], "run") == 0)
+		return cmd_suite_run(&suite_run_program, argc - 1, argv + 1);
 	struct suite_options o = {.data = "data",
 	                          .python = "python3",
 	                          .all = pyperformance_default,
@@ -590,6 +781,60 @@ cmd_suite(const struct program *p, int argc, char *argv[])
 	command_operands(p, argc - first, 1, argc, "an action");
 	return suite_command(&o, argv[first], argc - first - 1,
 	                     argv + first + 1);
+}
+
+#define O struct suite_run_options
+static const struct option_row suite_run_options[] = {
+    OPT_TEXT(0, "data", "DIR", O, data, "where data sets are (default data)"),
+    OPT_TEXT(0, "out", "DIR", O, out,
+             "where the views and the suite's files go (default out)"),
+    OPT_POSITIVE_UNSIGNED(0, "freq", "HZ", O, freq,
+                          "perf's frequency (default 1000)"),
+    OPT_POSITIVE_UNSIGNED(0, "runs", "N", O, runs,
+                          "value workers of each benchmark (default 10)"),
+    OPT_TEXT(0, "tags", "TAGS", O, tags,
+             "the IDs' tags, words apart (\"nosite py312\")"),
+    OPT_TEXT(0, "python", "PY", O, python, "the Python (python3)"),
+    OPT_TEXT(0, "cache", "DIR", O, cache,
+             "pyperformance's venvs (~/.cache/perfviews/pyperformance)"),
+    OPT_TEXT(0, "loops", "FILE", O, loops,
+             "pyperf's loops (default OUT/NAME-loops.json)"),
+    OPT_UNSIGNED('j', "jobs", "N", O, jobs,
+                 "views made at once (default: one per CPU)"),
+    OPT_FLAG(0, "force", O, force, "record every benchmark again"),
+    OPT_TEXT(0, "callgraph", "MODE", O, callgraph, "dwarf (default) or fp"),
+    OPT_TEXT(0, "perf", "PERF", O, perf,
+             "run PERF script (in time slices), not the reader"),
+    OPT_TEXT(0, "event", "EVENT", O, event,
+             "the event sampled (default cpu-clock)"),
+    OPT_TEXT(0, "strace", "STRACE", O, strace,
+             "the strace command (tag files)"),
+    OPT_TEXT(0, "timeout", "SECONDS", O, timeout,
+             "per run (default 600; 0: none)"),
+    OPT_TEXT(0, "xz", "XZ", O, xz, "the compressor (default xz -3 -T1)"),
+    OPT_FLAG(0, "overhead", O, overhead, "run each unprofiled too, to compare"),
+    OPT_END,
+};
+#undef O
+
+static const struct program suite_run_program = {
+    .name = "perfviews suite run",
+    .operands = "NAME BENCHMARK ...|all",
+    .summary = "Record suite NAME's missing data sets one at a time, then "
+               "every view, its README and definition (make suite, "
+               "ENGINE=local).",
+    .options = suite_run_options,
+};
+
+static int
+cmd_suite_run(const struct program *p, int argc, char *argv[])
+{
+	struct suite_run_options o = {
+	    .data = "data", .out = "out", .freq = 1000, .runs = 10};
+	int first = program_parse(p, argc, argv, &o);
+
+	command_operands(p, argc - first, 1, argc, "NAME");
+	return suite_run(argv[first], argv + first + 1, argc - first - 1, &o);
 }
 
 #define O struct suite_compare_options
@@ -632,6 +877,7 @@ cmd_compare_suites(const struct program *p, int argc, char *argv[])
 
 static const struct command commands[] = {
     {&id_program, cmd_id},
+    {&name_program, cmd_name},
     {&meta_program, cmd_meta},
     {&get_program, cmd_get},
     {&readme_program, cmd_readme},
@@ -642,6 +888,9 @@ static const struct command commands[] = {
     {&publish_program, cmd_publish},
     {&stability_program, cmd_stability},
     {&suite_program, cmd_suite},
+    /* Run by suite's (its name, two words, is none of argv[1]'s): listed
+     * here for --help and --list-options. */
+    {&suite_run_program, cmd_suite_run},
     {&compare_suites_program, cmd_compare_suites},
 };
 

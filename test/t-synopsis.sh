@@ -90,6 +90,12 @@ fi
 for c in $commands; do
 	awk -v c="$c" '$1 == "perfviews" && $2 == c' "$TMP/man.all" >"$TMP/man"
 	"$BIN/perfviews" "$c" --help | usage_forms >"$TMP/help"
+	# A command's own subcommand with a program of its own (perfviews
+	# suite run): the forms its --help prints follow.
+	for w in $(awk '$3 ~ /^[a-z]/ { print $3 }' "$TMP/man" | uniq); do
+		grep -q "^perfviews $c $w\( \|\$\)" "$TMP/help" ||
+			"$BIN/perfviews" "$c" "$w" --help | usage_forms >>"$TMP/help"
+	done
 	compare "perfviews $c" "$TMP/man" "$TMP/help"
 done
 # A command the man page gives a SYNOPSIS and the program has not.
