@@ -31,8 +31,8 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The groups of common/, lowest last, and the system libraries they need.
-GROUPS       = suite pages record compare dataset views flame match interp \
-               perfdata symbols input stats os base
+GROUPS       = tool suite pages record compare dataset views flame match \
+               interp perfdata symbols input stats os base
 SYSLIBS_base    = -llzma
 SYSLIBS_symbols = -lbfd
 SYSLIBS_perfdata = -ldw -lelf
@@ -53,8 +53,8 @@ LINK_bydso         = views interp perfdata symbols input base
 LINK_bycategory    = dataset views flame match interp perfdata symbols input \
                      stats os base
 LINK_flamesvg      = flame input base
-LINK_perfviews     = suite pages record compare dataset views flame match \
-                     interp perfdata symbols input stats os base
+LINK_perfviews     = tool suite pages record compare dataset views flame \
+                     match interp perfdata symbols input stats os base
 LINK_flatdiff      = compare dataset views match interp perfdata symbols \
                      input stats os base
 LINK_diffstacks    = compare dataset views match interp perfdata symbols \
