@@ -153,13 +153,15 @@ record: $(PROGRAMS)
 
 # Publishing replaces only what it wrote (DEST/.perfviews-published);
 # FORCE=1 replaces another recording published under an ID;
-# PUBLISH_PATHS=short shortens the recording machine's paths.
+# PUBLISH_PATHS=short shortens the recording machine's paths.  perfviews
+# publish renders the views that are not current itself, by make views'
+# rule (view_make.h: view_current); the programs are built first, for a
+# view it leaves to its program.
 PUBLISH_PATHS ?= full
-publish: $(BIN)/perfviews
+publish: $(PROGRAMS)
 	@$(BIN)/perfviews publish --data $(call quote,$(DATA)) $(if $(EXAMPLE),--data examples) \
-	    --out $(call quote,$(OUT)) --make '$(MAKE) --no-print-directory' \
-	    $(if $(FORCE),--force) --paths $(call quote,$(PUBLISH_PATHS)) --xz $(call quote,$(XZ)) \
-	    $(call quote,$(DEST))
+	    --out $(call quote,$(OUT)) $(if $(FORCE),--force) \
+	    --paths $(call quote,$(PUBLISH_PATHS)) --xz $(call quote,$(XZ)) $(call quote,$(DEST))
 
 # The report is a view: its source noted first (a new OUT has no note).
 ifndef NAMES_LATER

@@ -199,6 +199,34 @@ else
 fi
 wait
 
+# perfviews publish itself (no --make, as make publish runs it) renders
+# only the data sets whose views are not current (view_make.h's
+# view_current, make views' rule): published again, no file of OUT is
+# written; a raw file touched, its data set's views are made again, and
+# only they.
+mtimes() { stat -c '%n %y' "$OUT1"/* "$OUT1"/.*.source; }
+mtimes >"$TMP/mtimes.before"
+if "$BIN/perfviews" publish --data "$D1" --out "$OUT1" "$REPO" >"$TMP/pub1c.out" 2>"$TMP/pub1c.err" &&
+    mtimes | cmp -s "$TMP/mtimes.before" - &&
+    grep -q "published to $REPO: 0 file(s) copied" "$TMP/pub1c.out"; then
+	pass "perfviews publish again: no view rendered again (every file of OUT as it was)"
+else
+	fail "perfviews publish again" "$(mtimes | diff "$TMP/mtimes.before" - | grep '^>' | head -n 3 | paste -s -d'|' -) $(tail -n 1 "$TMP/pub1c.err")"
+fi
+mtimes >"$TMP/mtimes.before"
+touch "$D1/$BM-raw.txt"
+if "$BIN/perfviews" publish --data "$D1" --out "$OUT1" "$REPO" >"$TMP/pub1d.out" 2>"$TMP/pub1d.err"; then
+	mtimes | diff "$TMP/mtimes.before" - | sed -n 's/^> \([^ ]*\) .*/\1/p' >"$TMP/rendered"
+	if grep -qx "$OUT1/$BM-README.md" "$TMP/rendered" && grep -qx "$OUT1/$BM-flat.txt" "$TMP/rendered" &&
+	    [ -z "$(grep -v "^$OUT1/$BM-\|^$OUT1/.$BM.source$" "$TMP/rendered")" ]; then
+		pass "its raw file touched, a data set's views rendered again, and no other's"
+	else
+		fail "a raw file touched" "rendered: $(paste -s -d' ' - <"$TMP/rendered")"
+	fi
+else
+	fail "perfviews publish after touching a raw file" "$(tail -n 2 "$TMP/pub1d.err")"
+fi
+
 # 2. d2 under the same ID: refused, nothing changes.
 if $MAKE publish DATA="$D2" OUT="$OUT2" DEST="$REPO" >"$TMP/pub2.out" 2>"$TMP/pub2.err"; then
 	fail "another recording under a published ID" "accepted"
@@ -330,4 +358,14 @@ elif grep -q "^perfviews: $EX: $OUT3/$EX-[a-z]*\.[a-z]* was not made from $D1/$E
 	pass "views of another DATA, not rendered again: refused, naming the view; nothing published"
 else
 	fail "views of another DATA, not rendered again" "$(head -n 2 "$TMP/pub7.err")"
+fi
+# --make MAKE: each data set rendered by MAKE views ID=.. DATA=.. OUT=..
+# (make's own check), d1's views again after d2's.
+if "$BIN/perfviews" publish --data "$D1" --out "$OUT3" --make "$MAKE" "$TMP/repo5" \
+    >/dev/null 2>"$TMP/pub8.err" &&
+    grep -q "^# flatsort: total $(total_of "$D1/$EX-meta.json") samples" "$TMP/repo5/$EX-flat.txt" &&
+    shown "$D1"; then
+	pass "perfviews publish --make MAKE: the views rendered by make views, of the DATA published"
+else
+	fail "perfviews publish --make MAKE" "$(head -n 2 "$TMP/pub8.err")"
 fi

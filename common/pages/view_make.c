@@ -302,6 +302,16 @@ view_source_write(const struct view_files *f)
 	free(path);
 }
 
+/* Was made changed when source was or since (make's check of a target
+ * against a prerequisite, to the nanosecond)? */
+static bool
+made_since(const struct stat *made, const struct stat *source)
+{
+	return made->st_mtim.tv_sec > source->st_mtim.tv_sec ||
+	       (made->st_mtim.tv_sec == source->st_mtim.tv_sec &&
+	        made->st_mtim.tv_nsec >= source->st_mtim.tv_nsec);
+}
+
 bool
 view_source_matches(const struct view_files *f, const char *view)
 {
@@ -312,13 +322,63 @@ view_source_matches(const struct view_files *f, const char *view)
 	bool same = holds(path, text, strlen(text)) &&
 	            (view == NULL ||
 	             (stat(path, &source) == 0 && stat(view, &made) == 0 &&
-	              (made.st_mtim.tv_sec > source.st_mtim.tv_sec ||
-	               (made.st_mtim.tv_sec == source.st_mtim.tv_sec &&
-	                made.st_mtim.tv_nsec >= source.st_mtim.tv_nsec))));
+	              made_since(&made, &source)));
 
 	free(text);
 	free(path);
 	return same;
+}
+
+/* The meta.json beside f's raw file (which may not be there). */
+static char *
+meta_beside(const struct view_files *f)
+{
+	char *dir = file_kind_dir(f->raw);
+	char *path = file_kind_path("meta", dir, f->id);
+
+	free(dir);
+	return path;
+}
+
+bool
+view_current(const char *data, const struct view_files *given,
+             const char *perfviews)
+{
+	struct view_files f = *given;
+	char *raw = NULL, *meta = NULL, *self = NULL, *readme = NULL;
+	struct stat made, st;
+	bool current = false;
+
+	if (f.raw == NULL)
+		f.raw = raw =
+		    file_kind_find(file_kind_named("raw"), data, f.id);
+	if (f.raw == NULL)
+		return false;
+	/* meta.json beside the raw file, or the one made into OUT. */
+	if (f.meta == NULL) {
+		f.meta = meta = meta_beside(&f);
+		if (access(meta, F_OK) != 0) {
+			free(meta);
+			f.meta = meta = file_kind_path("meta", f.out, f.id);
+		}
+	}
+	if (perfviews == NULL) {
+		char *dir = dirs_program();
+		perfviews = self = xasprintf("%s/perfviews", dir);
+		free(dir);
+	}
+	readme = file_kind_path("readme", f.out, f.id);
+	/* The README against the rule's prerequisites, then the note
+	 * against the source (view_source_matches: the note's rule). */
+	current = access(f.meta, F_OK) == 0 && stat(readme, &made) == 0 &&
+	          stat(f.raw, &st) == 0 && made_since(&made, &st) &&
+	          stat(perfviews, &st) == 0 && made_since(&made, &st) &&
+	          view_source_matches(&f, readme);
+	free(readme);
+	free(self);
+	free(meta);
+	free(raw);
+	return current;
 }
 
 /* The README, from the views it quotes that this data set has, and what
@@ -505,9 +565,7 @@ find_sources(struct view_files *f, const char *data, struct found *got)
 	}
 	dirs_make(f->out);
 	if (f->meta == NULL) {
-		char *dir = file_kind_dir(f->raw);
-		got->meta = file_kind_path("meta", dir, f->id);
-		free(dir);
+		got->meta = meta_beside(f);
 		if (access(got->meta, F_OK) != 0)
 			got->made = meta_from_raw(f);
 		f->meta = got->made != NULL ? got->made : got->meta;

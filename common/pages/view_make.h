@@ -64,6 +64,24 @@ void view_source_write(const struct view_files *f);
 bool view_source_matches(const struct view_files *f, const char *view);
 
 /*
+ * Are the views of f in f->out current, so that make views would make
+ * none of them again?  make's rule exactly (datasets.mk), with its times
+ * to the nanosecond, a time equal to the README's being no newer: the
+ * README (which stands for every view, written last) is there, and the raw
+ * file and perfviews were changed no later than it; the note
+ * (view_source_path) holds what view_source_write would write now (this
+ * raw file by real path, size and time; this meta.json by real path and
+ * what it holds) and was changed no later than the README.  meta.json's
+ * date is none of it: written anew with the same fields, the views stay
+ * current.  f->raw NULL: the raw file found in data; f->meta NULL: the
+ * meta.json beside it, or the one made into f->out; none: not current.
+ * perfviews: the program make's rule names ($(BIN)/perfviews); NULL, the
+ * one beside this program.  A meta.json that cannot be read is fatal.
+ */
+bool view_current(const char *data, const struct view_files *f,
+                  const char *perfviews);
+
+/*
  * Write view to stdout: its program run in place of this process, or the
  * README written (from the views it quotes in f->out).  An unknown view is
  * a usage error; a program that cannot run is fatal.

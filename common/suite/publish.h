@@ -5,10 +5,12 @@
  *
  * Every data set (a meta.json with its raw file beside it) of the data
  * directories, in order (an ID found twice is taken from the first), is
- * rendered (by perfviews views, view_make.h; or, given a make command, by
- * `MAKE views ID=.. DATA=.. OUT=..`); its files (file_kinds.h: recorded ones
- * from the data directory, the views, README and stability report from OUT) are
- * published, and so are the comparisons (OUT/A-vs-B-*) and suites
+ * rendered in this process when its views in OUT are not current
+ * (view_make.h: view_current, make views' rule, so that publishing again
+ * renders nothing again), or, given a make command, by `MAKE views ID=..
+ * DATA=.. OUT=..`, which checks the same; its files (file_kinds.h: recorded
+ * ones from the data directory, the views, README and stability report from
+ * OUT) are published, and so are the comparisons (OUT/A-vs-B-*) and suites
  * (OUT/NAME-README.md, "# Suite NAME"; with the suite's definition,
  * relocated beside its data sets) whose data sets are all published in
  * the destination, each the recording the definition names (its raw
@@ -42,7 +44,8 @@ struct publish_options {
 	struct option_list data; /* directories of data sets; none: data */
 	const char *out;         /* where the views are: "out" */
 	const char *make;        /* renders views with MAKE views ID=..; NULL:
-	                            perfviews views; "": they are rendered already */
+	                            those not current, in this process (as
+	                            perfviews views); "": rendered already */
 	bool force;     /* replace another recording of a published ID */
 	int paths;      /* PUBLISH_PATHS_FULL or PUBLISH_PATHS_SHORT */
 	const char *xz; /* compresses a shortened raw file; NULL: xz -9 */

@@ -281,8 +281,13 @@ publish_datasets(struct publishing *p)
 	for (size_t i = 0; i < p->nsets; i++) {
 		struct publish_set *s = &p->sets[i];
 		if (make == NULL) {
-			struct view_files f = {.id = s->id, .out = p->opt->out};
-			view_render_all(s->dir, &f);
+			/* Only views not current, as make views would. */
+			struct view_files f = {.id = s->id,
+			                       .raw = s->raw,
+			                       .meta = s->meta,
+			                       .out = p->opt->out};
+			if (!view_current(s->dir, &f, NULL))
+				view_render_all(s->dir, &f);
 		} else if (*make != '\0') {
 			render(make, s->id, s->dir, p->opt->out);
 		}

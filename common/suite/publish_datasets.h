@@ -24,8 +24,8 @@
 void publish_find_datasets(struct publishing *p, const char *const data[],
                            size_t n);
 
-/* Each data set rendered (by perfviews views, or opt->make; "" not) and
- * its files planned. */
+/* Each data set rendered (its views not current, view_current, as
+ * perfviews views; or by opt->make; "" not) and its files planned. */
 void publish_datasets(struct publishing *p);
 
 /*

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -217,22 +216,6 @@ struct task {
 	char *tmp;
 };
 
-/* Is a data set's README newer than perfviews, its raw file, and the note
- * of its views' source (view_make.h), which it was made from? */
-static bool
-views_current(const struct view_files *f, const char *self)
-{
-	char *readme = file_kind_path("readme", f->out, f->id);
-	struct stat made, st;
-	bool current = stat(readme, &made) == 0 && stat(self, &st) == 0 &&
-	               st.st_mtime <= made.st_mtime && stat(f->raw, &st) == 0 &&
-	               st.st_mtime <= made.st_mtime &&
-	               view_source_matches(f, readme);
-
-	free(readme);
-	return current;
-}
-
 static void
 task_start(struct task *t)
 {
@@ -342,19 +325,10 @@ render(const char *name, const struct suite_run_options *o, const struct ids *l)
 		if (raw == NULL)
 			continue;
 		raws[nraws++] = raw;
-		/* Its meta.json beside it, or made into OUT from the raw text
-		 * alone (view_make.h). */
-		char *meta = file_kind_path("meta", o->data, l->v[i]);
-		if (access(meta, F_OK) != 0) {
-			free(meta);
-			meta = file_kind_path("meta", o->out, l->v[i]);
-		}
+		/* make views' rule: views current are left (view_make.h). */
 		struct view_files f = {
-		    .id = l->v[i], .raw = raw, .meta = meta, .out = o->out};
-		bool current =
-		    access(meta, F_OK) == 0 && views_current(&f, self);
-		free(meta);
-		if (current)
+		    .id = l->v[i], .raw = raw, .out = o->out};
+		if (view_current(o->data, &f, self))
 			continue;
 		struct task *v = &t[nt++];
 		args_add(&v->args, self);

@@ -9,8 +9,8 @@
  * log (suite_step: progress, going on past a failure) around
  * `perfviews record`; so a second run records only what is still missing.
  * Then, with nothing recording (views can disturb no timing), every data
- * set's views (`perfviews views`, skipped when its README is newer than
- * the note of its source, its raw file and perfviews) and the suite's
+ * set's views (`perfviews views`, skipped when they are current by make
+ * views' rule: view_current, view_make.h) and the suite's
  * categories (`bycategory --each`, text and chart) are made, jobs at a
  * time; then OUT/NAME-README.md and OUT/NAME-suite.json; last the report
  * of the run (`perfviews suite report`: where its time went, and its
