@@ -14,10 +14,11 @@ FUZZ_TARGETS  = $(notdir $(basename $(wildcard test/fuzz/fuzz_*.c)))
 FUZZ_FILTERS  = collapse strip-swapper flatsort calltree bydso flamesvg bycategory \
                 pyprofile bytecode
 # What the targets and the filters they run link: not the groups of the
-# data-set tool (record, dataset but dataset_id, os), a third of the build.
-FUZZ_GROUPS   = compare flame views match interp perfdata symbols input stats \
-                base
-FUZZ_LIB      = $(patsubst %.c,build/fuzz/obj/%.o,common/dataset/dataset_id.c \
+# data-set tool above the model (tool, suite, pages, record), half the
+# build; the model, for the meta.json beside a raw file and its file names.
+FUZZ_GROUPS   = dataset compare flame views match interp perfdata symbols input \
+                stats os base
+FUZZ_LIB      = $(patsubst %.c,build/fuzz/obj/%.o,\
                 $(wildcard $(FUZZ_GROUPS:%=common/%/*.c)))
 
 build/fuzz/obj/%.o: %.c | $(DEPS_OK)
