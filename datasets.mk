@@ -43,17 +43,18 @@ record_args = --data $(call quote,$(DATA)) $(PYTHON_ARG) \
     $(if $(FORCE),--force)
 RECORD_ARGS = $(call record_args,$(XZ))
 
-# The names of a data set's files and of a comparison's are perfviews'
-# (its table of files, file_kinds.h): make asks it once a run, for the
-# goals that name them, and gets each kind's suffix as pv_KIND (pv_meta,
-# pv_raw and pv_raw_alt, ...; pv_compare_KIND), make compare the files it
-# compares and the comparison's name (perfviews name --make).  perfviews is
+# The names of a data set's files, a comparison's and a suite's are
+# perfviews' (its tables of files, file_kinds.h and suite_file.h): make
+# asks it once a run, for the goals that name them, and gets each kind's
+# suffix as pv_KIND (pv_meta, pv_raw and pv_raw_alt, ...; pv_compare_KIND;
+# pv_suite_KIND, and pv_suite_KIND_prefix for a hidden one), make compare
+# the files it compares and the comparison's name (perfviews name --make).  perfviews is
 # asked as it is when make starts: a table changed since is followed by
 # the next make, once perfviews is built again.  On a fresh clone there is
 # no perfviews to ask while make reads this file: then each of these
 # goals builds it and makes itself again, in a make that can ask.
-NAMED_GOALS = $(filter views stability compare suite-record suite-views \
-    suite-todo suite-step suite-report suite-view-%,$(MAKECMDGOALS))
+NAMED_GOALS = $(filter views stability compare suite suite-record \
+    suite-views suite-todo suite-step suite-report suite-view-%,$(MAKECMDGOALS))
 ifneq ($(filter compare,$(MAKECMDGOALS)),)
 $(if $(and $(A),$(B)),,$(error make compare: give the data sets to compare, A=ID1 B=ID2))
 endif
@@ -191,11 +192,11 @@ ENGINE     ?= local
 # no timing then): make's -j when given, else one job per CPU.
 SUITE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SLURM_OPTS ?=
-SUITE_LOG  = $(OUT)/.$(SUITE)-suite.log
+SUITE_LOG  = $(OUT)/$(pv_suite_log_prefix)$(SUITE)$(pv_suite_log)
 # pyperf's loops, calibrated once and reused (--same-loops): the suite's
 # own file unless LOOPS names one (another build's suite, for the same
 # loops).
-SUITE_LOOPS = $(or $(LOOPS),$(OUT)/$(SUITE)-loops.json)
+SUITE_LOOPS = $(or $(LOOPS),$(OUT)/$(SUITE)$(pv_suite_loops))
 # The IDs' tail: TAGS="py312 _again" is -py312-_again, one word.
 empty :=
 space := $(empty) $(empty)
@@ -224,6 +225,7 @@ SUITE_SLURM = sh scripts/suite-slurm.sh submit --data $(call quote,$(DATA)) \
 
 .PHONY: suite suite-record suite-views suite-todo suite-step suite-report
 
+ifndef NAMES_LATER
 suite: all
 	@test -n '$(SUITE)' || { echo 'make suite: give SUITE=NAME (OUT/NAME-README.md)' >&2; exit 2; }
 	@$(if $(filter local slurm,$(ENGINE)),:,{ echo "make suite: ENGINE is local (the default) or slurm, not '$(ENGINE)'" >&2; exit 2; })
@@ -247,7 +249,6 @@ else
 	    '$(SUITE)' $(BENCHMARKS)
 endif
 
-ifndef NAMES_LATER
 ifneq ($(filter suite-record suite-views suite-todo suite-report,$(MAKECMDGOALS)),)
 SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
 # FORCE=1 records each benchmark once: one recorded as its variants' data
@@ -286,24 +287,24 @@ S = $(OUT)/$(SUITE)
 # same questions (where an orphan inlined frame belongs): the first to ask
 # keeps the answers in this file for the others (locate_cache.h).  One a
 # run of suite-views: removed as the suite starts and after its views.
-SUITE_LOCATE_CACHE = $(abspath $(BUILD))/.$(SUITE)-locate.cache
+SUITE_LOCATE_CACHE = $(abspath $(BUILD))/$(pv_suite_locate-cache_prefix)$(SUITE)$(pv_suite_locate-cache)
 # The suite's categories are made beside the data sets' views (make -j).
 suite-views: export PERFVIEWS_LOCATE_CACHE = $(SUITE_LOCATE_CACHE)
 suite-views: $(SUITE_IDS:%=suite-view-%) $(if $(SUITE_RAWS),suite-categories-text suite-categories-svg)
 	@rm -f $(call quote,$(SUITE_LOCATE_CACHE))
 	@$(BIN)/perfviews suite readme --data $(call quote,$(DATA)) --log $(SUITE_LOG) \
 	    --views $(call quote,$(OUT)) \
-	    $(if $(SUITE_RAWS),--categories $(S)-categories.txt) $(SUITE) $(SUITE_IDS) >$(S)-README.md.tmp && \
-	    mv $(S)-README.md.tmp $(S)-README.md && \
-	$(BIN)/perfviews suite define --data $(call quote,$(DATA)) $(SUITE) $(SUITE_IDS) >$(S)-suite.json.tmp && \
-	    mv $(S)-suite.json.tmp $(S)-suite.json && \
-	    echo "wrote $(S)-README.md, $(S)-suite.json$(if $(SUITE_RAWS), and $(S)-categories.svg)"
+	    $(if $(SUITE_RAWS),--categories $(S)$(pv_suite_categories)) $(SUITE) $(SUITE_IDS) >$(S)$(pv_suite_readme).tmp && \
+	    mv $(S)$(pv_suite_readme).tmp $(S)$(pv_suite_readme) && \
+	$(BIN)/perfviews suite define --data $(call quote,$(DATA)) $(SUITE) $(SUITE_IDS) >$(S)$(pv_suite_definition).tmp && \
+	    mv $(S)$(pv_suite_definition).tmp $(S)$(pv_suite_definition) && \
+	    echo "wrote $(S)$(pv_suite_readme), $(S)$(pv_suite_definition)$(if $(SUITE_RAWS), and $(S)$(pv_suite_categories-svg))"
 
 .PHONY: suite-categories-text suite-categories-svg
 suite-categories-text: | $(PROGRAMS)
-	@$(BIN)/bycategory --each $(SUITE_RAWS) >$(S)-categories.txt
+	@$(BIN)/bycategory --each $(SUITE_RAWS) >$(S)$(pv_suite_categories)
 suite-categories-svg: | $(PROGRAMS)
-	@$(BIN)/bycategory --each --format svg --title '$(SUITE)' $(SUITE_RAWS) >$(S)-categories.svg
+	@$(BIN)/bycategory --each --format svg --title '$(SUITE)' $(SUITE_RAWS) >$(S)$(pv_suite_categories-svg)
 
 suite-view-%: | $(PROGRAMS)
 	@$(if $(wildcard $(DATA)/$*$(pv_raw) $(DATA)/$*$(pv_raw_alt)),$(MAKE) -s --no-print-directory views ID=$* && echo "views of $*: $(OUT)/$*-*")

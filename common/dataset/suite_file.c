@@ -238,10 +238,127 @@ suite_file_read(struct suite_file *s, const char *path, char *why,
 	return ok;
 }
 
-char *
-suite_file_path(const char *out, const char *name)
+const struct suite_file_kind suite_file_kinds[] = {
+    {.kind = "readme",
+     .suffix = "-README.md",
+     .what = "the suite: a row per data set (its README linked) with its "
+             "top functions and shares, by category, and where the run's "
+             "time went"},
+    {.kind = "definition",
+     .suffix = "-suite.json",
+     .what = "its definition: name, Python, setting, each data set and "
+             "where it is (what `perfviews compare-suites` reads)"},
+    {.kind = "categories",
+     .suffix = "-categories.txt",
+     .what = "its data sets by category (`bycategory --each`), a column "
+             "each"},
+    {.kind = "categories-svg",
+     .suffix = "-categories.svg",
+     .what = "the same as a chart, a bar per data set"},
+    {.kind = "loops",
+     .suffix = "-loops.json",
+     .what = "the loops pyperf calibrated for each benchmark "
+             "(`--same-loops`): another build's `make suite LOOPS=FILE` "
+             "runs the same"},
+    {.kind = "log",
+     .prefix = ".",
+     .suffix = "-suite.log",
+     .what = "the run's log: its start, and each recording's step "
+             "(`perfviews suite step`), which the README times and "
+             "`perfviews suite report` reads"},
+    {.kind = "locate-cache",
+     .prefix = ".",
+     .suffix = "-locate.cache",
+     .what = "what the DSOs' debug information answered, shared by every "
+             "view of the run (locate_cache.h), removed after them"},
+};
+const size_t suite_file_kind_count =
+    sizeof suite_file_kinds / sizeof suite_file_kinds[0];
+
+const struct suite_file_kind suites_compared_kinds[] = {
+    {.kind = "readme",
+     .suffix = "-README.md",
+     .what = "the comparison: both suites, the timing ratios and their "
+             "geometric mean, the categories and functions that changed "
+             "most, a row per benchmark linking its `make compare` "
+             "files"},
+    {.kind = "timing",
+     .suffix = "-timing.csv",
+     .what = "a row per benchmark: "
+             "`benchmark,a_seconds,b_seconds,ratio,significant,"
+             "a_cpu_seconds,b_cpu_seconds,cpu_ratio,cpu_significant,"
+             "disagree` (pyperf's means per loop; empty where a side has "
+             "none)"},
+    {.kind = "categories",
+     .suffix = "-categories.csv",
+     .what = "a row per benchmark and category: both sides' self values "
+             "in the unit named (ms per loop where the loops are known), "
+             "the change, both shares (percent of each side's samples) and "
+             "their change, p, q (Benjamini–Hochberg over all rows) and "
+             "`significant`"},
+    {.kind = "categories-svg",
+     .suffix = "-categories.svg",
+     .what = "the same as a chart: per benchmark, the categories that "
+             "changed most, bars left (less) or right (more) of one axis, "
+             "significant ones outlined, the others muted"},
+    {.kind = "json",
+     .suffix = "-comparison.json",
+     .what = "all of it for scripts: both suites, the geometric mean, each "
+             "benchmark's timing and categories"},
+};
+const size_t suites_compared_kind_count =
+    sizeof suites_compared_kinds / sizeof suites_compared_kinds[0];
+
+/* The row of kind in table (n rows); fatal when there is none. */
+static const struct suite_file_kind *
+kind_named(const struct suite_file_kind *table, size_t n, const char *kind,
+           const char *of)
 {
-	return xasprintf("%s/%s" SUITE_FILE_SUFFIX, out, name);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(table[i].kind, kind) == 0)
+			return &table[i];
+	die(EXIT_DATA, "no kind of %s file %s (suite_file.c)", of, kind);
+}
+
+/* "DIR/[prefix]NAME<suffix>" of row k. */
+static char *
+kind_path(const struct suite_file_kind *k, const char *dir, const char *name)
+{
+	return xasprintf("%s/%s%s%s", dir, k->prefix != NULL ? k->prefix : "",
+	                 name, k->suffix);
+}
+
+const char *
+suite_file_suffix(const char *kind)
+{
+	return kind_named(suite_file_kinds, suite_file_kind_count, kind,
+	                  "suite")
+	    ->suffix;
+}
+
+char *
+suite_file_path(const char *kind, const char *dir, const char *name)
+{
+	return kind_path(
+	    kind_named(suite_file_kinds, suite_file_kind_count, kind, "suite"),
+	    dir, name);
+}
+
+const char *
+suites_compared_suffix(const char *kind)
+{
+	return kind_named(suites_compared_kinds, suites_compared_kind_count,
+	                  kind, "suites compared")
+	    ->suffix;
+}
+
+char *
+suites_compared_path(const char *kind, const char *dir, const char *name)
+{
+	return kind_path(kind_named(suites_compared_kinds,
+	                            suites_compared_kind_count, kind,
+	                            "suites compared"),
+	                 dir, name);
 }
 
 void
@@ -250,15 +367,18 @@ suite_file_find_or_die(struct suite_file *s, const char *out, const char *given)
 	size_t n = strlen(given);
 	bool path = strchr(given, '/') != NULL ||
 	            (n > 5 && strcmp(given + n - 5, ".json") == 0);
-	char *file = path ? xstrdup(given) : suite_file_path(out, given);
+	char *file =
+	    path ? xstrdup(given) : suite_file_path("definition", out, given);
 	char why[1024];
 
-	if (!suite_file_read(s, file, why, sizeof why))
-		die(EXIT_DATA, "%s%s", why,
-		    path ? ""
-		         : " (make suite SUITE=NAME writes "
-		           "OUT/NAME" SUITE_FILE_SUFFIX "; "
-		           "give OUT=DIR where it is, or the file's path)");
+	if (!suite_file_read(s, file, why, sizeof why)) {
+		if (path)
+			die(EXIT_DATA, "%s", why);
+		die(EXIT_DATA,
+		    "%s (make suite SUITE=NAME writes OUT/NAME%s; give OUT=DIR "
+		    "where it is, or the file's path)",
+		    why, suite_file_suffix("definition"));
+	}
 	free(file);
 }
 

@@ -65,19 +65,44 @@ bool suite_file_read(struct suite_file *s, const char *path, char *why,
                      size_t whylen);
 
 /*
- * A suite's files in OUT, named after the suite, OUT/NAME<suffix>: its
- * definition; beside its README (named as a data set's, file_kinds.h) the
- * data sets by category (bycategory --each: text, chart) and the loops
- * pyperf calibrated, which make suite writes (datasets.mk).
+ * A suite's files, named after it, "DIR/NAME<suffix>", and those of two
+ * suites compared (perfviews compare-suites), named after the comparison
+ * (comparison_name), "DIR/S1-vs-S2<suffix>": the one table of each, a row
+ * per kind, as file_kinds is a data set's.  Every writer and reader names
+ * them through it, and make asks it (perfviews name --make: pv_suite_KIND).
  */
-#define SUITE_FILE_SUFFIX       "-suite.json"
-#define SUITE_CATEGORIES_SUFFIX "-categories.txt"
-#define SUITE_CHART_SUFFIX      "-categories.svg"
-#define SUITE_LOOPS_SUFFIX      "-loops.json"
+struct suite_file_kind {
+	const char *kind; /* "definition" */
+	const char
+	    *prefix;        /* before the name: "." for a file of the run (its
+	                       log, a cache), hidden, never published; or NULL */
+	const char *suffix; /* "-suite.json" */
+	const char *what;   /* what it is (Markdown) */
+};
 
-/* The path of the definition of suite name in out: "OUT/NAME-suite.json".
- * Free it. */
-char *suite_file_path(const char *out, const char *name);
+/* A suite's: its README first, its definition next. */
+extern const struct suite_file_kind suite_file_kinds[];
+extern const size_t suite_file_kind_count;
+
+/* Two suites compared: the README first, then the files compare-suites
+ * writes before it, in the order its README lists them. */
+extern const struct suite_file_kind suites_compared_kinds[];
+extern const size_t suites_compared_kind_count;
+
+/* The suffix of a suite's file of kind: "-suite.json"; an unknown kind is
+ * a programming error, fatal (as file_kind_path). */
+const char *suite_file_suffix(const char *kind);
+
+/*
+ * The path of suite name's file of kind in dir, "DIR/NAME-suite.json"
+ * (a hidden one "DIR/.NAME-suite.log"); fatal for an unknown kind.  Free
+ * it.
+ */
+char *suite_file_path(const char *kind, const char *dir, const char *name);
+
+/* The same of a comparison of two suites named name ("S1-vs-S2"). */
+const char *suites_compared_suffix(const char *kind);
+char *suites_compared_path(const char *kind, const char *dir, const char *name);
 
 /*
  * A suite named on the command line: a path (with a '/' or ending in

@@ -10,6 +10,7 @@
 #include "base/xalloc.h"
 #include "dataset/dataset_id.h"
 #include "dataset/file_kinds.h"
+#include "dataset/suite_file.h"
 #include "pages/publish_manifest.h"
 #include "pages/readme.h"
 #include "pages/readme_index.h"
@@ -41,26 +42,25 @@ index_row(FILE *out, const char *dir, const struct metadata *m)
 }
 
 /*
- * A suite's files, and those of a comparison of two suites, are named by
- * suite/ (suite.c, suite_compare.c) as NAME<suffix>, not by file_kinds:
- * linked here as it writes them.
+ * The files of a suite, and of a comparison of two suites, the index links
+ * beside its README, in its order: each by its kind (suite_file.h's
+ * tables), under its label.
  */
 struct suite_file_link {
-	const char *suffix, *label;
+	const char *kind, *label;
 };
 
-static const char suite_readme_suffix[] = "-README.md";
 static const struct suite_file_link suite_links[] = {
-    {"-categories.svg", "categories"},
-    {"-categories.txt", "categories table"},
-    {"-loops.json", "loops"},
-    {"-suite.json", "definition"},
+    {"categories-svg", "categories"},
+    {"categories", "categories table"},
+    {"loops", "loops"},
+    {"definition", "definition"},
 };
 static const struct suite_file_link suites_compared_links[] = {
-    {"-timing.csv", "timing"},
-    {"-categories.svg", "categories"},
-    {"-categories.csv", "categories table"},
-    {"-comparison.json", "JSON"},
+    {"timing", "timing"},
+    {"categories-svg", "categories"},
+    {"categories", "categories table"},
+    {"json", "JSON"},
 };
 
 /* " [label](NAME<suffix>)", when dir has that file. */
@@ -145,10 +145,12 @@ index_suites(FILE *out, const char *dir, const struct readme_index *ix)
 	      out);
 	for (size_t i = 0; i < ix->nsuites; i++) {
 		const char *name = ix->suites[i];
-		fprintf(out, "| [%s](%s%s) |", name, name, suite_readme_suffix);
+		fprintf(out, "| [%s](%s%s) |", name, name,
+		        suite_file_suffix("readme"));
 		for (size_t k = 0; k < sizeof suite_links / sizeof *suite_links;
 		     k++)
-			link_if_there(out, dir, name, suite_links[k].suffix,
+			link_if_there(out, dir, name,
+			              suite_file_suffix(suite_links[k].kind),
 			              suite_links[k].label);
 		fputs(" |\n", out);
 	}
@@ -194,13 +196,14 @@ index_suite_comparisons(FILE *out, const char *dir,
 			vs = strstr(vs + 1, COMPARISON_SEPARATOR);
 		if (vs == NULL)
 			continue; /* not two suites of the index */
-		index_pair(out, name, vs, " ", suite_readme_suffix,
-		           suite_readme_suffix);
+		index_pair(out, name, vs, " ", suites_compared_suffix("readme"),
+		           suite_file_suffix("readme"));
 		for (size_t k = 0; k < sizeof suites_compared_links /
 		                           sizeof *suites_compared_links;
 		     k++)
 			link_if_there(out, dir, name,
-			              suites_compared_links[k].suffix,
+			              suites_compared_suffix(
+			                  suites_compared_links[k].kind),
 			              suites_compared_links[k].label);
 		fputs(" |\n", out);
 	}

@@ -62,9 +62,11 @@ publish_comparisons(struct publishing *p)
 {
 	glob_t g;
 
-	publish_glob_comparisons(p, &g);
+	publish_glob_comparisons(p, comparison_suffix("readme"), &g);
 	for (size_t i = 0; i < g.gl_pathc; i++) {
-		char *name = publish_comparison_of(g.gl_pathv[i]), *a, *b;
+		char *name = publish_comparison_of(g.gl_pathv[i],
+		                                   comparison_suffix("readme")),
+		     *a, *b;
 		if (!split_comparison(name, &a, &b)) {
 			free(name);
 			continue;

@@ -45,20 +45,20 @@ publish_glob(const char *dir, const char *pattern, glob_t *g)
 }
 
 void
-publish_glob_comparisons(const struct publishing *p, glob_t *g)
+publish_glob_comparisons(const struct publishing *p, const char *readme,
+                         glob_t *g)
 {
-	char *pattern = xasprintf("*" COMPARISON_SEPARATOR "*%s",
-	                          comparison_suffix("readme"));
+	char *pattern = xasprintf("*" COMPARISON_SEPARATOR "*%s", readme);
 
 	publish_glob(p->opt->out, pattern, g);
 	free(pattern);
 }
 
 char *
-publish_comparison_of(const char *readme)
+publish_comparison_of(const char *path, const char *readme)
 {
-	const char *base = publish_base_name(readme);
-	size_t n = strlen(base), k = strlen(comparison_suffix("readme"));
+	const char *base = publish_base_name(path);
+	size_t n = strlen(base), k = strlen(readme);
 
 	return xstrndup(base, n > k ? n - k : 0);
 }

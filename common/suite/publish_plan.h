@@ -61,13 +61,16 @@ void publish_problem(struct publishing *p, const char *fmt, ...)
 void publish_glob(const char *dir, const char *pattern, glob_t *g);
 
 /*
- * OUT's READMEs of comparisons, of data sets or of suites (file_kinds.h:
- * "*-vs-*" and a comparison's README suffix), sorted (globfree them).
+ * OUT's READMEs of comparisons, "*-vs-*<readme>" (readme: the suffix of
+ * the README of a comparison of data sets, file_kinds.h, or of suites,
+ * suite_file.h), sorted (globfree them).
  */
-void publish_glob_comparisons(const struct publishing *p, glob_t *g);
+void publish_glob_comparisons(const struct publishing *p, const char *readme,
+                              glob_t *g);
 
-/* The name of the comparison whose README is at path ("A-vs-B"). */
-char *publish_comparison_of(const char *readme);
+/* The name of the comparison whose README is at path ("A-vs-B"), less
+ * the suffix readme. */
+char *publish_comparison_of(const char *path, const char *readme);
 
 /* The raw file of ID in dir (file_kinds.h: compressed or not), or NULL. */
 char *publish_raw_of(const char *dir, const char *id);

@@ -12,11 +12,6 @@
 #include "dataset/file_kinds.h"
 #include "dataset/suite_file.h"
 #include "suite/publish_suites.h"
-#include "suite/suite_compare_data.h"
-
-/* A suite's files beside its README (suite_file.h). */
-static const char *const suite_parts[] = {
-    SUITE_CATEGORIES_SUFFIX, SUITE_CHART_SUFFIX, SUITE_LOOPS_SUFFIX};
 
 /*
  * Is what NAME's README is the README of (a data set, a comparison, a
@@ -31,16 +26,17 @@ readme_published(const struct publishing *p, const char *name)
 }
 
 /*
- * The name of the README a link's target (n bytes) is, of a data set or
- * suite (file_kinds.h's readme kind) or of a comparison; else NULL.
+ * The name of the README a link's target (n bytes) is, of a data set, a
+ * comparison, a suite or two suites compared; else NULL.
  */
 static char *
 readme_link(const char *target, size_t n)
 {
-	const char *suffixes[] = {file_kind_suffix("readme"),
-	                          comparison_suffix("readme")};
+	const char *suffixes[] = {
+	    file_kind_suffix("readme"), comparison_suffix("readme"),
+	    suite_file_suffix("readme"), suites_compared_suffix("readme")};
 
-	for (size_t i = 0; i < 2; i++) {
+	for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
 		size_t k = strlen(suffixes[i]);
 		if (n >= k && memcmp(target + n - k, suffixes[i], k) == 0)
 			return xstrndup(target, n - k);
@@ -107,19 +103,25 @@ linked_published(struct publishing *p, const char *readme, const char *name,
 	return true;
 }
 
-/* The suite's files OUT has, its definition (suite_file.h) last,
- * published with its data sets beside it. */
+/*
+ * The suite's files OUT has (suite_file_kinds; not the run's own, hidden
+ * ones): its README first, its definition last, published with its data
+ * sets beside it.
+ */
 static void
 add_suite_items(struct publishing *p, const char *readme, const char *name)
 {
 	publish_add_if_there(p, readme);
-	for (size_t i = 0; i < sizeof suite_parts / sizeof *suite_parts; i++) {
-		char *part =
-		    xasprintf("%s/%s%s", p->opt->out, name, suite_parts[i]);
+	for (size_t i = 0; i < suite_file_kind_count; i++) {
+		const struct suite_file_kind *k = &suite_file_kinds[i];
+		if (k->prefix != NULL || strcmp(k->kind, "readme") == 0 ||
+		    strcmp(k->kind, "definition") == 0)
+			continue;
+		char *part = suite_file_path(k->kind, p->opt->out, name);
 		publish_add_if_there(p, part);
 		free(part);
 	}
-	char *path = suite_file_path(p->opt->out, name);
+	char *path = suite_file_path("definition", p->opt->out, name);
 
 	if (access(path, F_OK) == 0) {
 		publish_add_item(p, path, publish_base_name(path));
@@ -136,7 +138,7 @@ add_suite_items(struct publishing *p, const char *readme, const char *name)
 static bool
 suite_data_published(struct publishing *p, const char *name, char **why)
 {
-	char *path = suite_file_path(p->opt->out, name);
+	char *path = suite_file_path("definition", p->opt->out, name);
 	struct suite_file s;
 	char problem[512];
 
@@ -195,8 +197,8 @@ suite_name(const char *readme)
 	if (got > 8 && strncmp(line, "# Suite ", 8) == 0) {
 		line[strcspn(line, "\n")] = '\0';
 		/* The README of that suite, not a copy under another name. */
-		if (strlen(base) ==
-		        strlen(line + 8) + strlen(file_kind_suffix("readme")) &&
+		if (strlen(base) == strlen(line + 8) +
+		                        strlen(suite_file_suffix("readme")) &&
 		    strncmp(base, line + 8, strlen(line + 8)) == 0)
 			name = xstrdup(line + 8);
 	}
@@ -213,7 +215,7 @@ suite_name(const char *readme)
 void
 publish_suites(struct publishing *p)
 {
-	char *pattern = xasprintf("*%s", file_kind_suffix("readme"));
+	char *pattern = xasprintf("*%s", suite_file_suffix("readme"));
 	glob_t g;
 
 	publish_glob(p->opt->out, pattern, &g);
@@ -235,6 +237,20 @@ publish_suites(struct publishing *p)
 	globfree(&g);
 }
 
+/* The files beside a comparison of two suites' README that OUT has. */
+static void
+add_suites_compared_items(struct publishing *p, const char *name)
+{
+	for (size_t k = 0; k < suites_compared_kind_count; k++) {
+		const char *kind = suites_compared_kinds[k].kind;
+		if (strcmp(kind, "readme") == 0)
+			continue;
+		char *path = suites_compared_path(kind, p->opt->out, name);
+		publish_add_if_there(p, path);
+		free(path);
+	}
+}
+
 /*
  * OUT's comparisons of two suites (compare-suites: S1-vs-S2-README.md,
  * whose first line is "# Suites compared: "), when both suites and every
@@ -246,7 +262,7 @@ publish_suite_comparisons(struct publishing *p)
 	static const char first[] = "# Suites compared: ";
 	glob_t g;
 
-	publish_glob_comparisons(p, &g);
+	publish_glob_comparisons(p, suites_compared_suffix("readme"), &g);
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		FILE *f = fopen(g.gl_pathv[i], "re");
 		char head[sizeof first] = "";
@@ -256,17 +272,12 @@ publish_suite_comparisons(struct publishing *p)
 		fclose(f);
 		if (got != sizeof head - 1 || strcmp(head, first) != 0)
 			continue;
-		char *name = publish_comparison_of(g.gl_pathv[i]);
+		char *name = publish_comparison_of(
+		    g.gl_pathv[i], suites_compared_suffix("readme"));
 		if (linked_published(p, g.gl_pathv[i], name,
 		                     "the comparison of suites", "")) {
 			publish_add_if_there(p, g.gl_pathv[i]);
-			for (int k = 0; k < SUITES_NFILES; k++) {
-				char *path =
-				    xasprintf("%s/%s%s", p->opt->out, name,
-				              suite_compare_files[k].suffix);
-				publish_add_if_there(p, path);
-				free(path);
-			}
+			add_suites_compared_items(p, name);
 			manifest_add_suite_comparison(&p->m, name);
 		}
 		free(name);

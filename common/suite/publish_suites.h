@@ -10,9 +10,9 @@
  * definition, relocated beside its data sets (publish_stage_definition).
  * A comparison of two suites (compare-suites: its README begins "# Suites
  * compared: ") is taken when every README it links (both suites, each
- * benchmark's comparison) is published, with the files suite_compare_data.h
- * names.  Another is skipped, saying for want of what.  Each taken is
- * listed in the manifest.
+ * benchmark's comparison) is published, with the files of
+ * suites_compared_kinds (suite_file.h).  Another is skipped, saying for want of
+ * what.  Each taken is listed in the manifest.
  */
 #ifndef PERFVIEWS_PUBLISH_SUITES_H
 #define PERFVIEWS_PUBLISH_SUITES_H

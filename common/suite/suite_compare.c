@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "base/xalloc.h"
-#include "dataset/file_kinds.h"
+#include "dataset/suite_file.h"
 #include "os/dirs.h"
 #include "suite/suite_compare.h"
 #include "suite/suite_compare_data.h"
@@ -44,17 +44,20 @@ suite_compare(const char *a, const char *b,
 
 	dirs_make(o->out);
 	suite_pairs_open(&ss, a, b, o);
-	for (int k = 0; k < SUITES_NFILES; k++)
-		write_file(&ss,
-		           xasprintf("%s/%s%s", o->out, ss.name,
-		                     suite_compare_files[k].suffix),
-		           suite_compare_files[k].write);
-	write_file(&ss, comparison_path("readme", o->out, ss.name),
+	for (size_t k = 0; k < suites_compared_writer_count; k++) {
+		const struct suites_compared_writer *w =
+		    &suites_compared_writers[k];
+		write_file(&ss, suites_compared_path(w->kind, o->out, ss.name),
+		           w->write);
+	}
+	write_file(&ss, suites_compared_path("readme", o->out, ss.name),
 	           suite_compare_readme);
-	printf("wrote %s/%s%s", o->out, ss.name, comparison_suffix("readme"));
-	for (int k = 0; k < SUITES_NFILES; k++)
-		printf("%s%s", k + 1 < SUITES_NFILES ? ", " : " and ",
-		       suite_compare_files[k].suffix);
+	printf("wrote %s/%s%s", o->out, ss.name,
+	       suites_compared_suffix("readme"));
+	for (size_t k = 0; k < suites_compared_writer_count; k++)
+		printf("%s%s",
+		       k + 1 < suites_compared_writer_count ? ", " : " and ",
+		       suites_compared_suffix(suites_compared_writers[k].kind));
 	printf(" (%zu benchmarks compared%s%s)\n", ss.npairs,
 	       ss.floor ? "; noise floor: " : "",
 	       ss.floor ? ss.floor->name : "");

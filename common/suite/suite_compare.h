@@ -44,7 +44,8 @@
  * and per benchmark.
  * Each is written beside and renamed, so none is ever half written.
  * (What is compared: suite_pairs.h; the page: suite_compare_readme.h; the
- * other files, their names and writers: suite_compare_data.h.)
+ * other files' writers: suite_compare_data.h; the names of all:
+ * suites_compared_kinds, suite_file.h.)
  */
 #ifndef PERFVIEWS_SUITE_COMPARE_H
 #define PERFVIEWS_SUITE_COMPARE_H

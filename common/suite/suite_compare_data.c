@@ -245,9 +245,11 @@ write_json(FILE *out, const struct suite_pairs *ss)
 	fputs(ss->npairs ? "\n  ]\n}\n" : "]\n}\n", out);
 }
 
-const struct suite_compare_file_kind suite_compare_files[SUITES_NFILES] = {
-    [SUITES_TIMING_CSV] = {"-timing.csv", write_timing},
-    [SUITES_CATEGORIES_CSV] = {"-categories.csv", write_categories},
-    [SUITES_CATEGORIES_SVG] = {"-categories.svg", write_chart},
-    [SUITES_JSON] = {"-comparison.json", write_json},
+const struct suites_compared_writer suites_compared_writers[] = {
+    {"timing", write_timing},
+    {"categories", write_categories},
+    {"categories-svg", write_chart},
+    {"json", write_json},
 };
+const size_t suites_compared_writer_count =
+    sizeof suites_compared_writers / sizeof suites_compared_writers[0];

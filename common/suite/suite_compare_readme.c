@@ -9,9 +9,9 @@
 
 #include "base/xalloc.h"
 #include "dataset/file_kinds.h"
+#include "dataset/suite_file.h"
 #include "pages/comparison_readme.h"
 #include "pages/readme.h"
-#include "suite/suite_compare_data.h"
 #include "suite/suite_compare_readme.h"
 
 /*
@@ -65,11 +65,10 @@ suite_line(FILE *out, const char *out_dir, const char *side,
 
 	for (size_t i = 0; i < s->n; i++)
 		recorded += s->members[i].recorded;
-	/* A suite's README is named as a data set's. */
-	char *readme = file_kind_path("readme", out_dir, s->name);
+	char *readme = suite_file_path("readme", out_dir, s->name);
 	if (access(readme, F_OK) == 0)
 		fprintf(out, "- %s: suite **%s** ([README](%s%s))", side,
-		        s->name, s->name, file_kind_suffix("readme"));
+		        s->name, s->name, suite_file_suffix("readme"));
 	else
 		fprintf(out, "- %s: suite **%s**", side, s->name);
 	free(readme);
@@ -423,50 +422,25 @@ suite_categories(FILE *out, const struct suite_pairs *ss)
 	free(names);
 }
 
-/* A row of the files' table: the file of kind k, linked, and what it is. */
-static void
-file_row(FILE *out, const struct suite_pairs *ss, enum suite_compare_file k,
-         const char *what)
-{
-	const char *suffix = suite_compare_files[k].suffix;
-
-	fprintf(out, "| [%s%s](%s%s) | %s |\n", ss->name, suffix, ss->name,
-	        suffix, what);
-}
-
+/* The files' table: those beside this README, each linked with what it
+ * is (suites_compared_kinds), then this one and each benchmark's. */
 static void
 files_section(FILE *out, const struct suite_pairs *ss)
 {
 	fputs("## Files\n\n| file | what it is |\n|---|---|\n", out);
-	file_row(out, ss, SUITES_TIMING_CSV,
-	         "a row per benchmark: "
-	         "`benchmark,a_seconds,b_seconds,ratio,significant,"
-	         "a_cpu_seconds,b_cpu_seconds,cpu_ratio,cpu_significant,"
-	         "disagree` "
-	         "(pyperf's means per loop; empty where a side has none)");
-	file_row(out, ss, SUITES_CATEGORIES_CSV,
-	         "a row per "
-	         "benchmark and category: both sides' self values in the "
-	         "unit named (ms per loop where the loops are known), the "
-	         "change, both shares (percent of each side's samples) and "
-	         "their change, p, q (Benjamini–Hochberg over all rows) and "
-	         "`significant`");
-	file_row(out, ss, SUITES_CATEGORIES_SVG,
-	         "the same as a "
-	         "chart: per benchmark, the categories that changed most, "
-	         "bars left (less) or right (more) of one axis, significant "
-	         "ones outlined, the others muted");
-	file_row(out, ss, SUITES_JSON,
-	         "all of it for "
-	         "scripts: both suites, the geometric mean, each benchmark's "
-	         "timing and categories");
+	for (size_t k = 0; k < suites_compared_kind_count; k++) {
+		const struct suite_file_kind *f = &suites_compared_kinds[k];
+		if (strcmp(f->kind, "readme") != 0)
+			fprintf(out, "| [%s%s](%s%s) | %s |\n", ss->name,
+			        f->suffix, ss->name, f->suffix, f->what);
+	}
 	fprintf(out,
 	        "| %s%s | this file |\n"
 	        "| IDA" COMPARISON_SEPARATOR "IDB-* (one ID in two "
 	        "directories: ID-DIRA" COMPARISON_SEPARATOR "DIRB-*) | each "
 	        "benchmark's `make compare` files, linked from the table "
 	        "|\n\n",
-	        ss->name, comparison_suffix("readme"));
+	        ss->name, suites_compared_suffix("readme"));
 }
 
 /* A row of the suites' table: bold when both are known and differ. */

@@ -8,7 +8,8 @@
  * compared and why, the categories over the suite, what makes the
  * comparison unfair (comparison_readme's, of the first pair), the files
  * beside it and both suites side by side.  Every file it links is named
- * by file_kinds.h (data sets, comparisons) or suite_compare_data.h.
+ * by file_kinds.h (data sets, comparisons) or suite_file.h (suites, this
+ * comparison's files).
  */
 #ifndef PERFVIEWS_SUITE_COMPARE_README_H
 #define PERFVIEWS_SUITE_COMPARE_README_H

@@ -462,9 +462,9 @@ categories(FILE *out, const char *suite, const char *path)
 	        "row per data set, a column for each of the %zu largest "
 	        "categories over the suite, the %zu others summed in *rest*. "
 	        " Every category, a column per data set: "
-	        "`%s" SUITE_CATEGORIES_SUFFIX
-	        "`; the chart: `%s" SUITE_CHART_SUFFIX "`.\n\n| benchmark |",
-	        shown, nnames - shown, suite, suite);
+	        "`%s%s`; the chart: `%s%s`.\n\n| benchmark |",
+	        shown, nnames - shown, suite, suite_file_suffix("categories"),
+	        suite, suite_file_suffix("categories-svg"));
 	for (size_t c = 0; c < shown; c++)
 		fprintf(out, " %s |", names[c]);
 	fputs(nnames > shown ? " rest |\n|---|" : "\n|---|", out);

@@ -303,7 +303,7 @@ categories_task(struct task *t, const char *name, const char *out,
 	for (size_t i = 0; i < n; i++)
 		args_add(&t->args, raws[i]);
 	t->out =
-	    xasprintf("%s/%s-categories.%s", out, name, svg ? "svg" : "txt");
+	    suite_file_path(svg ? "categories-svg" : "categories", out, name);
 }
 
 /*
@@ -348,7 +348,7 @@ render(const char *name, const struct suite_run_options *o, const struct ids *l)
 	}
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned jobs = o->jobs > 0 ? o->jobs : cpus > 0 ? (unsigned)cpus : 1;
-	char *cache = xasprintf("%s/.%s-locate.cache", o->out, name);
+	char *cache = suite_file_path("locate-cache", o->out, name);
 	unlink(cache);
 	setenv("PERFVIEWS_LOCATE_CACHE", cache, 1);
 	bool ok = tasks_run(t, nt, jobs);
@@ -398,7 +398,7 @@ write_definition(FILE *f, void *arg)
 static char *
 log_start(const char *out, const char *name)
 {
-	char *log = xasprintf("%s/.%s-suite.log", out, name);
+	char *log = suite_file_path("log", out, name);
 	FILE *f = fopen(log, "we");
 
 	if (f == NULL ||
@@ -425,9 +425,8 @@ suite_run(const char *name, char *const benchmarks[], int n,
 		suite_ids_of(&recordings, o, tail, benchmarks, n, false, true);
 	dirs_make(o->out);
 	char *log = log_start(o->out, name);
-	char *loops = o->loops != NULL
-	                  ? xstrdup(o->loops)
-	                  : xasprintf("%s/%s-loops.json", o->out, name);
+	char *loops = o->loops != NULL ? xstrdup(o->loops)
+	                               : suite_file_path("loops", o->out, name);
 	record_missing(o, log, loops, &all, &recordings);
 	ids_free(&all);
 	/* A benchmark of variants stands for its variants' data sets once
@@ -435,14 +434,14 @@ suite_run(const char *name, char *const benchmarks[], int n,
 	suite_ids_of(&all, o, tail, benchmarks, n, false, false);
 	if (all.status != 0)
 		return all.status;
-	char *categories = xasprintf("%s/%s-categories.txt", o->out, name);
-	char *chart = xasprintf("%s/%s-categories.svg", o->out, name);
+	char *categories = suite_file_path("categories", o->out, name);
+	char *chart = suite_file_path("categories-svg", o->out, name);
 	struct suite_options so = {
 	    .data = o->data, .log = log, .views = o->out};
 	so.categories = render(name, o, &all) ? categories : NULL;
 	struct suite_pages pages = {name, &so, &all};
-	char *readme = xasprintf("%s/%s-README.md", o->out, name);
-	char *definition = xasprintf("%s/%s-suite.json", o->out, name);
+	char *readme = suite_file_path("readme", o->out, name);
+	char *definition = suite_file_path("definition", o->out, name);
 	dirs_write_whole(readme, write_readme, &pages);
 	dirs_write_whole(definition, write_definition, &pages);
 	printf("wrote %s, %s%s%s\n", readme, definition,

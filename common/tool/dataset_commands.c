@@ -1,8 +1,9 @@
 /*
  * dataset_commands.c - perfviews id, name, meta and get: a data set's ID,
  * the names of its files and its meta.json, each a few lines of glue over
- * common/dataset (dataset_id: the ID grammar, file_kinds: the table of
- * files, metadata: meta.json, runs: what the raw file tells).
+ * common/dataset (dataset_id: the ID grammar, file_kinds and suite_file:
+ * the tables of files, metadata: meta.json, runs: what the raw file
+ * tells).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "dataset/file_kinds.h"
 #include "dataset/metadata.h"
 #include "dataset/runs.h"
+#include "dataset/suite_file.h"
 #include "pages/comparison_files.h"
 #include "tool/dataset_commands.h"
 
@@ -45,7 +47,8 @@ static const struct option_row name_options[] = {
              "the ID each FILE's name holds (a name no kind's\n"
              "suffix ends: itself)"),
     OPT_FLAG(0, "make", O, make,
-             "every suffix as make's assignments, one line"),
+             "every suffix (a data set's, a comparison's, a\n"
+             "suite's) as make's assignments, one line"),
     OPT_LIST(0, "data", "DIR", O, data,
              "--make --compare: where an ID is found, in order\n"
              "(default data, then examples)"),
@@ -150,7 +153,8 @@ make_compare_names(const struct name_command *o)
 /*
  * perfviews name --make: make's variables, on one line ($(shell) makes
  * one of its output): pv_KIND (and pv_KIND_alt) each data-set kind's
- * suffix, pv_compare_KIND each comparison kind's.
+ * suffix, pv_compare_KIND each comparison kind's, pv_suite_KIND (and
+ * pv_suite_KIND_prefix) each of a suite's kinds'.
  */
 static void
 make_names(struct name_command *o)
@@ -166,6 +170,12 @@ make_names(struct name_command *o)
 	for (size_t i = 0; i < comparison_kind_count; i++)
 		printf(" pv_compare_%s=%s", comparison_kinds[i].kind,
 		       comparison_kinds[i].suffix);
+	for (size_t i = 0; i < suite_file_kind_count; i++) {
+		const struct suite_file_kind *k = &suite_file_kinds[i];
+		printf(" pv_suite_%s=%s", k->kind, k->suffix);
+		if (k->prefix != NULL)
+			printf(" pv_suite_%s_prefix=%s", k->kind, k->prefix);
+	}
 	if (o->compare.n == 2) {
 		if (o->data.n == 0) {
 			option_list_add(&o->data, data);

@@ -193,7 +193,7 @@ START_TEST(found_by_name_or_path)
 	    .name = "s1", .data = "/d", .members = &m, .n = 1};
 	struct suite_file got;
 	const char *dir = unit_dir_make();
-	char *text = NULL, *path = suite_file_path(dir, "s1");
+	char *text = NULL, *path = suite_file_path("definition", dir, "s1");
 	size_t n = 0;
 	FILE *f = open_memstream(&text, &n);
 
