@@ -13,6 +13,15 @@
 # raw file under its new name (no meta.json made from the raw text, the
 # comparison's README saying what each side's meta.json holds); make asks
 # the names (perfviews name) and a second make finds everything up to date.
+# The table of a suite's files and of two suites compared's
+# (common/dataset/suite_file.c) has two renamed too: a suite's definition
+# ("-suite.json" to "-definition.json") and the timing of two suites
+# compared ("-timing.csv" to "-timings.csv").  Two suites of one data set
+# each (the shipped examples as benchmarks' IDs), made with make
+# suite-views, compared with make compare-suites and published with make
+# publish, must be written, read back (compare-suites finds each suite's
+# definition by its name), linked (the comparison's README, the published
+# index) and published under the new names, none under the old ones.
 # Each old name still written or read is a failure naming the files.
 . "$(dirname "$0")/lib.sh"
 
@@ -24,11 +33,19 @@ T=$TMP/tree
 mkdir -p "$T"
 (cd "$TOP" && git ls-files -z | xargs -0 tar cf -) | tar xf - -C "$T"
 kinds=$T/common/dataset/file_kinds.c
+suite_kinds=$T/common/dataset/suite_file.c
 sed -i -e 's/"-meta\.json"/"-metadata.json"/' -e 's/"-flat\.txt"/"-flatprofile.txt"/' \
     -e 's/{"diff", "-diff\.txt"}/{"diff", "-difference.txt"}/' "$kinds"
 renamed=$(grep -c -e '"-metadata\.json"' -e '"-flatprofile\.txt"' -e '"-difference\.txt"' "$kinds")
 if [ "$renamed" != 3 ]; then
 	fail "the three kinds renamed in file_kinds.c" "$renamed of 3 found to rename: has the table changed?"
+	exit 0
+fi
+sed -i -e 's/\.suffix = "-suite\.json"/.suffix = "-definition.json"/' \
+    -e 's/\.suffix = "-timing\.csv"/.suffix = "-timings.csv"/' "$suite_kinds"
+renamed=$(grep -c -e '"-definition\.json"' -e '"-timings\.csv"' "$suite_kinds")
+if [ "$renamed" != 2 ]; then
+	fail "the two kinds renamed in suite_file.c" "$renamed of 2 found to rename: has the table changed?"
 	exit 0
 fi
 for f in "$T"/examples/*-meta.json; do
@@ -112,4 +129,53 @@ if [ -z "$files" ] && [ -z "$texts" ]; then
 	pass "no file written under an old name, none named in a README"
 else
 	fail "old names" "files: ${files:-none}; READMEs naming them: ${texts:-none} ($(grep -h -o -e '[^ (]*-meta\.json' -e '[^ (]*-flat\.txt' -e '[^ (]*-diff\.txt' "$OUT"/*.md 2>/dev/null | sort -u | head -n 5 | paste -s -d' ' -))"
+fi
+
+# Two suites: each of one data set, an example copied as a benchmark's ID.
+SD=$TMP/suites-data
+SO=$TMP/suites-out
+DEST=$TMP/published
+mkdir -p "$SD"
+for hz in 50000 100000; do
+	id=bm_pass-perf-freq${hz}x1
+	cp "$T/examples/pass-perf-freq$hz-nosite-raw.txt.xz" "$SD/$id-raw.txt.xz"
+	sed "s/pass-perf-freq$hz-nosite/$id/g" "$T/examples/pass-perf-freq$hz-nosite-metadata.json" >"$SD/$id-metadata.json"
+	$MAKE suite-views SUITE=hz$hz BENCHMARKS=pass FREQ=$hz RUNS=1 DATA="$SD" OUT="$SO" >>"$TMP/suite.out" 2>>"$TMP/suite.err"
+done
+if [ -s "$SO/hz50000-definition.json" ] && [ -s "$SO/hz100000-definition.json" ] &&
+    grep -q "^wrote $SO/hz50000-README.md, $SO/hz50000-definition.json and $SO/hz50000-categories.svg$" "$TMP/suite.out"; then
+	pass "make suite-views: each suite's definition written as NAME-definition.json"
+else
+	fail "make suite-views under the new names" "$(ls -A "$SO" 2>/dev/null | grep '^hz' | paste -s -d' ' -): $(head -n 2 "$TMP/suite.err" | paste -s -d'|' -)"
+fi
+
+# Compared by name: each definition found as OUT/NAME-definition.json.
+$MAKE compare-suites A=hz50000 B=hz100000 OUT="$SO" >"$TMP/suites.out" 2>"$TMP/suites.err"
+status=$?
+C=hz50000-vs-hz100000
+if [ $status -eq 0 ] && [ -s "$SO/$C-timings.csv" ] && grep -q "($C-timings\.csv)" "$SO/$C-README.md" &&
+    grep -q -e '-timings\.csv, ' "$TMP/suites.out"; then
+	pass "make compare-suites: the definitions read, the timing written as $C-timings.csv, the README links it"
+else
+	fail "make compare-suites under the new names" "exit $status: $(ls -A "$SO" | grep "^$C" | paste -s -d' ' -): $(head -n 2 "$TMP/suites.err" | paste -s -d'|' -)"
+fi
+
+# Published: the definitions and the timing under the new names, linked.
+$MAKE publish OUT="$SO" DATA="$SD" DEST="$DEST" >"$TMP/publish.out" 2>"$TMP/publish.err"
+status=$?
+if [ $status -eq 0 ] && [ -s "$DEST/hz50000-definition.json" ] && [ -s "$DEST/$C-timings.csv" ] &&
+    grep -q '\[definition\](hz50000-definition\.json)' "$DEST/README.md" &&
+    grep -q "\[timing\]($C-timings\.csv)" "$DEST/README.md"; then
+	pass "make publish: the suites' definitions and their comparison's timing published and linked under the new names"
+else
+	fail "make publish under the new names" "exit $status: $(ls -A "$DEST" 2>/dev/null | grep '^hz' | paste -s -d' ' -): $(head -n 2 "$TMP/publish.err" | paste -s -d'|' -)"
+fi
+
+# Nothing under the suites' old names: no file, no mention in a README.
+files=$(ls -A "$SO" "$DEST" 2>/dev/null | grep -e '-suite\.json$' -e '-timing\.csv$' | paste -s -d' ' -)
+texts=$(grep -l -e '-suite\.json' -e '-timing\.csv' "$SO"/*.md "$DEST"/*.md 2>/dev/null | paste -s -d' ' -)
+if [ -z "$files" ] && [ -z "$texts" ]; then
+	pass "no suite's file written under an old name, none named in a README"
+else
+	fail "the suites' old names" "files: ${files:-none}; READMEs naming them: ${texts:-none}"
 fi
