@@ -98,10 +98,6 @@ const struct file_kind *file_kind_named(const char *name);
  */
 char *file_kind_path(const char *kind, const char *dir, const char *id);
 
-/* The suffix of the kind named kind: "-flat.txt" (fatal when there is no
- * such kind, as for file_kind_path). */
-const char *file_kind_suffix(const char *kind);
-
 /*
  * The suffix of the kind named kind ("-flat.txt"), for a file named in
  * words ("`ID-flat.txt`"); an unknown kind is fatal, as above.
@@ -144,10 +140,6 @@ extern const size_t comparison_kind_count;
  */
 char *comparison_name(const char *id_a, const char *id_b, const char *dir_a,
                       const char *dir_b);
-
-/* The suffix of a comparison's file of kind: "-diff.txt" (fatal when
- * there is no such kind). */
-const char *comparison_suffix(const char *kind);
 
 /* The path "DIR/NAME<suffix>" of a comparison's file of kind (fatal when
  * there is no such kind).  Free it. */
