@@ -64,10 +64,13 @@ $(foreach v,$(shell $(BIN)/perfviews name --make \
         --compare $(call quote,$(A)) --compare $(call quote,$(B)))),$(eval $(v)))
 $(if $(pv_meta),,$(error make: $(BIN)/perfviews name --make named no file: is $(BIN)/perfviews whole?))
 else ifneq ($(NAMED_GOALS),)
+# Made again and still no perfviews (make -n builds nothing): said, not
+# made again for ever.
+$(if $(PV_MADE_AGAIN),$(error make: $(BIN)/perfviews names the files of $(NAMED_GOALS) and is not built (make -n builds nothing: run make first)))
 NAMES_LATER = 1
 .PHONY: $(NAMED_GOALS)
 $(NAMED_GOALS): $(BIN)/perfviews
-	@$(MAKE) --no-print-directory $@
+	@$(MAKE) --no-print-directory $@ PV_MADE_AGAIN=1
 endif
 
 .PHONY: views-check views-of-another-source
