@@ -162,7 +162,12 @@ cmd_suite_run(const struct program *p, int argc, char *argv[])
 	struct suite_run_options o = {
 	    .data = "data", .out = "out", .freq = 1000, .runs = 10};
 	int first = program_parse(p, argc, argv, &o);
+	uint64_t seconds;
 
+	/* Passed on as it is: a bad one would fail every recording. */
+	if (o.timeout != NULL && !parse_u64(o.timeout, &seconds))
+		usage_error("--timeout: not a non-negative whole number: '%s'",
+		            o.timeout);
 	command_operands(p, argc - first, 1, argc, "NAME");
 	return suite_run(argv[first], argv + first + 1, argc - first - 1, &o);
 }

@@ -1,0 +1,1 @@
+$BIN/perfviews suite run --timeout 10s small all
