@@ -3,7 +3,7 @@
 # made here, of workloads whose work is known.
 #
 # For each pyenv CPython 3.12 and 3.13 present, test/workloads/
-# bytecode_work.py runs each of its loops about a second under perf record
+# bytecode_work.py runs each of its loops about a CPU second under perf record
 # -e cpu-clock -F 2000 --call-graph dwarf: a float loop, an attribute-load
 # loop, a call loop, a dict-subscript loop.  Asserted, as for any
 # recording of them: the expected family leads, by self where the work is
