@@ -199,10 +199,7 @@ text_of(const struct usage *u, const struct option_set *s, const char *form,
 {
 	char *text = NULL;
 	size_t size = 0;
-	FILE *f = open_memstream(&text, &size);
-
-	if (f == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *f = xopen_memstream(&text, &size);
 	if (form == NULL) {
 		every_option(f, s);
 		if (u->operands != NULL)
@@ -210,8 +207,7 @@ text_of(const struct usage *u, const struct option_set *s, const char *form,
 	} else {
 		form_words(f, s, form, len, u->name, named);
 	}
-	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "open_memstream");
+	xclose_memstream(f);
 	return text;
 }
 

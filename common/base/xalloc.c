@@ -83,3 +83,20 @@ xasprintf(const char *fmt, ...)
 		die(EXIT_DATA, "out of memory");
 	return s;
 }
+
+FILE *
+xopen_memstream(char **text, size_t *size)
+{
+	FILE *f = open_memstream(text, size);
+
+	if (f == NULL)
+		die_errno(EXIT_DATA, "open_memstream");
+	return f;
+}
+
+void
+xclose_memstream(FILE *f)
+{
+	if (fclose(f) != 0)
+		die_errno(EXIT_DATA, "open_memstream");
+}

@@ -10,6 +10,7 @@
 #define PERFVIEWS_XALLOC_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
@@ -19,6 +20,13 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* A new string, formatted as by printf. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * A stream into memory (open_memstream(3)) and its closing, fatal when
+ * they fail (no memory): closed, *text holds all that was written.
+ */
+FILE *xopen_memstream(char **text, size_t *size);
+void xclose_memstream(FILE *f);
 
 /* array_reserve's slow path: p moved into a larger array. */
 void *array_grow(void *p, size_t *cap, size_t need, size_t size);

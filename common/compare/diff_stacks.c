@@ -48,7 +48,7 @@ write_summary(FILE *to, struct compare *c, bool a_widths, double scale)
 	uint32_t nhidden = 0;
 	char *summary = NULL;
 	size_t n = 0;
-	FILE *out = open_memstream(&summary, &n);
+	FILE *out = xopen_memstream(&summary, &n);
 
 	for (uint32_t i = 0; i < c->nitems; i++) {
 		const struct compare_result *r = compare_result(c, i, 0);
@@ -57,8 +57,6 @@ write_summary(FILE *to, struct compare *c, bool a_widths, double scale)
 			hidden += r->weight[other];
 		}
 	}
-	if (out == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
 	compare_unmatched(c, share);
 	fprintf(out,
 	        "%s (%s, %u run%s) against A (%s, "
@@ -90,7 +88,7 @@ write_summary(FILE *to, struct compare *c, bool a_widths, double scale)
 	/* The legend: the drawing must read as an image (GitHub). */
 	fputs("; red: B grew, blue: B shrank, white: no significant change",
 	      out);
-	fclose(out);
+	xclose_memstream(out);
 	folded_diff_write_header(to, a_widths, summary);
 	free(summary);
 }

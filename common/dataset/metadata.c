@@ -451,9 +451,7 @@ metadata_build_label(const struct metadata *m)
 
 	if (version == NULL && path == NULL)
 		return NULL;
-	FILE *out = open_memstream(&text, &n);
-	if (out == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *out = xopen_memstream(&text, &n);
 	if (impl == NULL || strcmp(impl, "cpython") == 0)
 		fputs(impl == NULL ? "Python" : "CPython", out);
 	else
@@ -472,8 +470,7 @@ metadata_build_label(const struct metadata *m)
 		fprintf(out, ", revision %.12s", revision);
 	if (path != NULL)
 		fprintf(out, " at %s", path);
-	if (fclose(out) != 0)
-		die_errno(EXIT_DATA, "open_memstream");
+	xclose_memstream(out);
 	return text;
 }
 

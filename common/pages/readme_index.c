@@ -258,10 +258,7 @@ index_build(const struct metadata *m)
 	const char *tags = metadata_get(m, "tags");
 	char *text = NULL;
 	size_t n = 0;
-	FILE *f = open_memstream(&text, &n);
-
-	if (f == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *f = xopen_memstream(&text, &n);
 	if (version == NULL)
 		fputs("no Python known", f);
 	else
@@ -274,7 +271,7 @@ index_build(const struct metadata *m)
 			fprintf(f, ", tag %.*s", (int)len, t);
 		t += len + strspn(t + len, " ");
 	}
-	fclose(f);
+	xclose_memstream(f);
 	return text;
 }
 

@@ -183,13 +183,9 @@ short_paths_string(const struct short_paths *sp, const char *s)
 {
 	char *text = NULL;
 	size_t size = 0;
-	FILE *f = open_memstream(&text, &size);
-
-	if (f == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *f = xopen_memstream(&text, &size);
 	short_paths_write(sp, s, strlen(s), f);
-	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "open_memstream");
+	xclose_memstream(f);
 	return text;
 }
 

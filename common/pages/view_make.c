@@ -185,11 +185,9 @@ meta_hash(const char *meta)
 	size_t n = 0;
 
 	metadata_read_or_die(&m, meta);
-	FILE *f = open_memstream(&text, &n);
-	if (f == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *f = xopen_memstream(&text, &n);
 	metadata_write(&m, f);
-	fclose(f);
+	xclose_memstream(f);
 	uint64_t h = hash_bytes(text, n, 0);
 	free(text);
 	metadata_free(&m);
@@ -414,14 +412,11 @@ subtitle(const struct metadata *m, const char *shortfall)
 {
 	char *text = NULL;
 	size_t n = 0;
-	FILE *f = open_memstream(&text, &n);
-
-	if (f == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *f = xopen_memstream(&text, &n);
 	if (shortfall != NULL)
 		fprintf(f, "RAW FILE INCOMPLETE: %s | ", shortfall);
 	readme_subtitle(f, m);
-	fclose(f);
+	xclose_memstream(f);
 	text[strcspn(text, "\n")] = '\0';
 	return text;
 }

@@ -146,10 +146,7 @@ bench_loops_json(const char *path)
 	struct loops l = {0};
 	char *text = NULL;
 	size_t n = 0;
-	FILE *f = open_memstream(&text, &n);
-
-	if (f == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *f = xopen_memstream(&text, &n);
 	fputc('{', f);
 	if (path != NULL && *path != '\0' && read_given(path, &l))
 		for (size_t i = 0; i < l.n; i++) {
@@ -158,8 +155,7 @@ bench_loops_json(const char *path)
 			fprintf(f, ": %ld", l.loops[i]);
 		}
 	fputc('}', f);
-	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "open_memstream");
+	xclose_memstream(f);
 	free_loops(&l);
 	return text;
 }

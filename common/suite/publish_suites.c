@@ -295,17 +295,13 @@ publish_stage_definition(struct publishing *p, struct publish_item *it)
 	struct suite_file s;
 	char why[1024], *text = NULL;
 	size_t n = 0;
-	FILE *mem = open_memstream(&text, &n);
-
-	if (mem == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *mem = xopen_memstream(&text, &n);
 	if (!suite_file_read(&s, it->src, why, sizeof why))
 		die(EXIT_DATA, "%s", why);
 	suite_file_relocate(&s, ".");
 	suite_file_write(mem, &s);
 	suite_file_free(&s);
-	if (fclose(mem) != 0)
-		die_errno(EXIT_DATA, "open_memstream");
+	xclose_memstream(mem);
 	it->staged = xasprintf("%s/%s", p->staging, it->name);
 	FILE *out = fopen(it->staged, "we");
 	if (out == NULL)

@@ -303,10 +303,7 @@ data_arg(const char *data)
 {
 	char *text = NULL;
 	size_t n = 0;
-	FILE *f = open_memstream(&text, &n);
-
-	if (f == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *f = xopen_memstream(&text, &n);
 	if (strcmp(data, "data") == 0)
 		;
 	else if (data[strspn(data, "abcdefghijklmnopqrstuvwxyz"
@@ -319,8 +316,7 @@ data_arg(const char *data)
 			fputs(*p == '\'' ? "'\\''" : (char[2]){*p, '\0'}, f);
 		fputc('\'', f);
 	}
-	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "open_memstream");
+	xclose_memstream(f);
 	return text;
 }
 
@@ -466,16 +462,13 @@ ids(const struct suite_options *o, int n, char *rest[])
 	setting_check(tail);
 	char *text = NULL;
 	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	if (out == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *out = xopen_memstream(&text, &len);
 	if (all != NULL)
 		suite_ids(out, o->data, tail, all, nall, o->recordings);
 	else
 		suite_ids(out, o->data, tail, rest + 1, (size_t)n - 1,
 		          o->recordings);
-	if (fclose(out) != 0)
-		die_errno(EXIT_DATA, "open_memstream");
+	xclose_memstream(out);
 	if (o->check_build && !o->force)
 		refuse_other_builds(o, text);
 	fputs(text, stdout);

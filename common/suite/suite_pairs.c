@@ -82,10 +82,7 @@ top_items(const struct compare *c)
 {
 	char *text = NULL;
 	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-
-	if (out == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *out = xopen_memstream(&text, &len);
 	uint32_t *order = compare_by_size(c, 0);
 	uint32_t shown = 0;
 	for (uint32_t k = 0; k < c->nitems && shown < TOP_FUNCTIONS; k++) {
@@ -100,8 +97,7 @@ top_items(const struct compare *c)
 	}
 	if (shown == 0)
 		fputs("none changed", out);
-	if (fclose(out) != 0)
-		die_errno(EXIT_DATA, "open_memstream");
+	xclose_memstream(out);
 	free(order);
 	return text;
 }

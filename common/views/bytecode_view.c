@@ -246,15 +246,13 @@ notes(const struct bytecode_view *v, const struct profile *p)
 {
 	char *text = NULL;
 	size_t n = 0;
-	FILE *out = open_memstream(&text, &n);
-	if (out == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	FILE *out = xopen_memstream(&text, &n);
 	if (v->loop_total == 0) {
 		fprintf(out,
 		        "no CPython eval loop (" EVAL_LOOP_FUNCTION
 		        ") in the %llu samples: nothing to show\n",
 		        (unsigned long long)p->total);
-		fclose(out);
+		xclose_memstream(out);
 		return text;
 	}
 	uint64_t self = v->loop_self;
@@ -325,7 +323,7 @@ notes(const struct bytecode_view *v, const struct profile *p)
 		    "also the functions it called;\npercentages of the "
 		    "samples with an eval loop frame (*_all_pct: of all the "
 		    "samples)\n");
-	fclose(out);
+	xclose_memstream(out);
 	return text;
 }
 

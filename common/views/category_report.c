@@ -159,11 +159,9 @@ write_csv(const struct category_report *r)
 		if (!r->each) {
 			char *top = NULL;
 			size_t len = 0;
-			FILE *mem = open_memstream(&top, &len);
-			if (mem != NULL) {
-				write_top(mem, row, r->totals[0], ", ");
-				fclose(mem);
-			}
+			FILE *mem = xopen_memstream(&top, &len);
+			write_top(mem, row, r->totals[0], ", ");
+			xclose_memstream(mem);
 			putchar_unlocked(',');
 			if (top != NULL && len > 0)
 				csv_write_field(stdout, span_make(top, len));

@@ -326,16 +326,14 @@ text_open(struct text *t)
 	free(t->p);
 	t->p = NULL;
 	t->n = 0;
-	t->f = open_memstream(&t->p, &t->n);
-	if (t->f == NULL)
-		die_errno(EXIT_DATA, "open_memstream");
+	t->f = xopen_memstream(&t->p, &t->n);
 	return t->f;
 }
 
 static struct span
 text_close(struct text *t)
 {
-	fclose(t->f);
+	xclose_memstream(t->f);
 	return span_make(t->p, t->n);
 }
 
