@@ -108,6 +108,22 @@ perf_works() {
 	return 0
 }
 
+# needs_perf NAME: when perf cannot record here, NAME skipped and the
+# script ended.
+needs_perf() {
+	perf_works && return 0
+	skip "$1" "$PERF_WHY"
+	exit 0
+}
+
+# needs_python NAME WHAT: without python3, NAME skipped ("python3 is
+# needed WHAT") and the script ended.
+needs_python() {
+	[ -n "$PYTHON" ] && return 0
+	skip "$1" "python3 is needed $2"
+	exit 0
+}
+
 # Can the browser tests run here?  They need node, Chromium ($CHROMIUM,
 # Debian's by default) and playwright-core under test/node_modules, which
 # is installed with npm when missing.  Exports CHROMIUM when they can; sets

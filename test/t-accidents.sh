@@ -29,10 +29,7 @@
 #    and publish in an empty directory, with no clone.
 . "$(dirname "$0")/lib.sh"
 
-if ! perf_works; then
-	skip "recordings" "$PERF_WHY"
-	exit 0
-fi
+needs_perf "recordings"
 PY=$(ls "$HOME"/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | head -n 1)
 PY=${PY:-$PYTHON}
 ID=pass-perf-freq1000x3-nosite

@@ -146,10 +146,7 @@ fi
 
 # 3. Real recordings (in pyperformance's cache of every test: its
 # environments made once per machine, not once per run of this test).
-if ! perf_works; then
-	skip "richards 3.11 against 3.12" "$PERF_WHY"
-	exit 0
-fi
+needs_perf "richards 3.11 against 3.12"
 if ! bench_pythons; then
 	skip "richards 3.11 against 3.12" "$BENCH_WHY"
 	exit 0

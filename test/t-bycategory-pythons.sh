@@ -17,14 +17,8 @@
 # (program) and the standard library.  The measured shares are printed.
 . "$(dirname "$0")/lib.sh"
 
-if ! perf_works; then
-	skip pythons "$PERF_WHY"
-	exit 0
-fi
-if [ -z "$PYTHON" ]; then
-	skip pythons "python3 is needed to check the outputs"
-	exit 0
-fi
+needs_perf pythons
+needs_python pythons "to check the outputs"
 ROUNDS=${BYCATEGORY_ROUNDS:-100}
 
 # The explain csv of a recording: unknown share of the interpreter's DSO,

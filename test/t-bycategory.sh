@@ -14,10 +14,7 @@
 # interpreter's samples: a CPython that renames functions shows here.
 . "$(dirname "$0")/lib.sh"
 
-if [ -z "$PYTHON" ]; then
-	skip bycategory "python3 is needed to check the outputs"
-	exit 0
-fi
+needs_python bycategory "to check the outputs"
 
 cat >"$TMP/check.py" <<'PY'
 import csv, json, re, sys, xml.etree.ElementTree as ET

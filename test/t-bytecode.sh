@@ -16,14 +16,8 @@
 # gives.  The measured shares are printed.
 . "$(dirname "$0")/lib.sh"
 
-if ! perf_works; then
-	skip bytecode "$PERF_WHY"
-	exit 0
-fi
-if [ -z "$PYTHON" ]; then
-	skip bytecode "python3 is needed to check the outputs"
-	exit 0
-fi
+needs_perf bytecode
+needs_python bytecode "to check the outputs"
 SECONDS_EACH=${BYTECODE_SECONDS:-1}
 
 # check.py CSV SORT FAMILY: FAMILY leads the instructions by SORT (self or

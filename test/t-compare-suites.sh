@@ -164,10 +164,7 @@ else
 fi
 
 # 2. Real recordings.
-if ! perf_works; then
-	skip "suites of 3.11 and 3.12" "$PERF_WHY"
-	exit 0
-fi
+needs_perf "suites of 3.11 and 3.12"
 if ! bench_pythons; then
 	skip "suites of 3.11 and 3.12" "$BENCH_WHY"
 	exit 0

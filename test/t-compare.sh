@@ -185,10 +185,7 @@ else
 fi
 
 # 4. A recording against the shipped example.
-if ! perf_works; then
-	skip "a recording against the example" "$PERF_WHY"
-	exit 0
-fi
+needs_perf "a recording against the example"
 PY=
 for p in "$HOME"/.pyenv/versions/3.11*/bin/python3 "$HOME"/.pyenv/versions/3.1[2-9]*/bin/python3 "$PYTHON"; do
 	[ -x "$p" ] && PY=$p && break

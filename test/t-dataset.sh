@@ -122,10 +122,7 @@ else
 	fail "make views of an unrecorded benchmark" "$(head -n 1 "$TMP/err.txt")"
 fi
 
-if ! perf_works; then
-	skip record "$PERF_WHY"
-	exit 0
-fi
+needs_perf record
 PY=
 for p in "$HOME"/.pyenv/versions/3.1[2-9]*/bin/python3 "$PYTHON"; do
 	[ -x "$p" ] && PY=$p && break

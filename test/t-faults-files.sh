@@ -34,10 +34,7 @@ for e in pass-perf-freq1000-nosite-faults pass-perf-freq1000-nosite-files; do
 	fi
 done
 
-if ! perf_works; then
-	skip faults-files "$PERF_WHY"
-	exit 0
-fi
+needs_perf faults-files
 # The interpreter itself, not a launcher script (pyenv's shims are bash:
 # perf and strace would record bash and pyenv too).
 PY=

@@ -19,10 +19,7 @@ if [ ! -f "$SVG_DIR/COMMANDS.tsv" ]; then
 	skip corpus "$SVG_DIR not found (../shared is missing)"
 	exit 0
 fi
-if [ -z "$PYTHON" ]; then
-	skip corpus "python3 is needed for svg_frames.py"
-	exit 0
-fi
+needs_python corpus "for svg_frames.py"
 
 # The frame table without the fill column, and the size line, for
 # comparing: "# svg width=W height=H" and y x width height title label.

@@ -10,10 +10,7 @@
 # folded stacks must be refused: exit 1, nothing on stdout.
 . "$(dirname "$0")/lib.sh"
 
-if [ -z "$PYTHON" ]; then
-	skip robust "python3 is needed to parse the SVGs"
-	exit 0
-fi
+needs_python robust "to parse the SVGs"
 
 for seed in 1 2 3 4 5; do
 	awk -v seed=$seed 'BEGIN {

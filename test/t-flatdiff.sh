@@ -152,10 +152,7 @@ else
 fi
 
 # 3. Two Pythons.
-if ! perf_works; then
-	skip "two Pythons" "$PERF_WHY"
-	exit 0
-fi
+needs_perf "two Pythons"
 if [ ! -x "$PY311" ] || [ ! -x "$PY312" ]; then
 	skip "two Pythons" "$PY311 and $PY312 are needed"
 	exit 0

@@ -11,10 +11,7 @@
 # SKIP, with the reason, where perf cannot record.
 . "$(dirname "$0")/lib.sh"
 
-if ! perf_works; then
-	skip "forms" "$PERF_WHY"
-	exit 0
-fi
+needs_perf "forms"
 if ! cc -O0 -g -fno-omit-frame-pointer -o "$TMP/work" \
     "$TOP/test/workloads/calltree_work.c" 2>"$TMP/cc.err"; then
 	skip "forms" "cannot compile: $(head -n 1 "$TMP/cc.err")"

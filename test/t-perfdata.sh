@@ -37,10 +37,7 @@
 #    it (the DSOs' symbols and DWARF are most of it).
 . "$(dirname "$0")/lib.sh"
 
-if ! perf_works; then
-	skip perfdata "$PERF_WHY"
-	exit 0
-fi
+needs_perf perfdata
 CC=${CC:-cc}
 PV=$BIN/perfviews
 

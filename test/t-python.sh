@@ -222,10 +222,7 @@ WHEELS=$SHARED/vendor/wheels
 VENVS=${PERFVIEWS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/perfviews}/pyperformance
 MAKE="make -C $TOP --no-print-directory"
 ID=bm_nbody-perf-freq999x2-xperf
-if ! perf_works; then
-	skip "real recordings" "$PERF_WHY"
-	exit 0
-fi
+needs_perf "real recordings"
 if ! ls "$WHEELS"/pyperformance-*.whl >/dev/null 2>&1; then
 	skip "real recordings" "no pyperformance wheel in $WHEELS"
 	exit 0

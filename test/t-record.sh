@@ -12,10 +12,7 @@
 #    command but the idle task, and hold no swapper sample.
 . "$(dirname "$0")/lib.sh"
 
-if ! perf_works; then
-	skip record "$PERF_WHY"
-	exit 0
-fi
+needs_perf record
 
 # A Python with -X perf (3.12 or later) if there is one.
 PY=

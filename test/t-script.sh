@@ -21,10 +21,7 @@
 #    graphs, nothing added for -g.
 . "$(dirname "$0")/lib.sh"
 
-if ! perf_works; then
-	skip script "$PERF_WHY"
-	exit 0
-fi
+needs_perf script
 CC=${CC:-cc}
 PV=$BIN/perfviews
 

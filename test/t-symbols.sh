@@ -23,10 +23,7 @@ if ! command -v "$CC" >/dev/null 2>&1; then
 	skip symbols "no C compiler to build the workload"
 	exit 0
 fi
-if ! perf_works; then
-	skip symbols "$PERF_WHY"
-	exit 0
-fi
+needs_perf symbols
 if ! command -v addr2line >/dev/null 2>&1; then
 	skip symbols "addr2line (binutils) is not installed"
 	exit 0

@@ -14,10 +14,7 @@ if [ ! -d "$CORPUS/test" ]; then
 	skip "corpus" "$CORPUS not found"
 	exit 0
 fi
-if [ -z "$PYTHON" ]; then
-	skip "corpus" "python3 is needed to check the outputs"
-	exit 0
-fi
+needs_python "corpus" "to check the outputs"
 
 cat >"$TMP/check.py" <<'PY'
 import csv, json, re, sys

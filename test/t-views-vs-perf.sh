@@ -22,14 +22,8 @@
 HZ=${HZ:-2000}
 TOLERANCE=0.2
 
-if ! perf_works; then
-	skip "perf" "$PERF_WHY"
-	exit 0
-fi
-if [ -z "$PYTHON" ]; then
-	skip "perf" "python3 is needed to compare the reports"
-	exit 0
-fi
+needs_perf "perf"
+needs_python "perf" "to compare the reports"
 
 cat >"$TMP/compare.py" <<'PY'
 import csv, re, sys
