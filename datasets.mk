@@ -319,7 +319,7 @@ endif
 # per build, each in a directory of its own, compares as A=DIR1/ID
 # B=DIR2/ID.  perfviews compare --out reads each raw file once and writes
 # flatdiff's table, diffstacks | flamesvg's graph and the README from that
-# one reading (dataset/compare_files.h), in a scratch directory in OUT;
+# one reading (pages/comparison_files.h), in a scratch directory in OUT;
 # the three files land in OUT together, or none does.  A data set not found
 # is said here (its ID checked first); perfviews compare checks the IDs of
 # those found.  One ID twice is named after the directories:

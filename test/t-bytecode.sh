@@ -115,17 +115,16 @@ done
 # recorded with -g, whose stacks reach the callers: the float loop's time
 # is BINARY_OP's by total, every own sample placed.
 py=$(ls "$HOME"/.pyenv/versions/3.11.*/bin/python3.11 2>/dev/null | head -n 1)
-if [ -n "$py" ] && record py3.11-float-dwarf "--call-graph dwarf" "$py" float; then
-	expect py3.11-float-dwarf "$TMP/py3.11-float-dwarf.data" total BINARY_OP
-else
+if [ -z "$py" ]; then
 	skip python3.11 "no pyenv CPython 3.11"
+elif record py3.11-float-dwarf "--call-graph dwarf" "$py" float; then
+	expect py3.11-float-dwarf "$TMP/py3.11-float-dwarf.data" total BINARY_OP
 fi
 # The one t-python builds (fp_python), once it is whole; none is built here.
 fpdir=${PERFVIEWS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/perfviews}/python-3.13-fp
 fp=${FP_PYTHON:-$fpdir/bin/python3.13}
-if [ -x "$fp" ] && { [ -n "${FP_PYTHON:-}" ] || [ -f "$fpdir/.perfviews-python" ]; } &&
-    record fp-float-g -g "$fp" float; then
-	expect "frame-pointer build, -g, float" "$TMP/fp-float-g.data" total BINARY_OP
-else
+if ! [ -x "$fp" ] || ! { [ -n "${FP_PYTHON:-}" ] || [ -f "$fpdir/.perfviews-python" ]; }; then
 	skip "frame-pointer build" "none at $fp (t-python builds it)"
+elif record fp-float-g -g "$fp" float; then
+	expect "frame-pointer build, -g, float" "$TMP/fp-float-g.data" total BINARY_OP
 fi

@@ -212,6 +212,7 @@ fi
 
 # 5. The same build recorded twice, each in a DATA of its own: one build,
 # though meta.json leaves some of its fields null on both sides.
+R=
 if timeout 120 $MAKE record ID=$ID PYTHON="$PY" DATA="$TMP/again" OUT="$TMP/out-again" \
     RECORD_TIMEOUT=30 XZ="xz -1" >"$TMP/record.out" 2>&1 &&
     $MAKE compare A="$DATA/$ID" B="$TMP/again/$ID" OUT="$TMP/out-again" >/dev/null 2>"$TMP/err.txt" &&

@@ -89,9 +89,11 @@ else
 fi
 
 # Every man page the tree cites, NAME(N), is one it has.
+# The programs' names from filters/, so that a new one is checked too.
+programs=$(ls "$TOP"/filters/*.c | sed 's|.*/||; s|\.c$||' | paste -s -d'|' -)
 cited=$(cat "$TOP"/README.md "$TOP"/ARCHITECTURE.md "$TOP"/common/*/*.[ch] \
-    "$TOP"/common/*/*.md "$TOP"/common/*/*.mk "$TOP"/filters/*.c "$TOP"/docs/*.md \
-    2>/dev/null | grep -oE '\b(perfviews|collapse|flatsort|calltree|bydso|bycategory|flamesvg|flatdiff|diffstacks|fileaccess|strip-swapper|pyprofile)\([1-8]\)' |
+    "$TOP"/common/*/*.md "$TOP"/datasets.mk "$TOP"/filters/*.c "$TOP"/docs/*.md \
+    2>/dev/null | grep -oE "\\b($programs)\\([1-8]\\)" |
     sort -u)
 absent=
 for page in $cited; do

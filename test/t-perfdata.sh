@@ -107,7 +107,7 @@ equal() {
 	          print n + 0 }' "$TMP/$name.diff")
 	if [ $((same * 1000)) -ge $((total * 995)) ] &&
 	    [ "$unexplained" -eq 0 ]; then
-		pass "$name: $same of $total stacks identical; $lines lines differ, all explained (inlined frames, PLT entries)"
+		pass "$name: $same of $total stacks identical; $lines lines differ, all explained (inlined frames, PLT entries, labels inside functions)"
 	elif [ "${OTHERS:-}" = yes ] &&
 	    [ $((unexplained * 1000)) -le $((samples * 5)) ]; then
 		pass "$name: $same of $total stacks identical; $lines lines differ, $unexplained without a known cause (other programs', at most 0.5% of $samples samples)"

@@ -63,9 +63,10 @@ if [ ! -s "$R" ]; then
 	fail "make compare" "$(head -n 2 "$TMP/cmp.err" | paste -s -d'|' -)"
 	exit 0
 fi
-# B's share of its wall time on the CPU, from the README's sentence or
-# the files themselves.
-on_cpu_b=$("$PYTHON" - "$D" "$B" <<'EOF'
+# A data set's share of its wall time on the CPU (the least over its
+# runs), from its meta.json and pyperf's values.
+on_cpu() {
+	"$PYTHON" - "$D" "$1" <<'EOF'
 import json, sys
 d, i = sys.argv[1:3]
 m = json.load(open(f"{d}/{i}-meta.json"))
@@ -75,16 +76,24 @@ hz, loops = m["tool"]["frequency"], m["benchmark"]["loops"] * m["benchmark"]["va
 cpus = [n / hz / loops for n in m["samples"]["per_run"]]
 print("%.2f" % min(c / w for c, w in zip(cpus, walls)))
 EOF
-)
+}
+on_cpu_b=$(on_cpu "$B")
+on_cpu_a=$(on_cpu "$A")
 if ! awk -v q="$on_cpu_b" 'BEGIN { exit !(q >= 0.9) }'; then
 	skip "wall time against CPU time" "B did not have a CPU to itself: its process was on the CPU only $on_cpu_b of its wall time (other tests running)"
 	exit 0
 fi
-if grep -q '"other_cpus": [0-9.]*' "$D/$A-meta.json" &&
+other=$("$BIN/perfviews" get "$D/$A-meta.json" machine.other_cpus 2>/dev/null)
+if awk -v o="${other:-0}" 'BEGIN { exit !(o > 0.5) }' &&
     grep -q '^\*\*The machine was busy\*\*' "$O/$A-README.md"; then
 	pass "A's data set says its machine was busy"
 else
-	fail "the machine's state" "$(grep -m 1 other_cpus "$D/$A-meta.json") $(grep -c 'machine was busy' "$O/$A-README.md")"
+	fail "the machine's state" "other_cpus ${other:-none}; $(grep -c 'machine was busy' "$O/$A-README.md") mentions of a busy machine"
+fi
+if awk -v a="$on_cpu_a" -v b="$on_cpu_b" 'BEGIN { exit !(a < b) }'; then
+	pass "A's process was on the CPU for less of its wall time ($on_cpu_a) than B's ($on_cpu_b)"
+else
+	fail "A's share of its wall time on the CPU" "$on_cpu_a, B's $on_cpu_b"
 fi
 first=$(sed -n '/^\*\*Wall time and CPU time disagree\.\*\*/p' "$R")
 if [ -n "$first" ] && [ "$(grep -n '^\*\*Wall time and CPU time disagree' "$R" | cut -d: -f1)" -le 5 ] &&

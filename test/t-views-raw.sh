@@ -132,8 +132,8 @@ fi
 
 # 5. The card's data set (the shipped example) from one read: under strace,
 # make views into a new OUT starts at most 4 processes and opens the raw
-# file once; then the views' own time added to meta.json, as make record
-# adds it, renders nothing again, while any other change to meta.json
+# file once; then meta.json written anew with the same fields (another
+# layout, a later date) renders nothing again, while a changed field
 # renders everything.
 CARD=pass-perf-freq100000-nosite
 if ! command -v strace >/dev/null 2>&1 ||
