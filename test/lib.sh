@@ -53,14 +53,23 @@ check() {
 # the tests call python hundreds of times).
 PYTHON=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null || true)
 
+# pyenv_python VERSION: the path of pyenv's CPython VERSION (3.12: the
+# first 3.12.x), or nothing.
+pyenv_python() {
+	for p in "$HOME"/.pyenv/versions/$1.*/bin/python$1; do
+		[ -x "$p" ] && echo "$p" && return 0
+	done
+	return 0
+}
+
 # Can pyperformance's benchmarks be recorded with pyenv's Python 3.11 and
 # 3.12, offline?  Sets PY311 and PY312 and exports pip's settings for the
 # wheels of ../shared/vendor/wheels; sets BENCH_WHY when they cannot.
 bench_pythons() {
 	BENCH_WHY=
 	WHEELS=$SHARED/vendor/wheels
-	PY311=$(ls "$HOME"/.pyenv/versions/3.11*/bin/python3.11 2>/dev/null | head -n 1)
-	PY312=$(ls "$HOME"/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | head -n 1)
+	PY311=$(pyenv_python 3.11)
+	PY312=$(pyenv_python 3.12)
 	if [ -z "$PY311" ] || [ -z "$PY312" ] || ! ls "$WHEELS"/pyperformance-*.whl >/dev/null 2>&1; then
 		BENCH_WHY="no pyenv 3.11 and 3.12, or no pyperformance wheel in $WHEELS"
 		return 1

@@ -30,7 +30,7 @@
 . "$(dirname "$0")/lib.sh"
 
 needs_perf "recordings"
-PY=$(ls "$HOME"/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | head -n 1)
+PY=$(pyenv_python 3.12)
 PY=${PY:-$PYTHON}
 ID=pass-perf-freq1000x3-nosite
 DATA=$TMP/data

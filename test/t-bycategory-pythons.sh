@@ -81,11 +81,7 @@ record() {
 
 found=0
 for v in 3.11 3.12 3.13; do
-	py=
-	for p in "$HOME"/.pyenv/versions/$v.*/bin/python$v \
-	    /root/.pyenv/versions/$v.*/bin/python$v; do
-		[ -x "$p" ] && py=$p && break
-	done
+	py=$(pyenv_python $v)
 	if [ -z "$py" ]; then
 		skip "python$v" "no pyenv CPython $v"
 		continue

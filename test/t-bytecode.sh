@@ -61,11 +61,7 @@ expect() {
 
 found=0
 for v in 3.12 3.13; do
-	py=
-	for p in "$HOME"/.pyenv/versions/$v.*/bin/python$v \
-	    /root/.pyenv/versions/$v.*/bin/python$v; do
-		[ -x "$p" ] && py=$p && break
-	done
+	py=$(pyenv_python $v)
 	if [ -z "$py" ]; then
 		skip "python$v" "no pyenv CPython $v"
 		continue
@@ -114,7 +110,7 @@ done
 # 3.11 (labels in ceval.c), and a CPython built with frame pointers
 # recorded with -g, whose stacks reach the callers: the float loop's time
 # is BINARY_OP's by total, every own sample placed.
-py=$(ls "$HOME"/.pyenv/versions/3.11.*/bin/python3.11 2>/dev/null | head -n 1)
+py=$(pyenv_python 3.11)
 if [ -z "$py" ]; then
 	skip python3.11 "no pyenv CPython 3.11"
 elif record py3.11-float-dwarf "--call-graph dwarf" "$py" float; then

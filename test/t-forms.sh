@@ -126,8 +126,7 @@ done
 # whose debug name is not their symbol (__GI___libc_free), at an address
 # of their own.  bydso must give their samples to the DSO perf report
 # gives them to (within 0.2 points), not to the caller's.
-PY312=${PY312:-$(ls /root/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null |
-    head -n 1)}
+PY312=${PY312:-$(pyenv_python 3.12)}
 [ -n "$PY312" ] || PY312=$(command -v python3.12 || true)
 if [ -z "$PY312" ]; then
 	skip "dwarf" "no Python 3.12 (set PY312)"

@@ -128,8 +128,7 @@ else
 fi
 
 # The Python workload, with -X perf for Python-level frames.
-PY312=${PY312:-$(ls /root/.pyenv/versions/3.12*/bin/python 2>/dev/null |
-    head -n 1)}
+PY312=${PY312:-$(pyenv_python 3.12)}
 [ -n "$PY312" ] || PY312=$(command -v python3.12 || true)
 if [ -z "$PY312" ] || ! "$PY312" -X perf -c pass 2>/dev/null; then
 	skip "python" "no Python 3.12 that takes -X perf (set PY312)"
