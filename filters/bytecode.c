@@ -5,7 +5,7 @@
  * "ADDR SYM+OFF (DSO)") or perf.data, and places each sample of
  * _PyEval_EvalFrameDefault in the instruction whose code holds its
  * address, from the DWARF of the interpreter (views/bytecode_view,
- * perfdata/eval_loop): self where the eval loop is the leaf, total with
+ * interp/eval_loop): self where the eval loop is the leaf, total with
  * the functions each instruction called.
  */
 #include <stdlib.h>

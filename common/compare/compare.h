@@ -232,15 +232,12 @@ void compare_categorize_file(struct compare *c, const char *given);
  * is written whatever they are; the programs refuse them): compare_init
  * with the default options and force, both sides read, categorized by
  * compare_categorize_file(rules) when key is KEY_CATEGORY, glued by
- * compare_glue_file(NULL) when it is KEY_STACK, compare_run.
+ * compare_glue_file(NULL) when it is KEY_STACK, compare_run; the eval
+ * loop placed while reading (opt.eval_loop), so that
+ * compare_init_borrowing can compare it by instruction or family.
  */
 void compare_defaults_run(struct compare *c, enum compare_key key,
                           const char *a, const char *b, const char *rules);
-/* The same, the eval loop placed while reading (opt.eval_loop), so that
- * compare_init_borrowing can compare it by instruction or family. */
-void compare_defaults_run_placing(struct compare *c, enum compare_key key,
-                                  const char *a, const char *b,
-                                  const char *rules);
 
 /*
  * compare_defaults_run over the sides another comparison read

@@ -83,18 +83,6 @@ compare_defaults_run(struct compare *c, enum compare_key key, const char *a,
 	struct view_options vo;
 
 	memset(&vo, 0, sizeof vo);
-	init_defaults(c, key, false);
-	compare_read_both(c, &vo, a, b);
-	run_defaults(c, key, rules);
-}
-
-void
-compare_defaults_run_placing(struct compare *c, enum compare_key key,
-                             const char *a, const char *b, const char *rules)
-{
-	struct view_options vo;
-
-	memset(&vo, 0, sizeof vo);
 	init_defaults(c, key, true);
 	compare_read_both(c, &vo, a, b);
 	run_defaults(c, key, rules);

@@ -189,8 +189,8 @@ void
 sample_stream_read(struct sample_stream *st, const char *path)
 {
 	struct perf_reader r;
-	/* Opened once: a perf.data is told by its first bytes, then read by
-	 * its reader. */
+	/* Text is read from this one opening; a perf.data, told by its
+	 * first bytes, is closed here and opened again by its reader. */
 	int fd = input_open(path);
 
 	if (st->read_perf_data != NULL && strcmp(path, "-") != 0 &&

@@ -324,9 +324,3 @@ eval_loop_part(const struct eval_loop *l, uint32_t part)
 	    string_table_get(&l->families_names, l->family[part]),
 	    l->d.kinds[part]};
 }
-
-uint32_t
-eval_loop_parts(const struct eval_loop *l)
-{
-	return l->d.parts.count;
-}

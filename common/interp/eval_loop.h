@@ -79,6 +79,5 @@ enum eval_method eval_loop_place(const struct eval_loop *l, struct span symbol,
                                  uint64_t offset, uint32_t *part);
 
 struct eval_part eval_loop_part(const struct eval_loop *l, uint32_t part);
-uint32_t eval_loop_parts(const struct eval_loop *l);
 
 #endif

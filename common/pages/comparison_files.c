@@ -195,8 +195,7 @@ comparison_files_write(const char *out, const char *name, char *const raws[2],
 {
 	struct compare functions;
 
-	compare_defaults_run_placing(&functions, KEY_FUNCTION, raws[0], raws[1],
-	                             NULL);
+	compare_defaults_run(&functions, KEY_FUNCTION, raws[0], raws[1], NULL);
 	bool ok = comparison_files_of(out, name, raws, force, &functions);
 	compare_free(&functions);
 	return ok;

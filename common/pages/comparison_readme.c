@@ -338,8 +338,7 @@ comparison_readme_of_raws(FILE *out, char *const raws[2], const char *diff,
 	/* The functions compared as flatdiff compares them (its refusals
 	 * were make compare's to make; FORCE=1 got past them), and the
 	 * stacks as diffstacks matches them, of one reading of each side. */
-	compare_defaults_run_placing(&functions, KEY_FUNCTION, raws[0], raws[1],
-	                             NULL);
+	compare_defaults_run(&functions, KEY_FUNCTION, raws[0], raws[1], NULL);
 	compare_defaults_shared(&stacks, KEY_STACK, &functions, NULL);
 	comparison_readme_of_compared(out, raws, diff, name, &functions,
 	                              &stacks);

@@ -184,8 +184,8 @@ pair_up(struct suite_pairs *ss)
 		/* Each raw file read once: its categories, its functions
 		 * and its page from one comparison's sides. */
 		struct compare functions;
-		compare_defaults_run_placing(&functions, KEY_FUNCTION,
-		                             p->raw[0], p->raw[1], NULL);
+		compare_defaults_run(&functions, KEY_FUNCTION, p->raw[0],
+		                     p->raw[1], NULL);
 		compare_categories(ss, p, &functions);
 		compare_functions(p, &functions);
 		if (!ss->o->no_pages) {

@@ -336,7 +336,7 @@ families_of(const char *views, const char *id, struct family_share *f,
  * have it: the families that lead by self time.
  */
 static void
-eval_loop_families(FILE *out, const char *views, char *const ids[], size_t n)
+families_section(FILE *out, const char *views, char *const ids[], size_t n)
 {
 	static struct family_share f[256];
 	bool heading = false;
@@ -546,7 +546,7 @@ suite_readme(FILE *out, const struct suite_options *opt, const char *name,
 	if (opt->categories != NULL)
 		categories(out, name, opt->categories);
 	if (opt->views != NULL)
-		eval_loop_families(out, opt->views, ids, n);
+		families_section(out, opt->views, ids, n);
 	bool heading = false;
 	for (size_t i = 0; i < n; i++) {
 		if (metas[i] != NULL)

@@ -10,7 +10,7 @@
  * with srcline the frame's ":file:line"; with python, the interpreter
  * frames between two Python frames are left out; with bytecode, each
  * frame of CPython's eval loop is followed by the instruction it was in
- * (perfdata/eval_loop: the interpreter's debug information; a caller's
+ * (interp/eval_loop: the interpreter's debug information; a caller's
  * by its return address less one), so a flame graph splits the loop by
  * instruction ("..;_PyEval_EvalFrameDefault;LOAD_ATTR_INSTANCE_VALUE;
  * PyObject_GetAttr").  A loop its debug information does not place adds
