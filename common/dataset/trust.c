@@ -18,16 +18,43 @@ seconds(const struct metadata *m, const char *field)
 }
 
 /*
- * The sampling's own cost, from what the samples stand for (a cpu-clock
- * sample: 1/HZ s of the workload's CPU) against the CPU time one run uses
- * without the profiler: relative, whatever the workload's length (a 9 ms
- * run sampled at 50 kHz is as distorted as a 9 s one), CPU time rather
- * than wall time (a profiled run's wall time holds perf's own start-up,
- * over a second on a busy machine, at any frequency: 1 kHz too), and
- * beyond the counting error of a run's samples (a few of them) and the
+ * The sampling's own cost, from what the samples of the least run stand
+ * for (a cpu-clock sample: 1/HZ s of the workload's CPU) against the CPU
+ * time the fastest run uses without the profiler: relative, whatever the
+ * workload's length (a 9 ms run sampled at 50 kHz is as distorted as a 9 s
+ * one), CPU time rather than wall time (a profiled run's wall time holds perf's
+ * own start-up, over a second on a busy machine, at any frequency: 1 kHz too),
+ * and beyond the counting error of a run's samples (a few of them) and the
  * millisecond meta.json keeps the CPU time to.
  */
-#define DISTORTION_CPU_RATIO   1.25
+#define DISTORTION_CPU_RATIO 1.25
+
+/*
+ * The samples of the run with the fewest (samples.per_run), to hold
+ * against the fastest run without the profiler: like with like, not the
+ * mean of the profiled runs against the least of the others.  An older
+ * meta.json without the list: the mean, total / runs; -1 when unknown.
+ */
+static double
+least_run(const struct metadata *m, double total, double runs)
+{
+	const char *list = metadata_get(m, "samples.per_run");
+	double least = -1;
+
+	if (list != NULL)
+		for (const char *p = list; *p != '\0';) {
+			char *end;
+			double v = strtod(p, &end);
+			if (end == p)
+				break;
+			if (least < 0 || v < least)
+				least = v;
+			p = end;
+		}
+	if (least < 0 && total >= 0 && runs > 0)
+		least = total / runs;
+	return least;
+}
 #define DISTORTION_MIN_SAMPLES 5
 #define DISTORTION_MIN_SECONDS 0.002
 
@@ -58,8 +85,10 @@ trust_distortion(const struct metadata *m, char *buf, size_t size)
 	/* Sampled CPU time past what the workload uses (lost samples were
 	 * taken too); a period (-c) makes a sample stand for other than 1/HZ.
 	 */
-	double sampled = total + (lost > 0 ? lost : 0);
-	sampled = runs > 0 && hz > 0 ? sampled / runs / hz : -1;
+	double sampled = least_run(m, total, runs);
+	if (sampled >= 0 && lost > 0 && runs > 0)
+		sampled += lost / runs;
+	sampled = sampled >= 0 && hz > 0 ? sampled / hz : -1;
 	if (ms->kind == MEASURE_TIME && cpu > 0 && total > 0 && sampled > 0 &&
 	    metadata_get(m, "tool.period") == NULL &&
 	    sampled > DISTORTION_CPU_RATIO * cpu &&

@@ -501,6 +501,33 @@ START_TEST(distortion_relative_for_short_runs)
 	/* Long: 10 s of CPU at 1 kHz, its samples a tenth over, or 1.3x. */
 	const char *const long_ok[] = {PASS("1000", "11000", "10.000"), NULL};
 	const char *const long_bad[] = {PASS("1000", "13000", "10.000"), NULL};
+	/* Three runs, the fastest unprofiled held against the least
+	 * profiled run (10 ms each), not their mean (20 ms); without the
+	 * list, the mean. */
+	const char *const runs_apart[] = {"id",
+	                                  "pass-perf-freq50000x3-nosite",
+	                                  "tool.frequency",
+	                                  "50000",
+	                                  "tool.runs",
+	                                  "3",
+	                                  "samples.total",
+	                                  "3000",
+	                                  "samples.per_run",
+	                                  "500 1000 1500",
+	                                  "timing.unprofiled_cpu_seconds",
+	                                  "0.010",
+	                                  NULL};
+	const char *const runs_mean[] = {"id",
+	                                 "pass-perf-freq50000x3-nosite",
+	                                 "tool.frequency",
+	                                 "50000",
+	                                 "tool.runs",
+	                                 "3",
+	                                 "samples.total",
+	                                 "3000",
+	                                 "timing.unprofiled_cpu_seconds",
+	                                 "0.010",
+	                                 NULL};
 #undef PASS
 	const char *why50 = distortion(f50k);
 
@@ -528,6 +555,8 @@ START_TEST(distortion_relative_for_short_runs)
 	ck_assert_ptr_null(distortion(period));
 	ck_assert_ptr_null(distortion(long_ok));
 	ck_assert_ptr_nonnull(distortion(long_bad));
+	ck_assert_ptr_null(distortion(runs_apart));
+	ck_assert_ptr_nonnull(distortion(runs_mean));
 }
 END_TEST
 
