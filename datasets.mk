@@ -93,8 +93,8 @@ into = >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 # What the views in OUT are made from (view_make.h): the raw file and
 # what meta.json holds, noted first and rewritten only when that changes,
 # so that views of this ID from another raw file (another DATA's data set
-# of the same ID) are made again, never left, and the views' own time,
-# which make record adds to meta.json after them, makes nothing again.
+# of the same ID) are made again, never left, and meta.json written anew
+# with the same fields makes nothing again.
 VIEW_SOURCE = $(OUT)/.$(VIEW_ID).source
 # A note of another raw file's (its first word) makes the views again,
 # whatever the dates.

@@ -6,7 +6,7 @@
  * of either once, as FlameGraph's difffolded.pl does: "stack countA
  * countB", the counts scaled to equal totals unless told not to.  Each
  * stack's change is tested as flatdiff tests a function's self share
- * (views/compare.h), and the result goes on a comment line before it,
+ * (compare/compare.h), and the result goes on a comment line before it,
  * which flamesvg reads and FlameGraph's scripts ignore (the format is
  * input/folded_diff.h's):
  *

@@ -8,10 +8,10 @@
  * and total share in A and in B, the difference in points, and whether the
  * difference is significant, tested against the run-to-run variation when
  * both sides have runs, against the counting error otherwise, with
- * Benjamini–Hochberg over all rows (see views/compare.h).  By instruction
+ * Benjamini–Hochberg over all rows (see compare/compare.h).  By instruction
  * or family, the rows are CPython's eval loop as bytecode places its
  * samples (views/bytecode_view.h), per run as functions are.  Rows of one
- * side only are listed apart, as new and gone (views/compare_table.h).
+ * side only are listed apart, as new and gone (compare/compare_table.h).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,9 +2,9 @@
 # suite-slurm.sh - make suite's engine for Slurm (ENGINE=slurm): the
 # suite's missing recordings as one Slurm array job, a task per data set,
 # then a job after them for the views and the suite's README.  The
-# Makefile runs it; it runs the same make targets the local engine runs
-# (suite-todo, then suite-step for each data set, then suite-views), so
-# both engines make the same files.  Its only dependencies beyond make's
+# Makefile runs it; it runs make targets over the same steps the local
+# engine (perfviews suite run) calls (suite-todo, then suite-step for each
+# data set, then suite-views), so both engines make the same files.  Its only dependencies beyond make's
 # are Slurm's client commands (sbatch, squeue, scancel).
 #
 #   suite-slurm.sh submit --data DATA --out OUT --log LOG --make 'MAKE VAR=...'

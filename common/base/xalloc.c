@@ -98,5 +98,5 @@ void
 xclose_memstream(FILE *f)
 {
 	if (fclose(f) != 0)
-		die_errno(EXIT_DATA, "open_memstream");
+		die_errno(EXIT_DATA, "fclose of a memory stream");
 }

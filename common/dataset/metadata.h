@@ -30,8 +30,6 @@ struct metadata {
 void metadata_init(struct metadata *m);
 void metadata_free(struct metadata *m);
 
-/* Every field, with what it holds: `perfviews meta --fields`. */
-
 /*
  * Set a field by path; the empty string sets null.  False, with the reason
  * in why, for an unknown path or a number field given something else.

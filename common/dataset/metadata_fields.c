@@ -129,10 +129,12 @@ const struct meta_field meta_fields[] = {
     {"timing.profiled_seconds", META_DECIMAL,
      "the first run under perf record, wall time"},
     {"timing.unprofiled_seconds", META_DECIMAL,
-     "one run of the workload without the profiler, wall time (when the "
-     "first profiled run took under 10 s, or with OVERHEAD=1)"},
+     "the workload without the profiler, wall time (when the first "
+     "profiled run took under 10 s, or with OVERHEAD=1): the fastest of up "
+     "to five runs, as many as fit in a second"},
     {"timing.unprofiled_cpu_seconds", META_DECIMAL,
-     "its CPU time, user and system, of all its processes"},
+     "their CPU time, user and system, of all their processes: the least "
+     "of those runs"},
     {"timing.record_seconds", META_DECIMAL,
      "time spent in perf record, all runs"},
     {"timing.script_seconds", META_DECIMAL,

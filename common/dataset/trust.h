@@ -20,11 +20,11 @@
  * Whether the profiler distorted the workload, from meta.json's times: a
  * profiled run five times slower than one without it (and 2 s more: wall
  * time holds perf's start-up), the samples of the least run standing for
- * 1.25 times the CPU time of the fastest run without it (and more than 5 samples' worth and 2 ms:
- * the sampling's own cost a fifth of the profile, however short the
- * workload), or a benchmark's profiled loop three times slower; the
- * sentence saying how much and what to do (a lower frequency, fp call
- * graphs, more runs at a lower frequency), into buf.
+ * 1.25 times the CPU time of the fastest run without it (and more than 5
+ * samples' worth and 2 ms: the sampling's own cost a fifth of the profile,
+ * however short the workload), or a benchmark's profiled loop three times
+ * slower; the sentence saying how much and what to do (a lower frequency, fp
+ * call graphs, more runs at a lower frequency), into buf.
  */
 bool trust_distortion(const struct metadata *m, char *buf, size_t size);
 

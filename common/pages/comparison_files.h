@@ -7,8 +7,8 @@
  * Both raw files are read once into one comparison by function, as
  * flatdiff reads them given no options; the comparison by stack shares its
  * sides (compare_defaults_shared).  Each file is written by its program's
- * own library call: flatdiff's table (views/compare_table), diffstacks'
- * stacks (views/diff_stacks) into memory, drawn by flamesvg's reading of
+ * own library call: flatdiff's table (compare/compare_table), diffstacks'
+ * stacks (compare/diff_stacks) into memory, drawn by flamesvg's reading of
  * them (flame/flame_input, flame_view), and the README
  * (comparison_readme_of_compared), so that every byte is the programs'.  The
  * files are made in a scratch directory inside out and renamed into place

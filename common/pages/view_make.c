@@ -430,7 +430,12 @@ view_render(const char *view, const struct view_files *f)
 	struct metadata m;
 
 	metadata_read_or_die(&m, f->meta);
-	char *shortfall = raw_file_shortfall(f->raw, &m);
+	/* What a cut raw file holds, said by the README and the titles only:
+	 * another view's program reads the file itself. */
+	char *shortfall =
+	    k->input == VIEW_FROM_VIEWS || (k->options & VIEW_TITLE)
+	        ? raw_file_shortfall(f->raw, &m)
+	        : NULL;
 	if (k->input == VIEW_FROM_VIEWS) {
 		render_readme(f, &m, shortfall);
 		metadata_free(&m);
@@ -586,14 +591,14 @@ write_readme(void *ctx)
  * README quotes). */
 static size_t
 rows_in_order(const struct view_files *f, const struct metadata *m,
-              const struct file_kind *rows[], size_t max)
+              const struct file_kind *rows[])
 {
 	static const enum view_input order[] = {
 	    VIEW_FROM_RAW, VIEW_FROM_STRACE, VIEW_FROM_FOLDED, VIEW_FROM_VIEWS};
 	size_t n = 0;
 
 	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++)
-		for (size_t i = 0; i < file_kind_count && n < max; i++)
+		for (size_t i = 0; i < file_kind_count; i++)
 			if (file_kinds[i].input == order[o] &&
 			    view_applies(&file_kinds[i], f, m))
 				rows[n++] = &file_kinds[i];
@@ -608,7 +613,10 @@ view_render_all(const char *data, const struct view_files *given)
 	struct dataset_id id;
 	struct metadata m;
 	struct view_given g;
-	const struct file_kind *rows[64], *in_pass[64];
+	/* At most a row of the table each. */
+	const struct file_kind **rows = xcalloc(file_kind_count, sizeof *rows);
+	const struct file_kind **in_pass =
+	    xcalloc(file_kind_count, sizeof *in_pass);
 	size_t npass = 0;
 
 	dataset_id_parse_or_die(f.id, &id); /* a bad ID says so first */
@@ -616,7 +624,7 @@ view_render_all(const char *data, const struct view_files *given)
 	find_sources(&f, data, &got);
 	metadata_read_or_die(&m, f.meta);
 	given_of(&g, f.id, &m);
-	size_t n = rows_in_order(&f, &m, rows, 64);
+	size_t n = rows_in_order(&f, &m, rows);
 	for (size_t i = 0; i < n; i++)
 		if (view_pass_writes(rows[i], &g))
 			in_pass[npass++] = rows[i];
@@ -652,6 +660,8 @@ view_render_all(const char *data, const struct view_files *given)
 	free(got.raw);
 	free(got.meta);
 	free(got.made);
+	free(rows);
+	free(in_pass);
 }
 
 void

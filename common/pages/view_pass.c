@@ -82,13 +82,19 @@ add_stack(void *ctx, struct span stack, uint64_t weight)
 	flame_graph_add(ctx, stack, (double)weight, 0);
 }
 
+/* The row whose stacks a flame graph row draws. */
+static const struct file_kind *
+stacks_of(const struct file_kind *k)
+{
+	return file_kind_named(k->from != NULL ? k->from : "folded");
+}
+
 /* flamesvg of the stacks of the row k reads, with what g gives it. */
 static void
 flamegraph(struct view_pass *p, const struct file_kind *k,
            const struct view_given *g)
 {
-	const struct file_kind *from =
-	    file_kind_named(k->from != NULL ? k->from : "folded");
+	const struct file_kind *from = stacks_of(k);
 	struct flame_view_options o;
 	struct flame_graph graph;
 
@@ -361,13 +367,6 @@ writer_of(const struct file_kind *k)
 		    same_args(writers[i].args, k->args))
 			return &writers[i];
 	return NULL;
-}
-
-/* The row whose stacks a flame graph row draws. */
-static const struct file_kind *
-stacks_of(const struct file_kind *k)
-{
-	return file_kind_named(k->from != NULL ? k->from : "folded");
 }
 
 bool

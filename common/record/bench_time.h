@@ -1,7 +1,7 @@
 /*
  * bench_time.h - where a benchmark's recording's wall time went, in
  * seconds, the parts (struct bench_time) summing to the whole, views
- * aside: kept in meta.json (timing.total_seconds and metadata.h's
+ * aside: kept in meta.json (timing.total_seconds and metadata_fields.h's
  * meta_time_parts) and said in make record's last line.
  */
 #ifndef PERFVIEWS_BENCH_TIME_H

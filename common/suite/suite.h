@@ -4,11 +4,12 @@
  * the one page that says where the suite spends its time (suite_readme.h;
  * where the suite's own time went: suite_time.h).
  *
- * `make suite` is a Make dependency graph (one data-set target per
- * benchmark, recorded one at a time, then views in parallel); the actions
- * below are the steps it calls.  A benchmark with variants stands for the
- * data sets of its variants once they exist (their meta.json names it as
- * benchmark.name), and for bm_NAME-TAIL, to be recorded, until then.
+ * `perfviews suite run` (suite_run.h: make suite's local engine) and make
+ * suite's Slurm targets call the actions below as their steps: each
+ * data set recorded one at a time, then the views in parallel.  A benchmark
+ * with variants stands for the data sets of its variants once they exist (their
+ * meta.json names it as benchmark.name), and for bm_NAME-TAIL, to be recorded,
+ * until then.
  */
 #ifndef PERFVIEWS_SUITE_H
 #define PERFVIEWS_SUITE_H

@@ -280,11 +280,17 @@ benchmark_table(FILE *out, const struct suite_pairs *ss)
 	size_t ncpu;
 	double gc = suite_pairs_geomean_cpu(ss, &ncpu);
 	const char *floor_cell = ss->floor != NULL ? " |" : "";
-	if (n > 0 && ncpu > 0)
+	if (n > 0 && ncpu == n)
 		fprintf(out,
 		        "| **geometric mean** (%zu) | | | **%.3f** | | "
 		        "**%.3f** |%s | | | |\n",
 		        n, g, gc, floor_cell);
+	else if (n > 0 && ncpu > 0) /* each mean says what it is over */
+		fprintf(
+		    out,
+		    "| **geometric mean** (%zu; CPU over %zu) | | | **%.3f** "
+		    "| | **%.3f** |%s | | | |\n",
+		    n, ncpu, g, gc, floor_cell);
 	else if (n > 0)
 		fprintf(out,
 		        "| **geometric mean** (%zu) | | | **%.3f** | | |%s | | "

@@ -306,25 +306,40 @@ families_of(const char *views, const char *id, struct family_share *f,
 	free(path);
 	if (in == NULL)
 		return 0;
+	/* Columns by the header's names (bytecode_view writes them), fields
+	 * by strsep: an empty one keeps its place. */
+	int family = -1, pct = -1, kind = -1;
 	while (fgets(line, sizeof line, in) != NULL) {
-		/* instruction,family,self,total,self_pct,total_pct,kind */
-		char *field[7], *save = NULL, *s = line;
-		size_t k = 0;
+		char *field[16], *rest = line;
+		int k = 0;
 		line[strcspn(line, "\n")] = '\0';
-		while (k < 7 && (field[k] = strtok_r(s, ",", &save)) != NULL)
-			k++, s = NULL;
-		if (k < 7 || strcmp(field[6], "instruction") != 0)
+		while (k < 16 && (field[k] = strsep(&rest, ",")) != NULL)
+			k++;
+		if (kind < 0) {
+			for (int c = 0; c < k; c++) {
+				family =
+				    strcmp(field[c], "family") ? family : c;
+				pct = strcmp(field[c], "self_pct") ? pct : c;
+				kind = strcmp(field[c], "kind") ? kind : c;
+			}
+			if (family < 0 || pct < 0 || kind < 0)
+				break; /* not the csv it reads */
+			continue;
+		}
+		if (k <= kind || k <= family || k <= pct ||
+		    strcmp(field[kind], "instruction") != 0)
 			continue;
 		size_t i = 0;
-		while (i < n && strcmp(f[i].name, field[1]) != 0)
+		while (i < n && strcmp(f[i].name, field[family]) != 0)
 			i++;
 		if (i == n) {
 			if (n == max)
 				continue;
-			snprintf(f[n].name, sizeof f[n].name, "%s", field[1]);
+			snprintf(f[n].name, sizeof f[n].name, "%s",
+			         field[family]);
 			f[n++].pct = 0;
 		}
-		f[i].pct += strtod(field[4], NULL);
+		f[i].pct += strtod(field[pct], NULL);
 	}
 	fclose(in);
 	qsort(f, n, sizeof *f, by_share);
