@@ -112,7 +112,7 @@ check_options(const struct options *o)
 static int
 parse_options(struct options *o, int argc, char *argv[])
 {
-	o->category.top = 3;
+	category_view_defaults(&o->category);
 	o->format = FORMAT_TEXT;
 	int first = program_parse(&bycategory, argc, argv, o);
 	o->category.svg = o->format == FORMAT_SVG;

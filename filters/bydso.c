@@ -69,6 +69,6 @@ main(int argc, char *argv[])
 	struct options opt;
 
 	memset(&opt, 0, sizeof opt);
-	opt.dso.depth = 2;
+	bydso_view_defaults(&opt.dso);
 	return view_main(&bydso, argc, argv, &opt, &opt.view, write_bydso);
 }

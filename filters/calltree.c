@@ -68,7 +68,8 @@ write_tree(struct profile *profile, void *opts)
 int
 main(int argc, char *argv[])
 {
-	struct options opt = {.tree.percent_limit = 0.5};
+	struct options opt = {0};
 
+	calltree_view_defaults(&opt.tree);
 	return view_main(&calltree, argc, argv, &opt, &opt.view, write_tree);
 }

@@ -104,7 +104,7 @@ main(int argc, char *argv[])
 	struct options opt;
 
 	memset(&opt, 0, sizeof opt);
-	opt.python.top = 5;
+	python_view_defaults(&opt.python);
 	return view_main_with(&pyprofile, argc, argv, &opt, &opt.view,
 	                      write_python, &hooks);
 }

@@ -130,9 +130,10 @@ static void
 calltree(struct view_pass *p, const struct file_kind *k,
          const struct view_given *g)
 {
-	struct calltree_view_options o = {.percent_limit = 0.5};
+	struct calltree_view_options o;
 
 	(void)k, (void)g;
+	calltree_view_defaults(&o);
 	calltree_view_write(&p->profile, &o);
 }
 
@@ -141,10 +142,13 @@ static void
 callers(struct view_pass *p, const struct file_kind *k,
         const struct view_given *g)
 {
-	struct calltree_view_options o = {
-	    .percent_limit = 1, .max_depth = 4, .inverted = true};
+	struct calltree_view_options o;
 
 	(void)k, (void)g;
+	calltree_view_defaults(&o);
+	o.percent_limit = 1;
+	o.max_depth = 4;
+	o.inverted = true;
 	calltree_view_write(&p->profile, &o);
 }
 
@@ -152,9 +156,10 @@ static void
 bydso(struct view_pass *p, const struct file_kind *k,
       const struct view_given *g)
 {
-	struct bydso_view_options o = {.depth = 2};
+	struct bydso_view_options o;
 
 	(void)k, (void)g;
+	bydso_view_defaults(&o);
 	bydso_view_write(&p->profile, &o);
 }
 
@@ -164,12 +169,14 @@ static void
 categories_as(struct view_pass *p, const struct file_kind *k,
               const struct view_given *g, bool svg)
 {
-	struct category_view_options o = {.top = 3, .svg = svg};
+	struct category_view_options o;
 	char *label = (k->options & VIEW_LABEL) && g->label != NULL
 	                  ? xstrdup(g->label)
 	                  : file_kind_label(p->in.raw);
 	struct span labels[1] = {span_cstr(label)};
 
+	category_view_defaults(&o);
+	o.svg = svg;
 	category_view_write(&o, &p->categories, &p->profile, labels);
 	free(label);
 }
@@ -191,8 +198,10 @@ categories_svg(struct view_pass *p, const struct file_kind *k,
 static void
 python_as(struct view_pass *p, enum report_format format)
 {
-	struct python_view_options o = {.top = 5, .format = format};
+	struct python_view_options o;
 
+	python_view_defaults(&o);
+	o.format = format;
 	python_view_write(p->python, &o);
 }
 

@@ -113,3 +113,10 @@ bydso_view_write(struct profile *p, const struct bydso_view_options *o)
 	tree_free(&b.tree);
 	free(b.seen);
 }
+
+void
+bydso_view_defaults(struct bydso_view_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->depth = 2;
+}

@@ -25,6 +25,9 @@ struct bydso_view_options {
 	enum report_format format;
 };
 
+/* The defaults bydso starts from: a DSO's functions two deep; the rest zero. */
+void bydso_view_defaults(struct bydso_view_options *o);
+
 /* The view of p (which gets the name "[none]": no calling DSO). */
 void bydso_view_write(struct profile *p, const struct bydso_view_options *o);
 

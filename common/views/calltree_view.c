@@ -1,6 +1,8 @@
 /*
  * calltree_view.c - see calltree_view.h.
  */
+#include <string.h>
+
 #include "views/calltree_view.h"
 #include "views/tree.h"
 
@@ -76,4 +78,11 @@ calltree_view_write(const struct profile *p,
 	};
 	report_tree(&tree, &p->names, &meta, &style);
 	tree_free(&tree);
+}
+
+void
+calltree_view_defaults(struct calltree_view_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->percent_limit = 0.5;
 }

@@ -25,6 +25,9 @@ struct calltree_view_options {
 	enum report_format format;
 };
 
+/* The defaults calltree starts from: --percent-limit 0.5; the rest zero. */
+void calltree_view_defaults(struct calltree_view_options *o);
+
 void calltree_view_write(const struct profile *p,
                          const struct calltree_view_options *o);
 

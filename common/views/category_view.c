@@ -83,3 +83,10 @@ category_view_write(const struct category_view_options *o,
 	free(rows);
 	free(order);
 }
+
+void
+category_view_defaults(struct category_view_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->top = 3;
+}

@@ -26,6 +26,10 @@ struct category_view_options {
 	enum report_format format;
 };
 
+/* The defaults bycategory starts from: its top 3 functions a category; the rest
+ * zero. */
+void category_view_defaults(struct category_view_options *o);
+
 /*
  * The view of the profile p counted last into cp (its columns labelled
  * labels, one per column), by cp's rules.

@@ -602,3 +602,10 @@ python_view_has_python(const struct profile *p)
 			return true;
 	return false;
 }
+
+void
+python_view_defaults(struct python_view_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->top = 5;
+}

@@ -36,6 +36,9 @@ struct python_view_options {
 	enum report_format format;
 };
 
+/* The defaults pyprofile starts from: 5 callers and callees; the rest zero. */
+void python_view_defaults(struct python_view_options *o);
+
 struct python_view;
 
 /*
