@@ -53,7 +53,7 @@ RECORD_ARGS = $(call record_args,$(XZ))
 # the next make, once perfviews is built again.  On a fresh clone there is
 # no perfviews to ask while make reads this file: then each of these
 # goals builds it and makes itself again, in a make that can ask.
-NAMED_GOALS = $(filter views stability compare suite suite-record \
+NAMED_GOALS = $(filter views stability compare suite \
     suite-views suite-todo suite-step suite-report suite-view-%,$(MAKECMDGOALS))
 ifneq ($(filter compare,$(MAKECMDGOALS)),)
 $(if $(and $(A),$(B)),,$(error make compare: give the data sets to compare, A=ID1 B=ID2))
@@ -226,7 +226,7 @@ SUITE_SLURM = sh scripts/suite-slurm.sh submit --data $(call quote,$(DATA)) \
     --out $(call quote,$(OUT)) --log $(call quote,$(SUITE_LOG)) \
     --make $(call quote,$(SUITE_MAKE)) --opts $(call quote,$(SLURM_OPTS)) '$(SUITE)'
 
-.PHONY: suite suite-record suite-views suite-todo suite-step suite-report
+.PHONY: suite suite-views suite-todo suite-step suite-report
 
 ifndef NAMES_LATER
 suite: all
@@ -252,24 +252,16 @@ else
 	    '$(SUITE)' $(BENCHMARKS)
 endif
 
-ifneq ($(filter suite-record suite-views suite-todo suite-report,$(MAKECMDGOALS)),)
+ifneq ($(filter suite-views suite-todo suite-report,$(MAKECMDGOALS)),)
 SUITE_IDS := $(shell $(BIN)/perfviews suite ids $(SUITE_IDS_ARGS))
 # FORCE=1 records each benchmark once: one recorded as its variants' data
 # sets writes them all again (recorded a variant at a time, a runscript
 # that cannot run one alone would run them all each time).  Only the
 # goals that record ask.
-SUITE_RECORDINGS := $(if $(and $(FORCE),$(filter suite-record suite-todo,$(MAKECMDGOALS))),$(shell $(BIN)/perfviews suite ids --recordings $(SUITE_IDS_ARGS)),$(SUITE_IDS))
+SUITE_RECORDINGS := $(if $(and $(FORCE),$(filter suite-todo,$(MAKECMDGOALS))),$(shell $(BIN)/perfviews suite ids --recordings $(SUITE_IDS_ARGS)),$(SUITE_IDS))
 SUITE_METAS = $(SUITE_IDS:%=$(DATA)/%$(pv_meta))
 SUITE_TODO := $(if $(FORCE),$(SUITE_RECORDINGS:%=$(DATA)/%$(pv_meta)),$(filter-out $(wildcard $(SUITE_METAS)),$(SUITE_METAS)))
 endif
-ifeq ($(MAKECMDGOALS),suite-record)
-.NOTPARALLEL:
-# FORCE=1: every data set of the suite recorded again (--force).
-.PHONY: suite-force
-$(DATA)/%$(pv_meta): $(if $(FORCE),suite-force)
-	@$(call suite_step,$(SUITE_LOG),$(words $(SUITE_TODO)),$*)
-endif
-
 # The failures of this run, and where its time went.
 suite-report:
 	@$(BIN)/perfviews suite report --data $(call quote,$(DATA)) $(SUITE_LOG) '$(SUITE)' $(SUITE_IDS)
@@ -281,8 +273,6 @@ suite-todo:
 # One of them, ID, logged in SUITE_STEP_LOG: a Slurm task of ENGINE=slurm.
 suite-step:
 	@$(call suite_step,$(call quote,$(SUITE_STEP_LOG)),1,$(ID))
-
-suite-record: $(SUITE_RECORDINGS:%=$(DATA)/%$(pv_meta))
 
 SUITE_RAWS = $(wildcard $(SUITE_IDS:%=$(DATA)/%$(pv_raw)) $(SUITE_IDS:%=$(DATA)/%$(pv_raw_alt)))
 S = $(OUT)/$(SUITE)
