@@ -459,3 +459,28 @@ file_kind_label(const char *path)
 	free(id);
 	return file_name_label(path);
 }
+
+char *
+file_kind_id_or_name(const char *path, const char *kind)
+{
+	const struct file_kind *k;
+	char *id = file_kind_id_of(path, &k);
+	const char *base = strrchr(path, '/');
+
+	if (id != NULL && (kind == NULL || strcmp(k->kind, kind) == 0))
+		return id;
+	free(id);
+	return xstrdup(base != NULL ? base + 1 : path);
+}
+
+char *
+file_kind_dir_name(const char *dir)
+{
+	char *abs = realpath(dir, NULL);
+	const char *p = abs != NULL ? abs : dir;
+	const char *slash = strrchr(p, '/');
+	char *last = xstrdup(slash != NULL && slash[1] != '\0' ? slash + 1 : p);
+
+	free(abs);
+	return last;
+}

@@ -156,4 +156,18 @@ const char *comparison_suffix(const char *kind);
  */
 char *file_kind_label(const char *path);
 
+/*
+ * The ID the name of a data set's file at path holds, of the kind named
+ * kind (NULL: of any kind); else the file's whole name, its directory
+ * left out.  Free it.
+ */
+char *file_kind_id_or_name(const char *path, const char *kind);
+
+/*
+ * The last name of directory dir as its real path has it ("data" for
+ * "../x/data/."; dir itself when it cannot be resolved): what tells one ID
+ * in two directories apart in a comparison's name.  Free it.
+ */
+char *file_kind_dir_name(const char *dir);
+
 #endif

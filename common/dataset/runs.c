@@ -301,12 +301,5 @@ run_index_find(const struct run_index *ix, unsigned long lineno)
 char *
 raw_dataset_name(const char *path)
 {
-	const struct file_kind *kind;
-	char *id = file_kind_id_of(path, &kind);
-	const char *base = strrchr(path, '/');
-
-	if (id != NULL && kind == file_kind_named("raw"))
-		return id;
-	free(id);
-	return xstrdup(base != NULL ? base + 1 : path);
+	return file_kind_id_or_name(path, "raw");
 }

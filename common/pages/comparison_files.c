@@ -20,17 +20,13 @@
 #include "compare/compare_table.h"
 #include "compare/diff_stacks.h"
 
-/* The last part of path's directory: "d311" of "/tmp/d311/ID-raw.txt". */
+/* The last name of the directory a raw file is in. */
 static char *
 last_dir(const char *path)
 {
 	char *dir = file_kind_dir(path);
-	char *abs = realpath(dir, NULL);
-	const char *p = abs != NULL ? abs : dir;
-	const char *slash = strrchr(p, '/');
-	char *last = xstrdup(slash != NULL && slash[1] != '\0' ? slash + 1 : p);
+	char *last = file_kind_dir_name(dir);
 
-	free(abs);
 	free(dir);
 	return last;
 }

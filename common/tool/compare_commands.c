@@ -58,7 +58,7 @@ cmd_compare(const struct program *p, int argc, char *argv[])
 	}
 	command_operands(p, argc - first, 2, 2, "RAW-A and RAW-B");
 	for (int s = 0; s < 2; s++) { /* as make compare names them */
-		char *id = id_of_file_name(argv[first + s]);
+		char *id = file_kind_id_or_name(argv[first + s], NULL);
 		struct dataset_id parsed;
 		dataset_id_parse_or_die(id, &parsed);
 		dataset_id_free(&parsed);

@@ -69,16 +69,6 @@ const struct program name_program = {
     .options = name_options,
 };
 
-/* The ID the name of a data set's file holds; its own name when none. */
-char *
-id_of_file_name(const char *path)
-{
-	char *id = file_kind_id_of(path, NULL);
-	const char *slash = strrchr(path, '/');
-
-	return id != NULL ? id : xstrdup(slash != NULL ? slash + 1 : path);
-}
-
 /*
  * A data set to compare as make compare takes it: DIR/ID or a file of
  * DIR's data set is found in DIR, an ID in the data directories in turn.
@@ -91,7 +81,7 @@ compared_raw(const char *given, const struct option_list *data, char **id,
 {
 	const struct file_kind *raw = file_kind_named("raw");
 
-	*id = id_of_file_name(given);
+	*id = file_kind_id_or_name(given, NULL);
 	if (strchr(given, '/') != NULL) {
 		*dir = file_kind_dir(given);
 		return file_kind_find(raw, *dir, *id);
@@ -107,19 +97,6 @@ compared_raw(const char *given, const struct option_list *data, char **id,
 	return NULL;
 }
 
-/* The last name of a directory, for a comparison's name. */
-static char *
-last_name(const char *dir)
-{
-	char *abs = realpath(dir, NULL);
-	const char *p = abs != NULL ? abs : dir;
-	const char *slash = strrchr(p, '/');
-	char *last = xstrdup(slash != NULL && slash[1] != '\0' ? slash + 1 : p);
-
-	free(abs);
-	return last;
-}
-
 /*
  * make compare's names: the comparison's (compare_files_name when both
  * raw files are found, as perfviews compare names them), each side's raw
@@ -133,7 +110,7 @@ make_compare_names(const struct name_command *o)
 	for (int s = 0; s < 2; s++) {
 		raw[s] =
 		    compared_raw(o->compare.v[s], &o->data, &id[s], &dir[s]);
-		last[s] = last_name(dir[s]);
+		last[s] = file_kind_dir_name(dir[s]);
 	}
 	char *name = raw[0] != NULL && raw[1] != NULL
 	                 ? comparison_files_name(raw)
@@ -201,7 +178,7 @@ cmd_name(const struct program *p, int argc, char *argv[])
 	} else if (o.id) {
 		command_operands(p, argc - first, 1, argc, "a FILE");
 		for (int i = first; i < argc; i++) {
-			char *id = id_of_file_name(argv[i]);
+			char *id = file_kind_id_or_name(argv[i], NULL);
 			printf("%s\n", id);
 			free(id);
 		}

@@ -20,10 +20,4 @@ int cmd_name(const struct program *p, int argc, char *argv[]);
 int cmd_meta(const struct program *p, int argc, char *argv[]);
 int cmd_get(const struct program *p, int argc, char *argv[]);
 
-/*
- * The ID the name of a data set's file holds (file_kind_id_of), or the
- * name itself, without its directory, when it holds none.  Allocated.
- */
-char *id_of_file_name(const char *path);
-
 #endif

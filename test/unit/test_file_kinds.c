@@ -245,6 +245,27 @@ START_TEST(labels_of_inputs)
 }
 END_TEST
 
+/* An ID of any kind or of one; a directory's last name, resolved. */
+START_TEST(ids_or_names_and_dir_names)
+{
+	char *s = file_kind_id_or_name("d/w-flat.txt", NULL);
+	ck_assert_str_eq(s, "w");
+	free(s);
+	s = file_kind_id_or_name("d/w-flat.txt", "raw");
+	ck_assert_str_eq(s, "w-flat.txt");
+	free(s);
+	s = file_kind_id_or_name("notes", NULL);
+	ck_assert_str_eq(s, "notes");
+	free(s);
+	s = file_kind_dir_name("/usr/lib/../bin/.");
+	ck_assert_str_eq(s, "bin");
+	free(s);
+	s = file_kind_dir_name("/nonexistent/x/");
+	ck_assert_str_eq(s, "/nonexistent/x/");
+	free(s);
+}
+END_TEST
+
 START_TEST(comparison_names)
 {
 	char *s = comparison_name("a", "b", "x", "y");
@@ -308,10 +329,16 @@ END_TEST
 int
 main(void)
 {
-	const TTest *tests[] = {every_row_usable,      known_kinds,
-	                        names_from_an_id,      directory_of_a_file,
-	                        files_found_by_suffix, paths_and_ids,
-	                        comparison_names,      suffixes_and_stems,
-	                        labels_of_inputs,      NULL};
+	const TTest *tests[] = {every_row_usable,
+	                        known_kinds,
+	                        names_from_an_id,
+	                        directory_of_a_file,
+	                        files_found_by_suffix,
+	                        paths_and_ids,
+	                        comparison_names,
+	                        suffixes_and_stems,
+	                        labels_of_inputs,
+	                        ids_or_names_and_dir_names,
+	                        NULL};
 	return unit_main("file_kinds", tests);
 }
