@@ -25,13 +25,6 @@
  */
 static const char *no_bpf_event = "--no-bpf-event";
 
-const char *
-bench_callgraph(const struct record_options *opt)
-{
-	return strcmp(opt->callgraph, "dwarf") == 0 ? "--call-graph dwarf"
-	                                            : "-g";
-}
-
 /* A probe recording with the hook's options; true when it recorded. */
 static bool
 probe(const struct plan *p, const char *data, const char *err,
@@ -48,7 +41,7 @@ probe(const struct plan *p, const char *data, const char *err,
 	args_add(&a, p->opt->event);
 	args_add(&a, "-F");
 	args_add(&a, hz);
-	args_add_words(&a, bench_callgraph(p->opt), "--callgraph");
+	args_add_words(&a, record_callgraph(p->opt), "--callgraph");
 	if (*no_bpf_event != '\0')
 		args_add(&a, no_bpf_event);
 	args_add(&a, "-o");
@@ -190,6 +183,6 @@ char *
 bench_perf_hook_options(const struct plan *p)
 {
 	return xasprintf("-D -1 --buildid-all -e %s -F %u %s%s%s",
-	                 p->opt->event, p->id.hz, bench_callgraph(p->opt),
+	                 p->opt->event, p->id.hz, record_callgraph(p->opt),
 	                 *no_bpf_event ? " " : "", no_bpf_event);
 }

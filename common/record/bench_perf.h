@@ -12,9 +12,6 @@
 
 #include "record/record_step.h"
 
-/* perf record's call-graph option: "--call-graph dwarf" or "-g". */
-const char *bench_callgraph(const struct record_options *opt);
-
 /* The probe recording (its stamp in cache); perf's failure is fatal. */
 void bench_perf_check(const struct plan *p, const char *cache);
 

@@ -192,12 +192,7 @@ plan_record_args(struct child_args *a, const struct plan *p, const char *output)
 	args_add(a, "-e");
 	args_add(a, p->events);
 	args_add_words(a, sampling_text(p, buf, sizeof buf), "sampling");
-	if (strcmp(p->opt->callgraph, "dwarf") == 0) {
-		args_add(a, "--call-graph");
-		args_add(a, "dwarf");
-	} else {
-		args_add(a, "-g");
-	}
+	args_add_words(a, record_callgraph(p->opt), "callgraph");
 	args_add(a, "-o");
 	args_add(a, output);
 	args_add(a, "--");
@@ -211,10 +206,7 @@ plan_record_text(const struct plan *p, const char *output)
 
 	return xasprintf("%s record -e %s %s %s -o %s -- %s", p->opt->perf,
 	                 p->events, sampling_text(p, buf, sizeof buf),
-	                 strcmp(p->opt->callgraph, "dwarf") == 0
-	                     ? "--call-graph dwarf"
-	                     : "-g",
-	                 output, p->cmd);
+	                 record_callgraph(p->opt), output, p->cmd);
 }
 
 static void

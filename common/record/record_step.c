@@ -240,3 +240,10 @@ record_refuse_existing(const struct record_options *opt, const char *id)
 	free(meta);
 	free(raw);
 }
+
+const char *
+record_callgraph(const struct record_options *opt)
+{
+	return strcmp(opt->callgraph, "dwarf") == 0 ? "--call-graph dwarf"
+	                                            : "-g";
+}

@@ -100,6 +100,10 @@ void record_set_seconds(struct metadata *m, const char *field, double seconds,
 /* One field of meta.json; a bad value is fatal. */
 void plan_set(struct plan *p, const char *field, const char *value);
 
+/* perf record's call-graph option for opt->callgraph: "--call-graph
+ * dwarf" for dwarf, else "-g" (frame pointers). */
+const char *record_callgraph(const struct record_options *opt);
+
 /* The scratch directory of a recording of id: DATA/.ID.tmp (free it). */
 char *record_tmp_path(const struct record_options *opt, const char *id);
 
