@@ -98,6 +98,17 @@ describe_side(const struct compare *c, int side, char *text, size_t size)
 		         event ? event : "an unknown event");
 }
 
+/* bytecode_view_family_source's answer in words. */
+static const char *
+family_source_words(const char *source)
+{
+	return strcmp(source, "table") == 0
+	           ? "from its interpreter's table of specialisations"
+	       : strcmp(source, "name") == 0 ? "by the name rule"
+	                                     : "from a table for some DSOs, by "
+	                                       "the name rule for others";
+}
+
 /*
  * How a sample is put in an instruction, and how many of each side's
  * samples have an eval loop frame and were placed.
@@ -114,14 +125,27 @@ describe_eval_loop(const struct compare *c, char *text, size_t size)
 		thousands((double)bytecode_view_placed_samples(v), n[2 * s + 1],
 		          sizeof n[2 * s + 1]);
 	}
-	snprintf(text, size,
-	         "%s of CPython's eval loop placed by the interpreter's "
-	         "DWARF, as bytecode places them (A: %s samples with an eval "
-	         "loop frame, %s placed; B: %s, %s placed); self: the "
-	         "sample's leaf is in its code, total: also the functions it "
-	         "called; values of all samples",
-	         c->key == KEY_FAMILY ? "instruction families" : "instructions",
-	         n[0], n[1], n[2], n[3]);
+	int k = snprintf(
+	    text, size,
+	    "%s of CPython's eval loop placed by the interpreter's "
+	    "DWARF, as bytecode places them (A: %s samples with an eval "
+	    "loop frame, %s placed; B: %s, %s placed); self: the "
+	    "sample's leaf is in its code, total: also the functions it "
+	    "called; values of all samples",
+	    c->key == KEY_FAMILY ? "instruction families" : "instructions",
+	    n[0], n[1], n[2], n[3]);
+	/* Families made two ways group instructions two ways: said. */
+	const char *from[2] = {
+	    bytecode_view_family_source(c->side[0].bytecode),
+	    bytecode_view_family_source(c->side[1].bytecode)};
+	if (c->key == KEY_FAMILY && k > 0 && (size_t)k < size &&
+	    from[0] != NULL && from[1] != NULL &&
+	    (strcmp(from[0], from[1]) != 0 || strcmp(from[0], "mixed") == 0))
+		snprintf(text + k, size - (size_t)k,
+		         "; beware: A's families are %s, B's %s, so a family "
+		         "may not hold the same instructions on both sides",
+		         family_source_words(from[0]),
+		         family_source_words(from[1]));
 }
 
 /* "libpython3.11.so.1.0 = libpython3.12.so.1.0, ...": DSOs matched. */

@@ -108,6 +108,23 @@ bytecode_view_placed_samples(const struct bytecode_view *v)
 	return v->total_by[EVAL_BY_LINE] + v->total_by[EVAL_BY_LABEL];
 }
 
+const char *
+bytecode_view_family_source(const struct bytecode_view *v)
+{
+	size_t table = 0, name = 0;
+
+	for (size_t i = 0; i < v->nuses; i++)
+		if (eval_loop_status(v->uses[i].loop) == EVAL_LOOP_OK) {
+			if (eval_loop_families(v->uses[i].loop) != NULL)
+				table++;
+			else
+				name++;
+		}
+	if (table + name == 0)
+		return NULL;
+	return name == 0 ? "table" : table == 0 ? "name" : "mixed";
+}
+
 /*
  * A sample's weights in its run: the profile took the sample before the
  * view (view_load_with), so its last run is the sample's.

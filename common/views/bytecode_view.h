@@ -56,6 +56,12 @@ void bytecode_view_write(const struct bytecode_view *v, const struct profile *p,
 uint64_t bytecode_view_loop_samples(const struct bytecode_view *v);
 /* Of them, placed in an instruction or a named part (by line or label). */
 uint64_t bytecode_view_placed_samples(const struct bytecode_view *v);
+/*
+ * Where the families came from: "table" when every eval loop read had its
+ * interpreter's table of specialisations, "name" when every one went by
+ * the name rule, "mixed" otherwise; NULL when none was read.
+ */
+const char *bytecode_view_family_source(const struct bytecode_view *v);
 
 /*
  * Keep each row's weights per run too, the runs as p numbers them (with
